@@ -1,0 +1,93 @@
+/*
+ * collide/shape.h — the generic shape (a tagged union) and the queries that
+ * dispatch on both shapes' kinds.
+ *
+ * The dispatch is symmetric by construction: a pair is ordered by kind before
+ * the pair function is chosen, so col_overlap(a, b) == col_overlap(b, a) for
+ * every pair. Shapes are converted where one is a special case of another: a
+ * point is a sphere of radius 0 against spheres, capsules, boxes and
+ * triangles; a segment is a capsule of radius 0 against spheres and capsules.
+ */
+#ifndef COLLIDE_SHAPE_H
+#define COLLIDE_SHAPE_H
+
+#include "collide/static.h"
+
+COL_EXTERN_C_BEGIN
+
+typedef enum col_shape_kind {
+    COL_SHAPE_POINT = 0,
+    COL_SHAPE_SEGMENT,
+    COL_SHAPE_TRIANGLE,
+    COL_SHAPE_PLANE,
+    COL_SHAPE_SPHERE,
+    COL_SHAPE_CAPSULE,
+    COL_SHAPE_AABB,
+    COL_SHAPE_OBB,
+    COL_SHAPE_ELLIPSOID,
+    COL_SHAPE_CIRCLE,
+    COL_SHAPE_RECT,
+    COL_SHAPE_KIND_COUNT
+} col_shape_kind;
+
+typedef struct col_shape {
+    col_shape_kind kind;
+    union {
+        col_point point;
+        col_segment segment;
+        col_triangle triangle;
+        col_plane plane;
+        col_sphere sphere;
+        col_capsule capsule;
+        col_aabb aabb;
+        col_obb obb;
+        col_ellipsoid ellipsoid;
+        col_circle circle;
+        col_rect rect;
+    } u;
+} col_shape;
+
+/* Lower-case name of a kind ("sphere", "aabb", ...); "invalid" out of range. */
+COL_API const char *col_shape_kind_name(col_shape_kind kind);
+
+/* true when the kind is in range and the shape passes its validator. */
+COL_API bool col_shape_is_valid(const col_shape *s);
+
+/* true when the kind is a 2D shape (circle, rect). */
+COL_API bool col_shape_kind_is_2d(col_shape_kind kind);
+
+/*
+ * true when col_overlap has a test for this pair of kinds (in either order).
+ * Supported: every 3D shape but the plane against a plane; sphere, capsule,
+ * point and segment among themselves; point, segment, sphere, AABB, OBB and
+ * triangle among themselves; point-ellipsoid; circle and rect among
+ * themselves. Not yet: capsule against triangle, AABB, OBB, ellipsoid;
+ * ellipsoid against anything but a point or a plane; plane-plane.
+ */
+COL_API bool col_overlap_supported(col_shape_kind a, col_shape_kind b);
+
+/*
+ * Overlap of two shapes of any supported pair of kinds, by the pair's test in
+ * static.h. false when either shape is invalid or the pair is unsupported
+ * (check col_overlap_supported to tell the two apart).
+ */
+COL_API bool col_overlap(const col_shape *a, const col_shape *b);
+
+/* true when col_classify accepts this kind (every 3D shape but the plane). */
+COL_API bool col_classify_supported(col_shape_kind kind);
+
+/* The classification of the shape against the plane (col_classify_*_plane);
+ * COL_SIDE_INVALID for invalid input or an unsupported kind. */
+COL_API col_side col_classify(const col_shape *s, const col_plane *pl);
+
+/*
+ * The smallest AABB containing a 3D shape (for a plane, which is unbounded,
+ * and for 2D shapes, which are not 3D: false). false for invalid input.
+ * Triangles, segments and points give the box of their vertices; spheres,
+ * capsules and ellipsoids are exact; OBBs use col_aabb_from_obb.
+ */
+COL_API bool col_shape_bounds(const col_shape *s, col_aabb *out);
+
+COL_EXTERN_C_END
+
+#endif /* COLLIDE_SHAPE_H */

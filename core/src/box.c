@@ -1,0 +1,177 @@
+/*
+ * Box tests (collide/static.h): sphere-sphere, AABB-AABB, Arvo's box-sphere,
+ * OBB-OBB SAT, box-segment SAT, OBB -> AABB and Arvo's transformed AABB.
+ */
+#include "box.h"
+
+bool col_overlap_sphere_sphere(const col_sphere *a, const col_sphere *b) {
+    if (!col_sphere_is_valid(a) || !col_sphere_is_valid(b)) return false;
+    col_real rs = a->r + b->r;
+    return col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs;
+}
+
+bool col_overlap_aabb_aabb(const col_aabb *a, const col_aabb *b) {
+    if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b)) return false;
+    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
+           a->min.z <= b->max.z && b->min.z <= a->max.z;
+}
+
+/* Arvo: squared distance from p to the box [lo, hi], accumulated per axis. */
+col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3 p) {
+    col_real d2 = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real v = col_v3_get(p, k), l = col_v3_get(lo, k), h = col_v3_get(hi, k);
+        col_real excess = v < l ? l - v : (v > h ? v - h : COL_R(0.0));
+        d2 += excess * excess;
+    }
+    return d2;
+}
+
+bool col_overlap_aabb_sphere(const col_aabb *b, const col_sphere *s) {
+    if (!col_aabb_is_valid(b) || !col_sphere_is_valid(s)) return false;
+    return col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r;
+}
+
+col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p) {
+    col_vec3 d = col_v3_sub(p, b->c);
+    return col_v3(col_v3_dot(d, b->u[0]), col_v3_dot(d, b->u[1]), col_v3_dot(d, b->u[2]));
+}
+
+bool col_overlap_obb_sphere(const col_obb *b, const col_sphere *s) {
+    if (!col_obb_is_valid(b) || !col_sphere_is_valid(s)) return false;
+    col_vec3 p = col__obb_to_local(b, s->c);
+    return col__box_point_dist_sq(col_v3_neg(b->e), b->e, p) <= s->r * s->r;
+}
+
+bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
+    if (!col_obb_is_valid(A) || !col_obb_is_valid(B)) return false;
+    const col_real a[3] = {A->e.x, A->e.y, A->e.z}, b[3] = {B->e.x, B->e.y, B->e.z};
+    col_real R[3][3], AbsR[3][3], t[3];
+    col_vec3 T = col_v3_sub(B->c, A->c);
+    /* R[i][j] = A_i . B_j: B's axes in A's frame are the columns of R. */
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            R[i][j] = col_v3_dot(A->u[i], B->u[j]);
+            AbsR[i][j] = col_abs(R[i][j]);
+        }
+        t[i] = col_v3_dot(T, A->u[i]);
+    }
+    /* Face axes of A. */
+    for (int i = 0; i < 3; ++i) {
+        col_real rb = b[0] * AbsR[i][0] + b[1] * AbsR[i][1] + b[2] * AbsR[i][2];
+        if (col_abs(t[i]) > a[i] + rb) return false;
+    }
+    /* Face axes of B: the distance is T . B_j, measured in world space so that
+     * A and B are treated alike. */
+    for (int j = 0; j < 3; ++j) {
+        col_real ra = a[0] * AbsR[0][j] + a[1] * AbsR[1][j] + a[2] * AbsR[2][j];
+        if (col_abs(col_v3_dot(T, B->u[j])) > ra + b[j]) return false;
+    }
+    /* Cross axes L = e_i x (column j of R) in A's frame. Every quantity is the
+     * projection onto this L of the same two point sets ([-a, a] and B in A's
+     * coordinates), so a separation found here is real up to rounding of one
+     * projection; no cofactor identity (which only holds for exact rotations)
+     * and no epsilon added to |R|. */
+    for (int i = 0; i < 3; ++i) {
+        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        for (int j = 0; j < 3; ++j) {
+            /* e_i x c = (components) with L[i] = 0, L[i1] = -c[i2], L[i2] = c[i1]. */
+            col_real l1 = -R[i2][j], l2 = R[i1][j];
+            if (l1 * l1 + l2 * l2 <= COL_PARALLEL_TOLERANCE) continue; /* parallel edges */
+            col_real ra = a[i1] * col_abs(l1) + a[i2] * col_abs(l2);
+            col_real rb = b[0] * col_abs(l1 * R[i1][0] + l2 * R[i2][0]) +
+                          b[1] * col_abs(l1 * R[i1][1] + l2 * R[i2][1]) +
+                          b[2] * col_abs(l1 * R[i1][2] + l2 * R[i2][2]);
+            if (col_abs(l1 * t[i1] + l2 * t[i2]) > ra + rb) return false;
+        }
+    }
+    return true;
+}
+
+bool col_overlap_aabb_obb(const col_aabb *a, const col_obb *b) {
+    if (!col_aabb_is_valid(a)) return false;
+    col_obb oa = col_obb_from_aabb(a);
+    return col_overlap_obb_obb(&oa, b);
+}
+
+/* Interval of the box [lo, hi] projected on L. */
+static void box_interval(col_vec3 lo, col_vec3 hi, col_vec3 L, col_real *mn, col_real *mx) {
+    col_real s0 = COL_R(0.0), s1 = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real l = col_v3_get(L, k);
+        col_real p = l * col_v3_get(lo, k), q = l * col_v3_get(hi, k);
+        s0 += p < q ? p : q;
+        s1 += p < q ? q : p;
+    }
+    *mn = s0;
+    *mx = s1;
+}
+
+bool col__box_points_separated(col_vec3 lo, col_vec3 hi, const col_vec3 *pts, int n, col_vec3 L) {
+    if (L.x == COL_R(0.0) && L.y == COL_R(0.0) && L.z == COL_R(0.0)) return false;
+    col_real bmin, bmax;
+    box_interval(lo, hi, L, &bmin, &bmax);
+    col_real pmin = col_v3_dot(pts[0], L), pmax = pmin;
+    for (int k = 1; k < n; ++k) {
+        col_real p = col_v3_dot(pts[k], L);
+        pmin = p < pmin ? p : pmin;
+        pmax = p > pmax ? p : pmax;
+    }
+    return col__disjoint(bmin, bmax, pmin, pmax);
+}
+
+bool col__box_segment_overlap(col_vec3 lo, col_vec3 hi, col_vec3 a, col_vec3 b) {
+    const col_vec3 pts[2] = {a, b};
+    /* Box faces: the segment's bounding interval on each axis, exact. */
+    for (int k = 0; k < 3; ++k) {
+        col_real pa = col_v3_get(a, k), pb = col_v3_get(b, k);
+        if (col__disjoint(col_v3_get(lo, k), col_v3_get(hi, k), col_min(pa, pb), col_max(pa, pb))) return false;
+    }
+    /* d x e_k. A zero axis (d parallel to e_k, or d = 0) never separates. */
+    col_vec3 d = col_v3_sub(b, a);
+    if (col__box_points_separated(lo, hi, pts, 2, col_v3(0, d.z, -d.y))) return false;
+    if (col__box_points_separated(lo, hi, pts, 2, col_v3(-d.z, 0, d.x))) return false;
+    if (col__box_points_separated(lo, hi, pts, 2, col_v3(d.y, -d.x, 0))) return false;
+    return true;
+}
+
+bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
+    if (!col_aabb_is_valid(b) || !col_segment_is_valid(s)) return false;
+    return col__box_segment_overlap(b->min, b->max, s->a, s->b);
+}
+
+bool col_overlap_obb_segment(const col_obb *b, const col_segment *s) {
+    if (!col_obb_is_valid(b) || !col_segment_is_valid(s)) return false;
+    return col__box_segment_overlap(col_v3_neg(b->e), b->e, col__obb_to_local(b, s->a), col__obb_to_local(b, s->b));
+}
+
+col_aabb col_aabb_from_obb(const col_obb *b) {
+    col_aabb r = {{0, 0, 0}, {0, 0, 0}};
+    if (!col_obb_is_valid(b)) return r;
+    /* Half extent along world axis k: sum_i e_i |u_i . e_k| = sum_i e_i |u_i[k]|. */
+    col_vec3 h = col_v3_add(col_v3_add(col_v3_scale(col_v3_abs(b->u[0]), b->e.x), col_v3_scale(col_v3_abs(b->u[1]), b->e.y)),
+                            col_v3_scale(col_v3_abs(b->u[2]), b->e.z));
+    r.min = col_v3_sub(b->c, h);
+    r.max = col_v3_add(b->c, h);
+    return r;
+}
+
+col_aabb col_aabb_transform(const col_aabb *b, col_mat3 m, col_vec3 t) {
+    col_aabb r = {{0, 0, 0}, {0, 0, 0}};
+    if (!col_aabb_is_valid(b) || !col_v3_is_valid(m.c0) || !col_v3_is_valid(m.c1) || !col_v3_is_valid(m.c2) ||
+        !col_v3_is_valid(t))
+        return r;
+    col_real lo[3], hi[3];
+    for (int i = 0; i < 3; ++i) {
+        lo[i] = hi[i] = col_v3_get(t, i);
+        for (int j = 0; j < 3; ++j) {
+            col_real mij = col_v3_get(col_m3_col(m, j), i);
+            col_real e = mij * col_v3_get(b->min, j), f = mij * col_v3_get(b->max, j);
+            lo[i] += e < f ? e : f;
+            hi[i] += e < f ? f : e;
+        }
+    }
+    r.min = col_v3(lo[0], lo[1], lo[2]);
+    r.max = col_v3(hi[0], hi[1], hi[2]);
+    return r;
+}

@@ -1,0 +1,31 @@
+/* Capsule and ellipsoid tests (collide/static.h). */
+#include "geom.h"
+
+bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s) {
+    if (!col_capsule_is_valid(c) || !col_sphere_is_valid(s)) return false;
+    col_vec3 q = col__closest_on_segment(s->c, c->a, c->b, NULL);
+    col_real rs = c->r + s->r;
+    return col_v3_len_sq(col_v3_sub(q, s->c)) <= rs * rs;
+}
+
+bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b) {
+    if (!col_capsule_is_valid(a) || !col_capsule_is_valid(b)) return false;
+    col_real d2 = col__closest_segment_segment(a->a, a->b, b->a, b->b, NULL, NULL, NULL, NULL);
+    col_real rs = a->r + b->r;
+    return d2 <= rs * rs;
+}
+
+bool col_overlap_point_ellipsoid(const col_point *p, const col_ellipsoid *e) {
+    if (!col_point_is_valid(p) || !col_ellipsoid_is_valid(e)) return false;
+    col_real sum = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real d = col_v3_get(p->p, k) - col_v3_get(e->c, k), r = col_v3_get(e->r, k);
+        if (r == COL_R(0.0)) {
+            if (d != COL_R(0.0)) return false; /* flattened axis: only the centre plane */
+            continue;
+        }
+        col_real q = d / r; /* |d| <= 2 COL_HUGE and r > 0: q can be large but is finite or +inf */
+        sum += q * q;
+    }
+    return sum <= COL_R(1.0);
+}

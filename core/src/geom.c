@@ -1,0 +1,129 @@
+/* Private closest-point helpers (see geom.h). */
+#include "geom.h"
+
+col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t) {
+    col_vec3 ab = col_v3_sub(b, a);
+    col_real denom = col_v3_dot(ab, ab);
+    col_real u = COL_R(0.0);
+    if (denom > COL_R(0.0)) u = col__clamp(col_v3_dot(col_v3_sub(p, a), ab) / denom, COL_R(0.0), COL_R(1.0));
+    if (t) *t = u;
+    /* Return the endpoints exactly at the ends of the range. */
+    if (u == COL_R(0.0)) return a;
+    if (u == COL_R(1.0)) return b;
+    return col_v3_madd(a, u, ab);
+}
+
+col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col_vec3 q2, col_real *s_out,
+                                      col_real *t_out, col_vec3 *c1, col_vec3 *c2) {
+    col_vec3 d1 = col_v3_sub(q1, p1), d2 = col_v3_sub(q2, p2), r = col_v3_sub(p1, p2);
+    col_real a = col_v3_dot(d1, d1), e = col_v3_dot(d2, d2), f = col_v3_dot(d2, r);
+    col_real s, t;
+    if (a <= COL_R(0.0) && e <= COL_R(0.0)) {
+        s = t = COL_R(0.0); /* both are points */
+    } else if (a <= COL_R(0.0)) {
+        s = COL_R(0.0); /* first is a point */
+        t = col__clamp(f / e, COL_R(0.0), COL_R(1.0));
+    } else {
+        col_real c = col_v3_dot(d1, r);
+        if (e <= COL_R(0.0)) {
+            t = COL_R(0.0); /* second is a point */
+            s = col__clamp(-c / a, COL_R(0.0), COL_R(1.0));
+        } else {
+            col_real b = col_v3_dot(d1, d2);
+            col_real denom = a * e - b * b; /* = |d1 x d2|^2 >= 0 */
+            /* Not parallel: closest point of the infinite lines, clamped to the
+             * first segment. Parallel (sin^2 <= tolerance): any s works; pick 0. */
+            if (denom > COL_PARALLEL_TOLERANCE * a * e)
+                s = col__clamp((b * f - c * e) / denom, COL_R(0.0), COL_R(1.0));
+            else
+                s = COL_R(0.0);
+            /* The point of the second segment closest to p1 + s d1 ... */
+            t = (b * s + f) / e;
+            /* ... and when it falls outside, clamp it and recompute s. */
+            if (t < COL_R(0.0)) {
+                t = COL_R(0.0);
+                s = col__clamp(-c / a, COL_R(0.0), COL_R(1.0));
+            } else if (t > COL_R(1.0)) {
+                t = COL_R(1.0);
+                s = col__clamp((b - c) / a, COL_R(0.0), COL_R(1.0));
+            }
+        }
+    }
+    col_vec3 x1 = col_v3_madd(p1, s, d1), x2 = col_v3_madd(p2, t, d2);
+    if (s_out) *s_out = s;
+    if (t_out) *t_out = t;
+    if (c1) *c1 = x1;
+    if (c2) *c2 = x2;
+    return col_v3_len_sq(col_v3_sub(x1, x2));
+}
+
+/* 0: ab is the longest edge (c opposite), 1: bc (a opposite), 2: ca (b opposite). */
+static int longest_edge(col_vec3 a, col_vec3 b, col_vec3 c) {
+    col_real lab = col_v3_len_sq(col_v3_sub(b, a)), lbc = col_v3_len_sq(col_v3_sub(c, b)),
+             lca = col_v3_len_sq(col_v3_sub(a, c));
+    if (lab >= lbc && lab >= lca) return 0;
+    return lbc >= lca ? 1 : 2;
+}
+
+void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p, col_vec3 *q) {
+    const col_vec3 v[3] = {a, b, c};
+    int i = longest_edge(a, b, c);
+    *p = v[i];
+    *q = v[(i + 1) % 3];
+}
+
+bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c) {
+    /* Measure the angle at the vertex opposite the longest edge: the edges
+     * leaving it are the two shorter ones, and a small angle there means the
+     * vertex lies on (or next to) the longest edge. */
+    const col_vec3 v[3] = {a, b, c};
+    int i = longest_edge(a, b, c);
+    col_vec3 o = v[(i + 2) % 3];
+    col_vec3 e1 = col_v3_sub(v[i], o), e2 = col_v3_sub(v[(i + 1) % 3], o);
+    col_real l1 = col_v3_len_sq(e1), l2 = col_v3_len_sq(e2);
+    if (l1 <= COL_R(0.0) || l2 <= COL_R(0.0)) return true;
+    return col_v3_len_sq(col_v3_cross(e1, e2)) <= COL_PARALLEL_TOLERANCE * l1 * l2;
+}
+
+static col_vec3 closest_on_edges(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c) {
+    col_vec3 best = col__closest_on_segment(p, a, b, NULL);
+    col_real bd = col_v3_len_sq(col_v3_sub(p, best));
+    col_vec3 x = col__closest_on_segment(p, b, c, NULL);
+    col_real xd = col_v3_len_sq(col_v3_sub(p, x));
+    if (xd < bd) {
+        best = x;
+        bd = xd;
+    }
+    x = col__closest_on_segment(p, c, a, NULL);
+    xd = col_v3_len_sq(col_v3_sub(p, x));
+    if (xd < bd) best = x;
+    return best;
+}
+
+col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c) {
+    if (col__triangle_is_degenerate(a, b, c)) return closest_on_edges(p, a, b, c);
+    col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a), ap = col_v3_sub(p, a);
+    col_real d1 = col_v3_dot(ab, ap), d2 = col_v3_dot(ac, ap);
+    if (d1 <= COL_R(0.0) && d2 <= COL_R(0.0)) return a; /* vertex region a */
+    col_vec3 bp = col_v3_sub(p, b);
+    col_real d3 = col_v3_dot(ab, bp), d4 = col_v3_dot(ac, bp);
+    if (d3 >= COL_R(0.0) && d4 <= d3) return b; /* vertex region b */
+    col_real vc = d1 * d4 - d3 * d2;
+    if (vc <= COL_R(0.0) && d1 >= COL_R(0.0) && d3 <= COL_R(0.0)) /* edge region ab */
+        return col_v3_madd(a, d1 / (d1 - d3), ab);
+    col_vec3 cp = col_v3_sub(p, c);
+    col_real d5 = col_v3_dot(ab, cp), d6 = col_v3_dot(ac, cp);
+    if (d6 >= COL_R(0.0) && d5 <= d6) return c; /* vertex region c */
+    col_real vb = d5 * d2 - d1 * d6;
+    if (vb <= COL_R(0.0) && d2 >= COL_R(0.0) && d6 <= COL_R(0.0)) /* edge region ac */
+        return col_v3_madd(a, d2 / (d2 - d6), ac);
+    col_real va = d3 * d6 - d5 * d4;
+    if (va <= COL_R(0.0) && (d4 - d3) >= COL_R(0.0) && (d5 - d6) >= COL_R(0.0)) /* edge region bc */
+        return col_v3_madd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), col_v3_sub(c, b));
+    col_real sum = va + vb + vc;
+    /* Inside the face. sum = |ab x ac|^2 > 0 for a non-degenerate triangle;
+     * the guard only catches rounding on nearly degenerate ones. */
+    if (!(sum > COL_R(0.0))) return closest_on_edges(p, a, b, c);
+    col_real v = vb / sum, w = vc / sum;
+    return col_v3_add(a, col_v3_add(col_v3_scale(ab, v), col_v3_scale(ac, w)));
+}

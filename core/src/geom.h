@@ -1,0 +1,47 @@
+/*
+ * Private geometry helpers shared by the sources of the core: closest points
+ * on segments and triangles, and the degenerate-triangle test. Not part of
+ * the public API.
+ */
+#ifndef COLLIDE_SRC_GEOM_H
+#define COLLIDE_SRC_GEOM_H
+
+#include <stddef.h>
+
+#include "collide/collide.h"
+
+/* Clamp x to [lo, hi]; NaN becomes lo. */
+static inline col_real col__clamp(col_real x, col_real lo, col_real hi) {
+    if (!(x > lo)) return lo;
+    return x < hi ? x : hi;
+}
+
+/* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be
+ * NULL). A zero-length segment gives a. Ericson 5.1.2. */
+col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t);
+
+/* Closest points c1 on p1q1 and c2 on p2q2 (parameters s, t in [0, 1]) and the
+ * squared distance between them. Zero-length segments and (nearly) parallel
+ * segments are handled (Ericson 5.1.9, with a scale-relative parallel test). */
+col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col_vec3 q2, col_real *s,
+                                      col_real *t, col_vec3 *c1, col_vec3 *c2);
+
+/* true when triangle abc is degenerate: sin^2 of its angle at the vertex
+ * opposite the longest edge is <= COL_PARALLEL_TOLERANCE, or two vertices
+ * coincide. Its point set is then (to rounding) its longest edge. */
+bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
+
+/* The longest edge of triangle abc as *p, *q (ties: ab before bc before ca). */
+void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p, col_vec3 *q);
+
+/* The point of triangle abc closest to p (Ericson 5.1.5 by Voronoi regions);
+ * a degenerate triangle is the union of its edges. */
+col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c);
+
+/* SAT helper: true when the closed intervals [amin, amax] and [bmin, bmax]
+ * are disjoint. */
+static inline bool col__disjoint(col_real amin, col_real amax, col_real bmin, col_real bmax) {
+    return amax < bmin || bmax < amin;
+}
+
+#endif

@@ -1,0 +1,209 @@
+/*
+ * Tests against a plane n.x = d (collide/static.h): classification of every
+ * shape, segment-plane and triangle-plane intersection, three planes, and the
+ * closest points of two lines.
+ */
+#include "geom.h"
+
+/* Side from the range [lo, hi] of signed distances a shape covers. */
+static col_side side_of_range(col_real lo, col_real hi) {
+    if (lo > COL_R(0.0)) return COL_FRONT;
+    if (hi < COL_R(0.0)) return COL_BACK;
+    return COL_STRADDLE;
+}
+
+/* Side of a shape given its centre distance s and support radius r >= 0. */
+static col_side side_of_center(col_real s, col_real r) {
+    if (s > r) return COL_FRONT;
+    if (s < -r) return COL_BACK;
+    return COL_STRADDLE;
+}
+
+col_side col_classify_point_plane(const col_point *p, const col_plane *pl) {
+    if (!col_point_is_valid(p) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    col_real s = col_plane_signed_distance(pl, p->p);
+    return side_of_range(s, s);
+}
+
+col_side col_classify_segment_plane(const col_segment *sg, const col_plane *pl) {
+    if (!col_segment_is_valid(sg) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    col_real da = col_plane_signed_distance(pl, sg->a), db = col_plane_signed_distance(pl, sg->b);
+    return side_of_range(col_min(da, db), col_max(da, db));
+}
+
+col_side col_classify_triangle_plane(const col_triangle *t, const col_plane *pl) {
+    if (!col_triangle_is_valid(t) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    col_real da = col_plane_signed_distance(pl, t->a), db = col_plane_signed_distance(pl, t->b),
+             dc = col_plane_signed_distance(pl, t->c);
+    return side_of_range(col_min(da, col_min(db, dc)), col_max(da, col_max(db, dc)));
+}
+
+col_side col_classify_sphere_plane(const col_sphere *s, const col_plane *pl) {
+    if (!col_sphere_is_valid(s) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    return side_of_center(col_plane_signed_distance(pl, s->c), s->r);
+}
+
+col_side col_classify_capsule_plane(const col_capsule *c, const col_plane *pl) {
+    if (!col_capsule_is_valid(c) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    col_real da = col_plane_signed_distance(pl, c->a), db = col_plane_signed_distance(pl, c->b);
+    if (col_min(da, db) > c->r) return COL_FRONT;
+    if (col_max(da, db) < -c->r) return COL_BACK;
+    return COL_STRADDLE;
+}
+
+col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl) {
+    if (!col_aabb_is_valid(b) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    /* The vertex farthest along -n (nearest) and along +n (farthest). */
+    col_vec3 lo = col_v3(pl->n.x >= 0 ? b->min.x : b->max.x, pl->n.y >= 0 ? b->min.y : b->max.y,
+                         pl->n.z >= 0 ? b->min.z : b->max.z);
+    col_vec3 hi = col_v3(pl->n.x >= 0 ? b->max.x : b->min.x, pl->n.y >= 0 ? b->max.y : b->min.y,
+                         pl->n.z >= 0 ? b->max.z : b->min.z);
+    return side_of_range(col_plane_signed_distance(pl, lo), col_plane_signed_distance(pl, hi));
+}
+
+col_side col_classify_obb_plane(const col_obb *b, const col_plane *pl) {
+    if (!col_obb_is_valid(b) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    col_real r = b->e.x * col_abs(col_v3_dot(b->u[0], pl->n)) + b->e.y * col_abs(col_v3_dot(b->u[1], pl->n)) +
+                 b->e.z * col_abs(col_v3_dot(b->u[2], pl->n));
+    return side_of_center(col_plane_signed_distance(pl, b->c), r);
+}
+
+col_side col_classify_ellipsoid_plane(const col_ellipsoid *e, const col_plane *pl) {
+    if (!col_ellipsoid_is_valid(e) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    /* Support radius of the ellipsoid along unit n: |diag(r) n|. */
+    col_real r = col_v3_len(col_v3(pl->n.x * e->r.x, pl->n.y * e->r.y, pl->n.z * e->r.z));
+    return side_of_center(col_plane_signed_distance(pl, e->c), r);
+}
+
+bool col_overlap_point_plane(const col_point *p, const col_plane *pl) {
+    return col_classify_point_plane(p, pl) == COL_STRADDLE;
+}
+bool col_overlap_segment_plane(const col_segment *s, const col_plane *pl) {
+    return col_classify_segment_plane(s, pl) == COL_STRADDLE;
+}
+bool col_overlap_triangle_plane(const col_triangle *t, const col_plane *pl) {
+    return col_classify_triangle_plane(t, pl) == COL_STRADDLE;
+}
+bool col_overlap_sphere_plane(const col_sphere *s, const col_plane *pl) {
+    return col_classify_sphere_plane(s, pl) == COL_STRADDLE;
+}
+bool col_overlap_capsule_plane(const col_capsule *c, const col_plane *pl) {
+    return col_classify_capsule_plane(c, pl) == COL_STRADDLE;
+}
+bool col_overlap_aabb_plane(const col_aabb *b, const col_plane *pl) {
+    return col_classify_aabb_plane(b, pl) == COL_STRADDLE;
+}
+bool col_overlap_obb_plane(const col_obb *b, const col_plane *pl) {
+    return col_classify_obb_plane(b, pl) == COL_STRADDLE;
+}
+bool col_overlap_ellipsoid_plane(const col_ellipsoid *e, const col_plane *pl) {
+    return col_classify_ellipsoid_plane(e, pl) == COL_STRADDLE;
+}
+
+/* The point where the edge pq (distances dp, dq of strictly opposite signs)
+ * crosses the plane, interpolated from the nearer endpoint so it stays on the
+ * edge. */
+static col_vec3 edge_crossing(col_vec3 p, col_vec3 q, col_real dp, col_real dq) {
+    col_real t = dp / (dp - dq); /* in (0, 1): dp and dq have opposite signs */
+    if (t <= COL_R(0.5)) return col_v3_lerp(p, q, t);
+    return col_v3_lerp(q, p, dq / (dq - dp));
+}
+
+col_segment_plane_hit col_intersect_segment_plane(const col_segment *s, const col_plane *pl) {
+    col_segment_plane_hit h = {COL_INVALID, 0, {0, 0, 0}, false};
+    if (!col_segment_is_valid(s) || !col_plane_is_valid(pl)) return h;
+    h.status = COL_MISS;
+    col_real da = col_plane_signed_distance(pl, s->a), db = col_plane_signed_distance(pl, s->b);
+    if (da == COL_R(0.0)) {
+        h.status = COL_HIT;
+        h.point = s->a;
+        h.in_plane = db == COL_R(0.0);
+        return h;
+    }
+    if (db == COL_R(0.0)) {
+        h.status = COL_HIT;
+        h.t = COL_R(1.0);
+        h.point = s->b;
+        return h;
+    }
+    if ((da > COL_R(0.0)) == (db > COL_R(0.0))) return h; /* both strictly on one side */
+    h.status = COL_HIT;
+    h.t = da / (da - db); /* no division by zero: da and db have opposite signs */
+    h.point = edge_crossing(s->a, s->b, da, db);
+    return h;
+}
+
+col_triangle_plane_hit col_intersect_triangle_plane(const col_triangle *t, const col_plane *pl) {
+    col_triangle_plane_hit h = {COL_INVALID, COL_SIDE_INVALID, false, {0, 0, 0}, {0, 0, 0}};
+    if (!col_triangle_is_valid(t) || !col_plane_is_valid(pl)) return h;
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    col_real d[3];
+    for (int i = 0; i < 3; ++i) d[i] = col_plane_signed_distance(pl, v[i]);
+    h.side = side_of_range(col_min(d[0], col_min(d[1], d[2])), col_max(d[0], col_max(d[1], d[2])));
+    if (h.side != COL_STRADDLE) {
+        h.status = COL_MISS;
+        return h;
+    }
+    h.status = COL_HIT;
+    if (d[0] == COL_R(0.0) && d[1] == COL_R(0.0) && d[2] == COL_R(0.0)) {
+        h.coplanar = true;
+        h.p = h.q = t->a;
+        return h;
+    }
+    /* Collect the vertices on the plane and the crossings of edges whose ends
+     * are strictly on opposite sides; with one vertex not on the plane there
+     * are at most two such points. */
+    col_vec3 pts[3];
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3;
+        if (d[i] == COL_R(0.0)) pts[n++] = v[i];
+        if ((d[i] > COL_R(0.0) && d[j] < COL_R(0.0)) || (d[i] < COL_R(0.0) && d[j] > COL_R(0.0)))
+            pts[n++] = edge_crossing(v[i], v[j], d[i], d[j]);
+    }
+    /* n is 1 (touching at a vertex) or 2 (a segment); it cannot exceed 2
+     * because one vertex is off the plane. */
+    h.p = pts[0];
+    h.q = n > 1 ? pts[1] : pts[0];
+    return h;
+}
+
+col_three_planes_hit col_intersect_three_planes(const col_plane *p1, const col_plane *p2, const col_plane *p3) {
+    col_three_planes_hit h = {COL_INVALID, {0, 0, 0}};
+    if (!col_plane_is_valid(p1) || !col_plane_is_valid(p2) || !col_plane_is_valid(p3)) return h;
+    h.status = COL_MISS;
+    col_vec3 n23 = col_v3_cross(p2->n, p3->n), n31 = col_v3_cross(p3->n, p1->n), n12 = col_v3_cross(p1->n, p2->n);
+    col_real det = col_v3_dot(p1->n, n23);
+    if (det * det <= COL_PARALLEL_TOLERANCE) return h;
+    col_vec3 x = col_v3_add(col_v3_add(col_v3_scale(n23, p1->d), col_v3_scale(n31, p2->d)), col_v3_scale(n12, p3->d));
+    h.point = col_v3_scale(x, COL_R(1.0) / det);
+    h.status = COL_HIT;
+    return h;
+}
+
+col_line_line_result col_closest_points_lines(const col_line *l1, const col_line *l2) {
+    col_line_line_result r = {COL_INVALID, false, 0, 0, {0, 0, 0}, {0, 0, 0}};
+    if (!col_line_is_valid(l1) || !col_line_is_valid(l2)) return r;
+    r.status = COL_HIT;
+    /* Work with unit directions (a = e = 1), then convert the parameters back
+     * to the given directions: no product of four lengths is formed. */
+    col_real len1 = col_v3_len(l1->d), len2 = col_v3_len(l2->d);
+    col_vec3 u1 = col_v3_scale(l1->d, COL_R(1.0) / len1), u2 = col_v3_scale(l2->d, COL_R(1.0) / len2);
+    col_vec3 w = col_v3_sub(l1->p, l2->p);
+    col_real b = col_v3_dot(u1, u2), c = col_v3_dot(u1, w), f = col_v3_dot(u2, w);
+    col_real denom = col_v3_len_sq(col_v3_cross(u1, u2)); /* sin^2 of the angle, >= 0 */
+    col_real s, t;
+    if (denom <= COL_PARALLEL_TOLERANCE) {
+        r.parallel = true;
+        s = COL_R(0.0);
+        t = f;
+    } else {
+        s = (b * f - c) / denom;
+        t = (f - b * c) / denom;
+    }
+    r.pa = col_v3_madd(l1->p, s, u1);
+    r.pb = col_v3_madd(l2->p, t, u2);
+    r.s = s / len1;
+    r.t = t / len2;
+    return r;
+}

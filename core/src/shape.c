@@ -1,0 +1,234 @@
+/* Generic shape: validation, bounds and the symmetric dispatch (collide/shape.h). */
+#include "collide/collide.h"
+
+#include <string.h>
+
+static const char *const kind_names[COL_SHAPE_KIND_COUNT] = {
+    "point", "segment", "triangle", "plane", "sphere", "capsule", "aabb", "obb", "ellipsoid", "circle", "rect"};
+
+const char *col_shape_kind_name(col_shape_kind kind) {
+    if ((int)kind < 0 || kind >= COL_SHAPE_KIND_COUNT) return "invalid";
+    return kind_names[kind];
+}
+
+bool col_shape_kind_is_2d(col_shape_kind kind) { return kind == COL_SHAPE_CIRCLE || kind == COL_SHAPE_RECT; }
+
+bool col_shape_is_valid(const col_shape *s) {
+    switch (s->kind) {
+    case COL_SHAPE_POINT: return col_point_is_valid(&s->u.point);
+    case COL_SHAPE_SEGMENT: return col_segment_is_valid(&s->u.segment);
+    case COL_SHAPE_TRIANGLE: return col_triangle_is_valid(&s->u.triangle);
+    case COL_SHAPE_PLANE: return col_plane_is_valid(&s->u.plane);
+    case COL_SHAPE_SPHERE: return col_sphere_is_valid(&s->u.sphere);
+    case COL_SHAPE_CAPSULE: return col_capsule_is_valid(&s->u.capsule);
+    case COL_SHAPE_AABB: return col_aabb_is_valid(&s->u.aabb);
+    case COL_SHAPE_OBB: return col_obb_is_valid(&s->u.obb);
+    case COL_SHAPE_ELLIPSOID: return col_ellipsoid_is_valid(&s->u.ellipsoid);
+    case COL_SHAPE_CIRCLE: return col_circle_is_valid(&s->u.circle);
+    case COL_SHAPE_RECT: return col_rect_is_valid(&s->u.rect);
+    default: return false;
+    }
+}
+
+#define PAIR(a, b) ((int)(a) * (int)COL_SHAPE_KIND_COUNT + (int)(b))
+
+/* Degenerate conversions: a point is a sphere of radius 0, a segment a
+ * capsule of radius 0. */
+static col_sphere as_sphere(const col_shape *s) {
+    if (s->kind == COL_SHAPE_SPHERE) return s->u.sphere;
+    col_sphere r = {s->u.point.p, 0};
+    return r;
+}
+static col_capsule as_capsule(const col_shape *s) {
+    if (s->kind == COL_SHAPE_CAPSULE) return s->u.capsule;
+    col_capsule c = {s->u.segment.a, s->u.segment.b, 0};
+    return c;
+}
+
+/* The pair test for a <= b by kind, or -1 when the pair is unsupported. */
+static int overlap_ordered(const col_shape *a, const col_shape *b) {
+    col_sphere sa, sb;
+    col_capsule ca, cb;
+    switch (PAIR(a->kind, b->kind)) {
+    /* spheres, points, capsules and segments among themselves */
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_POINT):
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_SPHERE):
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_SPHERE):
+        sa = as_sphere(a);
+        sb = as_sphere(b);
+        return col_overlap_sphere_sphere(&sa, &sb);
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_SEGMENT):
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_CAPSULE):
+        sa = as_sphere(a);
+        cb = as_capsule(b);
+        return col_overlap_capsule_sphere(&cb, &sa);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_SPHERE):
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE):
+        if (a->kind == COL_SHAPE_SEGMENT) {
+            ca = as_capsule(a);
+            sb = as_sphere(b);
+            return col_overlap_capsule_sphere(&ca, &sb);
+        }
+        sa = as_sphere(a);
+        cb = as_capsule(b);
+        return col_overlap_capsule_sphere(&cb, &sa);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_SEGMENT):
+        return col_overlap_segment_segment(&a->u.segment, &b->u.segment);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_CAPSULE):
+    case PAIR(COL_SHAPE_CAPSULE, COL_SHAPE_CAPSULE):
+        ca = as_capsule(a);
+        cb = as_capsule(b);
+        return col_overlap_capsule_capsule(&ca, &cb);
+    /* triangles */
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_TRIANGLE):
+        sa = as_sphere(a);
+        return col_overlap_sphere_triangle(&sa, &b->u.triangle);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE):
+        return col_overlap_segment_triangle(&a->u.segment, &b->u.triangle);
+    case PAIR(COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE):
+        return col_overlap_triangle_triangle(&a->u.triangle, &b->u.triangle);
+    case PAIR(COL_SHAPE_TRIANGLE, COL_SHAPE_SPHERE):
+        return col_overlap_sphere_triangle(&b->u.sphere, &a->u.triangle);
+    case PAIR(COL_SHAPE_TRIANGLE, COL_SHAPE_AABB):
+        return col_overlap_aabb_triangle(&b->u.aabb, &a->u.triangle);
+    case PAIR(COL_SHAPE_TRIANGLE, COL_SHAPE_OBB):
+        return col_overlap_obb_triangle(&b->u.obb, &a->u.triangle);
+    /* planes */
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_PLANE):
+        return col_overlap_point_plane(&a->u.point, &b->u.plane);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_PLANE):
+        return col_overlap_segment_plane(&a->u.segment, &b->u.plane);
+    case PAIR(COL_SHAPE_TRIANGLE, COL_SHAPE_PLANE):
+        return col_overlap_triangle_plane(&a->u.triangle, &b->u.plane);
+    case PAIR(COL_SHAPE_PLANE, COL_SHAPE_SPHERE):
+        return col_overlap_sphere_plane(&b->u.sphere, &a->u.plane);
+    case PAIR(COL_SHAPE_PLANE, COL_SHAPE_CAPSULE):
+        return col_overlap_capsule_plane(&b->u.capsule, &a->u.plane);
+    case PAIR(COL_SHAPE_PLANE, COL_SHAPE_AABB):
+        return col_overlap_aabb_plane(&b->u.aabb, &a->u.plane);
+    case PAIR(COL_SHAPE_PLANE, COL_SHAPE_OBB):
+        return col_overlap_obb_plane(&b->u.obb, &a->u.plane);
+    case PAIR(COL_SHAPE_PLANE, COL_SHAPE_ELLIPSOID):
+        return col_overlap_ellipsoid_plane(&b->u.ellipsoid, &a->u.plane);
+    /* boxes */
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_AABB):
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_AABB):
+        sa = as_sphere(a);
+        return col_overlap_aabb_sphere(&b->u.aabb, &sa);
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_OBB):
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_OBB):
+        sa = as_sphere(a);
+        return col_overlap_obb_sphere(&b->u.obb, &sa);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_AABB):
+        return col_overlap_aabb_segment(&b->u.aabb, &a->u.segment);
+    case PAIR(COL_SHAPE_SEGMENT, COL_SHAPE_OBB):
+        return col_overlap_obb_segment(&b->u.obb, &a->u.segment);
+    case PAIR(COL_SHAPE_AABB, COL_SHAPE_AABB):
+        return col_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
+    case PAIR(COL_SHAPE_AABB, COL_SHAPE_OBB):
+        return col_overlap_aabb_obb(&a->u.aabb, &b->u.obb);
+    case PAIR(COL_SHAPE_OBB, COL_SHAPE_OBB):
+        return col_overlap_obb_obb(&a->u.obb, &b->u.obb);
+    /* ellipsoids */
+    case PAIR(COL_SHAPE_POINT, COL_SHAPE_ELLIPSOID):
+        return col_overlap_point_ellipsoid(&a->u.point, &b->u.ellipsoid);
+    /* 2D */
+    case PAIR(COL_SHAPE_CIRCLE, COL_SHAPE_CIRCLE):
+        return col_overlap_circle_circle(&a->u.circle, &b->u.circle);
+    case PAIR(COL_SHAPE_CIRCLE, COL_SHAPE_RECT):
+        return col_overlap_circle_rect(&a->u.circle, &b->u.rect);
+    case PAIR(COL_SHAPE_RECT, COL_SHAPE_RECT):
+        return col_overlap_rect_rect(&a->u.rect, &b->u.rect);
+    default:
+        return -1;
+    }
+}
+
+static bool kind_in_range(col_shape_kind k) { return (int)k >= 0 && k < COL_SHAPE_KIND_COUNT; }
+
+bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
+    if (!kind_in_range(a) || !kind_in_range(b)) return false;
+    if (a > b) {
+        col_shape_kind t = a;
+        a = b;
+        b = t;
+    }
+    /* Ask the dispatch itself with zeroed shapes (valid for every kind but the
+     * plane, whose zero normal is invalid: the pair functions return false for
+     * it, never -1), so the answer can never drift from col_overlap. */
+    col_shape sa, sb;
+    memset(&sa, 0, sizeof sa);
+    memset(&sb, 0, sizeof sb);
+    sa.kind = a;
+    sb.kind = b;
+    return overlap_ordered(&sa, &sb) >= 0;
+}
+
+bool col_overlap(const col_shape *a, const col_shape *b) {
+    if (!kind_in_range(a->kind) || !kind_in_range(b->kind)) return false;
+    if (a->kind > b->kind) {
+        const col_shape *t = a;
+        a = b;
+        b = t;
+    }
+    return overlap_ordered(a, b) == 1;
+}
+
+bool col_classify_supported(col_shape_kind kind) {
+    return kind_in_range(kind) && kind != COL_SHAPE_PLANE && !col_shape_kind_is_2d(kind);
+}
+
+col_side col_classify(const col_shape *s, const col_plane *pl) {
+    switch (s->kind) {
+    case COL_SHAPE_POINT: return col_classify_point_plane(&s->u.point, pl);
+    case COL_SHAPE_SEGMENT: return col_classify_segment_plane(&s->u.segment, pl);
+    case COL_SHAPE_TRIANGLE: return col_classify_triangle_plane(&s->u.triangle, pl);
+    case COL_SHAPE_SPHERE: return col_classify_sphere_plane(&s->u.sphere, pl);
+    case COL_SHAPE_CAPSULE: return col_classify_capsule_plane(&s->u.capsule, pl);
+    case COL_SHAPE_AABB: return col_classify_aabb_plane(&s->u.aabb, pl);
+    case COL_SHAPE_OBB: return col_classify_obb_plane(&s->u.obb, pl);
+    case COL_SHAPE_ELLIPSOID: return col_classify_ellipsoid_plane(&s->u.ellipsoid, pl);
+    default: return COL_SIDE_INVALID;
+    }
+}
+
+static col_aabb box_of_points(const col_vec3 *p, int n, col_real r) {
+    col_aabb b = {p[0], p[0]};
+    for (int i = 1; i < n; ++i) {
+        b.min = col_v3(col_min(b.min.x, p[i].x), col_min(b.min.y, p[i].y), col_min(b.min.z, p[i].z));
+        b.max = col_v3(col_max(b.max.x, p[i].x), col_max(b.max.y, p[i].y), col_max(b.max.z, p[i].z));
+    }
+    b.min = col_v3_sub(b.min, col_v3(r, r, r));
+    b.max = col_v3_add(b.max, col_v3(r, r, r));
+    return b;
+}
+
+bool col_shape_bounds(const col_shape *s, col_aabb *out) {
+    if (!col_shape_is_valid(s)) return false;
+    switch (s->kind) {
+    case COL_SHAPE_POINT: *out = box_of_points(&s->u.point.p, 1, 0); return true;
+    case COL_SHAPE_SEGMENT: {
+        const col_vec3 p[2] = {s->u.segment.a, s->u.segment.b};
+        *out = box_of_points(p, 2, 0);
+        return true;
+    }
+    case COL_SHAPE_TRIANGLE: {
+        const col_vec3 p[3] = {s->u.triangle.a, s->u.triangle.b, s->u.triangle.c};
+        *out = box_of_points(p, 3, 0);
+        return true;
+    }
+    case COL_SHAPE_SPHERE: *out = box_of_points(&s->u.sphere.c, 1, s->u.sphere.r); return true;
+    case COL_SHAPE_CAPSULE: {
+        const col_vec3 p[2] = {s->u.capsule.a, s->u.capsule.b};
+        *out = box_of_points(p, 2, s->u.capsule.r);
+        return true;
+    }
+    case COL_SHAPE_AABB: *out = s->u.aabb; return true;
+    case COL_SHAPE_OBB: *out = col_aabb_from_obb(&s->u.obb); return true;
+    case COL_SHAPE_ELLIPSOID:
+        out->min = col_v3_sub(s->u.ellipsoid.c, s->u.ellipsoid.r);
+        out->max = col_v3_add(s->u.ellipsoid.c, s->u.ellipsoid.r);
+        return true;
+    default: return false; /* plane (unbounded), circle and rect (2D) */
+    }
+}

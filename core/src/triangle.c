@@ -1,0 +1,151 @@
+/*
+ * Triangle tests (collide/static.h): sphere-triangle, box-triangle SAT,
+ * segment-triangle, segment-segment and triangle-triangle SAT.
+ *
+ * Every SAT here projects the actual vertices onto each candidate axis, so a
+ * separation is only reported when the computed intervals are disjoint: any
+ * axis is a valid witness, and a zero axis (parallel edges, degenerate
+ * triangle) never separates. Shared vertices project to identical values
+ * because both shapes are expressed relative to the same origin.
+ */
+#include "box.h"
+
+/* true when L separates the convex hulls of P[0..np) and Q[0..nq). */
+static bool separated(const col_vec3 *P, int np, const col_vec3 *Q, int nq, col_vec3 L) {
+    if (L.x == COL_R(0.0) && L.y == COL_R(0.0) && L.z == COL_R(0.0)) return false;
+    col_real pmin = col_v3_dot(P[0], L), pmax = pmin, qmin = col_v3_dot(Q[0], L), qmax = qmin;
+    for (int i = 1; i < np; ++i) {
+        col_real x = col_v3_dot(P[i], L);
+        pmin = x < pmin ? x : pmin;
+        pmax = x > pmax ? x : pmax;
+    }
+    for (int i = 1; i < nq; ++i) {
+        col_real x = col_v3_dot(Q[i], L);
+        qmin = x < qmin ? x : qmin;
+        qmax = x > qmax ? x : qmax;
+    }
+    return col__disjoint(pmin, pmax, qmin, qmax);
+}
+
+bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
+    if (!col_sphere_is_valid(s) || !col_triangle_is_valid(t)) return false;
+    col_vec3 q = col__closest_on_triangle(s->c, t->a, t->b, t->c);
+    return col_v3_len_sq(col_v3_sub(q, s->c)) <= s->r * s->r;
+}
+
+/* Box [lo, hi] against triangle v[0..2] in the same frame: Akenine-Möller's 13 axes. */
+static bool box_triangle(col_vec3 lo, col_vec3 hi, const col_vec3 v[3]) {
+    /* Box faces: the triangle's bounding interval per axis. */
+    for (int k = 0; k < 3; ++k) {
+        col_real a = col_v3_get(v[0], k), b = col_v3_get(v[1], k), c = col_v3_get(v[2], k);
+        if (col__disjoint(col_v3_get(lo, k), col_v3_get(hi, k), col_min(a, col_min(b, c)), col_max(a, col_max(b, c))))
+            return false;
+    }
+    const col_vec3 e[3] = {col_v3_sub(v[1], v[0]), col_v3_sub(v[2], v[1]), col_v3_sub(v[0], v[2])};
+    if (col__box_points_separated(lo, hi, v, 3, col_v3_cross(e[0], e[1]))) return false;
+    for (int j = 0; j < 3; ++j) {
+        /* e_x x f = (0, -f.z, f.y), e_y x f = (f.z, 0, -f.x), e_z x f = (-f.y, f.x, 0). */
+        if (col__box_points_separated(lo, hi, v, 3, col_v3(0, -e[j].z, e[j].y))) return false;
+        if (col__box_points_separated(lo, hi, v, 3, col_v3(e[j].z, 0, -e[j].x))) return false;
+        if (col__box_points_separated(lo, hi, v, 3, col_v3(-e[j].y, e[j].x, 0))) return false;
+    }
+    return true;
+}
+
+bool col_overlap_aabb_triangle(const col_aabb *b, const col_triangle *t) {
+    if (!col_aabb_is_valid(b) || !col_triangle_is_valid(t)) return false;
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    return box_triangle(b->min, b->max, v);
+}
+
+bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t) {
+    if (!col_obb_is_valid(b) || !col_triangle_is_valid(t)) return false;
+    const col_vec3 v[3] = {col__obb_to_local(b, t->a), col__obb_to_local(b, t->b), col__obb_to_local(b, t->c)};
+    return box_triangle(col_v3_neg(b->e), b->e, v);
+}
+
+/* Segment-segment SAT with p[0..1], q[0..1] already relative to a common origin. */
+static bool segment_segment(const col_vec3 p[2], const col_vec3 q[2]) {
+    col_vec3 d1 = col_v3_sub(p[1], p[0]), d2 = col_v3_sub(q[1], q[0]);
+    col_real l1 = col_v3_len_sq(d1), l2 = col_v3_len_sq(d2);
+    if (l1 == COL_R(0.0) && l2 == COL_R(0.0))
+        return p[0].x == q[0].x && p[0].y == q[0].y && p[0].z == q[0].z;
+    /* Non-parallel: the Minkowski difference is a parallelogram with normal n
+     * and in-plane edge normals n x d1, n x d2. */
+    col_vec3 n = col_v3_cross(d1, d2);
+    if (separated(p, 2, q, 2, n) || separated(p, 2, q, 2, col_v3_cross(n, d1)) ||
+        separated(p, 2, q, 2, col_v3_cross(n, d2)))
+        return false;
+    /* (Nearly) parallel or point-segment: the difference is (close to) a
+     * segment along d; its own direction and the offset perpendicular to it
+     * complete the set. Extra axes are harmless: each is a valid witness. */
+    col_vec3 d = l1 >= l2 ? d1 : d2;
+    col_real dd = l1 >= l2 ? l1 : l2;
+    col_vec3 w = col_v3_sub(q[0], p[0]);
+    col_vec3 wperp = col_v3_madd(w, -col_v3_dot(w, d) / dd, d);
+    return !separated(p, 2, q, 2, d) && !separated(p, 2, q, 2, wperp);
+}
+
+bool col_overlap_segment_segment(const col_segment *a, const col_segment *b) {
+    if (!col_segment_is_valid(a) || !col_segment_is_valid(b)) return false;
+    const col_vec3 o = a->a;
+    const col_vec3 p[2] = {col_v3_sub(a->a, o), col_v3_sub(a->b, o)};
+    const col_vec3 q[2] = {col_v3_sub(b->a, o), col_v3_sub(b->b, o)};
+    return segment_segment(p, q);
+}
+
+/* Segment s[0..1] against triangle v[0..2], both relative to a common origin. */
+static bool segment_triangle(const col_vec3 s[2], const col_vec3 v[3]) {
+    if (col__triangle_is_degenerate(v[0], v[1], v[2])) {
+        col_vec3 q[2];
+        col__triangle_longest_edge(v[0], v[1], v[2], &q[0], &q[1]);
+        return segment_segment(s, q);
+    }
+    const col_vec3 e[3] = {col_v3_sub(v[1], v[0]), col_v3_sub(v[2], v[1]), col_v3_sub(v[0], v[2])};
+    col_vec3 n = col_v3_cross(e[0], e[1]);
+    col_vec3 d = col_v3_sub(s[1], s[0]);
+    if (separated(s, 2, v, 3, n)) return false;
+    for (int i = 0; i < 3; ++i) {
+        if (separated(s, 2, v, 3, col_v3_cross(d, e[i]))) return false;
+        if (separated(s, 2, v, 3, col_v3_cross(n, e[i]))) return false;
+    }
+    return !separated(s, 2, v, 3, col_v3_cross(n, d));
+}
+
+bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
+    if (!col_segment_is_valid(sg) || !col_triangle_is_valid(t)) return false;
+    const col_vec3 o = t->a;
+    const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
+    const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
+    return segment_triangle(s, v);
+}
+
+bool col_overlap_triangle_triangle(const col_triangle *ta, const col_triangle *tb) {
+    if (!col_triangle_is_valid(ta) || !col_triangle_is_valid(tb)) return false;
+    const col_vec3 o = ta->a;
+    const col_vec3 A[3] = {col_v3_sub(ta->a, o), col_v3_sub(ta->b, o), col_v3_sub(ta->c, o)};
+    const col_vec3 B[3] = {col_v3_sub(tb->a, o), col_v3_sub(tb->b, o), col_v3_sub(tb->c, o)};
+    bool da = col__triangle_is_degenerate(A[0], A[1], A[2]), db = col__triangle_is_degenerate(B[0], B[1], B[2]);
+    if (da || db) {
+        col_vec3 s[2];
+        if (da) {
+            col__triangle_longest_edge(A[0], A[1], A[2], &s[0], &s[1]);
+            return segment_triangle(s, B); /* handles a degenerate B too */
+        }
+        col__triangle_longest_edge(B[0], B[1], B[2], &s[0], &s[1]);
+        return segment_triangle(s, A);
+    }
+    const col_vec3 ea[3] = {col_v3_sub(A[1], A[0]), col_v3_sub(A[2], A[1]), col_v3_sub(A[0], A[2])};
+    const col_vec3 eb[3] = {col_v3_sub(B[1], B[0]), col_v3_sub(B[2], B[1]), col_v3_sub(B[0], B[2])};
+    col_vec3 na = col_v3_cross(ea[0], ea[1]), nb = col_v3_cross(eb[0], eb[1]);
+    if (separated(A, 3, B, 3, na) || separated(A, 3, B, 3, nb)) return false;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+            if (separated(A, 3, B, 3, col_v3_cross(ea[i], eb[j]))) return false;
+    /* In-plane edge normals: they decide coplanar (and nearly coplanar) pairs. */
+    for (int i = 0; i < 3; ++i) {
+        if (separated(A, 3, B, 3, col_v3_cross(na, ea[i]))) return false;
+        if (separated(A, 3, B, 3, col_v3_cross(nb, eb[i]))) return false;
+    }
+    return true;
+}

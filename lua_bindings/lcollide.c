@@ -1,0 +1,155 @@
+/*
+ * The Lua module `collide`: generic queries over shape userdata (overlap,
+ * classify), the plane and line queries, rotation helpers, and luaopen_collide.
+ * Every argument is validated here before the core is called; no query
+ * allocates (results are numbers and booleans on the stack).
+ */
+#include "lcollide.h"
+
+static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
+
+static col_plane check_plane(lua_State *L, int idx) {
+    return *(const col_plane *)luaL_checkudata(L, idx, "collide.Plane");
+}
+
+/* collide.overlap(a, b) --> boolean */
+static int l_overlap(lua_State *L) {
+    col_shape a, b;
+    lcol_check_shape(L, 1, &a);
+    lcol_check_shape(L, 2, &b);
+    if (!col_overlap_supported(a.kind, b.kind))
+        return luaL_error(L, "overlap: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
+                          col_shape_kind_name(b.kind));
+    lua_pushboolean(L, col_overlap(&a, &b));
+    return 1;
+}
+
+/* collide.classify(shape, plane) --> -1 | 0 | 1 */
+static int l_classify(lua_State *L) {
+    col_shape s;
+    lcol_check_shape(L, 1, &s);
+    col_plane pl = check_plane(L, 2);
+    if (!col_classify_supported(s.kind))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot classify a %s against a plane", col_shape_kind_name(s.kind)));
+    lua_pushinteger(L, (lua_Integer)col_classify(&s, &pl));
+    return 1;
+}
+
+/* collide.segmentPlane(segment, plane) --> t, px,py,pz, inPlane | nil */
+static int l_segment_plane(lua_State *L) {
+    const col_segment *s = luaL_checkudata(L, 1, "collide.Segment");
+    col_plane pl = check_plane(L, 2);
+    col_segment_plane_hit h = col_intersect_segment_plane(s, &pl);
+    if (h.status != COL_HIT) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushnumber(L, (lua_Number)h.t);
+    lcol_push_vec3(L, h.point);
+    lua_pushboolean(L, h.in_plane);
+    return 5;
+}
+
+/* collide.trianglePlane(triangle, plane) --> side [, px,py,pz, qx,qy,qz, coplanar] */
+static int l_triangle_plane(lua_State *L) {
+    const col_triangle *t = luaL_checkudata(L, 1, "collide.Triangle");
+    col_plane pl = check_plane(L, 2);
+    col_triangle_plane_hit h = col_intersect_triangle_plane(t, &pl);
+    lua_pushinteger(L, (lua_Integer)h.side);
+    if (h.status != COL_HIT) return 1;
+    lcol_push_vec3(L, h.p);
+    lcol_push_vec3(L, h.q);
+    lua_pushboolean(L, h.coplanar);
+    return 8;
+}
+
+/* collide.intersectPlanes(p1, p2, p3) --> x,y,z | nil */
+static int l_intersect_planes(lua_State *L) {
+    col_plane a = check_plane(L, 1), b = check_plane(L, 2), c = check_plane(L, 3);
+    col_three_planes_hit h = col_intersect_three_planes(&a, &b, &c);
+    if (h.status != COL_HIT) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    return lcol_push_vec3(L, h.point);
+}
+
+/* collide.closestPointsLines(p1, d1, p2, d2 as 12 numbers)
+ *   --> s, t, ax,ay,az, bx,by,bz, parallel */
+static int l_closest_points_lines(lua_State *L) {
+    col_real v[12];
+    lcol_check_reals(L, 1, v, 12);
+    col_line l1 = {v3(v), v3(v + 3)}, l2 = {v3(v + 6), v3(v + 9)};
+    if (!col_line_is_valid(&l1)) luaL_argerror(L, 4, "direction must be non-zero");
+    if (!col_line_is_valid(&l2)) luaL_argerror(L, 10, "direction must be non-zero");
+    col_line_line_result r = col_closest_points_lines(&l1, &l2);
+    lua_pushnumber(L, (lua_Number)r.s);
+    lua_pushnumber(L, (lua_Number)r.t);
+    lcol_push_vec3(L, r.pa);
+    lcol_push_vec3(L, r.pb);
+    lua_pushboolean(L, r.parallel);
+    return 9;
+}
+
+/* collide.transformAabb(box, m00,m01,m02, m10,m11,m12, m20,m21,m22 [, tx,ty,tz])
+ *   --> minx,miny,minz, maxx,maxy,maxz   (matrix given by rows) */
+static int l_transform_aabb(lua_State *L) {
+    const col_aabb *b = luaL_checkudata(L, 1, "collide.Aabb");
+    col_real m[9], t[3] = {0, 0, 0};
+    lcol_check_reals(L, 2, m, 9);
+    if (!lua_isnoneornil(L, 11)) lcol_check_reals(L, 11, t, 3);
+    /* rows in, columns stored */
+    col_mat3 M = col_m3_cols(col_v3(m[0], m[3], m[6]), col_v3(m[1], m[4], m[7]), col_v3(m[2], m[5], m[8]));
+    return lcol_push_aabb(L, col_aabb_transform(b, M, v3(t)));
+}
+
+static int push_axes(lua_State *L, col_mat3 m) {
+    lcol_push_vec3(L, m.c0);
+    lcol_push_vec3(L, m.c1);
+    return 6 + lcol_push_vec3(L, m.c2);
+}
+
+/* collide.axesFromQuat(w, x, y, z) --> ux,uy,uz, vx,vy,vz, wx,wy,wz */
+static int l_axes_from_quat(lua_State *L) {
+    col_real q[4];
+    lcol_check_reals(L, 1, q, 4);
+    if (q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0) luaL_argerror(L, 1, "quaternion must be non-zero");
+    col_quat cq = {q[0], q[1], q[2], q[3]};
+    return push_axes(L, col_m3_from_quat(cq));
+}
+
+/* collide.axesFromAxisAngle(ax, ay, az, angle) --> ux,uy,uz, vx,vy,vz, wx,wy,wz */
+static int l_axes_from_axis_angle(lua_State *L) {
+    col_real v[4];
+    lcol_check_reals(L, 1, v, 4);
+    if (v[0] == 0 && v[1] == 0 && v[2] == 0) luaL_argerror(L, 1, "axis must be non-zero");
+    return push_axes(L, col_m3_from_axis_angle(v3(v), v[3]));
+}
+
+static const luaL_Reg module_functions[] = {
+    {"overlap", l_overlap},
+    {"classify", l_classify},
+    {"segmentPlane", l_segment_plane},
+    {"trianglePlane", l_triangle_plane},
+    {"intersectPlanes", l_intersect_planes},
+    {"closestPointsLines", l_closest_points_lines},
+    {"transformAabb", l_transform_aabb},
+    {"axesFromQuat", l_axes_from_quat},
+    {"axesFromAxisAngle", l_axes_from_axis_angle},
+    {"kind", lcol_kind_of},
+    {NULL, NULL},
+};
+
+int luaopen_collide(lua_State *L) {
+    luaL_newlib(L, module_functions);
+    lcol_open_shapes(L);
+    lua_pushstring(L, col_version());
+    lua_setfield(L, -2, "_VERSION");
+    lua_pushstring(L, col_real_name());
+    lua_setfield(L, -2, "real");
+    lua_pushnumber(L, (lua_Number)COL_HUGE);
+    lua_setfield(L, -2, "huge");
+    lua_pushnumber(L, (lua_Number)COL_ORTHONORMAL_TOLERANCE);
+    lua_setfield(L, -2, "orthonormalTolerance");
+    return 1;
+}

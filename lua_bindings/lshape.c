@@ -1,0 +1,545 @@
+/*
+ * Shape userdata of the module `collide`: one metatable per kind
+ * ("collide.Sphere", ...), constructors that validate every argument, :set
+ * with the constructor's arguments, :get returning them, accessors,
+ * __tostring. A shape userdata holds exactly the core's C struct.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lcollide.h"
+
+/* Light-userdata key of the kind stored in each shape metatable. */
+static const char KIND_KEY = 'k';
+
+col_real lcol_check_real(lua_State *L, int arg) {
+    lua_Number x = luaL_checknumber(L, arg);
+    if (isnan(x)) luaL_argerror(L, arg, "finite number expected, got nan");
+    if (isinf(x)) luaL_argerror(L, arg, x > 0 ? "finite number expected, got inf" : "finite number expected, got -inf");
+    if (!(fabs(x) <= (lua_Number)COL_HUGE)) {
+        lua_pushfstring(L, "magnitude must be <= %f, got %f", (lua_Number)COL_HUGE, x);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    return (col_real)x;
+}
+
+void lcol_check_reals(lua_State *L, int arg, col_real *out, int n) {
+    for (int i = 0; i < n; ++i) out[i] = lcol_check_real(L, arg + i);
+}
+
+int lcol_push_reals(lua_State *L, const col_real *v, int n) {
+    for (int i = 0; i < n; ++i) lua_pushnumber(L, (lua_Number)v[i]);
+    return n;
+}
+
+int lcol_push_vec3(lua_State *L, col_vec3 v) {
+    const col_real r[3] = {v.x, v.y, v.z};
+    return lcol_push_reals(L, r, 3);
+}
+
+int lcol_push_aabb(lua_State *L, col_aabb b) {
+    lcol_push_vec3(L, b.min);
+    return 3 + lcol_push_vec3(L, b.max);
+}
+
+static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
+
+static void check_size(lua_State *L, int arg, col_real v, const char *what) {
+    if (!(v >= COL_R(0.0))) {
+        lua_pushfstring(L, "%s must be >= 0", what);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+}
+
+static void check_min_max(lua_State *L, int arg_max, col_real mn, col_real mx, const char *axis) {
+    if (!(mn <= mx)) {
+        lua_pushfstring(L, "max%s must be >= min%s", axis, axis);
+        luaL_argerror(L, arg_max, lua_tostring(L, -1));
+    }
+}
+
+/* ---- one reader per constructor: arguments from `arg` on into `out` ---- */
+
+static void read_point(lua_State *L, int arg, void *out) {
+    col_real v[3];
+    lcol_check_reals(L, arg, v, 3);
+    ((col_point *)out)->p = v3(v);
+}
+
+static void read_segment(lua_State *L, int arg, void *out) {
+    col_real v[6];
+    lcol_check_reals(L, arg, v, 6);
+    col_segment *s = out;
+    s->a = v3(v);
+    s->b = v3(v + 3);
+}
+
+static void read_triangle(lua_State *L, int arg, void *out) {
+    col_real v[9];
+    lcol_check_reals(L, arg, v, 9);
+    col_triangle *t = out;
+    t->a = v3(v);
+    t->b = v3(v + 3);
+    t->c = v3(v + 6);
+}
+
+static void read_plane(lua_State *L, int arg, void *out) {
+    col_real v[4];
+    lcol_check_reals(L, arg, v, 4);
+    col_plane p = col_plane_make(v3(v), v[3]);
+    if (!col_plane_is_valid(&p)) luaL_argerror(L, arg, "normal must be non-zero");
+    *(col_plane *)out = p;
+}
+
+static void read_sphere(lua_State *L, int arg, void *out) {
+    col_real v[4];
+    lcol_check_reals(L, arg, v, 4);
+    check_size(L, arg + 3, v[3], "radius");
+    col_sphere *s = out;
+    s->c = v3(v);
+    s->r = v[3];
+}
+
+static void read_capsule(lua_State *L, int arg, void *out) {
+    col_real v[7];
+    lcol_check_reals(L, arg, v, 7);
+    check_size(L, arg + 6, v[6], "radius");
+    col_capsule *c = out;
+    c->a = v3(v);
+    c->b = v3(v + 3);
+    c->r = v[6];
+}
+
+static void read_aabb(lua_State *L, int arg, void *out) {
+    col_real v[6];
+    lcol_check_reals(L, arg, v, 6);
+    check_min_max(L, arg + 3, v[0], v[3], "x");
+    check_min_max(L, arg + 4, v[1], v[4], "y");
+    check_min_max(L, arg + 5, v[2], v[5], "z");
+    col_aabb *b = out;
+    b->min = v3(v);
+    b->max = v3(v + 3);
+}
+
+static void read_obb(lua_State *L, int arg, void *out) {
+    col_real v[15];
+    lcol_check_reals(L, arg, v, 6);
+    for (int i = 0; i < 3; ++i) check_size(L, arg + 3 + i, v[3 + i], "half extent");
+    col_mat3 axes = col_m3_identity();
+    if (!lua_isnoneornil(L, arg + 6)) {
+        lcol_check_reals(L, arg + 6, v + 6, 9);
+        axes = col_m3_cols(v3(v + 6), v3(v + 9), v3(v + 12));
+        if (!col_m3_is_orthonormal(axes)) {
+            lua_pushfstring(L, "axes must be orthonormal (tolerance %f)", (lua_Number)COL_ORTHONORMAL_TOLERANCE);
+            luaL_argerror(L, arg + 6, lua_tostring(L, -1));
+        }
+    }
+    *(col_obb *)out = col_obb_make(v3(v), v3(v + 3), axes);
+}
+
+static void read_ellipsoid(lua_State *L, int arg, void *out) {
+    col_real v[6];
+    lcol_check_reals(L, arg, v, 6);
+    for (int i = 0; i < 3; ++i) check_size(L, arg + 3 + i, v[3 + i], "radius");
+    col_ellipsoid *e = out;
+    e->c = v3(v);
+    e->r = v3(v + 3);
+}
+
+static void read_circle(lua_State *L, int arg, void *out) {
+    col_real v[3];
+    lcol_check_reals(L, arg, v, 3);
+    check_size(L, arg + 2, v[2], "radius");
+    col_circle *c = out;
+    c->c = col_v2(v[0], v[1]);
+    c->r = v[2];
+}
+
+static void read_rect(lua_State *L, int arg, void *out) {
+    col_real v[4];
+    lcol_check_reals(L, arg, v, 4);
+    check_min_max(L, arg + 2, v[0], v[2], "x");
+    check_min_max(L, arg + 3, v[1], v[3], "y");
+    col_rect *r = out;
+    r->min = col_v2(v[0], v[1]);
+    r->max = col_v2(v[2], v[3]);
+}
+
+/* ---- :get(), the constructor's arguments back ---- */
+
+static int get_values(col_shape_kind kind, const void *p, col_real *v) {
+    switch (kind) {
+    case COL_SHAPE_POINT: {
+        const col_point *s = p;
+        v[0] = s->p.x, v[1] = s->p.y, v[2] = s->p.z;
+        return 3;
+    }
+    case COL_SHAPE_SEGMENT: {
+        const col_segment *s = p;
+        const col_real r[6] = {s->a.x, s->a.y, s->a.z, s->b.x, s->b.y, s->b.z};
+        memcpy(v, r, sizeof r);
+        return 6;
+    }
+    case COL_SHAPE_TRIANGLE: {
+        const col_triangle *t = p;
+        const col_real r[9] = {t->a.x, t->a.y, t->a.z, t->b.x, t->b.y, t->b.z, t->c.x, t->c.y, t->c.z};
+        memcpy(v, r, sizeof r);
+        return 9;
+    }
+    case COL_SHAPE_PLANE: {
+        const col_plane *s = p;
+        v[0] = s->n.x, v[1] = s->n.y, v[2] = s->n.z, v[3] = s->d;
+        return 4;
+    }
+    case COL_SHAPE_SPHERE: {
+        const col_sphere *s = p;
+        v[0] = s->c.x, v[1] = s->c.y, v[2] = s->c.z, v[3] = s->r;
+        return 4;
+    }
+    case COL_SHAPE_CAPSULE: {
+        const col_capsule *c = p;
+        const col_real r[7] = {c->a.x, c->a.y, c->a.z, c->b.x, c->b.y, c->b.z, c->r};
+        memcpy(v, r, sizeof r);
+        return 7;
+    }
+    case COL_SHAPE_AABB: {
+        const col_aabb *b = p;
+        const col_real r[6] = {b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z};
+        memcpy(v, r, sizeof r);
+        return 6;
+    }
+    case COL_SHAPE_OBB: {
+        const col_obb *b = p;
+        const col_real r[15] = {b->c.x,    b->c.y,    b->c.z,    b->e.x,    b->e.y,    b->e.z,    b->u[0].x, b->u[0].y,
+                                b->u[0].z, b->u[1].x, b->u[1].y, b->u[1].z, b->u[2].x, b->u[2].y, b->u[2].z};
+        memcpy(v, r, sizeof r);
+        return 15;
+    }
+    case COL_SHAPE_ELLIPSOID: {
+        const col_ellipsoid *e = p;
+        const col_real r[6] = {e->c.x, e->c.y, e->c.z, e->r.x, e->r.y, e->r.z};
+        memcpy(v, r, sizeof r);
+        return 6;
+    }
+    case COL_SHAPE_CIRCLE: {
+        const col_circle *c = p;
+        v[0] = c->c.x, v[1] = c->c.y, v[2] = c->r;
+        return 3;
+    }
+    case COL_SHAPE_RECT: {
+        const col_rect *r = p;
+        v[0] = r->min.x, v[1] = r->min.y, v[2] = r->max.x, v[3] = r->max.y;
+        return 4;
+    }
+    default: return 0;
+    }
+}
+
+/* ---- the kinds ---- */
+
+typedef struct kind_info {
+    const char *tname; /* metatable name, also __name */
+    const char *ctor;  /* constructor name in the module */
+    size_t size;       /* sizeof the core struct */
+    void (*read)(lua_State *L, int arg, void *out);
+} kind_info;
+
+static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
+    {"collide.Point", "point", sizeof(col_point), read_point},
+    {"collide.Segment", "segment", sizeof(col_segment), read_segment},
+    {"collide.Triangle", "triangle", sizeof(col_triangle), read_triangle},
+    {"collide.Plane", "plane", sizeof(col_plane), read_plane},
+    {"collide.Sphere", "sphere", sizeof(col_sphere), read_sphere},
+    {"collide.Capsule", "capsule", sizeof(col_capsule), read_capsule},
+    {"collide.Aabb", "aabb", sizeof(col_aabb), read_aabb},
+    {"collide.Obb", "obb", sizeof(col_obb), read_obb},
+    {"collide.Ellipsoid", "ellipsoid", sizeof(col_ellipsoid), read_ellipsoid},
+    {"collide.Circle", "circle", sizeof(col_circle), read_circle},
+    {"collide.Rect", "rect", sizeof(col_rect), read_rect},
+};
+
+/* The kind of the shape userdata at idx, or -1 when it is not one. */
+static int shape_kind(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return -1;
+    int kind = -1;
+    if (lua_rawgetp(L, -1, &KIND_KEY) == LUA_TNUMBER) kind = (int)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    return kind;
+}
+
+void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
+    int kind = shape_kind(L, idx);
+    if (kind < 0) {
+        const char *msg = lua_pushfstring(L, "collide shape expected, got %s", luaL_typename(L, idx));
+        luaL_argerror(L, idx, msg);
+    }
+    out->kind = (col_shape_kind)kind;
+    memcpy(&out->u, lua_touserdata(L, idx), kinds[kind].size);
+}
+
+/* Self argument of a method: any shape, with its kind. */
+static void *check_self(lua_State *L, col_shape_kind *kind) {
+    int k = shape_kind(L, 1);
+    if (k < 0) luaL_argerror(L, 1, lua_pushfstring(L, "collide shape expected, got %s", luaL_typename(L, 1)));
+    *kind = (col_shape_kind)k;
+    return lua_touserdata(L, 1);
+}
+
+static void *check_kind(lua_State *L, int idx, col_shape_kind kind) {
+    return luaL_checkudata(L, idx, kinds[kind].tname);
+}
+
+/* Constructors share one C function; the kind is its upvalue. */
+static int shape_new(lua_State *L) {
+    col_shape_kind kind = (col_shape_kind)lua_tointeger(L, lua_upvalueindex(1));
+    union {
+        col_shape s;
+        char bytes[sizeof(col_shape)];
+    } tmp;
+    kinds[kind].read(L, 1, &tmp.s.u); /* validate before allocating */
+    void *ud = lua_newuserdatauv(L, kinds[kind].size, 0);
+    memcpy(ud, &tmp.s.u, kinds[kind].size);
+    luaL_setmetatable(L, kinds[kind].tname);
+    return 1;
+}
+
+static int plane_from_points(lua_State *L) {
+    col_real v[9];
+    lcol_check_reals(L, 1, v, 9);
+    col_plane p = col_plane_from_points(v3(v), v3(v + 3), v3(v + 6));
+    if (!col_plane_is_valid(&p)) luaL_argerror(L, 7, "points must not be collinear or coincident");
+    *(col_plane *)lua_newuserdatauv(L, sizeof p, 0) = p;
+    luaL_setmetatable(L, kinds[COL_SHAPE_PLANE].tname);
+    return 1;
+}
+
+static int plane_from_point_normal(lua_State *L) {
+    col_real v[6];
+    lcol_check_reals(L, 1, v, 6);
+    col_plane p = col_plane_from_point_normal(v3(v), v3(v + 3));
+    if (!col_plane_is_valid(&p)) luaL_argerror(L, 4, "normal must be non-zero");
+    *(col_plane *)lua_newuserdatauv(L, sizeof p, 0) = p;
+    luaL_setmetatable(L, kinds[COL_SHAPE_PLANE].tname);
+    return 1;
+}
+
+/* ---- methods ---- */
+
+static int m_set(lua_State *L) {
+    col_shape_kind kind;
+    void *ud = check_self(L, &kind);
+    union {
+        col_shape s;
+        char bytes[sizeof(col_shape)];
+    } tmp;
+    kinds[kind].read(L, 2, &tmp.s.u); /* validate everything before changing the shape */
+    memcpy(ud, &tmp.s.u, kinds[kind].size);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int m_get(lua_State *L) {
+    col_shape_kind kind;
+    void *ud = check_self(L, &kind);
+    col_real v[15];
+    return lcol_push_reals(L, v, get_values(kind, ud, v));
+}
+
+static int m_kind(lua_State *L) {
+    col_shape_kind kind;
+    check_self(L, &kind);
+    lua_pushstring(L, col_shape_kind_name(kind));
+    return 1;
+}
+
+static int m_bounds(lua_State *L) {
+    col_shape s;
+    lcol_check_shape(L, 1, &s);
+    col_aabb b;
+    if (!col_shape_bounds(&s, &b)) {
+        lua_pushfstring(L, "a %s has no 3D bounds", col_shape_kind_name(s.kind));
+        luaL_argerror(L, 1, lua_tostring(L, -1));
+    }
+    return lcol_push_aabb(L, b);
+}
+
+/* Shortest "%.Ng" that reads back as the same number. */
+static void format_number(char *buf, size_t size, lua_Number x) {
+    for (int prec = 6; prec <= 17; ++prec) {
+        snprintf(buf, size, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x) return;
+    }
+}
+
+static int m_tostring(lua_State *L) {
+    col_shape_kind kind;
+    void *ud = check_self(L, &kind);
+    col_real v[15];
+    int n = get_values(kind, ud, v);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addstring(&b, kinds[kind].tname);
+    luaL_addchar(&b, '(');
+    for (int i = 0; i < n; ++i) {
+        char num[32];
+        format_number(num, sizeof num, (lua_Number)v[i]);
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, num);
+    }
+    luaL_addchar(&b, ')');
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* Accessors. Each returns numbers; the kind is checked by luaL_checkudata. */
+#define SELF(T, K) const T *s = check_kind(L, 1, K)
+
+static int point_position(lua_State *L) { SELF(col_point, COL_SHAPE_POINT); return lcol_push_vec3(L, s->p); }
+static int segment_a(lua_State *L) { SELF(col_segment, COL_SHAPE_SEGMENT); return lcol_push_vec3(L, s->a); }
+static int segment_b(lua_State *L) { SELF(col_segment, COL_SHAPE_SEGMENT); return lcol_push_vec3(L, s->b); }
+static int triangle_a(lua_State *L) { SELF(col_triangle, COL_SHAPE_TRIANGLE); return lcol_push_vec3(L, s->a); }
+static int triangle_b(lua_State *L) { SELF(col_triangle, COL_SHAPE_TRIANGLE); return lcol_push_vec3(L, s->b); }
+static int triangle_c(lua_State *L) { SELF(col_triangle, COL_SHAPE_TRIANGLE); return lcol_push_vec3(L, s->c); }
+static int triangle_normal(lua_State *L) {
+    SELF(col_triangle, COL_SHAPE_TRIANGLE);
+    return lcol_push_vec3(L, col_triangle_normal(s));
+}
+static int plane_normal(lua_State *L) { SELF(col_plane, COL_SHAPE_PLANE); return lcol_push_vec3(L, s->n); }
+static int plane_offset(lua_State *L) {
+    SELF(col_plane, COL_SHAPE_PLANE);
+    lua_pushnumber(L, (lua_Number)s->d);
+    return 1;
+}
+static int plane_distance(lua_State *L) {
+    SELF(col_plane, COL_SHAPE_PLANE);
+    col_real p[3];
+    lcol_check_reals(L, 2, p, 3);
+    lua_pushnumber(L, (lua_Number)col_plane_signed_distance(s, v3(p)));
+    return 1;
+}
+static int sphere_center(lua_State *L) { SELF(col_sphere, COL_SHAPE_SPHERE); return lcol_push_vec3(L, s->c); }
+static int sphere_radius(lua_State *L) {
+    SELF(col_sphere, COL_SHAPE_SPHERE);
+    lua_pushnumber(L, (lua_Number)s->r);
+    return 1;
+}
+static int capsule_a(lua_State *L) { SELF(col_capsule, COL_SHAPE_CAPSULE); return lcol_push_vec3(L, s->a); }
+static int capsule_b(lua_State *L) { SELF(col_capsule, COL_SHAPE_CAPSULE); return lcol_push_vec3(L, s->b); }
+static int capsule_radius(lua_State *L) {
+    SELF(col_capsule, COL_SHAPE_CAPSULE);
+    lua_pushnumber(L, (lua_Number)s->r);
+    return 1;
+}
+static int aabb_min(lua_State *L) { SELF(col_aabb, COL_SHAPE_AABB); return lcol_push_vec3(L, s->min); }
+static int aabb_max(lua_State *L) { SELF(col_aabb, COL_SHAPE_AABB); return lcol_push_vec3(L, s->max); }
+static int aabb_center(lua_State *L) {
+    SELF(col_aabb, COL_SHAPE_AABB);
+    return lcol_push_vec3(L, col_v3_scale(col_v3_add(s->min, s->max), COL_R(0.5)));
+}
+static int aabb_half_extents(lua_State *L) {
+    SELF(col_aabb, COL_SHAPE_AABB);
+    return lcol_push_vec3(L, col_v3_scale(col_v3_sub(s->max, s->min), COL_R(0.5)));
+}
+static int obb_center(lua_State *L) { SELF(col_obb, COL_SHAPE_OBB); return lcol_push_vec3(L, s->c); }
+static int obb_half_extents(lua_State *L) { SELF(col_obb, COL_SHAPE_OBB); return lcol_push_vec3(L, s->e); }
+static int obb_axes(lua_State *L) {
+    SELF(col_obb, COL_SHAPE_OBB);
+    lcol_push_vec3(L, s->u[0]);
+    lcol_push_vec3(L, s->u[1]);
+    return 6 + lcol_push_vec3(L, s->u[2]);
+}
+static int ellipsoid_center(lua_State *L) { SELF(col_ellipsoid, COL_SHAPE_ELLIPSOID); return lcol_push_vec3(L, s->c); }
+static int ellipsoid_radii(lua_State *L) { SELF(col_ellipsoid, COL_SHAPE_ELLIPSOID); return lcol_push_vec3(L, s->r); }
+static int circle_center(lua_State *L) {
+    SELF(col_circle, COL_SHAPE_CIRCLE);
+    const col_real v[2] = {s->c.x, s->c.y};
+    return lcol_push_reals(L, v, 2);
+}
+static int circle_radius(lua_State *L) {
+    SELF(col_circle, COL_SHAPE_CIRCLE);
+    lua_pushnumber(L, (lua_Number)s->r);
+    return 1;
+}
+static int rect_min(lua_State *L) {
+    SELF(col_rect, COL_SHAPE_RECT);
+    const col_real v[2] = {s->min.x, s->min.y};
+    return lcol_push_reals(L, v, 2);
+}
+static int rect_max(lua_State *L) {
+    SELF(col_rect, COL_SHAPE_RECT);
+    const col_real v[2] = {s->max.x, s->max.y};
+    return lcol_push_reals(L, v, 2);
+}
+
+/* Methods every shape has. */
+static const luaL_Reg common_methods[] = {
+    {"set", m_set}, {"get", m_get}, {"kind", m_kind}, {NULL, NULL}};
+
+/* Per-kind accessors, in kind order. */
+static const luaL_Reg point_methods[] = {{"position", point_position}, {NULL, NULL}};
+static const luaL_Reg segment_methods[] = {{"a", segment_a}, {"b", segment_b}, {NULL, NULL}};
+static const luaL_Reg triangle_methods[] = {
+    {"a", triangle_a}, {"b", triangle_b}, {"c", triangle_c}, {"normal", triangle_normal}, {NULL, NULL}};
+static const luaL_Reg plane_methods[] = {
+    {"normal", plane_normal}, {"offset", plane_offset}, {"distance", plane_distance}, {NULL, NULL}};
+static const luaL_Reg sphere_methods[] = {{"center", sphere_center}, {"radius", sphere_radius}, {NULL, NULL}};
+static const luaL_Reg capsule_methods[] = {
+    {"a", capsule_a}, {"b", capsule_b}, {"radius", capsule_radius}, {NULL, NULL}};
+static const luaL_Reg aabb_methods[] = {{"min", aabb_min},
+                                        {"max", aabb_max},
+                                        {"center", aabb_center},
+                                        {"halfExtents", aabb_half_extents},
+                                        {NULL, NULL}};
+static const luaL_Reg obb_methods[] = {
+    {"center", obb_center}, {"halfExtents", obb_half_extents}, {"axes", obb_axes}, {NULL, NULL}};
+static const luaL_Reg ellipsoid_methods[] = {
+    {"center", ellipsoid_center}, {"radii", ellipsoid_radii}, {NULL, NULL}};
+static const luaL_Reg circle_methods[] = {{"center", circle_center}, {"radius", circle_radius}, {NULL, NULL}};
+static const luaL_Reg rect_methods[] = {{"min", rect_min}, {"max", rect_max}, {NULL, NULL}};
+
+static const luaL_Reg *const kind_methods[COL_SHAPE_KIND_COUNT] = {
+    point_methods, segment_methods, triangle_methods, plane_methods, sphere_methods, capsule_methods,
+    aabb_methods,  obb_methods,     ellipsoid_methods, circle_methods, rect_methods};
+
+void lcol_open_shapes(lua_State *L) {
+    /* module table on top */
+    for (int k = 0; k < COL_SHAPE_KIND_COUNT; ++k) {
+        luaL_newmetatable(L, kinds[k].tname); /* sets __name */
+        lua_pushinteger(L, k);
+        lua_rawsetp(L, -2, &KIND_KEY);
+        lua_pushcfunction(L, m_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_newtable(L); /* __index: the methods */
+        luaL_setfuncs(L, common_methods, 0);
+        luaL_setfuncs(L, kind_methods[k], 0);
+        if (!col_shape_kind_is_2d((col_shape_kind)k) && k != COL_SHAPE_PLANE) {
+            lua_pushcfunction(L, m_bounds);
+            lua_setfield(L, -2, "bounds");
+        }
+        lua_setfield(L, -2, "__index");
+        lua_pop(L, 1);
+        /* constructor */
+        lua_pushinteger(L, k);
+        lua_pushcclosure(L, shape_new, 1);
+        lua_setfield(L, -2, kinds[k].ctor);
+    }
+    lua_pushcfunction(L, plane_from_points);
+    lua_setfield(L, -2, "planeFromPoints");
+    lua_pushcfunction(L, plane_from_point_normal);
+    lua_setfield(L, -2, "planeFromPointNormal");
+    lua_pushcfunction(L, m_bounds);
+    lua_setfield(L, -2, "bounds");
+}
+
+int lcol_kind_of(lua_State *L) {
+    int k = shape_kind(L, 1);
+    if (k < 0) {
+        luaL_checkany(L, 1);
+        luaL_pushfail(L);
+    } else {
+        lua_pushstring(L, col_shape_kind_name((col_shape_kind)k));
+    }
+    return 1;
+}

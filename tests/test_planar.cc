@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include "collide/collide.h"
+TEST(Placeholder, Builds) { EXPECT_TRUE(true); }
