@@ -1,3 +1,166 @@
-#include <gtest/gtest.h>
-#include "collide/collide.h"
-TEST(Placeholder, Builds) { EXPECT_TRUE(true); }
+// Generic shapes: the symmetric dispatch, supported pairs, hostile input
+// through the dispatch, classification and bounds.
+#include <vector>
+
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+// A sample of every kind, arranged so that many pairs overlap and many do not.
+std::vector<col_shape> Samples() {
+    std::vector<col_shape> v;
+    for (double x : {0.0, 1.5, 4.0}) {
+        v.push_back(Point(x, 0.25, 0));
+        v.push_back(Segment(V(x - 1, -1, 0), V(x + 1, 1, 0.5)));
+        v.push_back(Triangle(V(x, 0, -1), V(x + 1, 0, 1), V(x, 1, 0)));
+        v.push_back(Plane(1, 0, 0, x));
+        v.push_back(Sphere(x, 0, 0, 0.75));
+        v.push_back(Capsule(V(x, -1, 0), V(x, 1, 0), 0.5));
+        v.push_back(Aabb(x - 0.5, -0.5, -0.5, x + 0.5, 0.5, 0.5));
+        v.push_back(Obb(V(x, 0, 0), V(0.5, 0.25, 1), RotAxis(V(1, 1, 0), 0.6)));
+        v.push_back(Ellipsoid(x, 0, 0, 1, 0.5, 0.25));
+        v.push_back(Circle(x, 0, 0.75));
+        v.push_back(Rect(x - 0.5, -0.5, x + 0.5, 0.5));
+    }
+    return v;
+}
+
+}  // namespace
+
+TEST(Dispatch, KindNames) {
+    EXPECT_STREQ(col_shape_kind_name(COL_SHAPE_SPHERE), "sphere");
+    EXPECT_STREQ(col_shape_kind_name(COL_SHAPE_OBB), "obb");
+    EXPECT_STREQ(col_shape_kind_name(COL_SHAPE_KIND_COUNT), "invalid");
+    EXPECT_STREQ(col_shape_kind_name(static_cast<col_shape_kind>(-1)), "invalid");
+}
+
+TEST(Dispatch, SupportIsSymmetricAndMatchesTheDocumentedGrid) {
+    int supported = 0;
+    for (int a = 0; a < COL_SHAPE_KIND_COUNT; ++a)
+        for (int b = 0; b < COL_SHAPE_KIND_COUNT; ++b) {
+            auto ka = static_cast<col_shape_kind>(a), kb = static_cast<col_shape_kind>(b);
+            EXPECT_EQ(col_overlap_supported(ka, kb), col_overlap_supported(kb, ka));
+            if (a <= b) supported += col_overlap_supported(ka, kb);
+            // 2D never meets 3D
+            if (col_shape_kind_is_2d(ka) != col_shape_kind_is_2d(kb)) {
+                EXPECT_FALSE(col_overlap_supported(ka, kb));
+            }
+        }
+    // 34 unordered 3D pairs plus 3 in 2D (see the grid in collide/collide.h).
+    EXPECT_EQ(supported, 37);
+    EXPECT_TRUE(col_overlap_supported(COL_SHAPE_POINT, COL_SHAPE_ELLIPSOID));
+    EXPECT_TRUE(col_overlap_supported(COL_SHAPE_OBB, COL_SHAPE_TRIANGLE));
+    EXPECT_TRUE(col_overlap_supported(COL_SHAPE_PLANE, COL_SHAPE_ELLIPSOID));
+    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_PLANE, COL_SHAPE_PLANE));
+    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_CAPSULE, COL_SHAPE_OBB));
+    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_SPHERE, COL_SHAPE_ELLIPSOID));
+    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_KIND_COUNT, COL_SHAPE_SPHERE));
+}
+
+TEST(Dispatch, EveryPairIsSymmetricAndHitRatesAreBalanced) {
+    std::vector<col_shape> s = Samples();
+    int pairs = 0, hits = 0;
+    for (const col_shape &a : s)
+        for (const col_shape &b : s) {
+            if (!col_overlap_supported(a.kind, b.kind)) {
+                EXPECT_FALSE(col_overlap(&a, &b));
+                continue;
+            }
+            ++pairs;
+            hits += Overlap(a, b);  // checks both orders
+        }
+    EXPECT_GT(pairs, 400);
+    EXPECT_GT(hits, pairs / 5);
+    EXPECT_LT(hits, pairs * 4 / 5);
+}
+
+TEST(Dispatch, ConversionsAgreeWithTheDirectTests) {
+    // A point is a zero-radius sphere; a segment a zero-radius capsule.
+    col_shape p = Point(1, 0.5, 0.25), box = Aabb(0, 0, 0, 1, 1, 1);
+    col_sphere ps = {p.u.point.p, 0};
+    EXPECT_EQ(Overlap(p, box), col_overlap_aabb_sphere(&box.u.aabb, &ps));
+    col_shape seg = Segment(V(0, 0, 0), V(2, 0, 0)), ball = Sphere(1, 1, 0, 1);
+    col_capsule sc = {seg.u.segment.a, seg.u.segment.b, 0};
+    EXPECT_EQ(Overlap(seg, ball), col_overlap_capsule_sphere(&sc, &ball.u.sphere));
+    EXPECT_TRUE(Overlap(seg, ball));
+}
+
+TEST(Dispatch, HostileInputNeverOverlapsAndNeverCrashes) {
+    const double bad[] = {kNaN, kInf, -kInf, 8 * static_cast<double>(COL_HUGE), -std::numeric_limits<double>::max()};
+    std::vector<col_shape> s = Samples();
+    int checked = 0;
+    for (size_t i = 0; i < s.size(); i += 3) {  // one of each kind at x = 0 (Samples interleaves three sets)
+        for (int f = 0; f < RealCount(s[i].kind); ++f) {
+            for (double b : bad) {
+                col_shape t = s[i];
+                Reals(t)[f] = R(b);
+                for (const col_shape &o : s) {
+                    EXPECT_FALSE(col_overlap(&t, &o));
+                    EXPECT_FALSE(col_overlap(&o, &t));
+                    ++checked;
+                }
+                if (t.kind == COL_SHAPE_PLANE) {
+                    for (const col_shape &o : s) EXPECT_EQ(col_classify(&o, &t.u.plane), COL_SIDE_INVALID);
+                } else {
+                    col_shape pl = Plane(0, 0, 1, 0);
+                    EXPECT_EQ(col_classify(&t, &pl.u.plane), COL_SIDE_INVALID);
+                }
+                col_aabb bounds;
+                EXPECT_FALSE(col_shape_bounds(&t, &bounds));
+            }
+        }
+    }
+    EXPECT_GT(checked, 10000);
+}
+
+TEST(Dispatch, DenormalsAndSignedZerosAreOrdinaryNumbers) {
+    double dn = std::numeric_limits<double>::denorm_min();
+    EXPECT_TRUE(Overlap(Sphere(0, 0, 0, 0), Sphere(-0.0, -0.0, -0.0, 0)));
+    EXPECT_TRUE(Overlap(Aabb(-0.0, 0, 0, 0, 1, 1), Point(0, 0.5, 0.5)));
+    EXPECT_TRUE(Overlap(Sphere(dn, 0, 0, dn), Sphere(0, 0, 0, 0)));
+    EXPECT_TRUE(Overlap(Obb(V(0, 0, 0), V(dn, dn, dn), col_m3_identity()), Point(0, 0, 0)));
+}
+
+TEST(Dispatch, InvalidKindIsRejected) {
+    col_shape a = Sphere(0, 0, 0, 1), b = a;
+    b.kind = static_cast<col_shape_kind>(42);
+    EXPECT_FALSE(col_overlap(&a, &b));
+    EXPECT_FALSE(col_overlap(&b, &a));
+    EXPECT_FALSE(col_shape_is_valid(&b));
+    col_shape pl = Plane(0, 0, 1, 0);
+    EXPECT_EQ(col_classify(&b, &pl.u.plane), COL_SIDE_INVALID);
+}
+
+TEST(Bounds, ContainTheShapeAndAreTightForSimpleKinds) {
+    col_aabb b;
+    col_shape s = Sphere(1, 2, 3, 0.5);
+    ASSERT_TRUE(col_shape_bounds(&s, &b));
+    EXPECT_EQ(b.min.x, R(0.5));
+    EXPECT_EQ(b.max.z, R(3.5));
+    s = Capsule(V(0, 0, 0), V(2, -1, 0), 1);
+    ASSERT_TRUE(col_shape_bounds(&s, &b));
+    EXPECT_EQ(b.min.y, R(-2));
+    EXPECT_EQ(b.max.x, R(3));
+    s = Triangle(V(0, 5, 0), V(2, -1, 3), V(-1, 0, 1));
+    ASSERT_TRUE(col_shape_bounds(&s, &b));
+    EXPECT_EQ(b.min.x, R(-1));
+    EXPECT_EQ(b.max.y, R(5));
+    EXPECT_EQ(b.max.z, R(3));
+    s = Ellipsoid(0, 0, 0, 1, 2, 3);
+    ASSERT_TRUE(col_shape_bounds(&s, &b));
+    EXPECT_EQ(b.max.z, R(3));
+    s = Plane(0, 0, 1, 0);
+    EXPECT_FALSE(col_shape_bounds(&s, &b));
+    s = Circle(0, 0, 1);
+    EXPECT_FALSE(col_shape_bounds(&s, &b));
+    // every sample's bounds overlap the sample
+    for (const col_shape &x : Samples()) {
+        if (!col_shape_bounds(&x, &b)) continue;
+        col_shape box = Aabb(b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+        if (col_overlap_supported(x.kind, COL_SHAPE_AABB)) {
+            EXPECT_TRUE(Overlap(x, box)) << col_shape_kind_name(x.kind);
+        }
+    }
+}

@@ -1,3 +1,155 @@
-#include <gtest/gtest.h>
-#include "collide/collide.h"
-TEST(Placeholder, Builds) { EXPECT_TRUE(true); }
+// collide/shapes.h: validators and constructors.
+#include "helpers.h"
+
+using namespace ct;
+
+TEST(Validators, AcceptWellFormedShapes) {
+    for (const col_shape &s : {Point(1, 2, 3), Segment(V(0, 0, 0), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)),
+                               Plane(0, 0, 1, 2), Sphere(0, 0, 0, 1), Capsule(V(0, 0, 0), V(0, 0, 1), 0.5),
+                               Aabb(0, 0, 0, 1, 2, 3), Obb(V(0, 0, 0), V(1, 2, 3), RotZ(0.3)),
+                               Ellipsoid(0, 0, 0, 1, 2, 3), Circle(0, 0, 1), Rect(0, 0, 1, 1)})
+        EXPECT_TRUE(col_shape_is_valid(&s)) << col_shape_kind_name(s.kind);
+}
+
+TEST(Validators, AcceptDegenerateShapes) {
+    for (const col_shape &s : {Segment(V(1, 1, 1), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 1, 1), V(2, 2, 2)),
+                               Sphere(0, 0, 0, 0), Capsule(V(1, 0, 0), V(1, 0, 0), 0), Aabb(1, 1, 1, 1, 1, 1),
+                               Obb(V(0, 0, 0), V(0, 0, 0), col_m3_identity()), Ellipsoid(0, 0, 0, 0, 1, 0),
+                               Circle(0, 0, 0), Rect(1, 1, 1, 1)})
+        EXPECT_TRUE(col_shape_is_valid(&s)) << col_shape_kind_name(s.kind);
+}
+
+TEST(Validators, RejectEveryNonFiniteOrHugeField) {
+    const col_shape shapes[] = {Point(1, 2, 3), Segment(V(0, 0, 0), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)),
+                                Plane(0, 0, 1, 2), Sphere(0, 0, 0, 1), Capsule(V(0, 0, 0), V(0, 0, 1), 0.5),
+                                Aabb(0, 0, 0, 1, 2, 3), Obb(V(0, 0, 0), V(1, 2, 3), RotZ(0.3)),
+                                Ellipsoid(0, 0, 0, 1, 2, 3), Circle(0, 0, 1), Rect(0, 0, 1, 1)};
+    const double bad[] = {kNaN, kInf, -kInf, 4 * static_cast<double>(COL_HUGE), -4 * static_cast<double>(COL_HUGE)};
+    for (const col_shape &s : shapes) {
+        for (int i = 0; i < RealCount(s.kind); ++i) {
+            for (double b : bad) {
+                col_shape t = s;
+                Reals(t)[i] = R(b);
+                EXPECT_FALSE(col_shape_is_valid(&t)) << col_shape_kind_name(s.kind) << " field " << i << " = " << b;
+            }
+        }
+    }
+}
+
+TEST(Validators, RejectNegativeSizes) {
+    col_shape s = Sphere(0, 0, 0, -1e-30);
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Capsule(V(0, 0, 0), V(1, 0, 0), -1);
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Obb(V(0, 0, 0), V(1, -0.5, 1), col_m3_identity());
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Ellipsoid(0, 0, 0, 1, 1, -1);
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Circle(0, 0, -2);
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Aabb(0, 0, 0, 1, -1, 1);  // max.y < min.y
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Rect(2, 0, 1, 1);
+    EXPECT_FALSE(col_shape_is_valid(&s));
+}
+
+TEST(Validators, RejectNonOrthonormalObbAxes) {
+    col_shape s = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_cols(V(1, 0, 0), V(0.1, 1, 0), V(0, 0, 1)));
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_cols(V(1.001, 0, 0), V(0, 1, 0), V(0, 0, 1)));
+    EXPECT_FALSE(col_shape_is_valid(&s));
+    s = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_from_axis_angle(V(1, 1, 1), R(0.9)));
+    EXPECT_TRUE(col_shape_is_valid(&s));
+}
+
+TEST(Validators, PlaneNormalMustBeUnit) {
+    col_plane p = {V(0, 0, 2), R(1)};
+    EXPECT_FALSE(col_plane_is_valid(&p));
+    p.n = V(0, 0, 0);
+    EXPECT_FALSE(col_plane_is_valid(&p));
+    p.n = V(0, 0, 1);
+    EXPECT_TRUE(col_plane_is_valid(&p));
+}
+
+TEST(Validators, LineNeedsANonZeroDirection) {
+    col_line l = {V(0, 0, 0), V(0, 0, 0)};
+    EXPECT_FALSE(col_line_is_valid(&l));
+    l.d = V(0, 1e-3, 0);
+    EXPECT_TRUE(col_line_is_valid(&l));
+    l.p = V(kNaN, 0, 0);
+    EXPECT_FALSE(col_line_is_valid(&l));
+}
+
+TEST(PlaneMake, NormalizesAndKeepsThePointSet) {
+    col_plane p = col_plane_make(V(0, 0, 2), R(4));
+    EXPECT_TRUE(col_plane_is_valid(&p));
+    EXPECT_EQ(p.n.z, R(1));
+    EXPECT_EQ(p.d, R(2));
+    col_plane q = col_plane_make(V(3, 4, 0), R(10));  // |n| = 5
+    EXPECT_NEAR(q.n.x, 0.6, Ulps(1));
+    EXPECT_NEAR(q.d, 2, Ulps(2));
+    // Tiny and large normals are normalized without underflow or overflow.
+    col_plane t = col_plane_make(V(1e-30, 0, 0), R(0));
+    EXPECT_TRUE(col_plane_is_valid(&t));
+    col_plane h = col_plane_make(V(1e9, 1e9, 0), R(0));
+    EXPECT_TRUE(col_plane_is_valid(&h));
+}
+
+TEST(PlaneMake, ZeroOrNonFiniteNormalGivesAnInvalidPlane) {
+    col_plane p = col_plane_make(V(0, 0, 0), R(1));
+    EXPECT_FALSE(col_plane_is_valid(&p));
+    p = col_plane_make(V(kNaN, 0, 1), R(1));
+    EXPECT_FALSE(col_plane_is_valid(&p));
+    p = col_plane_make(V(0, 0, 1), R(kInf));
+    EXPECT_FALSE(col_plane_is_valid(&p));
+}
+
+TEST(PlaneFromPoints, CounterClockwiseFacesFront) {
+    col_plane p = col_plane_from_points(V(0, 0, 5), V(1, 0, 5), V(0, 1, 5));
+    EXPECT_TRUE(col_plane_is_valid(&p));
+    EXPECT_EQ(p.n.z, R(1));
+    EXPECT_NEAR(p.d, 5, Ulps(5));
+    col_plane q = col_plane_from_points(V(0, 0, 5), V(0, 1, 5), V(1, 0, 5));
+    EXPECT_EQ(q.n.z, R(-1));
+    EXPECT_NEAR(q.d, -5, Ulps(5));
+}
+
+TEST(PlaneFromPoints, AllThreePointsLieOnThePlane) {
+    col_vec3 a = V(1.0 / 3, 2, -1), b = V(4, -0.1, 2.5), c = V(-2, 1.0 / 7, 3);
+    col_plane p = col_plane_from_points(a, b, c);
+    for (col_vec3 x : {a, b, c}) EXPECT_NEAR(col_plane_signed_distance(&p, x), 0, Ulps(16));
+}
+
+TEST(PlaneFromPoints, CollinearOrCoincidentPointsGiveAnInvalidPlane) {
+    col_plane p = col_plane_from_points(V(0, 0, 0), V(1, 1, 1), V(2, 2, 2));
+    EXPECT_FALSE(col_plane_is_valid(&p));
+    p = col_plane_from_points(V(1, 1, 1), V(1, 1, 1), V(0, 0, 0));
+    EXPECT_FALSE(col_plane_is_valid(&p));
+}
+
+TEST(PlaneFromPointNormal, PassesThroughThePoint) {
+    col_plane p = col_plane_from_point_normal(V(1, 2, 3), V(0, 3, 4));
+    EXPECT_NEAR(col_plane_signed_distance(&p, V(1, 2, 3)), 0, Ulps(4));
+    EXPECT_NEAR(p.n.y, 0.6, Ulps(1));
+    col_plane bad = col_plane_from_point_normal(V(1, 2, 3), V(0, 0, 0));
+    EXPECT_FALSE(col_plane_is_valid(&bad));
+}
+
+TEST(Obb, FromAabbHasIdentityAxesAndSameBox) {
+    col_aabb b = {V(-1, 0, 2), V(3, 1, 2)};
+    col_obb o = col_obb_from_aabb(&b);
+    EXPECT_TRUE(col_obb_is_valid(&o));
+    EXPECT_EQ(o.c.x, R(1));
+    EXPECT_EQ(o.e.x, R(2));
+    EXPECT_EQ(o.e.z, R(0));
+    EXPECT_EQ(o.u[1].y, R(1));
+}
+
+TEST(Triangle, NormalIsUnitOrZero) {
+    col_triangle t = {V(0, 0, 0), V(2, 0, 0), V(0, 3, 0)};
+    col_vec3 n = col_triangle_normal(&t);
+    EXPECT_EQ(n.z, R(1));
+    col_triangle d = {V(0, 0, 0), V(1, 1, 1), V(2, 2, 2)};
+    n = col_triangle_normal(&d);
+    EXPECT_EQ(col_v3_len_sq(n), R(0));
+}

@@ -1,3 +1,191 @@
-#include <gtest/gtest.h>
-#include "collide/collide.h"
-TEST(Placeholder, Builds) { EXPECT_TRUE(true); }
+// Triangle tests: sphere-triangle, box-triangle SAT, segment-triangle,
+// segment-segment, triangle-triangle SAT.
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+// The right triangle (0,0,0), (2,0,0), (0,2,0) in the plane z = 0.
+const col_shape kTri = Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0));
+const double kStep = kGap;
+
+}  // namespace
+
+TEST(SphereTriangle, FaceEdgeAndVertexRegions) {
+    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(0.5, 0.5, 1, 1)));              // face, touching
+    EXPECT_FALSE(OverlapEverywhere(kTri, Sphere(0.5, 0.5, 1 + kStep, 1)));
+    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(1, -0.75, 1, 1.25)));            // edge ab, (0.75, 1) from (1,0,0)
+    EXPECT_FALSE(OverlapEverywhere(kTri, Sphere(1, -0.75, 1 + kStep, 1.25)));
+    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(-1, -2, -2, 3)));                // vertex a, distance 3
+    EXPECT_FALSE(OverlapEverywhere(kTri, Sphere(-1, -2, -2 - kStep, 3)));
+    EXPECT_TRUE(Overlap(kTri, Sphere(0.5, 0.5, 0, 0)));   // a point inside the face
+    EXPECT_TRUE(Overlap(kTri, Point(1, 1, 0)));           // a point on the hypotenuse
+    EXPECT_FALSE(Overlap(kTri, Point(1.25, 1, 0)));
+}
+
+TEST(SphereTriangle, HypotenuseRegionOfAThinTriangle) {
+    // Edge bc runs from (2,0,0) to (0,2,0); the sphere sits beyond it.
+    double d = std::sqrt(2.0);  // distance of (2,2,0) from the hypotenuse
+    EXPECT_TRUE(Overlap(kTri, Sphere(2, 2, 0, d * 1.0001)));
+    EXPECT_FALSE(Overlap(kTri, Sphere(2, 2, 0, d * 0.9999)));
+}
+
+TEST(SphereTriangle, DegenerateTriangleIsItsEdges) {
+    col_shape line = Triangle(V(0, 0, 0), V(1, 0, 0), V(4, 0, 0));  // collinear: the segment 0..4
+    EXPECT_TRUE(Overlap(line, Sphere(3, 1, 0, 1)));
+    EXPECT_FALSE(Overlap(line, Sphere(3, 1 + kStep, 0, 1)));
+    EXPECT_TRUE(Overlap(line, Sphere(5, 0, 0, 1)));
+    col_shape dot = Triangle(V(1, 1, 1), V(1, 1, 1), V(1, 1, 1));
+    EXPECT_TRUE(Overlap(dot, Sphere(1, 1, 2, 1)));
+    EXPECT_FALSE(Overlap(dot, Sphere(1, 1, 2 + kStep, 1)));
+}
+
+TEST(AabbTriangle, SlicingTouchingAndSeparated) {
+    col_shape box = Aabb(0, 0, 0, 1, 1, 1);
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(-1, -1, 0.5), V(3, -1, 0.5), V(-1, 3, 0.5))));  // slices
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(-1, -1, 1), V(3, -1, 1), V(-1, 3, 1))));        // on the top face
+    EXPECT_FALSE(OverlapEverywhere(box, Triangle(V(-1, -1, 1 + kStep), V(3, -1, 1 + kStep), V(-1, 3, 1 + kStep))));
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(0.25, 0.25, 0.25), V(0.5, 0.25, 0.25), V(0.25, 0.5, 0.5))));  // inside
+    // A big triangle containing the box's cross-section entirely.
+    EXPECT_TRUE(Overlap(box, Triangle(V(-10, -10, 0.5), V(10, -10, 0.5), V(0, 10, 0.5))));
+}
+
+TEST(AabbTriangle, PlaneThroughTheCornerNeedsTheNormalAxis) {
+    // Triangle on the plane x + y + z = 3 touches the cube [0,1]^3 only at its corner (1,1,1).
+    col_shape box = Aabb(0, 0, 0, 1, 1, 1);
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(3, 0, 0), V(0, 3, 0), V(0, 0, 3))));
+    // Moved out along the normal by 2^-16 per coordinate: separated by the normal axis only.
+    double o = kStep;
+    EXPECT_FALSE(OverlapEverywhere(box, Triangle(V(3 + o, o, o), V(o, 3 + o, o), V(o, o, 3 + o))));
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(3 - o, -o, -o), V(-o, 3 - o, -o), V(-o, -o, 3 - o))));
+}
+
+TEST(AabbTriangle, EdgeCrossAxisSeparatesAnEdgeNearAnEdge) {
+    // A thin sliver triangle whose long edge runs diagonally past the box edge x = y = 1
+    // (the line x + y = 2, z from -1 to 2): bounding boxes and the normal overlap,
+    // only an edge cross product separates when it is moved outward.
+    col_shape box = Aabb(0, 0, 0, 1, 1, 1);
+    auto sliver = [](double s) {
+        return Triangle(V(2 + s, 0, -1), V(0, 2 + s, 2), V(3 + s, 3 + s, 0.5));
+    };
+    EXPECT_TRUE(OverlapEverywhere(box, sliver(0)));
+    EXPECT_FALSE(OverlapEverywhere(box, sliver(2 * kStep)));
+}
+
+TEST(AabbTriangle, DegenerateTrianglesAreSegmentsOrPoints) {
+    col_shape box = Aabb(0, 0, 0, 1, 1, 1);
+    EXPECT_TRUE(Overlap(box, Triangle(V(-1, 0.5, 0.5), V(0.5, 0.5, 0.5), V(2, 0.5, 0.5))));
+    // collinear on the line x + y = 2 + 2 kStep, just beyond the box edge x = y = 1
+    double k = kStep;
+    EXPECT_FALSE(Overlap(box, Triangle(V(2 + 2 * k, 0, 0.5), V(0, 2 + 2 * k, 0.5), V(1 + k, 1 + k, 0.5))));
+    EXPECT_TRUE(Overlap(box, Triangle(V(2, 0, 0.5), V(0, 2, 0.5), V(1, 1, 0.5))));
+    EXPECT_TRUE(Overlap(box, Triangle(V(1, 1, 1), V(1, 1, 1), V(1, 1, 1))));
+    EXPECT_FALSE(Overlap(box, Triangle(V(1, 1, 1 + kStep), V(1, 1, 1 + kStep), V(1, 1, 1 + kStep))));
+}
+
+TEST(ObbTriangle, TriangleInTheBoxFrame) {
+    col_shape box = Obb(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));  // diamond |x| + |y| <= sqrt 2
+    double r = std::sqrt(2.0);
+    EXPECT_TRUE(Overlap(box, Triangle(V(r * 0.9999, 0, 0), V(5, -1, 0), V(5, 1, 0.5))));   // vertex in the corner
+    EXPECT_FALSE(Overlap(box, Triangle(V(r * 1.0001, 0, 0), V(5, -1, 0), V(5, 1, 0.5))));
+    // Accepted by the AABB of the box, rejected by the box.
+    EXPECT_TRUE(Overlap(Aabb(-r, -r, -1, r, r, 1), Triangle(V(1.2, 1.2, 0), V(3, 1.2, 0), V(1.2, 3, 0))));
+    EXPECT_FALSE(Overlap(box, Triangle(V(1.2, 1.2, 0), V(3, 1.2, 0), V(1.2, 3, 0))));
+}
+
+TEST(SegmentTriangle, InteriorEdgeAndVertexHits) {
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, -1), V(0.5, 0.5, 1))));   // through the face
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 0, -1), V(1, 0, 1))));           // through edge ab
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0, 0, -1), V(0, 0, 1))));           // through vertex a
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 1, -1), V(1, 1, 1))));           // through the hypotenuse
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(1 + kStep, 1, -1), V(1 + kStep, 1, 1))));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, 0.25), V(0.5, 0.5, 1))));  // stops short
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, 0), V(0.5, 0.5, 1))));      // endpoint on the face
+}
+
+TEST(SegmentTriangle, CoplanarAndParallelSegments) {
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(-1, 0.5, 0), V(3, 0.5, 0))));       // in the plane, crossing
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(2, 0, 0), V(3, 0, 0))));           // in the plane, touching b
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(2 + kStep, 0, 0), V(3, 0, 0))));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(1.5, 1.5, 0), V(3, 3, 0))));      // in the plane, outside
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(-1, 0.5, kStep), V(3, 0.5, kStep))));  // parallel above
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.25, 0.25, 0), V(0.25, 0.25, 0))));   // a point on the face
+}
+
+TEST(SegmentTriangle, DegenerateTriangle) {
+    col_shape line = Triangle(V(0, 0, 0), V(2, 0, 0), V(1, 0, 0));
+    EXPECT_TRUE(Overlap(line, Segment(V(1.5, -1, 0), V(1.5, 1, 0))));
+    EXPECT_FALSE(Overlap(line, Segment(V(1.5, -1, kStep), V(1.5, 1, kStep))));
+}
+
+TEST(SegmentSegment, CrossingSkewAndCollinear) {
+    col_shape a = Segment(V(0, 0, 0), V(2, 0, 0));
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(1, -1, 0), V(1, 1, 0))));             // X
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(1, -1, kStep), V(1, 1, kStep))));   // skew, just above
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(2, 0, 0), V(3, 5, 0))));              // endpoint touch
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(1, 0, 0), V(3, 0, 0))));              // collinear overlap
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(2, 0, 0), V(3, 0, 0))));              // collinear touch
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(2 + kStep, 0, 0), V(3, 0, 0))));     // collinear gap
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(0, 1, 0), V(2, 1, 0))));             // parallel
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(0.5, 0, 0), V(0.5, 0, 0))));          // point on it
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(0.5, kStep, 0), V(0.5, kStep, 0))));
+    EXPECT_TRUE(OverlapEverywhere(Segment(V(1, 1, 1), V(1, 1, 1)), Segment(V(1, 1, 1), V(1, 1, 1))));
+    EXPECT_FALSE(OverlapEverywhere(Segment(V(1, 1, 1), V(1, 1, 1)), Segment(V(1, 1, 2), V(1, 1, 2))));
+}
+
+TEST(TriangleTriangle, CrossingAndStacked) {
+    col_shape vertical = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(5, 5, 0));
+    EXPECT_TRUE(OverlapEverywhere(kTri, vertical));  // pierces the face
+    col_shape above = Triangle(V(0, 0, kStep), V(2, 0, kStep), V(0, 2, kStep));
+    EXPECT_FALSE(OverlapEverywhere(kTri, above));    // parallel planes
+    col_shape touching = Triangle(V(0.5, 0.5, 0), V(1, 1, 1), V(0, 1, 1));  // vertex on the face
+    EXPECT_TRUE(OverlapEverywhere(kTri, touching));
+    col_shape lifted = Triangle(V(0.5, 0.5, kStep), V(1, 1, 1), V(0, 1, 1));
+    EXPECT_FALSE(OverlapEverywhere(kTri, lifted));
+}
+
+TEST(TriangleTriangle, EdgeAgainstEdge) {
+    // B's edge crosses A's edge ab from above to below at x = 1: they touch.
+    col_shape b = Triangle(V(1, -1, 0), V(1, 1, 0), V(1, 0, 5));
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(1, -1, 0), V(1, 0, 0), V(1, -1, 5))));  // touch at (1,0,0)
+    EXPECT_TRUE(OverlapEverywhere(kTri, b));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(1, -1, 0), V(1, -kStep, 0), V(1, -1, 5))));
+}
+
+TEST(TriangleTriangle, CoplanarCases) {
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(1, 1, 0), V(3, 1, 0), V(1, 3, 0))));        // share point (1,1)
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(2, 0, 0), V(0, 2, 0), V(2, 2, 0))));        // share edge
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(2, 0, 0), V(3, 0, 0), V(3, 1, 0))));        // share vertex
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(0.25, 0.25, 0), V(0.5, 0.25, 0), V(0.25, 0.5, 0))));  // inside
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(-1, -1, 0), V(5, -1, 0), V(-1, 5, 0))));    // containing
+    EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(1.25, 1, 0), V(3, 1, 0), V(3, 3, 0))));    // beyond hypotenuse
+    EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(2 + kStep, 0, 0), V(3, 0, 0), V(3, 1, 0))));
+    // Star of David: overlapping with no vertex inside the other.
+    EXPECT_TRUE(Overlap(Triangle(V(0, 0, 0), V(4, 0, 0), V(2, 3, 0)), Triangle(V(0, 2, 0), V(4, 2, 0), V(2, -1, 0))));
+}
+
+TEST(TriangleTriangle, SharedVerticesAlwaysTouch) {
+    // Two triangles of a mesh sharing an edge, with non-dyadic coordinates.
+    col_vec3 p = V(1.0 / 3, 0.1, 2.7), q = V(-0.7, 1.0 / 7, 3.3);
+    EXPECT_TRUE(Overlap(Triangle(p, q, V(5, -2, 1)), Triangle(q, p, V(-3, 4, 6))));
+    EXPECT_TRUE(Overlap(Triangle(p, V(5, -2, 1), V(2, 2, 2)), Triangle(V(-3, 4, 6), V(1, 1, -1), p)));
+}
+
+TEST(TriangleTriangle, DegenerateTriangles) {
+    col_shape seg = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(0.5, 0.5, 0));  // a vertical segment
+    EXPECT_TRUE(Overlap(kTri, seg));
+    EXPECT_TRUE(Overlap(seg, seg));
+    col_shape seg2 = Triangle(V(0, 0, 0.5), V(1, 1, 0.5), V(2, 2, 0.5));
+    EXPECT_TRUE(Overlap(seg, seg2));
+    EXPECT_FALSE(Overlap(kTri, seg2));
+    col_shape dot = Triangle(V(1, 0.5, 0), V(1, 0.5, 0), V(1, 0.5, 0));
+    EXPECT_TRUE(Overlap(kTri, dot));
+    EXPECT_FALSE(Overlap(Translated(kTri, V(0, 0, kStep)), dot));
+}
+
+TEST(TriangleTriangle, InvalidInputIsFalse) {
+    col_shape bad = Triangle(V(0, 0, 0), V(kNaN, 0, 0), V(0, 1, 0));
+    EXPECT_FALSE(Overlap(kTri, bad));
+    EXPECT_FALSE(Overlap(bad, bad));
+}

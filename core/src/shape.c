@@ -52,6 +52,9 @@ static int overlap_ordered(const col_shape *a, const col_shape *b) {
     switch (PAIR(a->kind, b->kind)) {
     /* spheres, points, capsules and segments among themselves */
     case PAIR(COL_SHAPE_POINT, COL_SHAPE_POINT):
+        /* exact: a squared distance could underflow to 0 for distinct points */
+        if (!col_point_is_valid(&a->u.point) || !col_point_is_valid(&b->u.point)) return 0;
+        return a->u.point.p.x == b->u.point.p.x && a->u.point.p.y == b->u.point.p.y && a->u.point.p.z == b->u.point.p.z;
     case PAIR(COL_SHAPE_POINT, COL_SHAPE_SPHERE):
     case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_SPHERE):
         sa = as_sphere(a);

@@ -10,6 +10,9 @@
  *   - col_status, the status of queries that return a result record.
  *   - the tolerances: every tolerance of the library is named here and documented.
  *     No function body contains a bare epsilon.
+ *   - Squared distances are compared where the source does; below about
+ *     1e-154 (double) or 1e-19 (float) a square underflows, so shapes closer
+ *     than that count as touching. Point-point through col_overlap is exact.
  *   - COL_HUGE, the largest magnitude a coordinate, radius or extent may have.
  *     Validators reject larger values. The bound keeps every product of four
  *     coordinate differences finite (segment-segment and closest-point-on-
