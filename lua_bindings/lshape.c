@@ -271,10 +271,7 @@ static int shape_kind(lua_State *L, int idx) {
 
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
     int kind = shape_kind(L, idx);
-    if (kind < 0) {
-        const char *msg = lua_pushfstring(L, "collide shape expected, got %s", luaL_typename(L, idx));
-        luaL_argerror(L, idx, msg);
-    }
+    if (kind < 0) luaL_typeerror(L, idx, "collide shape");
     out->kind = (col_shape_kind)kind;
     memcpy(&out->u, lua_touserdata(L, idx), kinds[kind].size);
 }
@@ -282,7 +279,7 @@ void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
 /* Self argument of a method: any shape, with its kind. */
 static void *check_self(lua_State *L, col_shape_kind *kind) {
     int k = shape_kind(L, 1);
-    if (k < 0) luaL_argerror(L, 1, lua_pushfstring(L, "collide shape expected, got %s", luaL_typename(L, 1)));
+    if (k < 0) luaL_typeerror(L, 1, "collide shape");
     *kind = (col_shape_kind)k;
     return lua_touserdata(L, 1);
 }
