@@ -1,0 +1,40 @@
+# Installs the build tree into a scratch prefix, builds the consumer project
+# against it, runs it, and loads the installed Lua module with lua5.4.
+# Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... [-DLUA_EXE=...]
+file(REMOVE_RECURSE ${WORK_DIR})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "install failed: ${rc}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install -B ${WORK_DIR}/consumer
+                        -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "find_package(collide) failed: ${rc}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/consumer RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "consumer build failed: ${rc}")
+endif()
+execute_process(COMMAND ${WORK_DIR}/consumer/consumer RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "consumer run failed: ${rc}")
+endif()
+if(LUA_EXE)
+  file(GLOB_RECURSE mods ${WORK_DIR}/prefix/*/collide.so)
+  list(LENGTH mods n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "expected one installed collide.so, found: ${mods}")
+  endif()
+  get_filename_component(moddir ${mods} DIRECTORY)
+  if(NOT moddir MATCHES "/lua/5\\.4$")
+    message(FATAL_ERROR "collide.so is not in a Lua 5.4 cpath directory: ${moddir}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env "LUA_CPATH=${moddir}/?.so"
+                          ${LUA_EXE} -e "local c = require 'collide'; assert(c.overlap(c.sphere(0,0,0,1), c.point(1,0,0)))"
+                  RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "the installed module does not load: ${rc}")
+  endif()
+endif()
+message(STATUS "install, find_package(collide) and the installed module work")
