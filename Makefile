@@ -3,7 +3,11 @@
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
 # Both install the Debian packages they need first (.ci/deps).
 
-.PHONY: demo test deps-demo deps-test build test-double test-float test-asan install clean
+.PHONY: demo test deps-demo deps-test build test-double test-float test-asan fuzz install clean
+
+# Seconds each libFuzzer harness runs in `make fuzz`.
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES = static
 
 demo: deps-demo
 	cmake --preset demo >/dev/null
@@ -11,7 +15,6 @@ demo: deps-demo
 	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/tour.lua
 
 test: deps-test test-double test-float test-asan
-	@echo "collide: all configurations passed (double, float, asan+ubsan)"
 
 deps-demo:
 	@sh .ci/deps demo
@@ -33,6 +36,20 @@ test-asan:
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan
 	ctest --preset asan
+
+# Builds the libFuzzer harnesses (clang, ASan+UBSan) and runs each for
+# FUZZ_SECONDS on a scratch copy of its corpus; crashes land in build-fuzz/.
+fuzz: deps-test
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz
+	@for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p build-fuzz/corpus/$$h && \
+	  echo "collide: fuzzing $$h for $(FUZZ_SECONDS) s" && \
+	  build-fuzz/fuzz/fuzz_$$h -dict=fuzz/$$h.dict -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$h fuzz/corpus/$$h 2>build-fuzz/fuzz-$$h.log || \
+	    { tail -n 40 build-fuzz/fuzz-$$h.log; exit 1; }; \
+	  grep -E '^stat::(number_of_executed_units|new_units_added)' build-fuzz/fuzz-$$h.log; \
+	done
 
 install: deps-demo
 	cmake --preset demo >/dev/null

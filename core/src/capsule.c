@@ -1,16 +1,23 @@
 /* Capsule and ellipsoid tests (collide/static.h). */
 #include "geom.h"
 
+/* Both tests work relative to one of the shapes (the sphere centre, the first
+ * segment's start): the answer then depends only on coordinate differences,
+ * so it does not change when the scene is moved, and stays accurate far from
+ * the origin. */
+
 bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s) {
     if (!col_capsule_is_valid(c) || !col_sphere_is_valid(s)) return false;
-    col_vec3 q = col__closest_on_segment(s->c, c->a, c->b, NULL);
+    col_vec3 q = col__closest_on_segment(col_v3(0, 0, 0), col_v3_sub(c->a, s->c), col_v3_sub(c->b, s->c), NULL);
     col_real rs = c->r + s->r;
-    return col_v3_len_sq(col_v3_sub(q, s->c)) <= rs * rs;
+    return col_v3_len_sq(q) <= rs * rs;
 }
 
 bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b) {
     if (!col_capsule_is_valid(a) || !col_capsule_is_valid(b)) return false;
-    col_real d2 = col__closest_segment_segment(a->a, a->b, b->a, b->b, NULL, NULL, NULL, NULL);
+    const col_vec3 o = a->a;
+    col_real d2 = col__closest_segment_segment(col_v3(0, 0, 0), col_v3_sub(a->b, o), col_v3_sub(b->a, o),
+                                               col_v3_sub(b->b, o), NULL, NULL, NULL, NULL);
     col_real rs = a->r + b->r;
     return d2 <= rs * rs;
 }

@@ -109,17 +109,24 @@ col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c
     col_real d3 = col_v3_dot(ab, bp), d4 = col_v3_dot(ac, bp);
     if (d3 >= COL_R(0.0) && d4 <= d3) return b; /* vertex region b */
     col_real vc = d1 * d4 - d3 * d2;
-    if (vc <= COL_R(0.0) && d1 >= COL_R(0.0) && d3 <= COL_R(0.0)) /* edge region ab */
-        return col_v3_madd(a, d1 / (d1 - d3), ab);
+    if (vc <= COL_R(0.0) && d1 >= COL_R(0.0) && d3 <= COL_R(0.0)) { /* edge region ab */
+        /* d1 - d3 = |ab|^2 > 0 up to rounding; the guard keeps 0/0 out */
+        col_real den = d1 - d3;
+        return den > COL_R(0.0) ? col_v3_madd(a, d1 / den, ab) : closest_on_edges(p, a, b, c);
+    }
     col_vec3 cp = col_v3_sub(p, c);
     col_real d5 = col_v3_dot(ab, cp), d6 = col_v3_dot(ac, cp);
     if (d6 >= COL_R(0.0) && d5 <= d6) return c; /* vertex region c */
     col_real vb = d5 * d2 - d1 * d6;
-    if (vb <= COL_R(0.0) && d2 >= COL_R(0.0) && d6 <= COL_R(0.0)) /* edge region ac */
-        return col_v3_madd(a, d2 / (d2 - d6), ac);
+    if (vb <= COL_R(0.0) && d2 >= COL_R(0.0) && d6 <= COL_R(0.0)) { /* edge region ac */
+        col_real den = d2 - d6;
+        return den > COL_R(0.0) ? col_v3_madd(a, d2 / den, ac) : closest_on_edges(p, a, b, c);
+    }
     col_real va = d3 * d6 - d5 * d4;
-    if (va <= COL_R(0.0) && (d4 - d3) >= COL_R(0.0) && (d5 - d6) >= COL_R(0.0)) /* edge region bc */
-        return col_v3_madd(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), col_v3_sub(c, b));
+    if (va <= COL_R(0.0) && (d4 - d3) >= COL_R(0.0) && (d5 - d6) >= COL_R(0.0)) { /* edge region bc */
+        col_real den = (d4 - d3) + (d5 - d6);
+        return den > COL_R(0.0) ? col_v3_madd(b, (d4 - d3) / den, col_v3_sub(c, b)) : closest_on_edges(p, a, b, c);
+    }
     col_real sum = va + vb + vc;
     /* Inside the face. sum = |ab x ac|^2 > 0 for a non-degenerate triangle;
      * the guard only catches rounding on nearly degenerate ones. */

@@ -167,9 +167,18 @@ bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
     return overlap_ordered(&sa, &sb) >= 0;
 }
 
+/* Size of the struct of each kind, for the canonical order of same-kind pairs. */
+static const size_t kind_sizes[COL_SHAPE_KIND_COUNT] = {
+    sizeof(col_point),   sizeof(col_segment), sizeof(col_triangle), sizeof(col_plane),
+    sizeof(col_sphere),  sizeof(col_capsule), sizeof(col_aabb),     sizeof(col_obb),
+    sizeof(col_ellipsoid), sizeof(col_circle), sizeof(col_rect)};
+
 bool col_overlap(const col_shape *a, const col_shape *b) {
     if (!kind_in_range(a->kind) || !kind_in_range(b->kind)) return false;
-    if (a->kind > b->kind) {
+    /* Order the pair: by kind, and two shapes of one kind by their bytes, so
+     * both argument orders run the same computation and give the same answer
+     * even where rounding could make a pair test lean one way. */
+    if (a->kind > b->kind || (a->kind == b->kind && memcmp(&a->u, &b->u, kind_sizes[a->kind]) > 0)) {
         const col_shape *t = a;
         a = b;
         b = t;

@@ -29,8 +29,10 @@ static bool separated(const col_vec3 *P, int np, const col_vec3 *Q, int nq, col_
 
 bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
     if (!col_sphere_is_valid(s) || !col_triangle_is_valid(t)) return false;
-    col_vec3 q = col__closest_on_triangle(s->c, t->a, t->b, t->c);
-    return col_v3_len_sq(col_v3_sub(q, s->c)) <= s->r * s->r;
+    /* relative to the centre: translation-invariant and accurate far away */
+    col_vec3 q = col__closest_on_triangle(col_v3(0, 0, 0), col_v3_sub(t->a, s->c), col_v3_sub(t->b, s->c),
+                                          col_v3_sub(t->c, s->c));
+    return col_v3_len_sq(q) <= s->r * s->r;
 }
 
 /* Box [lo, hi] against triangle v[0..2] in the same frame: Akenine-Möller's 13 axes. */

@@ -2,9 +2,9 @@
  * collide/shape.h — the generic shape (a tagged union) and the queries that
  * dispatch on both shapes' kinds.
  *
- * The dispatch is symmetric by construction: a pair is ordered by kind before
- * the pair function is chosen, so col_overlap(a, b) == col_overlap(b, a) for
- * every pair. Shapes are converted where one is a special case of another: a
+ * The dispatch is symmetric by construction: a pair is ordered by kind (two
+ * shapes of the same kind by their bytes) before the pair function is chosen,
+ * so col_overlap(a, b) == col_overlap(b, a) bit for bit, for every pair. Shapes are converted where one is a special case of another: a
  * point is a sphere of radius 0 against spheres, capsules, boxes and
  * triangles; a segment is a capsule of radius 0 against spheres and capsules.
  */

@@ -1,0 +1,149 @@
+/*
+ * Turning fuzzer bytes into bounded collide inputs.
+ *
+ * Two modes, chosen by the first byte:
+ *   raw  - every number is 8 raw bytes reinterpreted as a double, so NaN, +-inf,
+ *          +-0, denormals, huge values and exact ties all occur; shapes may be
+ *          invalid on purpose.
+ *   grid - every coordinate is k / 8 with |k| < 4096 and every shape is valid:
+ *          radii and extents >= 0, min <= max, OBB axes a signed permutation
+ *          (exactly orthonormal), plane normals along an axis. On this grid the
+ *          queries' arithmetic is exact in double, so properties such as
+ *          translation invariance must hold bit for bit.
+ * Reads past the end of the input give zeros.
+ */
+#ifndef COLLIDE_FUZZ_INPUT_H
+#define COLLIDE_FUZZ_INPUT_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide/collide.h"
+
+typedef struct fz_input {
+    const uint8_t *data;
+    size_t size, pos;
+} fz_input;
+
+static inline uint8_t fz_u8(fz_input *in) { return in->pos < in->size ? in->data[in->pos++] : 0; }
+
+static inline double fz_raw_double(fz_input *in) {
+    uint8_t b[8] = {0};
+    for (int i = 0; i < 8; ++i) b[i] = fz_u8(in);
+    double d;
+    memcpy(&d, b, sizeof d);
+    return d;
+}
+
+/* A double as col_real without undefined behaviour: out-of-range values
+ * become +-infinity in the float build instead of overflowing the cast. */
+static inline col_real fz_to_real(double d) {
+    if (sizeof(col_real) < sizeof(double) && !isnan(d) && fabs(d) > (double)COL_REAL_MAX)
+        return d > 0 ? (col_real)INFINITY : (col_real)-INFINITY;
+    return (col_real)d;
+}
+
+/* k / 8 with k in [-4096, 4095]. */
+static inline col_real fz_grid(fz_input *in) {
+    unsigned hi = fz_u8(in), lo = fz_u8(in);
+    int k = (int)((hi << 8 | lo) % 8192u) - 4096;
+    return (col_real)k / COL_R(8.0);
+}
+
+static inline col_real fz_real(fz_input *in, int grid) { return grid ? fz_grid(in) : fz_to_real(fz_raw_double(in)); }
+
+/* Number of col_real fields of a kind (every shape struct is a run of reals). */
+static inline int fz_real_count(col_shape_kind kind) {
+    static const int counts[COL_SHAPE_KIND_COUNT] = {3, 6, 9, 4, 4, 7, 6, 15, 6, 3, 4};
+    return (int)kind < COL_SHAPE_KIND_COUNT ? counts[kind] : 0;
+}
+
+static inline col_real *fz_reals(col_shape *s) { return (col_real *)(void *)&s->u; }
+
+/* A signed permutation matrix, one of 48, as OBB axes. */
+static inline col_mat3 fz_signed_permutation(uint8_t code) {
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const int *p = perms[(code >> 3) % 6];
+    col_vec3 axes[3];
+    for (int i = 0; i < 3; ++i) {
+        col_real v[3] = {0, 0, 0};
+        v[p[i]] = (code >> i) & 1 ? COL_R(-1.0) : COL_R(1.0);
+        axes[i] = col_v3(v[0], v[1], v[2]);
+    }
+    return col_m3_cols(axes[0], axes[1], axes[2]);
+}
+
+static inline void fz_sort(col_real *lo, col_real *hi) {
+    if (*lo > *hi) {
+        col_real t = *lo;
+        *lo = *hi;
+        *hi = t;
+    }
+}
+
+/* Reads one shape; in grid mode it is made valid as described above. */
+static inline col_shape fz_shape(fz_input *in, int grid) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = (col_shape_kind)(fz_u8(in) % COL_SHAPE_KIND_COUNT);
+    col_real *r = fz_reals(&s);
+    for (int i = 0; i < fz_real_count(s.kind); ++i) r[i] = fz_real(in, grid);
+    if (!grid) return s;
+    switch (s.kind) {
+    case COL_SHAPE_PLANE: {
+        uint8_t axis = fz_u8(in);
+        col_real n[3] = {0, 0, 0};
+        n[axis % 3] = (axis & 4) ? COL_R(-1.0) : COL_R(1.0);
+        s.u.plane.n = col_v3(n[0], n[1], n[2]);
+        break;
+    }
+    case COL_SHAPE_SPHERE: s.u.sphere.r = col_abs(s.u.sphere.r); break;
+    case COL_SHAPE_CAPSULE: s.u.capsule.r = col_abs(s.u.capsule.r); break;
+    case COL_SHAPE_AABB:
+        fz_sort(&s.u.aabb.min.x, &s.u.aabb.max.x);
+        fz_sort(&s.u.aabb.min.y, &s.u.aabb.max.y);
+        fz_sort(&s.u.aabb.min.z, &s.u.aabb.max.z);
+        break;
+    case COL_SHAPE_OBB: {
+        col_mat3 m = fz_signed_permutation(fz_u8(in));
+        s.u.obb.u[0] = m.c0;
+        s.u.obb.u[1] = m.c1;
+        s.u.obb.u[2] = m.c2;
+        s.u.obb.e = col_v3_abs(s.u.obb.e);
+        break;
+    }
+    case COL_SHAPE_ELLIPSOID: s.u.ellipsoid.r = col_v3_abs(s.u.ellipsoid.r); break;
+    case COL_SHAPE_CIRCLE: s.u.circle.r = col_abs(s.u.circle.r); break;
+    case COL_SHAPE_RECT:
+        fz_sort(&s.u.rect.min.x, &s.u.rect.max.x);
+        fz_sort(&s.u.rect.min.y, &s.u.rect.max.y);
+        break;
+    default: break;
+    }
+    return s;
+}
+
+/* Prints a shape with hex floats (exact) to stderr. */
+static inline void fz_print_shape(const char *label, const col_shape *s) {
+    fprintf(stderr, "  %s: %s {", label, col_shape_kind_name(s->kind));
+    const col_real *r = (const col_real *)(const void *)&s->u;
+    for (int i = 0; i < fz_real_count(s->kind); ++i) fprintf(stderr, "%s%a", i ? ", " : " ", (double)r[i]);
+    fprintf(stderr, " }\n");
+}
+
+/* Always-on check: prints the property, the case and aborts. */
+#define FZ_CHECK(cond, msg, a, b)                                                                              \
+    do {                                                                                                       \
+        if (!(cond)) {                                                                                         \
+            fprintf(stderr, "collide fuzz: property violated: %s (%s:%d)\n", msg, __FILE__, __LINE__);         \
+            fz_print_shape("a", a);                                                                            \
+            fz_print_shape("b", b);                                                                            \
+            abort();                                                                                           \
+        }                                                                                                      \
+    } while (0)
+
+#endif

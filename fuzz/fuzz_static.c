@@ -1,0 +1,179 @@
+/*
+ * fuzz_static: properties of the static tests (collide/static.h, shape.h).
+ *
+ * Input: a mode byte, two shapes, a witness point and a translation (see
+ * fuzz_input.h). Properties, each an always-on check that prints the case:
+ *   every mode
+ *     - col_overlap is symmetric and false for invalid shapes or unsupported
+ *       pairs; col_classify is COL_SIDE_INVALID for invalid input;
+ *     - results with a status never report NaN (segment-plane, triangle-plane,
+ *       three planes, closest points of lines), bounds are finite.
+ *   grid mode (valid shapes, exact arithmetic)
+ *     - translation invariance: moving both shapes by a multiple of 2^12 gives
+ *       the same overlap and classification, bit for bit;
+ *     - AABB family vs OBB family: an OBB with signed-permutation axes is an
+ *       AABB; overlap and classification must equal the AABB's (different code
+ *       paths: Arvo/interval/absolute-coordinate SAT vs box-frame SAT);
+ *     - AABB classification equals the combination of its 8 vertices' point
+ *       classifications;
+ *     - witness: a point that is inside both shapes together with its six
+ *       neighbours at 1/16 (so the shapes share a small ball) forces overlap.
+ */
+#include "fuzz_input.h"
+
+static col_shape as_aabb_of_obb(const col_shape *o) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_AABB;
+    s.u.aabb = col_aabb_from_obb(&o->u.obb); /* exact for signed-permutation axes */
+    return s;
+}
+
+static col_shape translated(col_shape s, col_vec3 t) {
+    col_real *r = fz_reals(&s);
+    switch (s.kind) {
+    case COL_SHAPE_PLANE: s.u.plane.d += col_v3_dot(s.u.plane.n, t); return s;
+    case COL_SHAPE_OBB: s.u.obb.c = col_v3_add(s.u.obb.c, t); return s;
+    case COL_SHAPE_ELLIPSOID: s.u.ellipsoid.c = col_v3_add(s.u.ellipsoid.c, t); return s;
+    case COL_SHAPE_SPHERE: s.u.sphere.c = col_v3_add(s.u.sphere.c, t); return s;
+    case COL_SHAPE_CIRCLE: s.u.circle.c = col_v2_add(s.u.circle.c, col_v2(t.x, t.y)); return s;
+    case COL_SHAPE_RECT:
+        s.u.rect.min = col_v2_add(s.u.rect.min, col_v2(t.x, t.y));
+        s.u.rect.max = col_v2_add(s.u.rect.max, col_v2(t.x, t.y));
+        return s;
+    default: /* point, segment, triangle, capsule, aabb: runs of points (capsule's radius last) */
+        for (int i = 0; i + 2 < fz_real_count(s.kind); i += 3) {
+            r[i] += t.x;
+            r[i + 1] += t.y;
+            r[i + 2] += t.z;
+        }
+        return s;
+    }
+}
+
+static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+/* Queries with result records never report NaN. */
+static void check_records(const col_shape *a, const col_shape *b) {
+    if (a->kind == COL_SHAPE_SEGMENT && b->kind == COL_SHAPE_PLANE) {
+        col_segment_plane_hit h = col_intersect_segment_plane(&a->u.segment, &b->u.plane);
+        FZ_CHECK(h.status != COL_HIT || (isfinite(h.t) && h.t >= 0 && h.t <= 1 && finite3(h.point)),
+                 "segment-plane hit has t in [0,1] and a finite point", a, b);
+        FZ_CHECK((h.status == COL_INVALID) == !(col_shape_is_valid(a) && col_shape_is_valid(b)),
+                 "segment-plane is invalid exactly for invalid input", a, b);
+    }
+    if (a->kind == COL_SHAPE_TRIANGLE && b->kind == COL_SHAPE_PLANE) {
+        col_triangle_plane_hit h = col_intersect_triangle_plane(&a->u.triangle, &b->u.plane);
+        FZ_CHECK(h.status != COL_HIT || (finite3(h.p) && finite3(h.q)), "triangle-plane segment is finite", a, b);
+        FZ_CHECK(h.status == COL_INVALID || (h.status == COL_HIT) == (h.side == COL_STRADDLE),
+                 "triangle-plane hit iff straddling", a, b);
+    }
+    if (a->kind == COL_SHAPE_PLANE && b->kind == COL_SHAPE_PLANE) {
+        col_plane third = col_plane_make(col_v3_cross(a->u.plane.n, b->u.plane.n), a->u.plane.d);
+        col_three_planes_hit h = col_intersect_three_planes(&a->u.plane, &b->u.plane, &third);
+        FZ_CHECK(h.status != COL_HIT || finite3(h.point), "three-plane point is finite", a, b);
+    }
+    if (a->kind == COL_SHAPE_SEGMENT && b->kind == COL_SHAPE_SEGMENT) {
+        col_line l1 = {a->u.segment.a, col_v3_sub(a->u.segment.b, a->u.segment.a)};
+        col_line l2 = {b->u.segment.a, col_v3_sub(b->u.segment.b, b->u.segment.a)};
+        col_line_line_result r = col_closest_points_lines(&l1, &l2);
+        FZ_CHECK(r.status != COL_HIT || (isfinite(r.s) && isfinite(r.t) && finite3(r.pa) && finite3(r.pb)),
+                 "closest points of lines are finite", a, b);
+    }
+    col_aabb box;
+    if (col_shape_bounds(a, &box))
+        FZ_CHECK(finite3(box.min) && finite3(box.max) && box.min.x <= box.max.x, "bounds are finite and ordered", a, b);
+}
+
+static void check_generic(const col_shape *a, const col_shape *b) {
+    bool ab = col_overlap(a, b), ba = col_overlap(b, a);
+    FZ_CHECK(ab == ba, "overlap is symmetric", a, b);
+    bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
+    if (!valid || !col_overlap_supported(a->kind, b->kind)) FZ_CHECK(!ab, "invalid or unsupported gives false", a, b);
+    if (b->kind == COL_SHAPE_PLANE) {
+        col_side side = col_classify(a, &b->u.plane);
+        if (!valid || !col_classify_supported(a->kind))
+            FZ_CHECK(side == COL_SIDE_INVALID, "classify of invalid input is invalid", a, b);
+        else
+            FZ_CHECK(side != COL_SIDE_INVALID && ((side == COL_STRADDLE) == ab), "classify agrees with overlap", a, b);
+    }
+    check_records(a, b);
+}
+
+/* Point classification of an AABB's vertices, combined. */
+static col_side aabb_by_vertices(const col_aabb *b, const col_plane *pl) {
+    bool front = true, back = true;
+    for (int i = 0; i < 8; ++i) {
+        col_point p = {col_v3(i & 1 ? b->max.x : b->min.x, i & 2 ? b->max.y : b->min.y, i & 4 ? b->max.z : b->min.z)};
+        col_side s = col_classify_point_plane(&p, pl);
+        front = front && s == COL_FRONT;
+        back = back && s == COL_BACK;
+    }
+    return front ? COL_FRONT : (back ? COL_BACK : COL_STRADDLE);
+}
+
+static bool point_in(col_vec3 p, const col_shape *s) {
+    col_shape ps;
+    memset(&ps, 0, sizeof ps);
+    ps.kind = COL_SHAPE_POINT;
+    ps.u.point.p = p;
+    return col_overlap_supported(COL_SHAPE_POINT, s->kind) && col_overlap(&ps, s);
+}
+
+static bool deep_inside(col_vec3 p, const col_shape *s) {
+    const col_real h = COL_R(1.0) / COL_R(16.0);
+    if (!point_in(p, s)) return false;
+    for (int k = 0; k < 6; ++k) {
+        col_vec3 q = p;
+        col_real d = (k & 1) ? -h : h;
+        if (k / 2 == 0) q.x += d;
+        if (k / 2 == 1) q.y += d;
+        if (k / 2 == 2) q.z += d;
+        if (!point_in(q, s)) return false;
+    }
+    return true;
+}
+
+static void check_grid(const col_shape *a, const col_shape *b, col_vec3 witness, col_vec3 offset) {
+    bool ab = col_overlap(a, b);
+    /* translation invariance */
+    col_shape ta = translated(*a, offset), tb = translated(*b, offset);
+    FZ_CHECK(col_overlap(&ta, &tb) == ab, "overlap is invariant under exact translation", a, b);
+    if (b->kind == COL_SHAPE_PLANE && col_classify_supported(a->kind))
+        FZ_CHECK(col_classify(&ta, &tb.u.plane) == col_classify(a, &b->u.plane),
+                 "classification is invariant under exact translation", a, b);
+    /* AABB family vs OBB family */
+    if (a->kind == COL_SHAPE_OBB) {
+        col_shape box = as_aabb_of_obb(a);
+        if (col_overlap_supported(COL_SHAPE_AABB, b->kind))
+            FZ_CHECK(col_overlap(&box, b) == ab, "an axis-aligned OBB overlaps as its AABB does", a, b);
+        if (b->kind == COL_SHAPE_PLANE)
+            FZ_CHECK(col_classify(&box, &b->u.plane) == col_classify(a, &b->u.plane),
+                     "an axis-aligned OBB classifies as its AABB does", a, b);
+    }
+    if (a->kind == COL_SHAPE_AABB && b->kind == COL_SHAPE_PLANE)
+        FZ_CHECK(col_classify(a, &b->u.plane) == aabb_by_vertices(&a->u.aabb, &b->u.plane),
+                 "AABB classification equals its vertices'", a, b);
+    /* witness of a deep overlap */
+    if (col_overlap_supported(a->kind, b->kind) && deep_inside(witness, a) && deep_inside(witness, b))
+        FZ_CHECK(ab, "shapes sharing a ball around a witness point overlap", a, b);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_input in = {data, size, 0};
+    int grid = fz_u8(&in) & 1;
+    col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
+    col_vec3 witness = col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid));
+    int ox = (int)(fz_u8(&in) % 16) - 8, oy = (int)(fz_u8(&in) % 16) - 8, oz = (int)(fz_u8(&in) % 16) - 8;
+    col_vec3 offset = col_v3((col_real)ox * COL_R(4096.0), (col_real)oy * COL_R(4096.0), (col_real)oz * COL_R(4096.0));
+    check_generic(&a, &b);
+    check_generic(&b, &a);
+    /* grid arithmetic is exact only in double */
+    if (grid && sizeof(col_real) == sizeof(double)) {
+        FZ_CHECK(col_shape_is_valid(&a) && col_shape_is_valid(&b), "grid shapes are valid", &a, &b);
+        check_grid(&a, &b, witness, offset);
+        check_grid(&b, &a, witness, offset);
+    }
+    return 0;
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of fuzz_static (deterministic; run from fuzz/).
+
+Grid-mode seeds put two shapes of every pair of kinds near each other;
+raw-mode seeds carry NaN, infinities, signed zeros, denormals and huge values."""
+import os, random, struct
+
+KINDS = 11
+N = {0: 3, 1: 6, 2: 9, 3: 4, 4: 4, 5: 7, 6: 6, 7: 15, 8: 6, 9: 3, 10: 4}
+EXTRA = {3: 1, 7: 1}  # plane axis byte, obb axes byte
+rng = random.Random(20261122)
+out = "corpus/static"
+os.makedirs(out, exist_ok=True)
+
+def grid(k):  # value k/8 encoded as the two bytes fz_grid reads
+    u = (k + 4096) % 8192
+    return bytes([u >> 8, u & 0xFF])
+
+def shape(kind, centre):
+    b = bytes([kind])
+    for i in range(N[kind]):
+        b += grid(centre[i % 3] * 8 + rng.randint(-12, 12))
+    b += bytes(rng.randrange(256) for _ in range(EXTRA.get(kind, 0)))
+    return b
+
+n = 0
+for a in range(KINDS):
+    for b in range(KINDS):
+        c = [rng.randint(-3, 3) for _ in range(3)]
+        data = b"\x01" + shape(a, c) + shape(b, c) + b"".join(grid(x * 8) for x in c) + bytes(rng.randrange(256) for _ in range(3))
+        open(f"{out}/grid-{a:02d}-{b:02d}", "wb").write(data)
+        n += 1
+
+specials = [float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 5e-324, 2.2250738585072014e-308,
+            1.7976931348623157e308, 1e50, 1.0000000000000002e50, -1e50, 1.0, 0.5, 1e-300]
+for i in range(40):
+    a, b = rng.randrange(KINDS), rng.randrange(KINDS)
+    nums = [rng.choice(specials) if rng.random() < 0.3 else rng.uniform(-4, 4) for _ in range(N[a] + N[b] + 3)]
+    data = b"\x00" + bytes([a]) + b"".join(struct.pack("<d", x) for x in nums[:N[a]]) + bytes([b]) + \
+        b"".join(struct.pack("<d", x) for x in nums[N[a]:]) + bytes([3, 4, 5])
+    open(f"{out}/raw-{i:02d}", "wb").write(data)
+    n += 1
+print(f"wrote {n} seeds to {out}")
