@@ -169,72 +169,21 @@ static void read_rect(lua_State *L, int arg, void *out) {
 
 /* ---- :get(), the constructor's arguments back ---- */
 
-static int get_values(col_shape_kind kind, const void *p, col_real *v) {
-    switch (kind) {
-    case COL_SHAPE_POINT: {
-        const col_point *s = p;
-        v[0] = s->p.x, v[1] = s->p.y, v[2] = s->p.z;
-        return 3;
-    }
-    case COL_SHAPE_SEGMENT: {
-        const col_segment *s = p;
-        const col_real r[6] = {s->a.x, s->a.y, s->a.z, s->b.x, s->b.y, s->b.z};
-        memcpy(v, r, sizeof r);
-        return 6;
-    }
-    case COL_SHAPE_TRIANGLE: {
-        const col_triangle *t = p;
-        const col_real r[9] = {t->a.x, t->a.y, t->a.z, t->b.x, t->b.y, t->b.z, t->c.x, t->c.y, t->c.z};
-        memcpy(v, r, sizeof r);
-        return 9;
-    }
-    case COL_SHAPE_PLANE: {
-        const col_plane *s = p;
-        v[0] = s->n.x, v[1] = s->n.y, v[2] = s->n.z, v[3] = s->d;
-        return 4;
-    }
-    case COL_SHAPE_SPHERE: {
-        const col_sphere *s = p;
-        v[0] = s->c.x, v[1] = s->c.y, v[2] = s->c.z, v[3] = s->r;
-        return 4;
-    }
-    case COL_SHAPE_CAPSULE: {
-        const col_capsule *c = p;
-        const col_real r[7] = {c->a.x, c->a.y, c->a.z, c->b.x, c->b.y, c->b.z, c->r};
-        memcpy(v, r, sizeof r);
-        return 7;
-    }
-    case COL_SHAPE_AABB: {
-        const col_aabb *b = p;
-        const col_real r[6] = {b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z};
-        memcpy(v, r, sizeof r);
-        return 6;
-    }
-    case COL_SHAPE_OBB: {
+/* Every shape struct is a run of col_real in the order of its constructor's
+ * arguments, except the OBB (stored c, u[3], e; constructed c, e, u[3]). */
+_Static_assert(sizeof(col_obb) == 15 * sizeof(col_real), "col_obb is a run of 15 reals");
+_Static_assert(sizeof(col_triangle) == 9 * sizeof(col_real), "col_triangle is a run of 9 reals");
+
+static int get_values(col_shape_kind kind, size_t size, const void *p, col_real *v) {
+    int n = (int)(size / sizeof(col_real));
+    if (kind == COL_SHAPE_OBB) {
         const col_obb *b = p;
-        const col_real r[15] = {b->c.x,    b->c.y,    b->c.z,    b->e.x,    b->e.y,    b->e.z,    b->u[0].x, b->u[0].y,
-                                b->u[0].z, b->u[1].x, b->u[1].y, b->u[1].z, b->u[2].x, b->u[2].y, b->u[2].z};
-        memcpy(v, r, sizeof r);
-        return 15;
+        const col_vec3 parts[5] = {b->c, b->e, b->u[0], b->u[1], b->u[2]};
+        memcpy(v, parts, sizeof parts);
+        return n;
     }
-    case COL_SHAPE_ELLIPSOID: {
-        const col_ellipsoid *e = p;
-        const col_real r[6] = {e->c.x, e->c.y, e->c.z, e->r.x, e->r.y, e->r.z};
-        memcpy(v, r, sizeof r);
-        return 6;
-    }
-    case COL_SHAPE_CIRCLE: {
-        const col_circle *c = p;
-        v[0] = c->c.x, v[1] = c->c.y, v[2] = c->r;
-        return 3;
-    }
-    case COL_SHAPE_RECT: {
-        const col_rect *r = p;
-        v[0] = r->min.x, v[1] = r->min.y, v[2] = r->max.x, v[3] = r->max.y;
-        return 4;
-    }
-    default: return 0;
-    }
+    memcpy(v, p, size);
+    return n;
 }
 
 /* ---- the kinds ---- */
@@ -271,7 +220,10 @@ static int shape_kind(lua_State *L, int idx) {
 
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
     int kind = shape_kind(L, idx);
-    if (kind < 0) luaL_typeerror(L, idx, "collide shape");
+    if (kind < 0) {
+        luaL_typeerror(L, idx, "collide shape"); /* raises: never returns */
+        kind = 0;                                /* for the compiler's bounds analysis */
+    }
     out->kind = (col_shape_kind)kind;
     memcpy(&out->u, lua_touserdata(L, idx), kinds[kind].size);
 }
@@ -279,7 +231,10 @@ void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
 /* Self argument of a method: any shape, with its kind. */
 static void *check_self(lua_State *L, col_shape_kind *kind) {
     int k = shape_kind(L, 1);
-    if (k < 0) luaL_typeerror(L, 1, "collide shape");
+    if (k < 0) {
+        luaL_typeerror(L, 1, "collide shape"); /* raises: never returns */
+        k = 0;
+    }
     *kind = (col_shape_kind)k;
     return lua_touserdata(L, 1);
 }
@@ -341,7 +296,7 @@ static int m_get(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
     col_real v[15];
-    return lcol_push_reals(L, v, get_values(kind, ud, v));
+    return lcol_push_reals(L, v, get_values(kind, kinds[kind].size, ud, v));
 }
 
 static int m_kind(lua_State *L) {
@@ -374,7 +329,7 @@ static int m_tostring(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
     col_real v[15];
-    int n = get_values(kind, ud, v);
+    int n = get_values(kind, kinds[kind].size, ud, v);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     luaL_addstring(&b, kinds[kind].tname);
