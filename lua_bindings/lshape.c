@@ -132,7 +132,8 @@ static void read_obb(lua_State *L, int arg, void *out) {
         lcol_check_reals(L, arg + 6, v + 6, 9);
         axes = col_m3_cols(v3(v + 6), v3(v + 9), v3(v + 12));
         if (!col_m3_is_orthonormal(axes)) {
-            lua_pushfstring(L, "axes must be orthonormal (tolerance %f)", (lua_Number)COL_ORTHONORMAL_TOLERANCE);
+            lua_pushfstring(L, "axes must be orthonormal within %f; build them with axesFromQuat or axesFromAxisAngle",
+                            (lua_Number)COL_ORTHONORMAL_TOLERANCE);
             luaL_argerror(L, arg + 6, lua_tostring(L, -1));
         }
     }

@@ -133,3 +133,26 @@ TEST(Library, ReportsVersionAndPrecision) {
     EXPECT_STREQ(col_version(), "0.1.0");
     EXPECT_STREQ(col_real_name(), sizeof(col_real) == sizeof(float) ? "float" : "double");
 }
+
+TEST(Mat3, OrthonormalizeRepairsAxesFromFloatData) {
+    // Axes rounded to float are off by about 1e-8: too far for the double validator.
+    col_mat3 r = col_m3_from_axis_angle(V(1, 2, 3), R(0.8));
+    col_mat3 f = col_m3_cols(V(static_cast<float>(r.c0.x), static_cast<float>(r.c0.y), static_cast<float>(r.c0.z)),
+                             V(static_cast<float>(r.c1.x), static_cast<float>(r.c1.y), static_cast<float>(r.c1.z)),
+                             V(static_cast<float>(r.c2.x), static_cast<float>(r.c2.y), static_cast<float>(r.c2.z)));
+    col_mat3 o = col_m3_orthonormalize(f);
+    EXPECT_TRUE(col_m3_is_orthonormal(o));
+    ExpectVecNear(o.c0, r.c0, 1e-6);
+    ExpectVecNear(o.c1, r.c1, 1e-6);
+    ExpectVecNear(o.c2, r.c2, 1e-6);
+    // A sheared, scaled frame becomes a rotation keeping the first axis's direction.
+    col_mat3 s = col_m3_orthonormalize(col_m3_cols(V(2, 0, 0), V(1, 3, 0), V(5, 5, 5)));
+    ExpectVecNear(s.c0, V(1, 0, 0), 0);
+    ExpectVecNear(s.c1, V(0, 1, 0), 0);
+    ExpectVecNear(s.c2, V(0, 0, 1), 0);
+    // Degenerate input gives the identity.
+    col_mat3 d = col_m3_orthonormalize(col_m3_cols(V(1, 1, 0), V(2, 2, 0), V(0, 0, 1)));
+    ExpectVecNear(d.c1, V(0, 1, 0), 0);
+    d = col_m3_orthonormalize(col_m3_cols(V(kNaN, 0, 0), V(0, 1, 0), V(0, 0, 1)));
+    ExpectVecNear(d.c0, V(1, 0, 0), 0);
+}

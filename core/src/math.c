@@ -64,3 +64,26 @@ bool col_m3_is_orthonormal(col_mat3 m) {
            col_abs(col_v3_dot(m.c2, m.c2) - COL_R(1.0)) <= tol && col_abs(col_v3_dot(m.c0, m.c1)) <= tol &&
            col_abs(col_v3_dot(m.c0, m.c2)) <= tol && col_abs(col_v3_dot(m.c1, m.c2)) <= tol;
 }
+
+/* v / |v| computed without overflow or underflow of |v|^2; false when v is
+ * zero or non-finite. */
+static bool normalize(col_vec3 v, col_vec3 *out) {
+    if (!col_v3_is_valid(v)) return false;
+    col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
+    if (!(m > COL_R(0.0))) return false;
+    col_vec3 s = col_v3_scale(v, COL_R(1.0) / m);
+    *out = col_v3_scale(s, COL_R(1.0) / col_v3_len(s));
+    return true;
+}
+
+col_mat3 col_m3_orthonormalize(col_mat3 m) {
+    col_vec3 x, y, c1;
+    if (!normalize(m.c0, &x) || !normalize(m.c1, &c1)) return col_m3_identity();
+    col_vec3 perp = col_v3_madd(c1, -col_v3_dot(c1, x), x);
+    /* c1 (nearly) parallel to c0: what is left is rounding noise */
+    if (col_v3_len_sq(perp) <= COL_PARALLEL_TOLERANCE) return col_m3_identity();
+    if (!normalize(perp, &y)) return col_m3_identity();
+    /* one more pass removes what rounding left of x in y */
+    if (!normalize(col_v3_madd(y, -col_v3_dot(y, x), x), &y)) return col_m3_identity();
+    return col_m3_cols(x, y, col_v3_cross(x, y));
+}

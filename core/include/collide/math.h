@@ -113,6 +113,13 @@ COL_API col_mat3 col_m3_from_quat(col_quat q);
  * checked: a reflection is an acceptable set of box axes. */
 COL_API bool col_m3_is_orthonormal(col_mat3 m);
 
+/* The nearest-in-spirit orthonormal frame to M by Gram-Schmidt: c0 is
+ * normalized, c1 made perpendicular to it and normalized, c2 = c0 x c1 (so the
+ * result is a rotation). Use it to repair axes computed in lower precision
+ * (float data, accumulated rotations) before building an OBB. Returns the
+ * identity when c0 and c1 are zero, parallel or non-finite. */
+COL_API col_mat3 col_m3_orthonormalize(col_mat3 m);
+
 COL_EXTERN_C_END
 
 #endif /* COLLIDE_MATH_H */
