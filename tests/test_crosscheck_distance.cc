@@ -1,0 +1,236 @@
+// Seeded random cross-checks of the distance-based tests (spheres, capsules,
+// Arvo's box-sphere, sphere-triangle) against independent long-double
+// distance oracles written differently from the library (segment-segment by
+// endpoint distances plus the interior critical point; point-triangle by
+// projection and edge distances; point-box by clamping). Random pairs and the
+// same pairs moved into near contact (B shifted along the closest-point
+// direction to +-4 bands of contact). Outside a band of 16 ulps of the
+// coordinates the library must agree with the oracle; hit rates stay in 20-80%.
+#include <random>
+
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+using LD = long double;
+struct P {
+    LD x, y, z;
+};
+P Add(P a, P b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+P Sub(P a, P b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+P Mul(P a, LD s) { return {a.x * s, a.y * s, a.z * s}; }
+LD Dot(P a, P b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+P Cross(P a, P b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+LD Len(P a) { return std::sqrt(Dot(a, a)); }
+P ToP(col_vec3 v) { return {v.x, v.y, v.z}; }
+
+// Closest point on segment ab to p.
+P OnSegment(P p, P a, P b) {
+    P ab = Sub(b, a);
+    LD den = Dot(ab, ab);
+    if (den == 0) return a;
+    LD t = std::clamp(Dot(Sub(p, a), ab) / den, LD(0), LD(1));
+    return Add(a, Mul(ab, t));
+}
+
+// Closest pair between segments: the best of the four endpoint projections and,
+// when the lines are not parallel, the lines' critical point if it lies inside both.
+std::pair<P, P> SegSeg(P a0, P a1, P b0, P b1) {
+    std::pair<P, P> best = {a0, OnSegment(a0, b0, b1)};
+    auto consider = [&](P x, P y) {
+        if (Len(Sub(x, y)) < Len(Sub(best.first, best.second))) best = {x, y};
+    };
+    consider(a1, OnSegment(a1, b0, b1));
+    consider(OnSegment(b0, a0, a1), b0);
+    consider(OnSegment(b1, a0, a1), b1);
+    P d1 = Sub(a1, a0), d2 = Sub(b1, b0), r = Sub(a0, b0);
+    LD a = Dot(d1, d1), e = Dot(d2, d2), b = Dot(d1, d2), c = Dot(d1, r), f = Dot(d2, r);
+    LD den = a * e - b * b;
+    if (den > 1e-24L * a * e) {
+        LD s = (b * f - c * e) / den, t = (a * f - b * c) / den;
+        if (s >= 0 && s <= 1 && t >= 0 && t <= 1) consider(Add(a0, Mul(d1, s)), Add(b0, Mul(d2, t)));
+    }
+    return best;
+}
+
+// Closest point of triangle abc to p: inside the prism -> projection; else nearest edge point.
+P OnTriangle(P p, P a, P b, P c) {
+    P n = Cross(Sub(b, a), Sub(c, a));
+    LD nn = Dot(n, n);
+    if (nn > 0) {
+        P q = Sub(p, Mul(n, Dot(Sub(p, a), n) / nn));
+        bool in = Dot(Cross(Sub(b, a), Sub(q, a)), n) >= 0 && Dot(Cross(Sub(c, b), Sub(q, b)), n) >= 0 &&
+                  Dot(Cross(Sub(a, c), Sub(q, c)), n) >= 0;
+        if (in) return q;
+    }
+    P best = OnSegment(p, a, b);
+    for (P x : {OnSegment(p, b, c), OnSegment(p, c, a)})
+        if (Len(Sub(p, x)) < Len(Sub(p, best))) best = x;
+    return best;
+}
+
+// Closest point of the box {c + sum s_k e_k u_k, |s_k| <= 1} to p, by clamping in the box frame.
+P OnObb(P p, const col_obb &b) {
+    P c = ToP(b.c), d = Sub(p, c), q = c;
+    for (int k = 0; k < 3; ++k) {
+        P u = ToP(b.u[k]);
+        LD e = col_v3_get(b.e, k);
+        q = Add(q, Mul(u, std::clamp(Dot(d, u), -e, e)));
+    }
+    return q;
+}
+
+struct Gen {
+    std::mt19937_64 rng;
+    explicit Gen(uint64_t seed) : rng(seed) {}
+    double U(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+    col_vec3 Vec(double lo, double hi) { return V(U(lo, hi), U(lo, hi), U(lo, hi)); }
+};
+
+double Band(double offset) { return 16 * static_cast<double>(COL_EPSILON) * (4 + std::fabs(offset)); }
+
+// Oracle: distance between the cores and the unit direction from A's closest point to B's.
+struct Witness {
+    LD dist;
+    P dir;
+};
+Witness Between(P a, P b) {
+    P d = Sub(b, a);
+    LD l = Len(d);
+    return {l, l > 0 ? Mul(d, 1 / l) : P{1, 0, 0}};
+}
+
+col_vec3 ToV(P p) { return V(static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z)); }
+
+// make(g, o) -> (a, b); oracle(a, b) -> Witness; radii(a, b) -> sum of radii;
+// move(b, t); query(a, b) -> bool.
+template <class Make, class Oracle, class Radii, class Move, class Query>
+void CrossCheck(const char *name, Make make, Oracle oracle, Radii radii, Move move, Query query) {
+    for (double off : {0.0, 1e3, 1e6}) {
+        if (sizeof(col_real) == sizeof(float) && off > 1e3) continue;
+        Gen g(0xd15c + static_cast<uint64_t>(off));
+        col_vec3 o = V(off, -off, off);
+        int checked = 0, hits = 0, skipped = 0, near = 0;
+        for (int i = 0; i < 3000; ++i) {
+            auto ab0 = make(g, o);
+            for (int variant = 0; variant < 3; ++variant) {
+                auto a = ab0.first;
+                auto b = ab0.second;
+                if (variant > 0) {
+                    Witness w = oracle(a, b);
+                    LD gap = w.dist - radii(a, b);
+                    LD target = (variant == 1 ? 4 : -4) * static_cast<LD>(Band(off));
+                    move(b, ToV(Mul(w.dir, target - gap)));
+                }
+                LD gap = oracle(a, b).dist - radii(a, b);
+                if (std::fabs(static_cast<double>(gap)) <= Band(off)) {
+                    ++skipped;
+                    continue;
+                }
+                if (variant > 0 && std::fabs(static_cast<double>(gap)) < 100 * Band(off)) ++near;
+                bool want = gap <= 0, got = query(a, b);
+                ASSERT_EQ(got, want) << name << " case " << i << " variant " << variant << " offset " << off
+                                     << " oracle gap " << static_cast<double>(gap);
+                hits += got;
+                ++checked;
+            }
+        }
+        EXPECT_GT(hits, checked / 5) << name << " offset " << off;
+        EXPECT_LT(hits, checked * 4 / 5) << name << " offset " << off;
+        EXPECT_LT(skipped, checked / 10) << name << " offset " << off;
+        EXPECT_GT(near, 2000) << name << " offset " << off;
+    }
+}
+
+void MoveSphere(col_sphere &s, col_vec3 t) { s.c = col_v3_add(s.c, t); }
+
+col_sphere RandSphere(Gen &g, col_vec3 o, double spread) {
+    return {col_v3_add(o, g.Vec(-spread, spread)), R(g.U(0.05, 1))};
+}
+col_capsule RandCapsule(Gen &g, col_vec3 o, double spread) {
+    col_vec3 c = col_v3_add(o, g.Vec(-spread, spread));
+    return {col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)), R(g.U(0.05, 0.5))};
+}
+
+}  // namespace
+
+TEST(DistanceCrossCheck, SphereSphere) {
+    CrossCheck(
+        "sphere-sphere", [](Gen &g, col_vec3 o) { return std::make_pair(RandSphere(g, o, 1.5), RandSphere(g, o, 1.5)); },
+        [](const col_sphere &a, const col_sphere &b) { return Between(ToP(a.c), ToP(b.c)); },
+        [](const col_sphere &a, const col_sphere &b) { return LD(a.r) + LD(b.r); }, MoveSphere,
+        [](const col_sphere &a, const col_sphere &b) { return col_overlap_sphere_sphere(&a, &b); });
+}
+
+TEST(DistanceCrossCheck, CapsuleSphere) {
+    CrossCheck(
+        "capsule-sphere", [](Gen &g, col_vec3 o) { return std::make_pair(RandCapsule(g, o, 1.2), RandSphere(g, o, 1.2)); },
+        [](const col_capsule &a, const col_sphere &b) {
+            return Between(OnSegment(ToP(b.c), ToP(a.a), ToP(a.b)), ToP(b.c));
+        },
+        [](const col_capsule &a, const col_sphere &b) { return LD(a.r) + LD(b.r); }, MoveSphere,
+        [](const col_capsule &a, const col_sphere &b) { return col_overlap_capsule_sphere(&a, &b); });
+}
+
+TEST(DistanceCrossCheck, CapsuleCapsule) {
+    CrossCheck(
+        "capsule-capsule",
+        [](Gen &g, col_vec3 o) { return std::make_pair(RandCapsule(g, o, 1.2), RandCapsule(g, o, 1.2)); },
+        [](const col_capsule &a, const col_capsule &b) {
+            auto pq = SegSeg(ToP(a.a), ToP(a.b), ToP(b.a), ToP(b.b));
+            return Between(pq.first, pq.second);
+        },
+        [](const col_capsule &a, const col_capsule &b) { return LD(a.r) + LD(b.r); },
+        [](col_capsule &c, col_vec3 t) {
+            c.a = col_v3_add(c.a, t);
+            c.b = col_v3_add(c.b, t);
+        },
+        [](const col_capsule &a, const col_capsule &b) { return col_overlap_capsule_capsule(&a, &b); });
+}
+
+TEST(DistanceCrossCheck, AabbSphereArvo) {
+    CrossCheck(
+        "aabb-sphere",
+        [](Gen &g, col_vec3 o) {
+            col_vec3 c = col_v3_add(o, g.Vec(-1.2, 1.2)), e = g.Vec(0.1, 1);
+            col_aabb b = {col_v3_sub(c, e), col_v3_add(c, e)};
+            return std::make_pair(b, RandSphere(g, o, 1.2));
+        },
+        [](const col_aabb &a, const col_sphere &s) {
+            P p = ToP(s.c), q = {std::clamp(p.x, LD(a.min.x), LD(a.max.x)), std::clamp(p.y, LD(a.min.y), LD(a.max.y)),
+                                 std::clamp(p.z, LD(a.min.z), LD(a.max.z))};
+            return Between(q, p);
+        },
+        [](const col_aabb &, const col_sphere &s) { return LD(s.r); }, MoveSphere,
+        [](const col_aabb &a, const col_sphere &s) { return col_overlap_aabb_sphere(&a, &s); });
+}
+
+TEST(DistanceCrossCheck, ObbSphere) {
+    CrossCheck(
+        "obb-sphere",
+        [](Gen &g, col_vec3 o) {
+            col_mat3 r = col_m3_from_axis_angle(g.Vec(-1, 1), R(g.U(0, 6.3)));
+            col_obb b = col_obb_make(col_v3_add(o, g.Vec(-1.2, 1.2)), g.Vec(0.1, 1), r);
+            return std::make_pair(b, RandSphere(g, o, 1.2));
+        },
+        [](const col_obb &b, const col_sphere &s) { return Between(OnObb(ToP(s.c), b), ToP(s.c)); },
+        [](const col_obb &, const col_sphere &s) { return LD(s.r); }, MoveSphere,
+        [](const col_obb &b, const col_sphere &s) { return col_overlap_obb_sphere(&b, &s); });
+}
+
+TEST(DistanceCrossCheck, SphereTriangle) {
+    CrossCheck(
+        "sphere-triangle",
+        [](Gen &g, col_vec3 o) {
+            col_vec3 c = col_v3_add(o, g.Vec(-0.8, 0.8));
+            col_triangle t = {col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1))};
+            return std::make_pair(t, RandSphere(g, o, 0.8));
+        },
+        [](const col_triangle &t, const col_sphere &s) {
+            return Between(OnTriangle(ToP(s.c), ToP(t.a), ToP(t.b), ToP(t.c)), ToP(s.c));
+        },
+        [](const col_triangle &, const col_sphere &s) { return LD(s.r); }, MoveSphere,
+        [](const col_triangle &t, const col_sphere &s) { return col_overlap_sphere_triangle(&s, &t); });
+}
