@@ -234,3 +234,92 @@ TEST(DistanceCrossCheck, SphereTriangle) {
         [](const col_triangle &, const col_sphere &s) { return LD(s.r); }, MoveSphere,
         [](const col_triangle &t, const col_sphere &s) { return col_overlap_sphere_triangle(&s, &t); });
 }
+
+namespace {
+
+// Oracle extent [lo, hi] of signed distances n.x - d over a shape, in long double.
+std::pair<LD, LD> Extent(const col_shape &s, P n, LD d) {
+    auto sd = [&](P x) { return Dot(n, x) - d; };
+    LD lo = 1e300L, hi = -1e300L;
+    auto add = [&](LD v) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    };
+    switch (s.kind) {
+    case COL_SHAPE_SPHERE:
+        add(sd(ToP(s.u.sphere.c)) - s.u.sphere.r);
+        add(sd(ToP(s.u.sphere.c)) + s.u.sphere.r);
+        break;
+    case COL_SHAPE_CAPSULE:
+        for (col_vec3 e : {s.u.capsule.a, s.u.capsule.b}) {
+            add(sd(ToP(e)) - s.u.capsule.r);
+            add(sd(ToP(e)) + s.u.capsule.r);
+        }
+        break;
+    case COL_SHAPE_TRIANGLE:
+        for (col_vec3 e : {s.u.triangle.a, s.u.triangle.b, s.u.triangle.c}) add(sd(ToP(e)));
+        break;
+    case COL_SHAPE_OBB:
+        for (int i = 0; i < 8; ++i) {
+            P c = ToP(s.u.obb.c);
+            for (int k = 0; k < 3; ++k) c = Add(c, Mul(ToP(s.u.obb.u[k]), ((i >> k) & 1 ? 1 : -1) * LD(col_v3_get(s.u.obb.e, k))));
+            add(sd(c));
+        }
+        break;
+    case COL_SHAPE_ELLIPSOID: {
+        P r = ToP(s.u.ellipsoid.r);
+        LD k = std::sqrt(n.x * n.x * r.x * r.x + n.y * n.y * r.y * r.y + n.z * n.z * r.z * r.z);
+        add(sd(ToP(s.u.ellipsoid.c)) - k);
+        add(sd(ToP(s.u.ellipsoid.c)) + k);
+        break;
+    }
+    default: break;
+    }
+    return {lo, hi};
+}
+
+}  // namespace
+
+TEST(DistanceCrossCheck, PlaneClassification) {
+    for (double off : {0.0, 1e3, 1e6}) {
+        if (sizeof(col_real) == sizeof(float) && off > 1e3) continue;
+        Gen g(0x91a + static_cast<uint64_t>(off));
+        col_vec3 o = V(off, -off, off);
+        int counts[3] = {0, 0, 0}, checked = 0;
+        for (int i = 0; i < 3000; ++i) {
+            col_shape s{};
+            switch (i % 5) {
+            case 0: s = Sphere(0, 0, 0, g.U(0.1, 1)); s.u.sphere.c = col_v3_add(o, g.Vec(-1, 1)); break;
+            case 1: s = Capsule(col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)), g.U(0.05, 0.5)); break;
+            case 2: s = Triangle(col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1))); break;
+            case 3:
+                s = Obb(col_v3_add(o, g.Vec(-1, 1)), g.Vec(0.1, 1), col_m3_from_axis_angle(g.Vec(-1, 1), R(g.U(0, 6.3))));
+                break;
+            default: s = Ellipsoid(0, 0, 0, g.U(0, 1), g.U(0, 1), g.U(0, 1)); s.u.ellipsoid.c = col_v3_add(o, g.Vec(-1, 1));
+            }
+            col_plane pl = col_plane_make(g.Vec(-1, 1), R(0));
+            pl.d = col_v3_dot(pl.n, col_v3_add(o, g.Vec(-1, 1)));
+            for (int variant = 0; variant < 5; ++variant) {
+                col_plane q = pl;
+                P n = ToP(q.n);
+                if (variant > 0) {  // put the nearest or farthest extreme just in front of / behind the plane
+                    auto ext = Extent(s, n, q.d);
+                    LD edge = variant <= 2 ? ext.first : ext.second;
+                    LD shift = edge + ((variant % 2) ? -4 : 4) * LD(Band(off));
+                    q.d = R(static_cast<double>(LD(q.d) + shift));
+                }
+                auto ext = Extent(s, n, q.d);
+                double band = Band(off);
+                if (std::fabs(static_cast<double>(ext.first)) <= band || std::fabs(static_cast<double>(ext.second)) <= band)
+                    continue;
+                col_side want = ext.first > 0 ? COL_FRONT : (ext.second < 0 ? COL_BACK : COL_STRADDLE);
+                col_side got = col_classify(&s, &q);
+                ASSERT_EQ(got, want) << col_shape_kind_name(s.kind) << " case " << i << " variant " << variant << " offset "
+                                     << off;
+                ++counts[want + 1];
+                ++checked;
+            }
+        }
+        for (int c : counts) EXPECT_GT(c, checked / 10) << "offset " << off;
+    }
+}
