@@ -66,10 +66,23 @@ Poly TriPoly(const col_triangle &t) {
 // <= 0 overlapping. *dir receives the unit axis of the largest separation,
 // pointing from a towards b.
 LD Gap(const Poly &a, const Poly &b, P *dir = nullptr) {
+    // A superset of every pair's complete axis set (extra axes are harmless:
+    // any axis that separates is a valid witness): face normals, edge x edge,
+    // normal x edge (in-plane normals of flat shapes), and (e x f) x e, (e x f) x f
+    // (the in-plane normals of two segments' Minkowski difference).
     std::vector<P> axes = a.normals;
     axes.insert(axes.end(), b.normals.begin(), b.normals.end());
     for (const P &e : a.edges)
-        for (const P &f : b.edges) axes.push_back(Cross(e, f));
+        for (const P &f : b.edges) {
+            P ef = Cross(e, f);
+            axes.push_back(ef);
+            axes.push_back(Cross(ef, e));
+            axes.push_back(Cross(ef, f));
+        }
+    for (const P &n : a.normals)
+        for (const P &f : b.edges) axes.push_back(Cross(n, f));
+    for (const P &n : b.normals)
+        for (const P &e : a.edges) axes.push_back(Cross(n, e));
     LD best = -1e300L;
     for (const P &L : axes) {
         LD len = std::sqrt(Dot(L, L));
@@ -113,6 +126,16 @@ struct Gen {
 Poly PolyOf(const col_obb &b) { return BoxPoly(b); }
 Poly PolyOf(const col_triangle &t) { return TriPoly(t); }
 Poly PolyOf(const col_aabb &a) { return BoxPoly(col_obb_from_aabb(&a)); }
+Poly PolyOf(const col_segment &sg) {
+    Poly p;
+    p.v = {ToP(sg.a), ToP(sg.b)};
+    p.edges = {Sub(p.v[1], p.v[0])};
+    return p;
+}
+void Move(col_segment &sg, col_vec3 t) {
+    sg.a = col_v3_add(sg.a, t);
+    sg.b = col_v3_add(sg.b, t);
+}
 void Move(col_obb &b, col_vec3 t) { b.c = col_v3_add(b.c, t); }
 void Move(col_triangle &x, col_vec3 t) {
     x.a = col_v3_add(x.a, t);
@@ -172,6 +195,11 @@ auto BoxMaker = [](Gen &g, col_vec3 o) { return g.Box(o, 1.5); };
 auto BoxMakerNear = [](Gen &g, col_vec3 o) { return g.Box(o, 0.9); };
 auto TriMaker = [](Gen &g, col_vec3 o) { return g.Tri(o, 0.6); };
 auto TriMakerNear = [](Gen &g, col_vec3 o) { return g.Tri(o, 0.3); };  // triangle pairs meet less often
+auto SegmentMaker = [](Gen &g, col_vec3 o) {
+    col_vec3 c = col_v3_add(o, g.Vec(-0.9, 0.9));
+    col_segment sg = {col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1))};
+    return sg;
+};
 auto AabbMaker = [](Gen &g, col_vec3 o) {
     col_vec3 c = col_v3_add(o, g.Vec(-1.2, 1.2)), e = g.Vec(0.1, 1);
     col_aabb b = {col_v3_sub(c, e), col_v3_add(c, e)};
@@ -201,4 +229,25 @@ TEST(CrossCheck, TriangleTriangleAgreesWithBruteForceSat) {
 
 TEST(CrossCheck, AabbObbAgreesWithBruteForceSat) {
     CrossCheck("aabb-obb", AabbMaker, BoxMaker, [](const col_aabb &a, const col_obb &b) { return col_overlap_aabb_obb(&a, &b); });
+}
+
+TEST(CrossCheck, AabbSegmentAgreesWithBruteForceSat) {
+    CrossCheck("aabb-segment", AabbMaker, SegmentMaker,
+               [](const col_aabb &a, const col_segment &b) { return col_overlap_aabb_segment(&a, &b); });
+}
+
+TEST(CrossCheck, ObbSegmentAgreesWithBruteForceSat) {
+    CrossCheck("obb-segment", BoxMakerNear, SegmentMaker,
+               [](const col_obb &a, const col_segment &b) { return col_overlap_obb_segment(&a, &b); });
+}
+
+TEST(CrossCheck, SegmentTriangleAgreesWithBruteForceSat) {
+    // Segments meet a triangle less often than a solid: both are drawn nearer.
+    auto near = [](Gen &g, col_vec3 o) {
+        col_vec3 c = col_v3_add(o, g.Vec(-0.3, 0.3));
+        col_segment sg = {col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1))};
+        return sg;
+    };
+    CrossCheck("segment-triangle", TriMakerNear, near,
+               [](const col_triangle &a, const col_segment &b) { return col_overlap_segment_triangle(&b, &a); });
 }
