@@ -89,7 +89,8 @@ typedef struct col_rect {
 
 COL_API bool col_point_is_valid(const col_point *p);
 COL_API bool col_segment_is_valid(const col_segment *s);
-/* d must be non-zero. */
+/* d must be non-zero: d.d > 0 in col_real (a direction shorter than about
+ * 1e-154 in double or 1e-19 in float counts as zero). */
 COL_API bool col_line_is_valid(const col_line *l);
 /* | |n|^2 - 1 | <= COL_UNIT_TOLERANCE. */
 COL_API bool col_plane_is_valid(const col_plane *p);
