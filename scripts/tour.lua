@@ -47,7 +47,7 @@ local ground = collide.plane(0, 0, 1, 0)
 row("sphere centre z = 2, r = 1", "classify", "1", classify(collide.sphere(0, 0, 2, 1), ground))
 row("sphere resting on the plane", "classify", "0", classify(collide.sphere(0, 0, 1, 1), ground))
 row("sphere hanging below, touching", "classify", "0", classify(collide.sphere(0, 0, -1, 1), ground))
-row("box with its bottom face on the plane", "classify", "0", classify(collide.aabb(0, 0, 0, 1, 1, 1), ground))
+row("box on the plane (n/p-vertex, seed 004)", "classify", "0", classify(collide.aabb(0, 0, 0, 1, 1, 1), ground))
 row("cube turned 45 deg about x, ridge down", "classify", "1",
   classify(collide.obb(0, 0, s2 * 1.0001, 1, 1, 1, collide.axesFromAxisAngle(1, 0, 0, math.pi / 4)), ground))
 row("ellipsoid radii (1,2,3) at z = 3", "classify", "0", classify(collide.ellipsoid(0, 0, 3, 1, 2, 3), ground))

@@ -153,3 +153,116 @@ TEST(Triangle, NormalIsUnitOrZero) {
     n = col_triangle_normal(&d);
     EXPECT_EQ(col_v3_len_sq(n), R(0));
 }
+
+TEST(Ray, ValidatorAllowsInfiniteRangeButNotNaN) {
+    col_ray r = {V(0, 0, 0), V(1, 0, 0), R(1)};
+    EXPECT_TRUE(col_ray_is_valid(&r));
+    r.max_t = R(kInf);
+    EXPECT_TRUE(col_ray_is_valid(&r));  // an unbounded ray
+    r.delta = V(0, 0, 0);
+    EXPECT_TRUE(col_ray_is_valid(&r));  // a point query
+    r.max_t = R(-1);
+    EXPECT_FALSE(col_ray_is_valid(&r));
+    r.max_t = R(kNaN);
+    EXPECT_FALSE(col_ray_is_valid(&r));
+    r = {V(0, 0, 0), V(kInf, 0, 0), R(1)};
+    EXPECT_FALSE(col_ray_is_valid(&r));
+}
+
+TEST(Kdop, DirectionsFollowKlosowski) {
+    EXPECT_EQ(col_kdop_direction(6, 2).z, R(1));
+    col_vec3 d = col_kdop_direction(14, 6);  // last diagonal (1, -1, -1)
+    EXPECT_EQ(d.x, R(1));
+    EXPECT_EQ(d.y, R(-1));
+    EXPECT_EQ(d.z, R(-1));
+    d = col_kdop_direction(18, 8);  // last edge direction (0, 1, -1)
+    EXPECT_EQ(d.x, R(0));
+    EXPECT_EQ(d.z, R(-1));
+    d = col_kdop_direction(26, 12);  // the 26-DOP lists axes, diagonals, then edges
+    EXPECT_EQ(d.y, R(1));
+    EXPECT_EQ(d.z, R(-1));
+    d = col_kdop_direction(26, 3);
+    EXPECT_EQ(d.x + d.y + d.z, R(3));
+    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(8, 0)), R(0));   // unsupported k
+    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(6, 3)), R(0));   // out of range
+    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(26, -1)), R(0));
+    // all 13 directions of the 26-DOP are distinct
+    for (int i = 0; i < 13; ++i)
+        for (int j = i + 1; j < 13; ++j)
+            EXPECT_GT(col_v3_len_sq(col_v3_cross(col_kdop_direction(26, i), col_kdop_direction(26, j))), R(0));
+}
+
+TEST(Kdop, ValidatorChecksKAndTheSlabsInUse) {
+    col_kdop d{};
+    d.k = 6;
+    for (int i = 0; i < 3; ++i) d.max[i] = R(1);
+    d.min[5] = R(kNaN);  // beyond the slabs a 6-DOP uses: ignored
+    EXPECT_TRUE(col_kdop_is_valid(&d));
+    d.k = 14;  // now slab 5 is used
+    EXPECT_FALSE(col_kdop_is_valid(&d));
+    d.min[5] = R(0);
+    EXPECT_TRUE(col_kdop_is_valid(&d));
+    d.min[4] = R(2);  // min > max
+    EXPECT_FALSE(col_kdop_is_valid(&d));
+    d.k = 12;
+    EXPECT_FALSE(col_kdop_is_valid(&d));
+}
+
+TEST(Polytope, ValidatorChecksEveryPoint) {
+    col_vec3 pts[3] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)};
+    col_polytope p = {pts, 3};
+    EXPECT_TRUE(col_polytope_is_valid(&p));
+    p.count = 0;
+    EXPECT_FALSE(col_polytope_is_valid(&p));
+    p = {nullptr, 3};
+    EXPECT_FALSE(col_polytope_is_valid(&p));
+    pts[2].z = R(kNaN);
+    p = {pts, 3};
+    EXPECT_FALSE(col_polytope_is_valid(&p));
+    p.count = 2;  // the bad point is not part of it
+    EXPECT_TRUE(col_polytope_is_valid(&p));
+}
+
+TEST(Frustum, FromCameraContainsWhatTheCameraSees) {
+    // Camera at (0, 0, 5) looking down -z, 90 degrees vertical, aspect 2, near 1, far 10.
+    col_frustum f = col_frustum_from_camera(V(0, 0, 5), V(0, 0, -3), V(0, 2, 0), R(M_PI / 2), R(2), R(1), R(10));
+    ASSERT_TRUE(col_frustum_is_valid(&f));
+    auto inside = [&](col_vec3 p) {
+        for (const col_plane &pl : f.planes)
+            if (col_plane_signed_distance(&pl, p) < -Ulps(10, 8)) return false;
+        return true;
+    };
+    EXPECT_TRUE(inside(V(0, 0, 0)));         // 5 ahead
+    EXPECT_TRUE(inside(V(0, 0, 4)));         // exactly on the near plane
+    EXPECT_FALSE(inside(V(0, 0, 4.25)));     // before near
+    EXPECT_TRUE(inside(V(0, 0, -5)));        // exactly on the far plane
+    EXPECT_FALSE(inside(V(0, 0, -5.25)));
+    EXPECT_TRUE(inside(V(0, 4.75, 0)));      // tan(45) = 1: half height 5 at distance 5
+    EXPECT_FALSE(inside(V(0, 5.25, 0)));
+    EXPECT_TRUE(inside(V(9.75, 0, 0)));      // aspect 2: half width 10
+    EXPECT_FALSE(inside(V(10.25, 0, 0)));
+    EXPECT_FALSE(inside(V(0, 0, 6)));        // behind the camera
+    // right = forward x up = (-z) x y = +x: the right plane's normal points to -x
+    EXPECT_LT(f.planes[COL_FRUSTUM_RIGHT].n.x, R(0));
+    EXPECT_GT(f.planes[COL_FRUSTUM_LEFT].n.x, R(0));
+    EXPECT_GT(f.planes[COL_FRUSTUM_BOTTOM].n.y, R(0));
+}
+
+TEST(Frustum, InvalidCameraParametersGiveAnInvalidFrustum) {
+    col_vec3 p = V(0, 0, 0), fw = V(0, 0, -1), up = V(0, 1, 0);
+    const double pi = M_PI;
+    col_frustum bad[] = {
+        col_frustum_from_camera(p, fw, fw, R(1), R(1), R(1), R(10)),            // up parallel to forward
+        col_frustum_from_camera(p, V(0, 0, 0), up, R(1), R(1), R(1), R(10)),    // zero forward
+        col_frustum_from_camera(p, fw, up, R(0), R(1), R(1), R(10)),            // zero fov
+        col_frustum_from_camera(p, fw, up, R(pi), R(1), R(1), R(10)),           // fov of pi
+        col_frustum_from_camera(p, fw, up, R(1), R(0), R(1), R(10)),            // zero aspect
+        col_frustum_from_camera(p, fw, up, R(1), R(1), R(0), R(10)),            // near at the eye
+        col_frustum_from_camera(p, fw, up, R(1), R(1), R(2), R(2)),             // far == near
+        col_frustum_from_camera(p, fw, up, R(kNaN), R(1), R(1), R(10)),
+        col_frustum_from_camera(V(kInf, 0, 0), fw, up, R(1), R(1), R(1), R(10)),
+    };
+    for (const col_frustum &f : bad) EXPECT_FALSE(col_frustum_is_valid(&f));
+    col_frustum tilted = col_frustum_from_camera(p, fw, V(0.3, 1, 0.2), R(1), R(1), R(1), R(10));  // up not perpendicular
+    EXPECT_TRUE(col_frustum_is_valid(&tilted));
+}

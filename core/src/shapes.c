@@ -1,4 +1,6 @@
 /* Validators and constructors of collide/shapes.h. */
+#include <string.h>
+
 #include "collide/collide.h"
 
 bool col_point_is_valid(const col_point *p) { return col_v3_is_valid(p->p); }
@@ -107,4 +109,80 @@ col_real col_plane_signed_distance(const col_plane *pl, col_vec3 p) { return col
 col_vec3 col_triangle_normal(const col_triangle *t) {
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
     return col_plane_make(n, COL_R(0.0)).n;
+}
+
+bool col_ray_is_valid(const col_ray *r) {
+    /* max_t: NaN fails the comparison; +infinity is allowed. */
+    return col_v3_is_valid(r->origin) && col_v3_is_valid(r->delta) && r->max_t >= COL_R(0.0);
+}
+
+static int kdop_slabs(int k) { return (k == 6 || k == 14 || k == 18 || k == 26) ? k / 2 : 0; }
+
+bool col_kdop_is_valid(const col_kdop *d) {
+    int n = kdop_slabs(d->k);
+    if (n == 0) return false;
+    for (int i = 0; i < n; ++i)
+        if (!col_is_valid_real(d->min[i]) || !col_is_valid_real(d->max[i]) || !(d->min[i] <= d->max[i])) return false;
+    return true;
+}
+
+col_vec3 col_kdop_direction(int k, int i) {
+    static const col_real axes[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    static const col_real diagonals[4][3] = {{1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1}};
+    static const col_real edges[6][3] = {{1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}, {0, 1, 1}, {0, 1, -1}};
+    const col_real *v = NULL;
+    int n = kdop_slabs(k);
+    if (i < 0 || i >= n) return col_v3(0, 0, 0);
+    if (i < 3) v = axes[i];
+    else if (k == 14) v = diagonals[i - 3];
+    else if (k == 18) v = edges[i - 3];
+    else v = i < 7 ? diagonals[i - 3] : edges[i - 7]; /* k == 26 */
+    return col_v3(v[0], v[1], v[2]);
+}
+
+bool col_polytope_is_valid(const col_polytope *p) {
+    if (p->points == NULL || p->count < 1) return false;
+    for (int i = 0; i < p->count; ++i)
+        if (!col_v3_is_valid(p->points[i])) return false;
+    return true;
+}
+
+bool col_frustum_is_valid(const col_frustum *f) {
+    for (int i = 0; i < 6; ++i)
+        if (!col_plane_is_valid(&f->planes[i])) return false;
+    return true;
+}
+
+col_frustum col_frustum_from_camera(col_vec3 position, col_vec3 forward, col_vec3 up, col_real fov_y, col_real aspect,
+                                    col_real near_dist, col_real far_dist) {
+    col_frustum fr;
+    memset(&fr, 0, sizeof fr);
+    const col_real pi = COL_R(3.14159265358979323846);
+    if (!col_v3_is_valid(position) || !col_v3_is_valid(forward) || !col_v3_is_valid(up) || !(fov_y > 0) ||
+        !(fov_y < pi) || !(aspect > 0) || !col_is_valid_real(aspect) || !(near_dist > 0) || !(far_dist > near_dist) ||
+        !col_is_valid_real(far_dist))
+        return fr;
+    /* Unit forward and up (zero when given zero); they must not be parallel. */
+    col_vec3 fn = col_plane_make(forward, 0).n, un = col_plane_make(up, 0).n;
+    if (col_v3_len_sq(col_v3_cross(fn, un)) <= COL_PARALLEL_TOLERANCE) return fr;
+    /* An orthonormal camera frame: f forward, u up, r = f x u right. */
+    col_mat3 frame = col_m3_orthonormalize(col_m3_cols(fn, un, col_v3(0, 0, 0)));
+    col_vec3 f = frame.c0, u = frame.c1;
+    col_vec3 r = col_v3_cross(f, u);
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+    col_real ty = tanf(fov_y * COL_R(0.5));
+#else
+    col_real ty = tan(fov_y * COL_R(0.5));
+#endif
+    col_real tx = aspect * ty;
+    /* Side planes pass through the eye: a point x is inside when, with
+     * v = x - position, |r.v| <= tx f.v and |u.v| <= ty f.v. */
+    fr.planes[COL_FRUSTUM_LEFT] = col_plane_from_point_normal(position, col_v3_madd(r, tx, f));
+    fr.planes[COL_FRUSTUM_RIGHT] = col_plane_from_point_normal(position, col_v3_madd(col_v3_neg(r), tx, f));
+    fr.planes[COL_FRUSTUM_BOTTOM] = col_plane_from_point_normal(position, col_v3_madd(u, ty, f));
+    fr.planes[COL_FRUSTUM_TOP] = col_plane_from_point_normal(position, col_v3_madd(col_v3_neg(u), ty, f));
+    fr.planes[COL_FRUSTUM_NEAR] = col_plane_from_point_normal(col_v3_madd(position, near_dist, f), f);
+    fr.planes[COL_FRUSTUM_FAR] = col_plane_from_point_normal(col_v3_madd(position, far_dist, f), col_v3_neg(f));
+    if (!col_frustum_is_valid(&fr)) memset(&fr, 0, sizeof fr); /* e.g. a far plane beyond COL_HUGE */
+    return fr;
 }

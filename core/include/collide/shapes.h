@@ -85,6 +85,48 @@ typedef struct col_rect {
     col_vec2 min, max;
 } col_rect;
 
+/* The ray origin + t * delta for t in [0, max_t] (SPEC section 3): max_t = 1
+ * makes it the segment origin..origin + delta, max_t = +infinity an unbounded
+ * ray. A zero delta is legal (a point query at t = 0). */
+typedef struct col_ray {
+    col_vec3 origin, delta;
+    col_real max_t;
+} col_ray;
+
+/* Largest number of slabs of a k-DOP (k = 26). */
+#define COL_KDOP_MAX_SLABS 13
+
+/*
+ * Discrete oriented polytope: the intersection of k/2 slabs
+ * min[i] <= col_kdop_direction(k, i) . x <= max[i], k in {6, 14, 18, 26}.
+ * The directions are the integer vectors of Klosowski et al. (1998) and
+ * Ericson 4.6, not normalized: 6 uses the axes; 14 adds the four diagonals
+ * (1,1,1), (1,1,-1), (1,-1,1), (1,-1,-1); 18 adds instead the six edge
+ * directions (1,1,0), (1,-1,0), (1,0,1), (1,0,-1), (0,1,1), (0,1,-1); 26 uses
+ * all thirteen (axes, diagonals, edge directions in that order).
+ */
+typedef struct col_kdop {
+    int k;
+    col_real min[COL_KDOP_MAX_SLABS], max[COL_KDOP_MAX_SLABS];
+} col_kdop;
+
+/* The convex hull of `count` points, which are borrowed (not copied): they
+ * must stay alive and unchanged while the polytope is used. Duplicates,
+ * interior and coplanar points are legal. */
+typedef struct col_polytope {
+    const col_vec3 *points;
+    int count;
+} col_polytope;
+
+/* Order of a frustum's planes. */
+enum { COL_FRUSTUM_LEFT, COL_FRUSTUM_RIGHT, COL_FRUSTUM_BOTTOM, COL_FRUSTUM_TOP, COL_FRUSTUM_NEAR, COL_FRUSTUM_FAR };
+
+/* A view frustum: six planes whose normals point inward, so a point is inside
+ * when n . x - d >= 0 for all six (the front side of every plane). */
+typedef struct col_frustum {
+    col_plane planes[6];
+} col_frustum;
+
 /* ---- validators: finite, |x| <= COL_HUGE, and the constraint named. ---- */
 
 COL_API bool col_point_is_valid(const col_point *p);
@@ -111,6 +153,15 @@ COL_API bool col_circle_is_valid(const col_circle *c);
 /* min <= max on both axes. */
 COL_API bool col_rect_is_valid(const col_rect *r);
 
+/* origin and delta valid, max_t >= 0 (max_t may be +infinity, never NaN). */
+COL_API bool col_ray_is_valid(const col_ray *r);
+/* k in {6, 14, 18, 26} and min[i] <= max[i] for the k/2 slabs in use. */
+COL_API bool col_kdop_is_valid(const col_kdop *d);
+/* points non-NULL, count >= 1, every point valid. */
+COL_API bool col_polytope_is_valid(const col_polytope *p);
+/* all six planes valid (unit normals). */
+COL_API bool col_frustum_is_valid(const col_frustum *f);
+
 /* ---- constructors ---- */
 
 /* The plane n . x = d for any non-zero n: stores n / |n| and d / |n|, so the
@@ -136,6 +187,22 @@ COL_API col_obb col_obb_make(col_vec3 center, col_vec3 half_extents, col_mat3 ax
 
 /* The axes of an OBB as a matrix (columns u[0], u[1], u[2]). */
 COL_API col_mat3 col_obb_axes(const col_obb *b);
+
+/* Direction i (0 <= i < k/2) of a k-DOP with the given k, as listed at
+ * col_kdop; the zero vector for an unsupported k or i. */
+COL_API col_vec3 col_kdop_direction(int k, int i);
+
+/*
+ * The frustum of a perspective camera at `position` looking along `forward`
+ * with `up` (made perpendicular to forward; right = forward x up), a vertical
+ * field of view `fov_y` in radians (0 < fov_y < pi), width/height `aspect` > 0
+ * and clip distances 0 < near_dist < far_dist. Inward normals, order as
+ * COL_FRUSTUM_*. Invalid parameters (non-finite, out of range, forward and up
+ * parallel or zero) give a frustum of zero planes, which col_frustum_is_valid
+ * rejects. Source: Real-Time Rendering, seed 004 (frustum planes).
+ */
+COL_API col_frustum col_frustum_from_camera(col_vec3 position, col_vec3 forward, col_vec3 up, col_real fov_y,
+                                            col_real aspect, col_real near_dist, col_real far_dist);
 
 /* Signed distance of point p from the plane: n . p - d (positive in front). */
 COL_API col_real col_plane_signed_distance(const col_plane *pl, col_vec3 p);
