@@ -11,6 +11,8 @@
  *             validators, constructors (planes, OBBs, frustum from a camera)
  *   static.h  boolean and classification tests, one function per pair:
  *             col_overlap_<a>_<b>, col_classify_<a>_plane, col_intersect_*
+ *   raycast.h ray casts: col_raycast_<shape>, two methods for AABBs (slabs, Woo)
+ *             and three for triangles (watertight, Möller-Trumbore, Badouel)
  *   shape.h   col_shape (tagged union) and the symmetric generic dispatch
  *             col_overlap(a, b), col_classify(shape, plane)
  *
@@ -41,6 +43,7 @@
 #include "collide/math.h"
 #include "collide/shapes.h"
 #include "collide/static.h"
+#include "collide/raycast.h"
 #include "collide/shape.h"
 
 #define COLLIDE_VERSION_MAJOR 0

@@ -11,6 +11,7 @@
 #ifndef COLLIDE_SHAPE_H
 #define COLLIDE_SHAPE_H
 
+#include "collide/raycast.h"
 #include "collide/static.h"
 
 COL_EXTERN_C_BEGIN
@@ -79,6 +80,17 @@ COL_API bool col_classify_supported(col_shape_kind kind);
 /* The classification of the shape against the plane (col_classify_*_plane);
  * COL_SIDE_INVALID for invalid input or an unsupported kind. */
 COL_API col_side col_classify(const col_shape *s, const col_plane *pl);
+
+/* true when col_raycast accepts this kind (every 3D kind). */
+COL_API bool col_raycast_supported(col_shape_kind kind);
+
+/*
+ * The ray cast of any 3D shape, with the conventions of raycast.h: a point is
+ * a sphere of radius 0, a segment a capsule of radius 0, a triangle uses the
+ * watertight two-sided test, an AABB the slab test. COL_INVALID for 2D kinds,
+ * invalid kinds and invalid input.
+ */
+COL_API col_ray_hit col_raycast(const col_shape *s, const col_ray *r);
 
 /*
  * The smallest AABB containing a 3D shape (for a plane, which is unbounded,

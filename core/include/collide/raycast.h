@@ -1,0 +1,112 @@
+/*
+ * collide/raycast.h — ray casts.
+ *
+ * A ray is origin + t * delta for t in [0, max_t] (col_ray, shapes.h): max_t = 1
+ * makes it the segment origin..origin + delta, +infinity an unbounded ray.
+ * Conventions shared by every function here:
+ *   - The result starts zeroed. A hit has status COL_HIT, the smallest t in
+ *     [0, max_t] at which the ray touches the shape (closed sets: grazing a
+ *     face, an edge or a vertex is a hit), the point origin + t * delta, and
+ *     the outward unit normal of the shape there. Surfaces without an inside
+ *     (plane, triangle) report the normal facing the ray's origin.
+ *   - A ray whose origin is in the shape reports t = 0, point = origin and
+ *     inside = true; its normal is the zero vector (there is no entry face).
+ *   - delta = 0 is legal: a point query at t = 0.
+ *   - Invalid input (col_ray_is_valid, the shape's validator) gives
+ *     COL_INVALID. A hit never has a NaN or infinite t, point or normal: a hit
+ *     so far away that its point would overflow is reported as a miss.
+ *   - No division decides a result: axis-parallel rays are handled
+ *     explicitly, and every comparison is written so that NaN takes the miss
+ *     branch (Badouel's trick, seed 001).
+ */
+#ifndef COLLIDE_RAYCAST_H
+#define COLLIDE_RAYCAST_H
+
+#include "collide/shapes.h"
+
+COL_EXTERN_C_BEGIN
+
+typedef struct col_ray_hit {
+    col_status status; /* COL_HIT, COL_MISS or COL_INVALID */
+    col_real t;        /* parameter of the hit, in [0, max_t] */
+    col_vec3 point;    /* origin + t * delta */
+    col_vec3 normal;   /* outward unit normal (zero when inside) */
+    bool inside;       /* the origin is in the shape: t = 0 */
+} col_ray_hit;
+
+/* Ray-plane. The plane is a two-sided surface: the normal faces the origin.
+ * An origin on the plane is inside (t = 0); a ray parallel to the plane and
+ * off it misses. Source: seed 003. */
+COL_API col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl);
+
+/* Ray-sphere, the early-out form of Real-Time Rendering (seed 004): reject a
+ * sphere behind an outside origin before the square root; the root is taken
+ * from the perpendicular distance (Haines et al., "Precision improvements for
+ * ray/sphere intersection", Ray Tracing Gems 2019) to avoid cancellation.
+ * Radius 0 is a point. */
+COL_API col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s);
+
+/* Ray-AABB by slabs (Kay-Kajiya; seed 004): the entry and exit parameters of
+ * each slab, intersected. An axis with delta 0 is tested as "origin within
+ * the slab" instead of dividing. Normal: the face of the last slab entered. */
+COL_API col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b);
+
+/* Ray-AABB by Woo's method (Graphics Gems I, "Fast ray-box intersection";
+ * seed 001): candidate planes from the origin's quadrant, the largest
+ * parameter wins, then the hit point is checked against the other slabs.
+ * Kept beside the slab method so the two cross-check each other. */
+COL_API col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b);
+
+/* Ray-OBB: slabs in the box frame; the normal is a box axis. */
+COL_API col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b);
+
+/* Options of the ray-triangle casts. */
+typedef enum col_triangle_sides {
+    COL_TWO_SIDED = 0,   /* both faces are hit (default) */
+    COL_CULL_BACKFACES = 1 /* a ray arriving from behind (against the normal (b-a)x(c-a)) misses */
+} col_triangle_sides;
+
+/*
+ * Ray-triangle, watertight (Woop, Benthin and Wald, "Watertight ray/triangle
+ * intersection", JCGT 2013): the triangle is sheared into ray space and the
+ * three edge functions are evaluated there; an edge shared by two triangles
+ * gives both the same value, so a ray through a shared edge or vertex hits at
+ * least one of them (no cracks). Edge functions that come out exactly zero
+ * are recomputed in higher precision. This is the ray-triangle test of the
+ * generic dispatch. A ray lying in the triangle's plane hits where it enters
+ * the triangle (closed sets); a degenerate triangle is its longest edge.
+ */
+COL_API col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides);
+
+/* Ray-triangle by Möller and Trumbore ("Fast, minimum storage ray-triangle
+ * intersection", JGT 1997): barycentrics from two cross products, closed
+ * tests u >= 0, v >= 0, u + v <= 1. Same conventions as col_raycast_triangle;
+ * not watertight (kept as a second method). */
+COL_API col_ray_hit col_raycast_triangle_mt(const col_ray *r, const col_triangle *t, col_triangle_sides sides);
+
+/* Ray-triangle by Badouel (Graphics Gems I, "An efficient ray-polygon
+ * intersection"; seed 001): the plane hit, then 2D barycentrics on the plane
+ * of the two axes the normal points least along. Same conventions; kept as a
+ * third method. */
+COL_API col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t,
+                                                 col_triangle_sides sides);
+
+/* Ray-capsule: the cylinder body between the caps and the two end spheres,
+ * the first of them. A zero-length capsule is a sphere, radius 0 a segment
+ * (hit only by rays passing through it). Source: Ericson 5.3.7. */
+COL_API col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c);
+
+/* Ray-ellipsoid (axis-aligned): scaled into the unit sphere, where
+ * col_raycast_sphere's method applies; normal = gradient (p - c) / r^2,
+ * normalized. A zero radius flattens it: one zero radius is a filled ellipse
+ * (the ray's crossing of its plane), two a segment, three a point. */
+COL_API col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e);
+
+/* Ray-point: a hit only when the ray passes exactly through the point (a
+ * sphere of radius 0). Ray-segment likewise (a capsule of radius 0). */
+COL_API col_ray_hit col_raycast_point(const col_ray *r, const col_point *p);
+COL_API col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s);
+
+COL_EXTERN_C_END
+
+#endif /* COLLIDE_RAYCAST_H */

@@ -1,0 +1,288 @@
+/*
+ * Ray casts (collide/raycast.h): plane, sphere, AABB (slabs and Woo), OBB,
+ * capsule, ellipsoid, point and segment. Triangles are in raytri.c.
+ */
+#include "ray.h"
+
+col_ray_hit col__ray_miss(void) {
+    col_ray_hit h;
+    memset(&h, 0, sizeof h);
+    h.status = COL_MISS;
+    return h;
+}
+
+col_ray_hit col__ray_invalid(void) {
+    col_ray_hit h = col__ray_miss();
+    h.status = COL_INVALID;
+    return h;
+}
+
+col_ray_hit col__ray_inside(const col_ray *r) {
+    col_ray_hit h = col__ray_miss();
+    h.status = COL_HIT;
+    h.point = r->origin;
+    h.inside = true;
+    return h;
+}
+
+col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
+    col_vec3 n = col_plane_make(v, COL_R(0.0)).n; /* overflow-safe normalization */
+    return col_v3_len_sq(n) > COL_R(0.0) ? n : fallback;
+}
+
+col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
+    /* NaN fails every comparison and misses. */
+    if (!(t >= COL_R(0.0) && t <= r->max_t && t <= COL_REAL_MAX)) return col__ray_miss();
+    col_vec3 p = col_v3_madd(r->origin, t, r->delta);
+    if (!col_v3_is_valid(p) || !col_v3_is_valid(normal)) return col__ray_miss();
+    col_ray_hit h = col__ray_miss();
+    h.status = COL_HIT;
+    h.t = t;
+    h.point = p;
+    h.normal = normal;
+    return h;
+}
+
+/* -u (unit) for a ray direction, the normal used where a shape has no face
+ * (a point, the tip of a segment). */
+static col_vec3 against(const col_ray *r) {
+    return col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0));
+}
+
+col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
+    if (!col_ray_is_valid(r) || !col_plane_is_valid(pl)) return col__ray_invalid();
+    col_real s0 = col_plane_signed_distance(pl, r->origin), dn = col_v3_dot(pl->n, r->delta);
+    if (s0 == COL_R(0.0)) return col__ray_inside(r);
+    if (dn == COL_R(0.0)) return col__ray_miss(); /* parallel, off the plane */
+    /* t = -s0 / dn; negative (moving away) or beyond max_t misses. */
+    return col__ray_accept(r, -s0 / dn, s0 > COL_R(0.0) ? pl->n : col_v3_neg(pl->n));
+}
+
+col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    col_real r2 = radius * radius;
+    if (col_v3_len_sq(m) <= r2) return col__ray_inside(r);
+    col_real b = col_v3_dot(m, r->delta);
+    /* Early out (seed 004): outside and moving away, or standing still. */
+    if (!(b < COL_R(0.0))) return col__ray_miss();
+    col_real dlen = col_v3_len(r->delta);
+    col_vec3 u = col_v3_scale(r->delta, COL_R(1.0) / dlen);
+    col_real s = -col_v3_dot(m, u); /* distance along the ray to the closest approach, > 0 */
+    col_vec3 perp = col_v3_madd(m, s, u); /* centre -> closest approach point */
+    col_real h2 = r2 - col_v3_len_sq(perp);
+    if (!(h2 >= COL_R(0.0))) return col__ray_miss();
+    col_real t = (s - col_sqrt(h2)) / dlen;
+    col_ray_hit h = col__ray_accept(r, col_max(t, COL_R(0.0)), col_v3(0, 0, 0));
+    if (h.status == COL_HIT) h.normal = col__unit_or(col_v3_sub(h.point, c), against(r));
+    return h;
+}
+
+col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
+    if (!col_ray_is_valid(r) || !col_sphere_is_valid(s)) return col__ray_invalid();
+    return col__raycast_sphere_at(r, s->c, s->r);
+}
+
+col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
+    if (!col_ray_is_valid(r) || !col_point_is_valid(p)) return col__ray_invalid();
+    return col__raycast_sphere_at(r, p->p, COL_R(0.0));
+}
+
+/* Slabs against the box [lo, hi] for origin o and direction d in one frame;
+ * axes[k] gives the world normal of face +k. */
+col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
+                                   const col_vec3 axes[3]) {
+    col_real tmin = COL_R(0.0), tmax = r->max_t;
+    int axis = -1;
+    col_real sign = COL_R(0.0);
+    bool inside = true;
+    for (int k = 0; k < 3; ++k) {
+        col_real ok = col_v3_get(o, k), dk = col_v3_get(d, k), l = col_v3_get(lo, k), h = col_v3_get(hi, k);
+        if (ok < l || ok > h) inside = false;
+        if (dk == COL_R(0.0)) {
+            if (ok < l || ok > h) return col__ray_miss(); /* parallel, outside the slab */
+            continue;
+        }
+        /* Divisions, not a reciprocal: a numerator of 0 over a tiny dk is 0, never 0 * inf. */
+        col_real t1 = (l - ok) / dk, t2 = (h - ok) / dk;
+        col_real s = COL_R(-1.0);
+        if (t1 > t2) {
+            col_real tmp = t1;
+            t1 = t2;
+            t2 = tmp;
+            s = COL_R(1.0);
+        }
+        if (t1 > tmin) {
+            tmin = t1;
+            axis = k;
+            sign = s;
+        }
+        if (t2 < tmax) tmax = t2;
+        if (!(tmin <= tmax)) return col__ray_miss();
+    }
+    if (inside) return col__ray_inside(r);
+    if (axis < 0) return col__ray_miss(); /* unreachable for an outside origin: kept for safety */
+    return col__ray_accept(r, tmin, col_v3_scale(axes[axis], sign));
+}
+
+static const col_vec3 world_axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+
+col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
+    if (!col_ray_is_valid(r) || !col_aabb_is_valid(b)) return col__ray_invalid();
+    return col__raycast_box_slabs(r, r->origin, r->delta, b->min, b->max, world_axes);
+}
+
+col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
+    if (!col_ray_is_valid(r) || !col_aabb_is_valid(b)) return col__ray_invalid();
+    col_real cand[3], maxt[3];
+    int quadrant[3]; /* -1 left of the slab, +1 right, 0 within */
+    bool inside = true;
+    for (int k = 0; k < 3; ++k) {
+        col_real ok = col_v3_get(r->origin, k), l = col_v3_get(b->min, k), h = col_v3_get(b->max, k);
+        if (ok < l) {
+            quadrant[k] = -1;
+            cand[k] = l;
+            inside = false;
+        } else if (ok > h) {
+            quadrant[k] = 1;
+            cand[k] = h;
+            inside = false;
+        } else {
+            quadrant[k] = 0;
+            cand[k] = COL_R(0.0);
+        }
+    }
+    if (inside) return col__ray_inside(r);
+    /* Parameters to the candidate planes; -1 marks "no candidate". */
+    for (int k = 0; k < 3; ++k) {
+        col_real dk = col_v3_get(r->delta, k);
+        maxt[k] = (quadrant[k] != 0 && dk != COL_R(0.0)) ? (cand[k] - col_v3_get(r->origin, k)) / dk : COL_R(-1.0);
+    }
+    int which = 0;
+    for (int k = 1; k < 3; ++k)
+        if (maxt[k] > maxt[which]) which = k;
+    col_real t = maxt[which];
+    if (!(t >= COL_R(0.0) && t <= r->max_t)) return col__ray_miss();
+    /* The hit point must lie within the other two slabs (closed). */
+    for (int k = 0; k < 3; ++k) {
+        if (k == which) continue;
+        col_real x = col_v3_get(r->origin, k) + t * col_v3_get(r->delta, k);
+        if (!(x >= col_v3_get(b->min, k) && x <= col_v3_get(b->max, k))) return col__ray_miss();
+    }
+    col_ray_hit h = col__ray_accept(r, t, col_v3_scale(world_axes[which], (col_real)quadrant[which]));
+    /* The hit lies on the candidate plane exactly. */
+    if (h.status == COL_HIT) {
+        if (which == 0) h.point.x = cand[0];
+        if (which == 1) h.point.y = cand[1];
+        if (which == 2) h.point.z = cand[2];
+    }
+    return h;
+}
+
+col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b) {
+    if (!col_ray_is_valid(r) || !col_obb_is_valid(b)) return col__ray_invalid();
+    col_vec3 m = col_v3_sub(r->origin, b->c);
+    col_vec3 o = col_v3(col_v3_dot(m, b->u[0]), col_v3_dot(m, b->u[1]), col_v3_dot(m, b->u[2]));
+    col_vec3 d = col_v3(col_v3_dot(r->delta, b->u[0]), col_v3_dot(r->delta, b->u[1]), col_v3_dot(r->delta, b->u[2]));
+    return col__raycast_box_slabs(r, o, d, col_v3_neg(b->e), b->e, b->u);
+}
+
+/* The cylinder body of a capsule (between the end planes), for an origin
+ * outside the capsule; radius may be 0. */
+static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+    col_vec3 ab = col_v3_sub(b, a);
+    col_real len = col_v3_len(ab);
+    if (!(len > COL_R(0.0))) return col__ray_miss();
+    col_vec3 u = col_v3_scale(ab, COL_R(1.0) / len);
+    col_vec3 m = col_v3_sub(r->origin, a);
+    col_vec3 mp = col_v3_madd(m, -col_v3_dot(m, u), u);               /* origin offset across the axis */
+    col_vec3 dp = col_v3_madd(r->delta, -col_v3_dot(r->delta, u), u); /* direction across the axis */
+    col_real dd = col_v3_len_sq(dp);
+    if (!(dd > COL_R(0.0))) return col__ray_miss(); /* parallel to the axis: only the caps */
+    col_real s = -col_v3_dot(mp, dp) / dd;          /* closest approach to the axis line */
+    if (!(s >= COL_R(0.0))) return col__ray_miss(); /* moving away from the axis */
+    col_vec3 q = col_v3_madd(mp, s, dp);
+    col_real h2 = radius * radius - col_v3_len_sq(q);
+    if (!(h2 >= COL_R(0.0))) return col__ray_miss();
+    col_real t = s - col_sqrt(h2 / dd);
+    if (t < COL_R(0.0)) t = COL_R(0.0);
+    col_real z = col_v3_dot(m, u) + t * col_v3_dot(r->delta, u); /* axial coordinate at t */
+    if (!(z >= COL_R(0.0) && z <= len)) return col__ray_miss();
+    col_vec3 radial = col_v3_madd(mp, t, dp);
+    return col__ray_accept(r, t, col__unit_or(radial, against(r)));
+}
+
+/* The earlier of two results (hits before misses). */
+static col_ray_hit first_of(col_ray_hit a, col_ray_hit b) {
+    if (b.status != COL_HIT) return a;
+    if (a.status != COL_HIT || b.t < a.t) return b;
+    return a;
+}
+
+col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+    /* inside: distance from the origin to the segment within the radius */
+    col_vec3 q = col__closest_on_segment(col_v3(0, 0, 0), col_v3_sub(a, r->origin), col_v3_sub(b, r->origin), NULL);
+    if (col_v3_len_sq(q) <= radius * radius) return col__ray_inside(r);
+    col_ray_hit h = cylinder_body(r, a, b, radius);
+    h = first_of(h, col__raycast_sphere_at(r, a, radius));
+    return first_of(h, col__raycast_sphere_at(r, b, radius));
+}
+
+col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
+    if (!col_ray_is_valid(r) || !col_capsule_is_valid(c)) return col__ray_invalid();
+    return col__raycast_capsule_raw(r, c->a, c->b, c->r);
+}
+
+col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
+    if (!col_ray_is_valid(r) || !col_segment_is_valid(s)) return col__ray_invalid();
+    return col__raycast_capsule_raw(r, s->a, s->b, COL_R(0.0));
+}
+
+col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
+    if (!col_ray_is_valid(r) || !col_ellipsoid_is_valid(e)) return col__ray_invalid();
+    col_point o = {r->origin};
+    if (col_overlap_point_ellipsoid(&o, e)) return col__ray_inside(r);
+    int zeros = (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0));
+    if (zeros == 0) {
+        /* Into the unit sphere: x' = (x - c) / r componentwise; t is unchanged. */
+        col_ray rs = *r;
+        rs.origin = col_v3((r->origin.x - e->c.x) / e->r.x, (r->origin.y - e->c.y) / e->r.y,
+                           (r->origin.z - e->c.z) / e->r.z);
+        rs.delta = col_v3(r->delta.x / e->r.x, r->delta.y / e->r.y, r->delta.z / e->r.z);
+        if (!col_v3_is_valid(rs.origin) || !col_v3_is_valid(rs.delta)) return col__ray_miss();
+        col_ray_hit h = col__raycast_sphere_at(&rs, col_v3(0, 0, 0), COL_R(1.0));
+        if (h.status != COL_HIT) return h;
+        h = col__ray_accept(r, h.t, col_v3(0, 0, 0));
+        if (h.status != COL_HIT) return h;
+        col_vec3 g = col_v3_sub(h.point, e->c);
+        g = col_v3(g.x / (e->r.x * e->r.x), g.y / (e->r.y * e->r.y), g.z / (e->r.z * e->r.z));
+        h.normal = col__unit_or(g, against(r));
+        return h;
+    }
+    if (zeros == 1) {
+        /* A filled ellipse in the plane x_k = c_k: the crossing, if inside it. */
+        int k = e->r.x == COL_R(0.0) ? 0 : (e->r.y == COL_R(0.0) ? 1 : 2);
+        if (col_v3_get(r->origin, k) == col_v3_get(e->c, k) && col_v3_get(r->delta, k) == COL_R(0.0)) {
+            /* A ray lying in that plane: the ellipse is the unit circle of the
+             * scaled plane, which is what the unit sphere leaves of it. */
+            col_ellipsoid thick = *e;
+            if (k == 0) thick.r.x = COL_R(1.0);
+            if (k == 1) thick.r.y = COL_R(1.0);
+            if (k == 2) thick.r.z = COL_R(1.0);
+            return col_raycast_ellipsoid(r, &thick);
+        }
+        col_vec3 n = world_axes[k];
+        col_plane pl = {n, col_v3_get(e->c, k)};
+        col_ray_hit h = col_raycast_plane(r, &pl);
+        if (h.status != COL_HIT) return h;
+        col_point p = {h.point};
+        p.p.x = k == 0 ? e->c.x : p.p.x; /* exactly on the plane */
+        p.p.y = k == 1 ? e->c.y : p.p.y;
+        p.p.z = k == 2 ? e->c.z : p.p.z;
+        if (!col_overlap_point_ellipsoid(&p, e)) return col__ray_miss();
+        h.point = p.p;
+        return h;
+    }
+    /* Two zero radii: the segment along the third axis; three: the point. */
+    col_vec3 half = e->r;
+    return col__raycast_capsule_raw(r, col_v3_sub(e->c, half), col_v3_add(e->c, half), COL_R(0.0));
+}

@@ -1,0 +1,204 @@
+/*
+ * Ray-triangle casts (collide/raycast.h): watertight (Woop et al. 2013),
+ * Möller-Trumbore and Badouel. The three share the handling of the cases
+ * none of the textbook listings covers: a point query (delta = 0), a
+ * degenerate triangle, and a ray lying in the triangle's plane.
+ */
+#include "ray.h"
+
+/* Everything the three methods agree on, computed once. */
+typedef struct tri_case {
+    col_vec3 a, b, c;
+    col_vec3 n;  /* (b - a) x (c - a), not normalized */
+    col_real nd; /* n . delta: < 0 front face, > 0 back face, 0 parallel */
+} tri_case;
+
+/* The normal reported for a hit: unit, facing the ray's origin. */
+static col_vec3 facing(const tri_case *tc) {
+    col_vec3 u = col__unit_or(tc->n, col_v3(0, 0, 0));
+    return tc->nd > COL_R(0.0) ? col_v3_neg(u) : u;
+}
+
+/* 2D cross product of the components (i, j). */
+static col_real cross2(col_vec3 p, col_vec3 q, int i, int j) {
+    return col_v3_get(p, i) * col_v3_get(q, j) - col_v3_get(p, j) * col_v3_get(q, i);
+}
+
+/* A ray lying in the triangle's plane, origin outside the triangle: the first
+ * edge it reaches, solved in the 2D plane of the two axes the normal points
+ * least along. */
+static col_ray_hit coplanar(const col_ray *r, const tri_case *tc) {
+    int k = 0;
+    col_vec3 an = col_v3_abs(tc->n);
+    if (an.y > an.x) k = 1;
+    if (an.z > col_v3_get(an, k)) k = 2;
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    const col_vec3 v[3] = {tc->a, tc->b, tc->c};
+    col_real best = COL_REAL_MAX;
+    bool found = false;
+    for (int e = 0; e < 3; ++e) {
+        col_vec3 p = v[e], q = v[(e + 1) % 3];
+        col_vec3 ed = col_v3_sub(q, p), w = col_v3_sub(p, r->origin);
+        col_real den = cross2(r->delta, ed, i, j);
+        if (den != COL_R(0.0)) {
+            col_real t = cross2(w, ed, i, j) / den, s = cross2(w, r->delta, i, j) / den;
+            if (s >= COL_R(0.0) && s <= COL_R(1.0) && t >= COL_R(0.0) && t < best) {
+                best = t;
+                found = true;
+            }
+        } else if (cross2(w, r->delta, i, j) == COL_R(0.0)) {
+            /* the ray runs along this edge's line: it reaches the nearer endpoint */
+            col_real dd = col_v3_len_sq(r->delta);
+            for (int m = 0; m < 2; ++m) {
+                col_real t = col_v3_dot(col_v3_sub(m ? q : p, r->origin), r->delta) / dd;
+                if (t >= COL_R(0.0) && t < best) {
+                    best = t;
+                    found = true;
+                }
+            }
+        }
+    }
+    if (!found) return col__ray_miss();
+    return col__ray_accept(r, best, col__unit_or(tc->n, col_v3(0, 0, 0)));
+}
+
+/* Validation and the shared special cases. Returns true when *out is final. */
+static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides sides, tri_case *tc,
+                    col_ray_hit *out) {
+    if (!col_ray_is_valid(r) || !col_triangle_is_valid(t)) {
+        *out = col__ray_invalid();
+        return true;
+    }
+    tc->a = t->a;
+    tc->b = t->b;
+    tc->c = t->c;
+    if (col__triangle_is_degenerate(t->a, t->b, t->c)) {
+        /* its longest edge, a capsule of radius 0 */
+        col_vec3 p, q;
+        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
+        *out = col__raycast_capsule_raw(r, p, q, COL_R(0.0));
+        return true;
+    }
+    col_sphere at_origin = {r->origin, COL_R(0.0)};
+    if (col_overlap_sphere_triangle(&at_origin, t)) {
+        *out = col__ray_inside(r);
+        return true;
+    }
+    if (col_v3_len_sq(r->delta) == COL_R(0.0)) {
+        *out = col__ray_miss(); /* a point query outside the triangle */
+        return true;
+    }
+    tc->n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+    tc->nd = col_v3_dot(tc->n, r->delta);
+    if (tc->nd == COL_R(0.0)) {
+        /* parallel to the plane: in it, or off it */
+        bool in_plane = col_v3_dot(tc->n, col_v3_sub(r->origin, t->a)) == COL_R(0.0);
+        *out = in_plane && sides == COL_TWO_SIDED ? coplanar(r, tc) : col__ray_miss();
+        return true;
+    }
+    if (sides == COL_CULL_BACKFACES && tc->nd > COL_R(0.0)) {
+        *out = col__ray_miss();
+        return true;
+    }
+    return false;
+}
+
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+typedef double wide_real; /* the float build recomputes zero edge functions in double */
+#else
+typedef long double wide_real; /* the double build in long double (80-bit on x86) */
+#endif
+
+col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
+    tri_case tc;
+    col_ray_hit out;
+    if (prepare(r, t, sides, &tc, &out)) return out;
+    /* Ray space: kz is the dominant axis of delta; kx, ky keep the winding. */
+    col_vec3 ad = col_v3_abs(r->delta);
+    int kz = 0;
+    if (ad.y > ad.x) kz = 1;
+    if (ad.z > col_v3_get(ad, kz)) kz = 2;
+    int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
+    if (col_v3_get(r->delta, kz) < COL_R(0.0)) {
+        int tmp = kx;
+        kx = ky;
+        ky = tmp;
+    }
+    col_real dz = col_v3_get(r->delta, kz); /* non-zero: delta is not zero */
+    col_real sx = col_v3_get(r->delta, kx) / dz, sy = col_v3_get(r->delta, ky) / dz, sz = COL_R(1.0) / dz;
+    col_vec3 A = col_v3_sub(tc.a, r->origin), B = col_v3_sub(tc.b, r->origin), C = col_v3_sub(tc.c, r->origin);
+    /* Shear and scale the vertices into ray space. */
+    col_real ax = col_v3_get(A, kx) - sx * col_v3_get(A, kz), ay = col_v3_get(A, ky) - sy * col_v3_get(A, kz);
+    col_real bx = col_v3_get(B, kx) - sx * col_v3_get(B, kz), by = col_v3_get(B, ky) - sy * col_v3_get(B, kz);
+    col_real cx = col_v3_get(C, kx) - sx * col_v3_get(C, kz), cy = col_v3_get(C, ky) - sy * col_v3_get(C, kz);
+    /* Edge functions: the same two vertices give the same value (up to sign)
+     * in every triangle that shares them. */
+    col_real U = cx * by - cy * bx, V = ax * cy - ay * cx, W = bx * ay - by * ax;
+    if (U == COL_R(0.0) || V == COL_R(0.0) || W == COL_R(0.0)) {
+        wide_real cxby = (wide_real)cx * (wide_real)by, cybx = (wide_real)cy * (wide_real)bx;
+        wide_real axcy = (wide_real)ax * (wide_real)cy, aycx = (wide_real)ay * (wide_real)cx;
+        wide_real bxay = (wide_real)bx * (wide_real)ay, byax = (wide_real)by * (wide_real)ax;
+        U = (col_real)(cxby - cybx);
+        V = (col_real)(axcy - aycx);
+        W = (col_real)(bxay - byax);
+    }
+    if ((U < COL_R(0.0) || V < COL_R(0.0) || W < COL_R(0.0)) && (U > COL_R(0.0) || V > COL_R(0.0) || W > COL_R(0.0)))
+        return col__ray_miss();
+    col_real det = U + V + W;
+    if (det == COL_R(0.0)) return col__ray_miss(); /* edge-on within rounding: the plane test decided parallel */
+    col_real az = sz * col_v3_get(A, kz), bz = sz * col_v3_get(B, kz), cz = sz * col_v3_get(C, kz);
+    col_real T = U * az + V * bz + W * cz;
+    return col__ray_accept(r, T / det, facing(&tc));
+}
+
+col_ray_hit col_raycast_triangle_mt(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
+    tri_case tc;
+    col_ray_hit out;
+    if (prepare(r, t, sides, &tc, &out)) return out;
+    col_vec3 e1 = col_v3_sub(tc.b, tc.a), e2 = col_v3_sub(tc.c, tc.a);
+    col_vec3 p = col_v3_cross(r->delta, e2);
+    col_real det = col_v3_dot(e1, p);
+    if (det == COL_R(0.0)) return col__ray_miss();
+    col_vec3 s = col_v3_sub(r->origin, tc.a);
+    /* Divisions rather than a reciprocal: no 0 * inf for a tiny det. */
+    col_real u = col_v3_dot(s, p) / det;
+    if (!(u >= COL_R(0.0) && u <= COL_R(1.0))) return col__ray_miss();
+    col_vec3 q = col_v3_cross(s, e1);
+    col_real v = col_v3_dot(r->delta, q) / det;
+    if (!(v >= COL_R(0.0) && u + v <= COL_R(1.0))) return col__ray_miss();
+    return col__ray_accept(r, col_v3_dot(e2, q) / det, facing(&tc));
+}
+
+col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
+    tri_case tc;
+    col_ray_hit out;
+    if (prepare(r, t, sides, &tc, &out)) return out;
+    /* The plane hit; nd != 0 here. */
+    col_real tt = col_v3_dot(tc.n, col_v3_sub(tc.a, r->origin)) / tc.nd;
+    if (!(tt >= COL_R(0.0) && tt <= r->max_t)) return col__ray_miss();
+    col_vec3 P = col_v3_madd(r->origin, tt, r->delta);
+    /* Project on the plane of the two axes the normal points least along. */
+    col_vec3 an = col_v3_abs(tc.n);
+    int k = 0;
+    if (an.y > an.x) k = 1;
+    if (an.z > col_v3_get(an, k)) k = 2;
+    int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
+    col_real u0 = col_v3_get(P, i1) - col_v3_get(tc.a, i1), v0 = col_v3_get(P, i2) - col_v3_get(tc.a, i2);
+    col_real u1 = col_v3_get(tc.b, i1) - col_v3_get(tc.a, i1), v1 = col_v3_get(tc.b, i2) - col_v3_get(tc.a, i2);
+    col_real u2 = col_v3_get(tc.c, i1) - col_v3_get(tc.a, i1), v2 = col_v3_get(tc.c, i2) - col_v3_get(tc.a, i2);
+    col_real alpha, beta;
+    if (u1 == COL_R(0.0)) {
+        if (u2 == COL_R(0.0) || v1 == COL_R(0.0)) return col__ray_miss(); /* degenerate projection */
+        beta = u0 / u2;
+        if (!(beta >= COL_R(0.0) && beta <= COL_R(1.0))) return col__ray_miss();
+        alpha = (v0 - beta * v2) / v1;
+    } else {
+        col_real den = v2 * u1 - u2 * v1;
+        if (den == COL_R(0.0)) return col__ray_miss();
+        beta = (v0 * u1 - u0 * v1) / den;
+        if (!(beta >= COL_R(0.0) && beta <= COL_R(1.0))) return col__ray_miss();
+        alpha = (u0 - beta * u2) / u1;
+    }
+    if (!(alpha >= COL_R(0.0) && alpha + beta <= COL_R(1.0))) return col__ray_miss();
+    return col__ray_accept(r, tt, facing(&tc));
+}

@@ -1,0 +1,304 @@
+// Ray casts: hand-derived hits, grazes, rays in slab faces and triangle planes,
+// rays starting inside, t exactly 0 and 1, far from the origin, degenerate and
+// hostile input; the two AABB methods and three triangle methods side by side;
+// watertightness on a triangle fan.
+#include <functional>
+
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+col_ray Ray(col_vec3 o, col_vec3 d, double max_t = 1) { return {o, d, R(max_t)}; }
+// The address of a temporary, valid until the end of the full expression.
+const col_ray *ptr(const col_ray &r) { return &r; }
+
+void ExpectHit(const col_ray_hit &h, double t, col_vec3 n, double tol = Ulps(4)) {
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(h.t, t, tol);
+    EXPECT_FALSE(h.inside);
+    EXPECT_NEAR(h.normal.x, n.x, tol);
+    EXPECT_NEAR(h.normal.y, n.y, tol);
+    EXPECT_NEAR(h.normal.z, n.z, tol);
+    EXPECT_NEAR(col_v3_len(h.normal), 1, Ulps(4));
+}
+
+void ExpectInside(const col_ray_hit &h, const col_ray &r) {
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_TRUE(h.inside);
+    EXPECT_EQ(h.t, R(0));
+    EXPECT_EQ(h.point.x, r.origin.x);
+    EXPECT_EQ(col_v3_len_sq(h.normal), R(0));
+}
+
+const col_aabb kBox = {V(0, 0, 0), V(1, 1, 1)};
+const col_triangle kTri = {V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)};
+
+// Both AABB methods, which must agree on these exact cases.
+std::vector<std::function<col_ray_hit(const col_ray &, const col_aabb &)>> BoxMethods() {
+    return {[](const col_ray &r, const col_aabb &b) { return col_raycast_aabb_slabs(&r, &b); },
+            [](const col_ray &r, const col_aabb &b) { return col_raycast_aabb_woo(&r, &b); },
+            [](const col_ray &r, const col_aabb &b) {
+                col_obb o = col_obb_from_aabb(&b);
+                return col_raycast_obb(&r, &o);
+            }};
+}
+
+std::vector<std::function<col_ray_hit(const col_ray &, const col_triangle &, col_triangle_sides)>> TriMethods() {
+    return {[](const col_ray &r, const col_triangle &t, col_triangle_sides s) { return col_raycast_triangle(&r, &t, s); },
+            [](const col_ray &r, const col_triangle &t, col_triangle_sides s) { return col_raycast_triangle_mt(&r, &t, s); },
+            [](const col_ray &r, const col_triangle &t, col_triangle_sides s) {
+                return col_raycast_triangle_badouel(&r, &t, s);
+            }};
+}
+
+}  // namespace
+
+TEST(RayPlane, FrontBackParallelAndOnThePlane) {
+    col_plane pl = col_plane_make(V(0, 0, 1), R(1));  // z = 1
+    ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, -4))), &pl), 0.5, V(0, 0, 1));
+    ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, -1), V(1, 0, 4))), &pl), 0.5, V(0, 0, -1));  // from behind
+    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(5, 5, 0))), &pl).status, COL_MISS);     // parallel
+    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, 1))), &pl).status, COL_MISS);     // receding
+    col_ray on = Ray(V(4, 4, 1), V(0, 0, 1));
+    ExpectInside(col_raycast_plane(&on, &pl), on);
+    // t exactly 1 hits, and a plane just beyond max_t misses.
+    ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, -2))), &pl), 1, V(0, 0, 1), 0);
+    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, -2 + kGap))), &pl).status, COL_MISS);
+    // an unbounded ray reaches a far plane
+    ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, -1e-3), kInf)), &pl), 2000, V(0, 0, 1), Ulps(2000));
+}
+
+TEST(RaySphere, HeadOnGrazingInsideAndBehind) {
+    col_sphere s = {V(0, 0, 0), R(1)};
+    ExpectHit(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(4, 0, 0))), &s), 0.5, V(-1, 0, 0));
+    // 3-4-5: from (-5, 3, 0) along +x... the ray y = 0.6 meets x = -0.8
+    ExpectHit(col_raycast_sphere(ptr(Ray(V(-4.8, 0.6, 0), V(8, 0, 0))), &s), 0.5, V(-0.8, 0.6, 0));
+    // grazing: the ray y = 1 touches at (0, 1, 0)
+    col_ray_hit g = col_raycast_sphere(ptr(Ray(V(-2, 1, 0), V(4, 0, 0))), &s);
+    ExpectHit(g, 0.5, V(0, 1, 0));
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-2, 1 + kGap, 0), V(4, 0, 0))), &s).status, COL_MISS);
+    col_ray in = Ray(V(0.5, 0, 0), V(4, 0, 0));
+    ExpectInside(col_raycast_sphere(&in, &s), in);
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(3, 0, 0), V(4, 0, 0))), &s).status, COL_MISS);   // behind
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(1.5, 0, 0))), &s).status, COL_MISS);  // short
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(0, 0, 0))), &s).status, COL_MISS);    // point query outside
+    col_ray p = Ray(V(0, 0, 1), V(0, 0, 0));
+    ExpectInside(col_raycast_sphere(&p, &s), p);  // point query on the surface
+}
+
+TEST(RaySphere, FarFromTheOriginAndPointSpheres) {
+    col_sphere s = {V(1e6, 1e6, 1e6), R(1)};
+    ExpectHit(col_raycast_sphere(ptr(Ray(V(1e6 - 3, 1e6, 1e6), V(4, 0, 0))), &s), 0.5, V(-1, 0, 0), Ulps(1e6));
+    col_sphere dot = {V(1, 2, 3), R(0)};
+    ExpectHit(col_raycast_sphere(ptr(Ray(V(1, 2, 0), V(0, 0, 6))), &dot), 0.5, V(0, 0, -1));
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(1, 2 + kGap, 0), V(0, 0, 6))), &dot).status, COL_MISS);
+}
+
+TEST(RayAabb, FacesEdgesCornersForEveryMethod) {
+    for (auto cast : BoxMethods()) {
+        ExpectHit(cast(Ray(V(-1, 0.5, 0.5), V(4, 0, 0)), kBox), 0.25, V(-1, 0, 0));
+        ExpectHit(cast(Ray(V(0.5, 0.5, 3), V(0, 0, -4)), kBox), 0.5, V(0, 0, 1));
+        ExpectHit(cast(Ray(V(0.5, -2, 0.5), V(0, 4, 0)), kBox), 0.5, V(0, -1, 0));
+        // touching the edge x = 0, y = 0 from the side (the line x + y = 0), and the corner (1, 1, 1)
+        col_ray_hit e = cast(Ray(V(-1, 1, 0.5), V(2, -2, 0)), kBox);
+        ASSERT_EQ(e.status, COL_HIT);
+        EXPECT_NEAR(e.t, 0.5, Ulps(2));
+        col_ray_hit c = cast(Ray(V(2, 2, 2), V(-2, -2, -2)), kBox);
+        ASSERT_EQ(c.status, COL_HIT);
+        EXPECT_NEAR(c.t, 0.5, Ulps(2));
+        // missing a corner by a hair
+        EXPECT_EQ(cast(Ray(V(-1, 1 - 2 * kGap, 0.5), V(2, -2, 0)), kBox).status, COL_MISS);
+        EXPECT_EQ(cast(Ray(V(-1, 0.5, 0.5), V(0.75, 0, 0)), kBox).status, COL_MISS);  // stops short
+        EXPECT_EQ(cast(Ray(V(2, 0.5, 0.5), V(1, 0, 0)), kBox).status, COL_MISS);      // receding
+        col_ray in = Ray(V(0.5, 0.5, 0.5), V(1, 0, 0));
+        ExpectInside(cast(in, kBox), in);
+        col_ray on = Ray(V(1, 0.5, 0.5), V(1, 0, 0));  // origin on a face counts as inside
+        ExpectInside(cast(on, kBox), on);
+    }
+}
+
+TEST(RayAabb, RaysLyingInASlabFace) {
+    for (auto cast : BoxMethods()) {
+        // The ray runs in the plane y = 1 (the top face): closed sets, so it enters at x = 0.
+        ExpectHit(cast(Ray(V(-1, 1, 0.5), V(4, 0, 0)), kBox), 0.25, V(-1, 0, 0));
+        // Along the edge y = 1, z = 1.
+        ExpectHit(cast(Ray(V(-1, 1, 1), V(4, 0, 0)), kBox), 0.25, V(-1, 0, 0));
+        // Parallel and just outside the face: no division decides, the slab test does.
+        EXPECT_EQ(cast(Ray(V(-1, 1 + kGap, 0.5), V(4, 0, 0)), kBox).status, COL_MISS);
+        EXPECT_EQ(cast(Ray(V(-1, -kGap, 0.5), V(4, 0, 0)), kBox).status, COL_MISS);
+    }
+}
+
+TEST(RayAabb, ExactParameterOneAndFarAway) {
+    for (auto cast : BoxMethods()) {
+        ExpectHit(cast(Ray(V(-1, 0.5, 0.5), V(1, 0, 0)), kBox), 1, V(-1, 0, 0), 0);  // t exactly 1
+        EXPECT_EQ(cast(Ray(V(-1 - kGap, 0.5, 0.5), V(1, 0, 0)), kBox).status, COL_MISS);
+        col_aabb far = {V(1048576, 1048576, 1048576), V(1048577, 1048577, 1048577)};
+        ExpectHit(cast(Ray(V(1048575, 1048576.5, 1048576.5), V(4, 0, 0)), far), 0.25, V(-1, 0, 0), 0);
+    }
+}
+
+TEST(RayObb, RotatedBoxNormalsAreBoxAxes) {
+    col_obb b = col_obb_make(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));  // diamond, corners at sqrt 2
+    double r2 = std::sqrt(2.0);
+    col_ray_hit h = col_raycast_obb(ptr(Ray(V(-3, 0, 0), V(6, 0, 0))), &b);  // hits the corner (-sqrt 2, 0)
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(h.t, (3 - r2) / 6, Ulps(4));
+    // a ray along -y onto the face with normal (1, 1, 0)/sqrt 2
+    col_ray_hit f = col_raycast_obb(ptr(Ray(V(r2 / 2 + 1, r2 / 2 + 1, 0), V(-2, -2, 0))), &b);
+    ExpectHit(f, 0.5, V(1 / r2, 1 / r2, 0), 1e-6);
+    EXPECT_NEAR(f.point.x, r2 / 2, Ulps(8));
+}
+
+TEST(RayTriangle, InteriorEdgesAndVerticesForEveryMethod) {
+    for (auto cast : TriMethods()) {
+        ExpectHit(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));
+        ExpectHit(cast(Ray(V(0.5, 0.5, -2), V(0, 0, 4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, -1));  // back face
+        ExpectHit(cast(Ray(V(1, 0, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // edge ab
+        ExpectHit(cast(Ray(V(1, 1, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // hypotenuse
+        ExpectHit(cast(Ray(V(0, 0, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // vertex a
+        ExpectHit(cast(Ray(V(2, 0, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // vertex b
+        EXPECT_EQ(cast(Ray(V(1 + kGap, 1, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED).status, COL_MISS);
+        EXPECT_EQ(cast(Ray(V(-kGap, 0.5, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED).status, COL_MISS);
+        EXPECT_EQ(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -1)), kTri, COL_TWO_SIDED).status, COL_MISS);  // short
+        // culling: the front face is hit, the back face is not
+        ExpectHit(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -4)), kTri, COL_CULL_BACKFACES), 0.5, V(0, 0, 1));
+        EXPECT_EQ(cast(Ray(V(0.5, 0.5, -2), V(0, 0, 4)), kTri, COL_CULL_BACKFACES).status, COL_MISS);
+        // slanted: normal faces the origin, point on the plane
+        col_ray_hit s = cast(Ray(V(-1, -1, 1), V(2, 2, -2)), kTri, COL_TWO_SIDED);
+        ExpectHit(s, 0.5, V(0, 0, 1));
+        EXPECT_NEAR(s.point.z, 0, Ulps(2));
+    }
+}
+
+TEST(RayTriangle, RaysInThePlaneAndDegenerateTriangles) {
+    for (auto cast : TriMethods()) {
+        // In the plane z = 0, along +x at y = 0.5: enters at x = 0.
+        col_ray_hit h = cast(Ray(V(-1, 0.5, 0), V(4, 0, 0)), kTri, COL_TWO_SIDED);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_EQ(h.t, R(0.25));
+        EXPECT_FALSE(h.inside);
+        // along the edge line y = 0: reaches the vertex a
+        h = cast(Ray(V(-1, 0, 0), V(4, 0, 0)), kTri, COL_TWO_SIDED);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_EQ(h.t, R(0.25));
+        EXPECT_EQ(cast(Ray(V(-1, 3, 0), V(4, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS);   // in plane, beside
+        EXPECT_EQ(cast(Ray(V(-1, 0.5, kGap), V(4, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS);  // parallel, above
+        col_ray in = Ray(V(0.5, 0.5, 0), V(0, 0, 1));  // starting on the triangle
+        ExpectInside(cast(in, kTri, COL_TWO_SIDED), in);
+        // a collinear triangle is its longest edge: hit only through it
+        col_triangle line = {V(0, 0, 0), V(2, 0, 0), V(1, 0, 0)};
+        EXPECT_EQ(cast(Ray(V(1.5, 0, 2), V(0, 0, -4)), line, COL_TWO_SIDED).status, COL_HIT);
+        EXPECT_EQ(cast(Ray(V(1.5, kGap, 2), V(0, 0, -4)), line, COL_TWO_SIDED).status, COL_MISS);
+        // point queries
+        EXPECT_EQ(cast(Ray(V(0.5, 0.5, 1), V(0, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS);
+    }
+}
+
+TEST(RayTriangle, WatertightOnATriangleFan) {
+    // A fan of 64 thin triangles around a centre vertex with awkward coordinates.
+    // Rays aimed exactly at the centre vertex and at points on the shared spokes
+    // must hit at least one triangle (Woop et al. 2013).
+    const int n = 64;
+    col_vec3 centre = V(0.1, 1.0 / 3, 0.7);
+    std::vector<col_vec3> rim;
+    for (int i = 0; i < n; ++i) {
+        double a = 2 * M_PI * i / n;
+        rim.push_back(V(0.1 + 1.7 * std::cos(a), 1.0 / 3 + 1.3 * std::sin(a), 0.7 + 0.2 * std::sin(3 * a)));
+    }
+    int rays = 0, watertight_misses = 0;
+    for (int i = 0; i < n; ++i) {
+        for (int k = 0; k < 16; ++k) {
+            // points on spoke i (shared by triangles i-1 and i), including the centre (k = 0)
+            col_vec3 target = col_v3_lerp(centre, rim[static_cast<size_t>(i)], R(k / 16.0));
+            col_vec3 from = V(0.3 * std::sin(i * 1.7 + k), -0.2 + 0.1 * k, 3.1);
+            col_ray r = Ray(from, col_v3_scale(col_v3_sub(target, from), R(2)));
+            bool hit = false;
+            for (int j = 0; j < n && !hit; ++j) {
+                col_triangle t = {centre, rim[static_cast<size_t>(j)], rim[static_cast<size_t>((j + 1) % n)]};
+                hit = col_raycast_triangle(&r, &t, COL_TWO_SIDED).status == COL_HIT;
+            }
+            watertight_misses += !hit;
+            ++rays;
+        }
+    }
+    // The fan is sensitive: on it Möller-Trumbore misses 45 and Badouel 88 of the 1024 rays.
+    EXPECT_EQ(watertight_misses, 0) << "of " << rays << " rays through shared edges and vertices";
+}
+
+TEST(RayCapsule, BodyCapsAndInside) {
+    col_capsule c = {V(0, 0, 0), V(4, 0, 0), R(1)};
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 3, 0), V(0, -4, 0))), &c), 0.5, V(0, 1, 0));        // body
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(-3, 0, 0), V(4, 0, 0))), &c), 0.5, V(-1, 0, 0));       // cap a
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(7, 0, 0), V(-4, 0, 0))), &c), 0.5, V(1, 0, 0));        // cap b
+    // grazing the cap from the side: tangent at (4.6, 0, 0.8), so the root is ill-conditioned
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(4.6, 3, 0.8), V(0, -4, 0))), &c), 0.75, V(0.6, 0, 0.8), std::sqrt(Ulps(1, 64)));
+    // grazing the body's line y = 1 from below: touches at (2, 1, 0), normal +y
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 1, -2), V(0, 0, 4))), &c), 0.5, V(0, 1, 0));
+    EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, 1 + kGap, -2), V(0, 0, 4))), &c).status, COL_MISS);
+    col_ray in = Ray(V(3, 0.5, 0), V(0, 1, 0));
+    ExpectInside(col_raycast_capsule(&in, &c), in);
+    EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, 3, 0), V(0, 4, 0))), &c).status, COL_MISS);  // receding
+    col_capsule seg = {V(0, 0, 0), V(4, 0, 0), R(0)};
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 0, 2), V(0, 0, -4))), &seg), 0.5, V(0, 0, 1));
+    EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, kGap, 2), V(0, 0, -4))), &seg).status, COL_MISS);
+}
+
+TEST(RayEllipsoid, AxesNormalsAndFlattening) {
+    col_ellipsoid e = {V(1, 1, 1), V(2, 1, 0.5)};
+    ExpectHit(col_raycast_ellipsoid(ptr(Ray(V(-3, 1, 1), V(4, 0, 0))), &e), 0.5, V(-1, 0, 0));
+    ExpectHit(col_raycast_ellipsoid(ptr(Ray(V(1, 1, 3), V(0, 0, -3))), &e), 0.5, V(0, 0, 1));
+    // on the ellipse x^2/4 + y^2 = 1 at (sqrt 2, sqrt 0.5): gradient (x/4, y) ~ (0.3536, 0.7071)
+    double x = std::sqrt(2.0), y = std::sqrt(0.5);
+    col_ray_hit h = col_raycast_ellipsoid(ptr(Ray(V(1 + x, 1 + y + 2, 1), V(0, -4, 0))), &e);
+    ASSERT_EQ(h.status, COL_HIT);
+    double gx = x / 4, gy = y, gl = std::sqrt(gx * gx + gy * gy);
+    EXPECT_NEAR(h.normal.x, gx / gl, 1e-6);
+    EXPECT_NEAR(h.normal.y, gy / gl, 1e-6);
+    col_ray in = Ray(V(1, 1, 1), V(1, 0, 0));
+    ExpectInside(col_raycast_ellipsoid(&in, &e), in);
+    // flattened into a disc in z = 1: crossing inside and outside it, and a ray in its plane
+    col_ellipsoid disc = {V(1, 1, 1), V(2, 1, 0)};
+    ExpectHit(col_raycast_ellipsoid(ptr(Ray(V(2, 1, 3), V(0, 0, -4))), &disc), 0.5, V(0, 0, 1));
+    EXPECT_EQ(col_raycast_ellipsoid(ptr(Ray(V(3.5, 1, 3), V(0, 0, -4))), &disc).status, COL_MISS);
+    col_ray_hit inplane = col_raycast_ellipsoid(ptr(Ray(V(-3, 1, 1), V(4, 0, 0))), &disc);
+    ASSERT_EQ(inplane.status, COL_HIT);
+    EXPECT_NEAR(inplane.t, 0.5, Ulps(4));
+    col_ellipsoid stick = {V(0, 0, 0), V(0, 0, 2)};  // a segment along z
+    EXPECT_EQ(col_raycast_ellipsoid(ptr(Ray(V(-1, 0, 1), V(2, 0, 0))), &stick).status, COL_HIT);
+}
+
+TEST(Raycast, HostileInputIsInvalidAndHitsAreFinite) {
+    col_sphere s = {V(0, 0, 0), R(1)};
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(kNaN, 0, 0), V(1, 0, 0))), &s).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(0, 0, 0), V(kInf, 0, 0))), &s).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(1, 0, 0), kNaN)), &s).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(1, 0, 0), -1)), &s).status, COL_INVALID);
+    col_sphere bad = {V(0, 0, 0), R(-1)};
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(1, 0, 0))), &bad).status, COL_INVALID);
+    // A tiny direction on an unbounded ray: a hit whose point would overflow is a miss.
+    col_plane far = col_plane_make(V(1, 0, 0), R(1e40));
+    col_ray_hit h = col_raycast_plane(ptr(Ray(V(0, 0, 0), V(1e-300, 0, 0), kInf)), &far);
+    EXPECT_TRUE(h.status == COL_MISS || (std::isfinite(h.t) && std::isfinite(h.point.x)));
+    // Denormal directions never produce NaN in the slab test.
+    col_ray_hit d = col_raycast_aabb_slabs(ptr(Ray(V(-1, 0.5, 0.5), V(1, 5e-324, 0), 1)), &kBox);
+    ExpectHit(d, 1, V(-1, 0, 0), 0);
+}
+
+TEST(Raycast, DispatchCoversEvery3DKind) {
+    col_ray r = Ray(V(0.25, 0.25, 5), V(0, 0, -10));
+    for (const col_shape &s : {Point(0.25, 0.25, 0), Segment(V(0, 0.25, 0), V(1, 0.25, 0)),
+                               Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)), Plane(0, 0, 1, 0), Sphere(0, 0, 0, 1),
+                               Capsule(V(-1, 0, 0), V(1, 0, 0), 1), Aabb(-1, -1, -1, 1, 1, 0),
+                               Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), Ellipsoid(0, 0, 0, 1, 1, 1)}) {
+        EXPECT_TRUE(col_raycast_supported(s.kind));
+        col_ray_hit h = col_raycast(&s, &r);
+        EXPECT_EQ(h.status, COL_HIT) << col_shape_kind_name(s.kind);
+        EXPECT_GT(h.normal.z, R(0)) << col_shape_kind_name(s.kind);
+    }
+    col_shape c = Circle(0, 0, 1);
+    EXPECT_FALSE(col_raycast_supported(c.kind));
+    EXPECT_EQ(col_raycast(&c, &r).status, COL_INVALID);
+}
