@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collide/raycast.h"
+#include "collide/sweep.h"
 #include "geom.h"
 
 /* Zeroed results: miss, invalid, and the inside hit (t = 0 at the origin). */
@@ -24,5 +25,17 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
 col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
                                    const col_vec3 axes[3]);
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius);
+
+/* A zeroed sweep result with the given status. */
+col_sweep_hit col__sweep_miss(col_status status);
+
+/* A cast of a ray against some convex set described by ctx. */
+typedef col_ray_hit (*col__cast_fn)(const col_ray *r, const void *ctx);
+
+/* The sweep of a point starting at p and moving by v (u in [0, 1]) through
+ * the convex set cast() describes: t0 and the normal from the forward cast,
+ * t1 from the cast backwards from p + v. point is the entry point on the set
+ * (callers turn it into the contact point). */
+col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, col_vec3 v);
 
 #endif

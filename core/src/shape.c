@@ -1,5 +1,6 @@
 /* Generic shape: validation, bounds and the symmetric dispatch (collide/shape.h). */
 #include "collide/collide.h"
+#include "ray.h"
 
 #include <string.h>
 
@@ -265,4 +266,55 @@ col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {
         return h;
     }
     }
+}
+
+static col_ray_hit cast_shape(const col_ray *r, const void *ctx) { return col_raycast((const col_shape *)ctx, r); }
+
+/* The sweep for an ordered pair, or status COL_INVALID with *supported false. */
+static col_sweep_hit sweep_ordered(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db, bool *supported) {
+    *supported = true;
+    if (a->kind == COL_SHAPE_POINT && col_raycast_supported(b->kind)) {
+        if (!col_point_is_valid(&a->u.point) || !col_shape_is_valid(b) || !col_v3_is_valid(da) || !col_v3_is_valid(db))
+            return col__sweep_miss(COL_INVALID);
+        col_sweep_hit h = col__sweep_cast(cast_shape, b, a->u.point.p, col_v3_sub(da, db));
+        if (h.status == COL_HIT) h.point = col_v3_madd(h.point, h.t0, db);
+        return h;
+    }
+    switch (PAIR(a->kind, b->kind)) {
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_PLANE): return col_sweep_sphere_plane(&a->u.sphere, da, &b->u.plane, db);
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_SPHERE): return col_sweep_sphere_sphere(&a->u.sphere, da, &b->u.sphere, db);
+    case PAIR(COL_SHAPE_AABB, COL_SHAPE_AABB): return col_sweep_aabb_aabb(&a->u.aabb, da, &b->u.aabb, db);
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_AABB): return col_sweep_sphere_aabb(&a->u.sphere, da, &b->u.aabb, db);
+    case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_TRIANGLE):
+        return col_sweep_sphere_triangle(&a->u.sphere, da, &b->u.triangle, db);
+    case PAIR(COL_SHAPE_CAPSULE, COL_SHAPE_PLANE): return col_sweep_capsule_plane(&a->u.capsule, da, &b->u.plane, db);
+    default: *supported = false; return col__sweep_miss(COL_INVALID);
+    }
+}
+
+bool col_sweep_supported(col_shape_kind a, col_shape_kind b) {
+    if (!kind_in_range(a) || !kind_in_range(b)) return false;
+    col_shape sa, sb;
+    memset(&sa, 0, sizeof sa);
+    memset(&sb, 0, sizeof sb);
+    sa.kind = a;
+    sb.kind = b;
+    bool ok;
+    (void)sweep_ordered(&sa, col_v3(0, 0, 0), &sb, col_v3(0, 0, 0), &ok);
+    if (ok) return true;
+    (void)sweep_ordered(&sb, col_v3(0, 0, 0), &sa, col_v3(0, 0, 0), &ok);
+    return ok;
+}
+
+col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
+    if (!kind_in_range(a->kind) || !kind_in_range(b->kind)) return col__sweep_miss(COL_INVALID);
+    bool ok;
+    col_sweep_hit h = sweep_ordered(a, da, b, db, &ok);
+    if (ok) return h;
+    h = sweep_ordered(b, db, a, da, &ok);
+    h.normal = col_v3_neg(h.normal); /* was on A toward B */
+    if (h.normal.x == 0) h.normal.x = 0; /* no -0 in a zero normal */
+    if (h.normal.y == 0) h.normal.y = 0;
+    if (h.normal.z == 0) h.normal.z = 0;
+    return h;
 }

@@ -13,6 +13,7 @@
 
 #include "collide/raycast.h"
 #include "collide/static.h"
+#include "collide/sweep.h"
 
 COL_EXTERN_C_BEGIN
 
@@ -91,6 +92,20 @@ COL_API bool col_raycast_supported(col_shape_kind kind);
  * invalid kinds and invalid input.
  */
 COL_API col_ray_hit col_raycast(const col_shape *s, const col_ray *r);
+
+/* true when col_sweep has a test for this pair of kinds (in either order):
+ * sphere-plane, sphere-sphere, AABB-AABB, sphere-AABB, sphere-triangle,
+ * capsule-plane, and a point against every 3D kind. */
+COL_API bool col_sweep_supported(col_shape_kind a, col_shape_kind b);
+
+/*
+ * The sweep of A moving by da against B moving by db, with the conventions of
+ * sweep.h, for every supported pair in either order (the answer for (B, A) is
+ * that for (A, B) with the normal reversed). A point against any shape is the
+ * ray cast of the point along da - db against B (col_raycast): one
+ * implementation, not two. COL_INVALID for unsupported pairs and invalid input.
+ */
+COL_API col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db);
 
 /*
  * The smallest AABB containing a 3D shape (for a plane, which is unbounded,

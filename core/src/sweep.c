@@ -1,0 +1,317 @@
+/*
+ * Swept tests (collide/sweep.h). Most reduce to a ray cast of A's reference
+ * point, moving by v = da - db relative to B, against the Minkowski sum of B
+ * and A; t1 comes from the same cast run backwards from the end position.
+ */
+#include "box.h"
+#include "ray.h"
+
+col_sweep_hit col__sweep_miss(col_status status) {
+    col_sweep_hit h;
+    memset(&h, 0, sizeof h);
+    h.status = status;
+    return h;
+}
+
+col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, col_vec3 v) {
+    col_ray fwd = {p, v, COL_R(1.0)};
+    col_ray_hit h = cast(&fwd, ctx);
+    if (h.status != COL_HIT) return col__sweep_miss(h.status);
+    col_sweep_hit s = col__sweep_miss(COL_HIT);
+    s.t0 = h.t;
+    s.normal = h.normal;
+    s.point = h.point; /* on the Minkowski sum, in B's frame at u = 0 */
+    s.initially_overlapping = h.inside;
+    /* The last overlap: cast from the end position backwards. */
+    col_ray back = {col_v3_add(p, v), col_v3_neg(v), COL_R(1.0)};
+    col_ray_hit e = cast(&back, ctx);
+    s.t1 = (e.status == COL_HIT) ? COL_R(1.0) - e.t : s.t0; /* a graze: t1 = t0 */
+    if (s.t1 < s.t0) s.t1 = s.t0;                           /* rounding of a graze */
+    return s;
+}
+
+static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) && col_v3_is_valid(db); }
+
+/* ---------------------------- sphere-plane ---------------------------- */
+
+col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col_plane *b, col_vec3 db) {
+    if (!col_sphere_is_valid(a) || !col_plane_is_valid(b) || !motion_valid(da, db))
+        return col__sweep_miss(COL_INVALID);
+    col_real s0 = col_plane_signed_distance(b, a->c), w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
+    col_sweep_hit h = col__sweep_miss(COL_HIT);
+    if (col_abs(s0) <= r) {
+        /* Touching or overlapping at the start (either side). */
+        h.initially_overlapping = true;
+        h.t1 = COL_R(1.0);
+        if (w > COL_R(0.0)) h.t1 = col_min(COL_R(1.0), (r - s0) / w);
+        if (w < COL_R(0.0)) h.t1 = col_min(COL_R(1.0), (-r - s0) / w);
+        h.normal = s0 > COL_R(0.0) ? b->n : (s0 < COL_R(0.0) ? col_v3_neg(b->n) : col_v3(0, 0, 0));
+        h.point = col_v3_madd(a->c, -s0, b->n); /* the centre's foot on the plane */
+        return h;
+    }
+    col_real side = s0 > COL_R(0.0) ? COL_R(1.0) : COL_R(-1.0);
+    /* Receding or parallel: never closer than at the start. */
+    if (!(side * w < COL_R(0.0))) return col__sweep_miss(COL_MISS);
+    col_real t0 = (side * r - s0) / w; /* > 0: s0 is beyond side * r and moving back */
+    if (!(t0 <= COL_R(1.0))) return col__sweep_miss(COL_MISS);
+    h.t0 = t0;
+    h.t1 = col_min(COL_R(1.0), (-side * r - s0) / w);
+    h.normal = col_v3_scale(b->n, side);
+    col_vec3 centre = col_v3_madd(a->c, t0, da);
+    h.point = col_v3_madd(centre, -side * r, b->n);
+    return h;
+}
+
+/* ---------------------------- capsule-plane ---------------------------- */
+
+col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const col_plane *b, col_vec3 db) {
+    if (!col_capsule_is_valid(a) || !col_plane_is_valid(b) || !motion_valid(da, db))
+        return col__sweep_miss(COL_INVALID);
+    col_real sa = col_plane_signed_distance(b, a->a), sb = col_plane_signed_distance(b, a->b);
+    col_real lo = col_min(sa, sb) - a->r, hi = col_max(sa, sb) + a->r; /* the capsule's extent along n */
+    col_real w = col_v3_dot(b->n, col_v3_sub(da, db));
+    col_sweep_hit h = col__sweep_miss(COL_HIT);
+    if (lo <= COL_R(0.0) && hi >= COL_R(0.0)) {
+        h.initially_overlapping = true;
+        h.t1 = COL_R(1.0);
+        if (w > COL_R(0.0)) h.t1 = col_min(COL_R(1.0), -lo / w);
+        if (w < COL_R(0.0)) h.t1 = col_min(COL_R(1.0), -hi / w);
+        col_real mid = (sa + sb) * COL_R(0.5);
+        h.normal = mid > COL_R(0.0) ? b->n : (mid < COL_R(0.0) ? col_v3_neg(b->n) : col_v3(0, 0, 0));
+        col_vec3 c = col_v3_lerp(a->a, a->b, COL_R(0.5));
+        h.point = col_v3_madd(c, -col_plane_signed_distance(b, c), b->n);
+        return h;
+    }
+    /* In front (lo > 0) it must move back; behind (hi < 0) forward. */
+    bool front = lo > COL_R(0.0);
+    if (front ? !(w < COL_R(0.0)) : !(w > COL_R(0.0))) return col__sweep_miss(COL_MISS);
+    col_real t0 = front ? -lo / w : -hi / w;
+    if (!(t0 <= COL_R(1.0))) return col__sweep_miss(COL_MISS);
+    h.t0 = t0;
+    h.t1 = col_min(COL_R(1.0), front ? -hi / w : -lo / w);
+    col_real side = front ? COL_R(1.0) : COL_R(-1.0);
+    h.normal = col_v3_scale(b->n, side);
+    /* The nearer endpoint touches (both, when the capsule lies parallel: the midpoint). */
+    col_real near_a = side * sa, near_b = side * sb;
+    col_vec3 e = near_a < near_b ? a->a : (near_b < near_a ? a->b : col_v3_lerp(a->a, a->b, COL_R(0.5)));
+    h.point = col_v3_madd(col_v3_madd(e, t0, da), -side * a->r, b->n);
+    return h;
+}
+
+/* ---------------------------- sphere-sphere ---------------------------- */
+
+typedef struct sphere_ctx {
+    col_vec3 c;
+    col_real r;
+} sphere_ctx;
+
+static col_ray_hit cast_sphere(const col_ray *r, const void *ctx) {
+    const sphere_ctx *s = ctx;
+    return col__raycast_sphere_at(r, s->c, s->r);
+}
+
+col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
+    if (!col_sphere_is_valid(a) || !col_sphere_is_valid(b) || !motion_valid(da, db))
+        return col__sweep_miss(COL_INVALID);
+    /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
+    sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
+    col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
+    col_sweep_hit h = col__sweep_cast(cast_sphere, &ctx, p, v);
+    if (h.status != COL_HIT) return h;
+    if (h.initially_overlapping) h.normal = col__unit_or(p, col_v3(0, 0, 0));
+    /* The contact point on B's surface at t0, in world space. */
+    col_vec3 cb = col_v3_madd(b->c, h.t0, db);
+    h.point = col_v3_madd(cb, b->r, h.normal);
+    return h;
+}
+
+/* ---------------------------- AABB-AABB ---------------------------- */
+
+col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
+    if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    col_vec3 v = col_v3_sub(da, db);
+    col_real t0 = COL_R(0.0), t1 = COL_R(1.0);
+    int axis = -1;
+    bool overlapping = true;
+    for (int k = 0; k < 3; ++k) {
+        col_real amin = col_v3_get(a->min, k), amax = col_v3_get(a->max, k);
+        col_real bmin = col_v3_get(b->min, k), bmax = col_v3_get(b->max, k), vk = col_v3_get(v, k);
+        bool apart = amax < bmin || bmax < amin;
+        if (apart) overlapping = false;
+        if (vk == COL_R(0.0)) {
+            if (apart) return col__sweep_miss(COL_MISS); /* never meet on this axis */
+            continue;                                    /* overlapping on this axis for all time */
+        }
+        col_real enter = vk > COL_R(0.0) ? (bmin - amax) / vk : (bmax - amin) / vk;
+        col_real exit = vk > COL_R(0.0) ? (bmax - amin) / vk : (bmin - amax) / vk;
+        if (enter > t0) {
+            t0 = enter;
+            axis = k;
+        }
+        if (exit < t1) t1 = exit;
+        if (!(t0 <= t1)) return col__sweep_miss(COL_MISS); /* also: exit < 0 (apart and receding) or enter > 1 */
+    }
+    col_sweep_hit h = col__sweep_miss(COL_HIT);
+    h.t0 = overlapping ? COL_R(0.0) : t0;
+    h.t1 = t1;
+    h.initially_overlapping = overlapping;
+    /* Boxes at t0, and the centre of their touching (or overlapping) region. */
+    col_vec3 a0 = col_v3_madd(a->min, h.t0, da), a1 = col_v3_madd(a->max, h.t0, da);
+    col_vec3 b0 = col_v3_madd(b->min, h.t0, db), b1 = col_v3_madd(b->max, h.t0, db);
+    col_vec3 lo = col_v3(col_max(a0.x, b0.x), col_max(a0.y, b0.y), col_max(a0.z, b0.z));
+    col_vec3 hi = col_v3(col_min(a1.x, b1.x), col_min(a1.y, b1.y), col_min(a1.z, b1.z));
+    h.point = col_v3_scale(col_v3_add(lo, hi), COL_R(0.5));
+    if (!overlapping) {
+        col_real vk = col_v3_get(v, axis); /* axis >= 0: some axis was apart and moving */
+        col_real n[3] = {0, 0, 0};
+        n[axis] = vk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0); /* A approaches from -axis when vk > 0 */
+        h.normal = col_v3(n[0], n[1], n[2]);
+        return h;
+    }
+    /* Initially overlapping: the axis of least penetration, toward A's centre. */
+    col_real best = COL_REAL_MAX;
+    for (int k = 0; k < 3; ++k) {
+        col_real depth = col_min(col_v3_get(a->max, k), col_v3_get(b->max, k)) -
+                         col_max(col_v3_get(a->min, k), col_v3_get(b->min, k));
+        col_real ca = col_v3_get(a->min, k) + col_v3_get(a->max, k), cb = col_v3_get(b->min, k) + col_v3_get(b->max, k);
+        if (depth < best) {
+            best = depth;
+            col_real n[3] = {0, 0, 0};
+            n[k] = ca > cb ? COL_R(1.0) : (ca < cb ? COL_R(-1.0) : COL_R(0.0));
+            h.normal = col_v3(n[0], n[1], n[2]);
+        }
+    }
+    return h;
+}
+
+/* ---------------------------- sphere-AABB ---------------------------- */
+
+typedef struct rounded_box {
+    col_vec3 lo, hi;
+    col_real r;
+} rounded_box;
+
+/* The corner of the box with max coordinates on the axes of `mask`. */
+static col_vec3 corner(const rounded_box *b, int mask) {
+    return col_v3(mask & 1 ? b->hi.x : b->lo.x, mask & 2 ? b->hi.y : b->lo.y, mask & 4 ? b->hi.z : b->lo.z);
+}
+
+/* Ray against the box grown by r with rounded edges and corners (Ericson 5.5.7). */
+static col_ray_hit cast_rounded_box(const col_ray *ray, const void *ctx) {
+    const rounded_box *b = ctx;
+    if (col__box_point_dist_sq(b->lo, b->hi, ray->origin) <= b->r * b->r) return col__ray_inside(ray);
+    static const col_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    col_vec3 grow = col_v3(b->r, b->r, b->r);
+    col_ray_hit h = col__raycast_box_slabs(ray, ray->origin, ray->delta, col_v3_sub(b->lo, grow), col_v3_add(b->hi, grow),
+                                           axes);
+    if (h.status != COL_HIT) return h;
+    /* Which of the box's Voronoi regions the entry point is in. */
+    col_vec3 q = h.point;
+    int below = 0, above = 0;
+    for (int k = 0; k < 3; ++k) {
+        if (col_v3_get(q, k) < col_v3_get(b->lo, k)) below |= 1 << k;
+        if (col_v3_get(q, k) > col_v3_get(b->hi, k)) above |= 1 << k;
+    }
+    int m = below | above, bits = (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1);
+    if (bits <= 1) return h; /* a face region: the grown box's face is the rounded box's */
+    if (bits == 2) {
+        /* An edge region: the capsule around the edge along the remaining axis. */
+        int free_axis = (~m) & 7;
+        col_ray_hit c = col__raycast_capsule_raw(ray, corner(b, above), corner(b, above | free_axis), b->r);
+        return c.inside ? col__ray_miss() : c; /* inside cannot happen: checked above */
+    }
+    /* A corner region: the three capsules of the edges meeting there. */
+    col_ray_hit best = col__ray_miss();
+    for (int k = 0; k < 3; ++k) {
+        col_ray_hit c = col__raycast_capsule_raw(ray, corner(b, above), corner(b, above ^ (1 << k)), b->r);
+        if (c.status == COL_HIT && (best.status != COL_HIT || c.t < best.t)) best = c;
+    }
+    return best;
+}
+
+col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
+    if (!col_sphere_is_valid(a) || !col_aabb_is_valid(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    /* In B's frame relative to B's min corner, so the answer does not depend on where the scene is. */
+    rounded_box rb = {col_v3(0, 0, 0), col_v3_sub(b->max, b->min), a->r};
+    col_vec3 p = col_v3_sub(a->c, b->min), v = col_v3_sub(da, db);
+    col_sweep_hit h = col__sweep_cast(cast_rounded_box, &rb, p, v);
+    if (h.status != COL_HIT) return h;
+    /* The contact point: the box point closest to A's centre at t0. */
+    col_vec3 c = col_v3_madd(p, h.t0, v);
+    col_vec3 q = col_v3(col_max(COL_R(0.0), col_min(c.x, rb.hi.x)), col_max(COL_R(0.0), col_min(c.y, rb.hi.y)),
+                        col_max(COL_R(0.0), col_min(c.z, rb.hi.z)));
+    if (h.initially_overlapping) {
+        col_vec3 out = col_v3_sub(c, q);
+        if (col_v3_len_sq(out) > COL_R(0.0)) {
+            h.normal = col__unit_or(out, col_v3(0, 0, 0));
+        } else {
+            /* centre inside the box: out through the nearest face */
+            col_real best = COL_REAL_MAX;
+            h.normal = col_v3(0, 0, 0);
+            for (int k = 0; k < 3; ++k) {
+                col_real lo = col_v3_get(c, k), hi = col_v3_get(rb.hi, k) - col_v3_get(c, k);
+                col_real n[3] = {0, 0, 0};
+                if (lo < best) {
+                    best = lo;
+                    n[k] = COL_R(-1.0);
+                    h.normal = col_v3(n[0], n[1], n[2]);
+                }
+                if (hi < best) {
+                    best = hi;
+                    n[k] = COL_R(1.0);
+                    h.normal = col_v3(n[0], n[1], n[2]);
+                }
+            }
+        }
+    }
+    h.point = col_v3_add(col_v3_add(q, b->min), col_v3_scale(db, h.t0));
+    return h;
+}
+
+/* ---------------------------- sphere-triangle ---------------------------- */
+
+typedef struct rounded_triangle {
+    col_vec3 a, b, c;
+    col_real r;
+} rounded_triangle;
+
+/* Ray against the triangle's Minkowski sum with a ball of radius r: the union
+ * of the triangle moved by +-r along its normal and the three edge capsules
+ * (whose side walls cover the prism's). Its first entry is the first entry
+ * into any of the five convex pieces. */
+static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
+    const rounded_triangle *t = ctx;
+    col_vec3 q = col__closest_on_triangle(ray->origin, t->a, t->b, t->c);
+    if (col_v3_len_sq(col_v3_sub(ray->origin, q)) <= t->r * t->r) return col__ray_inside(ray);
+    col_ray_hit best = col__ray_miss();
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    for (int i = 0; i < 3; ++i) {
+        col_ray_hit h = col__raycast_capsule_raw(ray, v[i], v[(i + 1) % 3], t->r);
+        if (h.status == COL_HIT && (best.status != COL_HIT || h.t < best.t)) best = h;
+    }
+    if (!col__triangle_is_degenerate(t->a, t->b, t->c)) {
+        col_vec3 n = col__unit_or(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a)), col_v3(0, 0, 0));
+        for (int s = -1; s <= 1; s += 2) {
+            col_vec3 off = col_v3_scale(n, (col_real)s * t->r);
+            col_triangle moved = {col_v3_add(t->a, off), col_v3_add(t->b, off), col_v3_add(t->c, off)};
+            col_ray_hit h = col_raycast_triangle(ray, &moved, COL_TWO_SIDED);
+            if (h.status == COL_HIT && !h.inside && (best.status != COL_HIT || h.t < best.t)) best = h;
+        }
+    }
+    return best;
+}
+
+col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
+    if (!col_sphere_is_valid(a) || !col_triangle_is_valid(b) || !motion_valid(da, db))
+        return col__sweep_miss(COL_INVALID);
+    /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
+    rounded_triangle rt = {col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r};
+    col_vec3 v = col_v3_sub(da, db);
+    col_sweep_hit h = col__sweep_cast(cast_rounded_triangle, &rt, col_v3(0, 0, 0), v);
+    if (h.status != COL_HIT) return h;
+    col_vec3 c = col_v3_scale(v, h.t0); /* A's centre at t0, in this frame */
+    col_vec3 q = col__closest_on_triangle(c, rt.a, rt.b, rt.c);
+    if (h.initially_overlapping) h.normal = col__unit_or(col_v3_sub(c, q), col_v3(0, 0, 0));
+    h.point = col_v3_add(col_v3_add(q, a->c), col_v3_scale(db, h.t0));
+    return h;
+}
