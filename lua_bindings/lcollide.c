@@ -4,6 +4,8 @@
  * Every argument is validated here before the core is called; no query
  * allocates (results are numbers and booleans on the stack).
  */
+#include <math.h>
+
 #include "lcollide.h"
 
 static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
@@ -126,7 +128,78 @@ static int l_axes_from_axis_angle(lua_State *L) {
     return push_axes(L, col_m3_from_axis_angle(v3(v), v[3]));
 }
 
+/* collide.raycast(shape, ox,oy,oz, dx,dy,dz [, maxT [, method [, sides]]])
+ *   --> t, px,py,pz, nx,ny,nz, inside | nil */
+static int l_raycast(lua_State *L) {
+    static const char *const methods[] = {"default", "slabs", "woo", "watertight", "moller", "badouel", NULL};
+    static const char *const sides_names[] = {"twosided", "cull", NULL};
+    col_shape s;
+    lcol_check_shape(L, 1, &s);
+    if (!col_raycast_supported(s.kind))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot raycast a %s", col_shape_kind_name(s.kind)));
+    col_real v[6];
+    lcol_check_reals(L, 2, v, 6);
+    lua_Number max_t = luaL_optnumber(L, 8, HUGE_VAL);
+    if (!(max_t >= 0)) return luaL_argerror(L, 8, "maxT must be >= 0");
+    int method = luaL_checkoption(L, 9, "default", methods);
+    col_triangle_sides sides = luaL_checkoption(L, 10, "twosided", sides_names) ? COL_CULL_BACKFACES : COL_TWO_SIDED;
+    const char *kind = col_shape_kind_name(s.kind);
+    if ((method == 1 || method == 2) && s.kind != COL_SHAPE_AABB)
+        return luaL_argerror(L, 9, lua_pushfstring(L, "'%s' applies to an aabb, not a %s", methods[method], kind));
+    if (method >= 3 && s.kind != COL_SHAPE_TRIANGLE)
+        return luaL_argerror(L, 9, lua_pushfstring(L, "'%s' applies to a triangle, not a %s", methods[method], kind));
+    if (sides == COL_CULL_BACKFACES && s.kind != COL_SHAPE_TRIANGLE)
+        return luaL_argerror(L, 10, lua_pushfstring(L, "'cull' applies to a triangle, not a %s", kind));
+    col_ray r = {v3(v), v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
+    col_ray_hit h;
+    switch (method) {
+    case 1: h = col_raycast_aabb_slabs(&r, &s.u.aabb); break;
+    case 2: h = col_raycast_aabb_woo(&r, &s.u.aabb); break;
+    case 3: h = col_raycast_triangle(&r, &s.u.triangle, sides); break;
+    case 4: h = col_raycast_triangle_mt(&r, &s.u.triangle, sides); break;
+    case 5: h = col_raycast_triangle_badouel(&r, &s.u.triangle, sides); break;
+    default:
+        h = s.kind == COL_SHAPE_TRIANGLE ? col_raycast_triangle(&r, &s.u.triangle, sides) : col_raycast(&s, &r);
+    }
+    if (h.status != COL_HIT) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushnumber(L, (lua_Number)h.t);
+    lcol_push_vec3(L, h.point);
+    lcol_push_vec3(L, h.normal);
+    lua_pushboolean(L, h.inside);
+    return 8;
+}
+
+/* collide.sweep(a, dax,day,daz, b [, dbx,dby,dbz])
+ *   --> t0, t1, nx,ny,nz, px,py,pz, initiallyOverlapping | nil */
+static int l_sweep(lua_State *L) {
+    col_shape a, b;
+    col_real da[3], db[3] = {0, 0, 0};
+    lcol_check_shape(L, 1, &a);
+    lcol_check_reals(L, 2, da, 3);
+    lcol_check_shape(L, 5, &b);
+    if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, db, 3);
+    if (!col_sweep_supported(a.kind, b.kind))
+        return luaL_error(L, "sweep: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
+                          col_shape_kind_name(b.kind));
+    col_sweep_hit h = col_sweep(&a, v3(da), &b, v3(db));
+    if (h.status != COL_HIT) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushnumber(L, (lua_Number)h.t0);
+    lua_pushnumber(L, (lua_Number)h.t1);
+    lcol_push_vec3(L, h.normal);
+    lcol_push_vec3(L, h.point);
+    lua_pushboolean(L, h.initially_overlapping);
+    return 9;
+}
+
 static const luaL_Reg module_functions[] = {
+    {"raycast", l_raycast},
+    {"sweep", l_sweep},
     {"overlap", l_overlap},
     {"classify", l_classify},
     {"segmentPlane", l_segment_plane},

@@ -16,6 +16,12 @@ static inline col_real col__clamp(col_real x, col_real lo, col_real hi) {
     return x < hi ? x : hi;
 }
 
+/* v with -0 components turned into +0 (x + 0 is +0 for x = -0 in round to
+ * nearest), so reported normals print and compare the same everywhere. */
+static inline col_vec3 col__no_neg_zero(col_vec3 v) {
+    return col_v3(v.x + COL_R(0.0), v.y + COL_R(0.0), v.z + COL_R(0.0));
+}
+
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be
  * NULL). A zero-length segment gives a. Ericson 5.1.2. */
 col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t);

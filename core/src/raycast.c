@@ -39,7 +39,7 @@ col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
     h.status = COL_HIT;
     h.t = t;
     h.point = p;
-    h.normal = normal;
+    h.normal = col__no_neg_zero(normal);
     return h;
 }
 
@@ -73,7 +73,7 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
     if (!(h2 >= COL_R(0.0))) return col__ray_miss();
     col_real t = (s - col_sqrt(h2)) / dlen;
     col_ray_hit h = col__ray_accept(r, col_max(t, COL_R(0.0)), col_v3(0, 0, 0));
-    if (h.status == COL_HIT) h.normal = col__unit_or(col_v3_sub(h.point, c), against(r));
+    if (h.status == COL_HIT) h.normal = col__no_neg_zero(col__unit_or(col_v3_sub(h.point, c), against(r)));
     return h;
 }
 
@@ -255,7 +255,7 @@ col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
         if (h.status != COL_HIT) return h;
         col_vec3 g = col_v3_sub(h.point, e->c);
         g = col_v3(g.x / (e->r.x * e->r.x), g.y / (e->r.y * e->r.y), g.z / (e->r.z * e->r.z));
-        h.normal = col__unit_or(g, against(r));
+        h.normal = col__no_neg_zero(col__unit_or(g, against(r)));
         return h;
     }
     if (zeros == 1) {

@@ -312,9 +312,6 @@ col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col
     col_sweep_hit h = sweep_ordered(a, da, b, db, &ok);
     if (ok) return h;
     h = sweep_ordered(b, db, a, da, &ok);
-    h.normal = col_v3_neg(h.normal); /* was on A toward B */
-    if (h.normal.x == 0) h.normal.x = 0; /* no -0 in a zero normal */
-    if (h.normal.y == 0) h.normal.y = 0;
-    if (h.normal.z == 0) h.normal.z = 0;
+    h.normal = col__no_neg_zero(col_v3_neg(h.normal)); /* was on A toward B */
     return h;
 }

@@ -6,6 +6,12 @@
 #include "box.h"
 #include "ray.h"
 
+/* The result as reported: no -0 in the normal. */
+static col_sweep_hit sweep_clean(col_sweep_hit h) {
+    h.normal = col__no_neg_zero(h.normal);
+    return h;
+}
+
 col_sweep_hit col__sweep_miss(col_status status) {
     col_sweep_hit h;
     memset(&h, 0, sizeof h);
@@ -47,7 +53,7 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
         if (w < COL_R(0.0)) h.t1 = col_min(COL_R(1.0), (-r - s0) / w);
         h.normal = s0 > COL_R(0.0) ? b->n : (s0 < COL_R(0.0) ? col_v3_neg(b->n) : col_v3(0, 0, 0));
         h.point = col_v3_madd(a->c, -s0, b->n); /* the centre's foot on the plane */
-        return h;
+        return sweep_clean(h);
     }
     col_real side = s0 > COL_R(0.0) ? COL_R(1.0) : COL_R(-1.0);
     /* Receding or parallel: never closer than at the start. */
@@ -59,7 +65,7 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     h.normal = col_v3_scale(b->n, side);
     col_vec3 centre = col_v3_madd(a->c, t0, da);
     h.point = col_v3_madd(centre, -side * r, b->n);
-    return h;
+    return sweep_clean(h);
 }
 
 /* ---------------------------- capsule-plane ---------------------------- */
@@ -80,7 +86,7 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
         h.normal = mid > COL_R(0.0) ? b->n : (mid < COL_R(0.0) ? col_v3_neg(b->n) : col_v3(0, 0, 0));
         col_vec3 c = col_v3_lerp(a->a, a->b, COL_R(0.5));
         h.point = col_v3_madd(c, -col_plane_signed_distance(b, c), b->n);
-        return h;
+        return sweep_clean(h);
     }
     /* In front (lo > 0) it must move back; behind (hi < 0) forward. */
     bool front = lo > COL_R(0.0);
@@ -95,7 +101,7 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     col_real near_a = side * sa, near_b = side * sb;
     col_vec3 e = near_a < near_b ? a->a : (near_b < near_a ? a->b : col_v3_lerp(a->a, a->b, COL_R(0.5)));
     h.point = col_v3_madd(col_v3_madd(e, t0, da), -side * a->r, b->n);
-    return h;
+    return sweep_clean(h);
 }
 
 /* ---------------------------- sphere-sphere ---------------------------- */
@@ -117,12 +123,12 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
     col_sweep_hit h = col__sweep_cast(cast_sphere, &ctx, p, v);
-    if (h.status != COL_HIT) return h;
+    if (h.status != COL_HIT) return sweep_clean(h);
     if (h.initially_overlapping) h.normal = col__unit_or(p, col_v3(0, 0, 0));
     /* The contact point on B's surface at t0, in world space. */
     col_vec3 cb = col_v3_madd(b->c, h.t0, db);
     h.point = col_v3_madd(cb, b->r, h.normal);
-    return h;
+    return sweep_clean(h);
 }
 
 /* ---------------------------- AABB-AABB ---------------------------- */
@@ -166,7 +172,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
         col_real n[3] = {0, 0, 0};
         n[axis] = vk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0); /* A approaches from -axis when vk > 0 */
         h.normal = col_v3(n[0], n[1], n[2]);
-        return h;
+        return sweep_clean(h);
     }
     /* Initially overlapping: the axis of least penetration, toward A's centre. */
     col_real best = COL_REAL_MAX;
@@ -181,7 +187,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
             h.normal = col_v3(n[0], n[1], n[2]);
         }
     }
-    return h;
+    return sweep_clean(h);
 }
 
 /* ---------------------------- sphere-AABB ---------------------------- */
@@ -235,7 +241,7 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
     rounded_box rb = {col_v3(0, 0, 0), col_v3_sub(b->max, b->min), a->r};
     col_vec3 p = col_v3_sub(a->c, b->min), v = col_v3_sub(da, db);
     col_sweep_hit h = col__sweep_cast(cast_rounded_box, &rb, p, v);
-    if (h.status != COL_HIT) return h;
+    if (h.status != COL_HIT) return sweep_clean(h);
     /* The contact point: the box point closest to A's centre at t0. */
     col_vec3 c = col_v3_madd(p, h.t0, v);
     col_vec3 q = col_v3(col_max(COL_R(0.0), col_min(c.x, rb.hi.x)), col_max(COL_R(0.0), col_min(c.y, rb.hi.y)),
@@ -265,7 +271,7 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
         }
     }
     h.point = col_v3_add(col_v3_add(q, b->min), col_v3_scale(db, h.t0));
-    return h;
+    return sweep_clean(h);
 }
 
 /* ---------------------------- sphere-triangle ---------------------------- */
@@ -308,10 +314,10 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
     rounded_triangle rt = {col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r};
     col_vec3 v = col_v3_sub(da, db);
     col_sweep_hit h = col__sweep_cast(cast_rounded_triangle, &rt, col_v3(0, 0, 0), v);
-    if (h.status != COL_HIT) return h;
+    if (h.status != COL_HIT) return sweep_clean(h);
     col_vec3 c = col_v3_scale(v, h.t0); /* A's centre at t0, in this frame */
     col_vec3 q = col__closest_on_triangle(c, rt.a, rt.b, rt.c);
     if (h.initially_overlapping) h.normal = col__unit_or(col_v3_sub(c, q), col_v3(0, 0, 0));
     h.point = col_v3_add(col_v3_add(q, a->c), col_v3_scale(db, h.t0));
-    return h;
+    return sweep_clean(h);
 }
