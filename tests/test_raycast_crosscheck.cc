@@ -69,7 +69,7 @@ void RayCrossCheck(const char *name, double aim, MakeShape make, MakeOracle orac
         Gen g(0x4a7 + static_cast<uint64_t>(off));
         col_vec3 o = V(off, -off, off);
         int checked = 0, hits = 0;
-        double band = 64 * Band(off);
+        double band = 16 * Band(off);
         for (int i = 0; i < 5000; ++i) {
             Shape s = make(g, o);
             // rays aimed near the shape's centre, some falling short (max_t = 1)
@@ -91,7 +91,7 @@ void RayCrossCheck(const char *name, double aim, MakeShape make, MakeOracle orac
         }
         EXPECT_GT(hits, checked / 5) << name << " offset " << off;
         EXPECT_LT(hits, checked * 4 / 5) << name << " offset " << off;
-        EXPECT_GT(checked, 4500) << name << " offset " << off;
+        EXPECT_GT(checked, sizeof(col_real) == sizeof(float) ? 2500 : 4500) << name << " offset " << off;
     }
 }
 
