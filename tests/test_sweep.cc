@@ -323,3 +323,39 @@ TEST(SweepProperties, AgreeWithTheStaticTests) {
     EXPECT_GT(hits, total / 5);
     EXPECT_LT(hits, total * 4 / 5);
 }
+
+TEST(SweepFarFromTheOrigin, SameTimesTwoToTheTwentyAway) {
+    // Dyadic scenes moved by 2^20: every sweep works on differences, so the times are identical.
+    col_vec3 far = V(1048576, -1048576, 1048576);
+    const col_shape pairs[][2] = {
+        {Sphere(-5, 0, 0, 1), Sphere(0, 0.5, 0, 1)},
+        {Aabb(0, 0, 0, 1, 1, 1), Aabb(3, 0.5, 0, 4, 1.5, 1)},
+        {Sphere(-2, 0.25, 0.5, 0.5), Aabb(0, 0, 0, 1, 1, 1)},
+        {Sphere(0.5, 0.5, 3, 1), Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0))},
+        {Point(-1, 0.5, 0.5), Aabb(0, 0, 0, 1, 1, 1)},
+    };
+    const col_vec3 da = V(8, 0.5, -4);
+    int hits = 0;
+    for (const auto &pr : pairs) {
+        col_sweep_hit here = col_sweep(&pr[0], da, &pr[1], kStill);
+        col_shape a = Translated(pr[0], far), b = Translated(pr[1], far);
+        col_sweep_hit there = col_sweep(&a, da, &b, kStill);
+        ASSERT_EQ(here.status, there.status) << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
+        EXPECT_EQ(here.t0, there.t0) << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
+        EXPECT_EQ(here.t1, there.t1) << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
+        if (here.status == COL_HIT) {
+            ++hits;
+            EXPECT_NEAR(there.point.x - far.x, here.point.x, Ulps(1048576, 2));
+        }
+    }
+    EXPECT_GE(hits, 3);
+}
+
+TEST(SweepFarFromTheOrigin, SphereOntoAPlaneAtAMillion) {
+    col_plane pl = col_plane_make(V(0, 0, 1), R(1e6));
+    col_sphere s = {V(1e6, 1e6, 1e6 + 5), R(1)};
+    col_sweep_hit h = col_sweep_sphere_plane(&s, V(0, 0, -8), &pl, kStill);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(h.t0, 0.5, Ulps(1e6, 4) / 8);
+    EXPECT_NEAR(h.point.z, 1e6, Ulps(1e6, 4));
+}
