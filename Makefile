@@ -7,7 +7,7 @@
 
 # Seconds each libFuzzer harness runs in `make fuzz`.
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES = static
+FUZZ_HARNESSES = static dynamic
 
 demo: deps-demo
 	cmake --preset demo >/dev/null

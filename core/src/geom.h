@@ -22,6 +22,14 @@ static inline col_vec3 col__no_neg_zero(col_vec3 v) {
     return col_v3(v.x + COL_R(0.0), v.y + COL_R(0.0), v.z + COL_R(0.0));
 }
 
+/* |v| without underflow or overflow of the squares: scaled by the largest
+ * component first. 0 only for v = 0. */
+static inline col_real col__len_safe(col_vec3 v) {
+    col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
+    if (!(m > COL_R(0.0))) return COL_R(0.0);
+    return m * col_v3_len(col_v3_div(v, m));
+}
+
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be
  * NULL). A zero-length segment gives a. Ericson 5.1.2. */
 col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t);

@@ -23,7 +23,7 @@ col_mat3 col_m3_from_axis_angle(col_vec3 axis, col_real angle) {
     if (!col_v3_is_valid(axis) || !col_is_valid_real(angle)) return col_m3_identity();
     col_real len = col_v3_len(axis);
     if (!(len > COL_R(0.0))) return col_m3_identity();
-    col_vec3 k = col_v3_scale(axis, COL_R(1.0) / len);
+    col_vec3 k = col_v3_div(axis, len);
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
     col_real c = cosf(angle), s = sinf(angle);
 #else
@@ -71,7 +71,7 @@ static bool normalize(col_vec3 v, col_vec3 *out) {
     if (!col_v3_is_valid(v)) return false;
     col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
     if (!(m > COL_R(0.0))) return false;
-    col_vec3 s = col_v3_scale(v, COL_R(1.0) / m);
+    col_vec3 s = col_v3_div(v, m);
     *out = col_v3_scale(s, COL_R(1.0) / col_v3_len(s));
     return true;
 }

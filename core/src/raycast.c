@@ -37,7 +37,7 @@ col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
     if (!col_v3_is_valid(p) || !col_v3_is_valid(normal)) return col__ray_miss();
     col_ray_hit h = col__ray_miss();
     h.status = COL_HIT;
-    h.t = t;
+    h.t = t + COL_R(0.0); /* never -0 */
     h.point = p;
     h.normal = col__no_neg_zero(normal);
     return h;
@@ -65,8 +65,9 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
     col_real b = col_v3_dot(m, r->delta);
     /* Early out (seed 004): outside and moving away, or standing still. */
     if (!(b < COL_R(0.0))) return col__ray_miss();
-    col_real dlen = col_v3_len(r->delta);
-    col_vec3 u = col_v3_scale(r->delta, COL_R(1.0) / dlen);
+    col_real dlen = col__len_safe(r->delta); /* > 0: b < 0 needs a non-zero delta */
+    if (!(dlen > COL_R(0.0))) return col__ray_miss();
+    col_vec3 u = col_v3_div(r->delta, dlen);
     col_real s = -col_v3_dot(m, u); /* distance along the ray to the closest approach, > 0 */
     col_vec3 perp = col_v3_madd(m, s, u); /* centre -> closest approach point */
     col_real h2 = r2 - col_v3_len_sq(perp);
@@ -192,7 +193,7 @@ static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_r
     col_vec3 ab = col_v3_sub(b, a);
     col_real len = col_v3_len(ab);
     if (!(len > COL_R(0.0))) return col__ray_miss();
-    col_vec3 u = col_v3_scale(ab, COL_R(1.0) / len);
+    col_vec3 u = col_v3_div(ab, len);
     col_vec3 m = col_v3_sub(r->origin, a);
     col_vec3 mp = col_v3_madd(m, -col_v3_dot(m, u), u);               /* origin offset across the axis */
     col_vec3 dp = col_v3_madd(r->delta, -col_v3_dot(r->delta, u), u); /* direction across the axis */
@@ -254,7 +255,8 @@ col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
         h = col__ray_accept(r, h.t, col_v3(0, 0, 0));
         if (h.status != COL_HIT) return h;
         col_vec3 g = col_v3_sub(h.point, e->c);
-        g = col_v3(g.x / (e->r.x * e->r.x), g.y / (e->r.y * e->r.y), g.z / (e->r.z * e->r.z));
+        /* two divisions, not one by r^2, which can underflow to 0 */
+        g = col_v3(g.x / e->r.x / e->r.x, g.y / e->r.y / e->r.y, g.z / e->r.z / e->r.z);
         h.normal = col__no_neg_zero(col__unit_or(g, against(r)));
         return h;
     }

@@ -49,6 +49,7 @@ static col_ray_hit coplanar(const col_ray *r, const tri_case *tc) {
         } else if (cross2(w, r->delta, i, j) == COL_R(0.0)) {
             /* the ray runs along this edge's line: it reaches the nearer endpoint */
             col_real dd = col_v3_len_sq(r->delta);
+            if (!(dd > COL_R(0.0))) continue; /* a direction too small to square */
             for (int m = 0; m < 2; ++m) {
                 col_real t = col_v3_dot(col_v3_sub(m ? q : p, r->origin), r->delta) / dd;
                 if (t >= COL_R(0.0) && t < best) {
@@ -72,7 +73,9 @@ static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides 
     tc->a = t->a;
     tc->b = t->b;
     tc->c = t->c;
-    if (col__triangle_is_degenerate(t->a, t->b, t->c)) {
+    col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+    /* Degenerate, or so thin that the normal from vertex a rounds to zero. */
+    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
         /* its longest edge, a capsule of radius 0 */
         col_vec3 p, q;
         col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
@@ -88,8 +91,8 @@ static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides 
         *out = col__ray_miss(); /* a point query outside the triangle */
         return true;
     }
-    tc->n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
-    tc->nd = col_v3_dot(tc->n, r->delta);
+    tc->n = n;
+    tc->nd = col_v3_dot(n, r->delta);
     if (tc->nd == COL_R(0.0)) {
         /* parallel to the plane: in it, or off it */
         bool in_plane = col_v3_dot(tc->n, col_v3_sub(r->origin, t->a)) == COL_R(0.0);
@@ -125,7 +128,7 @@ col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_tr
         ky = tmp;
     }
     col_real dz = col_v3_get(r->delta, kz); /* non-zero: delta is not zero */
-    col_real sx = col_v3_get(r->delta, kx) / dz, sy = col_v3_get(r->delta, ky) / dz, sz = COL_R(1.0) / dz;
+    col_real sx = col_v3_get(r->delta, kx) / dz, sy = col_v3_get(r->delta, ky) / dz;
     col_vec3 A = col_v3_sub(tc.a, r->origin), B = col_v3_sub(tc.b, r->origin), C = col_v3_sub(tc.c, r->origin);
     /* Shear and scale the vertices into ray space. */
     col_real ax = col_v3_get(A, kx) - sx * col_v3_get(A, kz), ay = col_v3_get(A, ky) - sy * col_v3_get(A, kz);
@@ -146,7 +149,8 @@ col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_tr
         return col__ray_miss();
     col_real det = U + V + W;
     if (det == COL_R(0.0)) return col__ray_miss(); /* edge-on within rounding: the plane test decided parallel */
-    col_real az = sz * col_v3_get(A, kz), bz = sz * col_v3_get(B, kz), cz = sz * col_v3_get(C, kz);
+    /* divisions, not a reciprocal: 1 / dz overflows for a denormal dz */
+    col_real az = col_v3_get(A, kz) / dz, bz = col_v3_get(B, kz) / dz, cz = col_v3_get(C, kz) / dz;
     col_real T = U * az + V * bz + W * cz;
     return col__ray_accept(r, T / det, facing(&tc));
 }

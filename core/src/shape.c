@@ -309,8 +309,14 @@ bool col_sweep_supported(col_shape_kind a, col_shape_kind b) {
 col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
     if (!kind_in_range(a->kind) || !kind_in_range(b->kind)) return col__sweep_miss(COL_INVALID);
     bool ok;
-    col_sweep_hit h = sweep_ordered(a, da, b, db, &ok);
-    if (ok) return h;
+    /* Two shapes of one kind are ordered by their bytes, as in col_overlap, so
+     * both argument orders run the same computation. */
+    bool swap = a->kind == b->kind && memcmp(&a->u, &b->u, kind_sizes[a->kind]) > 0;
+    col_sweep_hit h;
+    if (!swap) {
+        h = sweep_ordered(a, da, b, db, &ok);
+        if (ok) return h;
+    }
     h = sweep_ordered(b, db, a, da, &ok);
     h.normal = col__no_neg_zero(col_v3_neg(h.normal)); /* was on A toward B */
     return h;

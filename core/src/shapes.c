@@ -54,7 +54,7 @@ col_plane col_plane_make(col_vec3 n, col_real d) {
      * underflow to zero for any finite non-zero n. */
     col_real m = col_max(col_abs(n.x), col_max(col_abs(n.y), col_abs(n.z)));
     if (!(m > COL_R(0.0))) return p;
-    col_vec3 s = col_v3_scale(n, COL_R(1.0) / m);
+    col_vec3 s = col_v3_div(n, m);
     col_real len = col_v3_len(s) * m;
     p.n = col_v3_scale(s, COL_R(1.0) / col_v3_len(s));
     p.d = d / len;

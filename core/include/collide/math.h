@@ -44,6 +44,9 @@ static inline col_vec3 col_v3_add(col_vec3 a, col_vec3 b) { return col_v3(a.x + 
 static inline col_vec3 col_v3_sub(col_vec3 a, col_vec3 b) { return col_v3(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline col_vec3 col_v3_scale(col_vec3 a, col_real s) { return col_v3(a.x * s, a.y * s, a.z * s); }
 static inline col_vec3 col_v3_neg(col_vec3 a) { return col_v3(-a.x, -a.y, -a.z); }
+/* a / s componentwise (a division per component: unlike a * (1 / s), it does
+ * not overflow when s is denormal). */
+static inline col_vec3 col_v3_div(col_vec3 a, col_real s) { return col_v3(a.x / s, a.y / s, a.z / s); }
 /* a + s * b */
 static inline col_vec3 col_v3_madd(col_vec3 a, col_real s, col_vec3 b) {
     return col_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);

@@ -1,0 +1,144 @@
+/*
+ * fuzz_dynamic: properties of the ray casts and sweeps (raycast.h, sweep.h).
+ *
+ * Input: a mode byte, two shapes, A's and B's motion, and a ray (see
+ * fuzz_input.h). Properties, each an always-on check that prints the case:
+ *   every mode
+ *     - no crash or sanitizer report on any input; invalid input gives
+ *       COL_INVALID; a hit never carries NaN or infinity: t in [0, max_t]
+ *       (t0 <= t1 in [0, 1] for sweeps), a finite point, and a unit normal
+ *       (zero only for an inside hit / an initial overlap);
+ *     - the sweep of (B, A) is that of (A, B) with the normal reversed;
+ *     - a point's sweep is the ray cast along da - db (one implementation).
+ *   grid mode (valid shapes, exact arithmetic)
+ *     - zero motion is the static test: the sweep hits exactly when
+ *       col_overlap says so, and then as an initial overlap;
+ *     - Galilean invariance: (A by da, B by db) and (A by da - db, B still)
+ *       give the same status, t0 and t1;
+ *     - slabs, Woo and the OBB slab test agree on AABBs whenever the rays are
+ *       axis-parallel (no rounding in t); all three triangle methods agree
+ *       on rays whose plane hit is exact (axis-parallel rays against
+ *       axis-aligned triangles).
+ */
+#include "fuzz_input.h"
+
+static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+static bool unit_or_zero(col_vec3 n, bool may_be_zero) {
+    col_real l2 = col_v3_len_sq(n);
+    if (may_be_zero && l2 == COL_R(0.0)) return true;
+    return col_abs(l2 - COL_R(1.0)) <= COL_R(1e-3);
+}
+
+static void check_ray_hit(col_ray_hit h, const col_ray *r, const col_shape *s) {
+    col_shape rs;
+    memset(&rs, 0, sizeof rs);
+    rs.kind = COL_SHAPE_SEGMENT;
+    rs.u.segment.a = r->origin;
+    rs.u.segment.b = r->delta;
+    if (!col_ray_is_valid(r) || !col_shape_is_valid(s) || !col_raycast_supported(s->kind))
+        FZ_CHECK(h.status == COL_INVALID, "invalid ray cast input gives COL_INVALID", s, &rs);
+    if (h.status != COL_HIT) return;
+    FZ_CHECK(isfinite(h.t) && h.t >= 0 && h.t <= r->max_t, "ray hit t in [0, max_t]", s, &rs);
+    FZ_CHECK(finite3(h.point), "ray hit point finite", s, &rs);
+    FZ_CHECK(unit_or_zero(h.normal, h.inside), "ray hit normal is unit (zero only inside)", s, &rs);
+    FZ_CHECK(!h.inside || h.t == 0, "inside means t = 0", s, &rs);
+}
+
+static void check_sweep_hit(col_sweep_hit h, const col_shape *a, const col_shape *b) {
+    if (h.status != COL_HIT) return;
+    FZ_CHECK(isfinite(h.t0) && isfinite(h.t1) && 0 <= h.t0 && h.t0 <= h.t1 && h.t1 <= 1, "0 <= t0 <= t1 <= 1", a, b);
+    FZ_CHECK(finite3(h.point), "sweep point finite", a, b);
+    FZ_CHECK(unit_or_zero(h.normal, h.initially_overlapping), "sweep normal is unit (zero only initially)", a, b);
+    FZ_CHECK(!h.initially_overlapping || h.t0 == 0, "initial overlap means t0 = 0", a, b);
+}
+
+static bool same_sweep(col_sweep_hit x, col_sweep_hit y) {
+    if (x.status != y.status) return false;
+    if (x.status != COL_HIT) return true;
+    return x.t0 == y.t0 && x.t1 == y.t1 && x.initially_overlapping == y.initially_overlapping;
+}
+
+static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db, int grid) {
+    col_sweep_hit ab = col_sweep(a, da, b, db), ba = col_sweep(b, db, a, da);
+    bool supported = col_sweep_supported(a->kind, b->kind);
+    if (!supported) FZ_CHECK(ab.status == COL_INVALID, "unsupported sweep is invalid", a, b);
+    check_sweep_hit(ab, a, b);
+    FZ_CHECK(same_sweep(ab, ba), "sweep(B, A) has the times of sweep(A, B)", a, b);
+    if (ab.status == COL_HIT)
+        FZ_CHECK(ab.normal.x == -ba.normal.x && ab.normal.y == -ba.normal.y && ab.normal.z == -ba.normal.z &&
+                     ab.point.x == ba.point.x,
+                 "sweep(B, A) reverses the normal and keeps the point", a, b);
+    /* (point, point) pairs are ordered by their bytes, and may be cast from B's point */
+    if (a->kind == COL_SHAPE_POINT && b->kind != COL_SHAPE_POINT && col_raycast_supported(b->kind)) {
+        col_ray r = {a->u.point.p, col_v3_sub(da, db), COL_R(1.0)};
+        col_ray_hit rh = col_raycast(b, &r);
+        FZ_CHECK(rh.status == ab.status && (rh.status != COL_HIT || rh.t == ab.t0),
+                 "a point's sweep is the ray cast", a, b);
+    }
+    if (!grid || !supported || sizeof(col_real) != sizeof(double)) return;
+    /* zero motion is the static test */
+    col_sweep_hit still = col_sweep(a, col_v3(0, 0, 0), b, col_v3(0, 0, 0));
+    if (col_overlap_supported(a->kind, b->kind)) {
+        bool o = col_overlap(a, b);
+        FZ_CHECK((still.status == COL_HIT) == o, "zero motion: sweep hits exactly when the shapes overlap", a, b);
+        FZ_CHECK(still.status != COL_HIT || still.initially_overlapping, "zero motion hit is initial", a, b);
+    }
+    /* Galilean invariance */
+    col_sweep_hit rel = col_sweep(a, col_v3_sub(da, db), b, col_v3(0, 0, 0));
+    FZ_CHECK(same_sweep(ab, rel), "only the relative motion matters", a, b);
+}
+
+/* Axis-parallel rays: every box method computes the same t exactly. */
+static void check_ray_methods(const col_shape *s, const col_ray *r) {
+    int axis_parallel = (r->delta.x != 0) + (r->delta.y != 0) + (r->delta.z != 0) == 1;
+    if (!axis_parallel) return;
+    if (s->kind == COL_SHAPE_AABB) {
+        col_ray_hit h1 = col_raycast_aabb_slabs(r, &s->u.aabb), h2 = col_raycast_aabb_woo(r, &s->u.aabb);
+        col_obb o = col_obb_from_aabb(&s->u.aabb);
+        col_ray_hit h3 = col_raycast_obb(r, &o);
+        FZ_CHECK(h1.status == h2.status && (h1.status != COL_HIT || h1.t == h2.t), "slabs and Woo agree", s, s);
+        /* the OBB of an AABB rounds its centre: compare status only away from that rounding */
+        if (col_obb_is_valid(&o) && o.c.x - o.e.x == s->u.aabb.min.x && o.c.x + o.e.x == s->u.aabb.max.x &&
+            o.c.y - o.e.y == s->u.aabb.min.y && o.c.y + o.e.y == s->u.aabb.max.y &&
+            o.c.z - o.e.z == s->u.aabb.min.z && o.c.z + o.e.z == s->u.aabb.max.z)
+            FZ_CHECK(h1.status == h3.status, "slabs on the AABB and on its OBB agree", s, s);
+    }
+    if (s->kind == COL_SHAPE_TRIANGLE) {
+        const col_triangle *t = &s->u.triangle;
+        /* an axis-aligned triangle: all vertices share one coordinate */
+        bool flat = (t->a.x == t->b.x && t->b.x == t->c.x) || (t->a.y == t->b.y && t->b.y == t->c.y) ||
+                    (t->a.z == t->b.z && t->b.z == t->c.z);
+        if (!flat) return;
+        col_ray_hit w = col_raycast_triangle(r, t, COL_TWO_SIDED), m = col_raycast_triangle_mt(r, t, COL_TWO_SIDED),
+                    b = col_raycast_triangle_badouel(r, t, COL_TWO_SIDED);
+        FZ_CHECK(w.status == m.status && w.status == b.status, "the three triangle methods agree", s, s);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_input in = {data, size, 0};
+    int grid = fz_u8(&in) & 1;
+    col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
+    col_vec3 da = col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid));
+    col_vec3 db = col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid));
+    col_ray r = {col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid)),
+                 col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid)), fz_real(&in, grid)};
+    if (grid) {
+        uint8_t mode = fz_u8(&in);
+        r.max_t = (mode & 1) ? COL_R(1.0) : (col_real)INFINITY;
+        if (mode & 2) { /* axis-parallel ray */
+            col_real d = r.delta.x;
+            r.delta = col_v3(0, 0, 0);
+            if ((mode >> 2) % 3 == 0) r.delta.x = d;
+            if ((mode >> 2) % 3 == 1) r.delta.y = d;
+            if ((mode >> 2) % 3 == 2) r.delta.z = d;
+        }
+    }
+    check_ray_hit(col_raycast(&a, &r), &r, &a);
+    check_ray_hit(col_raycast(&b, &r), &r, &b);
+    if (grid) check_ray_methods(&a, &r);
+    check_sweeps(&a, da, &b, db, grid);
+    return 0;
+}
