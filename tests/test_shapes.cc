@@ -266,3 +266,15 @@ TEST(Frustum, InvalidCameraParametersGiveAnInvalidFrustum) {
     col_frustum tilted = col_frustum_from_camera(p, fw, V(0.3, 1, 0.2), R(1), R(1), R(1), R(10));  // up not perpendicular
     EXPECT_TRUE(col_frustum_is_valid(&tilted));
 }
+
+TEST(PlaneFromPoints, HugeTrianglesStillHaveAPlaneAndANormal) {
+    // The cross product of the edges exceeds COL_HUGE; the normal must not be refused for that.
+    double h = static_cast<double>(COL_HUGE) / 4;
+    col_plane p = col_plane_from_points(V(-h, -h, 0), V(h, -h, 0), V(0, h, 0));
+    EXPECT_TRUE(col_plane_is_valid(&p));
+    EXPECT_EQ(p.n.z, R(1));
+    col_triangle t = {V(-h, -h, 0), V(h, -h, 0), V(0, h, 0)};
+    EXPECT_EQ(col_triangle_normal(&t).z, R(1));
+    col_triangle bad = {V(kNaN, 0, 0), V(1, 0, 0), V(0, 1, 0)};
+    EXPECT_EQ(col_v3_len_sq(col_triangle_normal(&bad)), R(0));
+}

@@ -134,3 +134,13 @@ col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c
     col_real v = vb / sum, w = vc / sum;
     return col_v3_add(a, col_v3_add(col_v3_scale(ab, v), col_v3_scale(ac, w)));
 }
+
+col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
+    /* Any finite vector, also beyond COL_HUGE (cross products of valid
+     * coordinates are): scale by the largest component, with divisions so a
+     * denormal one cannot overflow, then normalize. */
+    col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
+    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return fallback; /* zero, NaN or infinite */
+    col_vec3 s = col_v3_div(v, m);
+    return col_v3_div(s, col_v3_len(s));
+}

@@ -30,6 +30,11 @@ static inline col_real col__len_safe(col_vec3 v) {
     return m * col_v3_len(col_v3_div(v, m));
 }
 
+/* v normalized, for any finite v (also beyond COL_HUGE, as cross products of
+ * valid coordinates are; denormal components are fine); fallback when v is
+ * zero or not finite. */
+col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback);
+
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be
  * NULL). A zero-length segment gives a. Ericson 5.1.2. */
 col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t);

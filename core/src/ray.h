@@ -13,9 +13,6 @@ col_ray_hit col__ray_miss(void);
 col_ray_hit col__ray_invalid(void);
 col_ray_hit col__ray_inside(const col_ray *r);
 
-/* v normalized (overflow-safe), or fallback when v is zero or not finite. */
-col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback);
-
 /* A hit at t with the given normal when t is in [0, max_t] and the point and
  * normal are finite; otherwise a miss. */
 col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal);

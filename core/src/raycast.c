@@ -25,10 +25,6 @@ col_ray_hit col__ray_inside(const col_ray *r) {
     return h;
 }
 
-col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
-    col_vec3 n = col_plane_make(v, COL_R(0.0)).n; /* overflow-safe normalization */
-    return col_v3_len_sq(n) > COL_R(0.0) ? n : fallback;
-}
 
 col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
     /* NaN fails every comparison and misses. */

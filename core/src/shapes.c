@@ -1,7 +1,7 @@
 /* Validators and constructors of collide/shapes.h. */
 #include <string.h>
 
-#include "collide/collide.h"
+#include "geom.h"
 
 bool col_point_is_valid(const col_point *p) { return col_v3_is_valid(p->p); }
 
@@ -75,7 +75,7 @@ col_plane col_plane_from_points(col_vec3 a, col_vec3 b, col_vec3 c) {
     col_plane bad = {{0, 0, 0}, 0};
     if (!col_v3_is_valid(a) || !col_v3_is_valid(b) || !col_v3_is_valid(c)) return bad;
     col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
-    col_plane pl = col_plane_make(n, COL_R(0.0));
+    col_plane pl = {col__unit_or(n, col_v3(0, 0, 0)), COL_R(0.0)}; /* n may exceed COL_HUGE */
     if (col_v3_len_sq(pl.n) == COL_R(0.0)) return bad;
     col_vec3 centroid = col_v3_scale(col_v3_add(col_v3_add(a, b), c), COL_R(1.0) / COL_R(3.0));
     pl.d = col_v3_dot(pl.n, centroid);
@@ -107,8 +107,9 @@ col_mat3 col_obb_axes(const col_obb *b) { return col_m3_cols(b->u[0], b->u[1], b
 col_real col_plane_signed_distance(const col_plane *pl, col_vec3 p) { return col_v3_dot(pl->n, p) - pl->d; }
 
 col_vec3 col_triangle_normal(const col_triangle *t) {
+    if (!col_triangle_is_valid(t)) return col_v3(0, 0, 0);
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
-    return col_plane_make(n, COL_R(0.0)).n;
+    return col__unit_or(n, col_v3(0, 0, 0)); /* n may exceed COL_HUGE: not col_plane_make */
 }
 
 bool col_ray_is_valid(const col_ray *r) {
