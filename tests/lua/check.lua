@@ -47,6 +47,18 @@ function check.raises(pattern, name, f, ...)
   report(msg:find(pattern, 1, true) ~= nil, name, "message was: " .. msg)
 end
 
+-- check.noGarbage(name, f): f() called 20000 times with the collector
+-- stopped leaves the heap exactly where it was.
+function check.noGarbage(name, f)
+  collectgarbage("collect")
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  for _ = 1, 20000 do f() end
+  local after = collectgarbage("count")
+  collectgarbage("restart")
+  check.eq(after - before, 0, name)
+end
+
 function check.done()
   print(("%d passed, %d failed"):format(check.passed, check.failed))
   if check.failed > 0 then os.exit(1) end
