@@ -70,7 +70,8 @@ static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, co
                      ab.point.x == ba.point.x,
                  "sweep(B, A) reverses the normal and keeps the point", a, b);
     /* (point, point) pairs are ordered by their bytes, and may be cast from B's point */
-    if (a->kind == COL_SHAPE_POINT && b->kind != COL_SHAPE_POINT && col_raycast_supported(b->kind)) {
+    if (a->kind == COL_SHAPE_POINT && b->kind != COL_SHAPE_POINT && col_raycast_supported(b->kind) &&
+        col_v3_is_valid(da) && col_v3_is_valid(db)) { /* huge motions are invalid for a sweep, not for a ray */
         col_ray r = {a->u.point.p, col_v3_sub(da, db), COL_R(1.0)};
         col_ray_hit rh = col_raycast(b, &r);
         FZ_CHECK(rh.status == ab.status && (rh.status != COL_HIT || rh.t == ab.t0),
