@@ -101,7 +101,13 @@ static col_vec3 closest_on_edges(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c)
 }
 
 col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c) {
-    if (col__triangle_is_degenerate(a, b, c)) return closest_on_edges(p, a, b, c);
+    if (col__triangle_is_degenerate(a, b, c)) {
+        /* Its longest edge: the same set the ray casts use, so a point on a
+         * degenerate triangle is on it for every query alike. */
+        col_vec3 p0, q0;
+        col__triangle_longest_edge(a, b, c, &p0, &q0);
+        return col__closest_on_segment(p, p0, q0, NULL);
+    }
     col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a), ap = col_v3_sub(p, a);
     col_real d1 = col_v3_dot(ab, ap), d2 = col_v3_dot(ac, ap);
     if (d1 <= COL_R(0.0) && d2 <= COL_R(0.0)) return a; /* vertex region a */

@@ -54,7 +54,7 @@ bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
 void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p, col_vec3 *q);
 
 /* The point of triangle abc closest to p (Ericson 5.1.5 by Voronoi regions);
- * a degenerate triangle is the union of its edges. */
+ * a degenerate triangle is its longest edge. */
 col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c);
 
 /* SAT helper: true when the closed intervals [amin, amax] and [bmin, bmax]

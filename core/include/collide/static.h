@@ -207,7 +207,7 @@ COL_API col_aabb col_aabb_transform(const col_aabb *b, col_mat3 m, col_vec3 t);
 /* ======================= triangles ======================= */
 
 /* The closest point of the triangle to the centre (Ericson 5.1.5) within r.
- * A degenerate (collinear) triangle is the union of its edges. */
+ * A degenerate (collinear) triangle is its longest edge. */
 COL_API bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t);
 
 /*
