@@ -142,6 +142,17 @@ TEST(SweepAabbAabb, SeedDefectsArePinned) {
     EXPECT_EQ(col_sweep_aabb_aabb(&a, V(-4, 0, 0), &far, kStill).status, COL_MISS);
 }
 
+TEST(SweepAabbAabb, EntryTimeRoundingToZeroStillHasANormal) {
+    // A gap of one ulp crossed at an enormous speed: the entry time rounds to 0.
+    col_aabb a = {V(0, 0, 0), V(1, 1, 1)};
+    col_aabb b = {V(std::nextafter(1.0, 2.0), 0, 0), V(2, 1, 1)};
+    if (sizeof(col_real) == sizeof(float)) b.min.x = std::nextafter(1.0f, 2.0f);
+    col_sweep_hit h = col_sweep_aabb_aabb(&a, V(1e40, 0, 0), &b, kStill);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_FALSE(h.initially_overlapping);
+    EXPECT_EQ(h.normal.x, R(-1));
+}
+
 TEST(SweepSphereAabb, FaceEdgeAndCornerRegions) {
     col_aabb box = {V(0, 0, 0), V(1, 1, 1)};
     col_sphere s = {V(-2, 0.5, 0.5), R(0.5)};

@@ -137,7 +137,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
     if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     col_vec3 v = col_v3_sub(da, db);
     col_real t0 = COL_R(0.0), t1 = COL_R(1.0);
-    int axis = -1;
+    int axis = -1, apart_axis = -1;
     bool overlapping = true;
     for (int k = 0; k < 3; ++k) {
         col_real amin = col_v3_get(a->min, k), amax = col_v3_get(a->max, k);
@@ -148,6 +148,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
             if (apart) return col__sweep_miss(COL_MISS); /* never meet on this axis */
             continue;                                    /* overlapping on this axis for all time */
         }
+        if (apart) apart_axis = k;
         col_real enter = vk > COL_R(0.0) ? (bmin - amax) / vk : (bmax - amin) / vk;
         col_real exit = vk > COL_R(0.0) ? (bmax - amin) / vk : (bmin - amax) / vk;
         if (enter > t0) {
@@ -168,7 +169,10 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
     col_vec3 hi = col_v3(col_min(a1.x, b1.x), col_min(a1.y, b1.y), col_min(a1.z, b1.z));
     h.point = col_v3_scale(col_v3_add(lo, hi), COL_R(0.5));
     if (!overlapping) {
-        col_real vk = col_v3_get(v, axis); /* axis >= 0: some axis was apart and moving */
+        /* The axis entered last; when every entry time rounded to 0 (a gap too
+         * small for the speed), the axis that was apart. */
+        if (axis < 0) axis = apart_axis;
+        col_real vk = col_v3_get(v, axis); /* axis >= 0: an apart axis with vk == 0 returned above */
         col_real n[3] = {0, 0, 0};
         n[axis] = vk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0); /* A approaches from -axis when vk > 0 */
         h.normal = col_v3(n[0], n[1], n[2]);
