@@ -311,7 +311,9 @@ col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col
     bool ok;
     /* Two shapes of one kind are ordered by their bytes, as in col_overlap, so
      * both argument orders run the same computation. */
-    bool swap = a->kind == b->kind && memcmp(&a->u, &b->u, kind_sizes[a->kind]) > 0;
+    int order = a->kind == b->kind ? memcmp(&a->u, &b->u, kind_sizes[a->kind]) : 0;
+    if (a->kind == b->kind && order == 0) order = memcmp(&da, &db, sizeof da); /* identical shapes: by motion */
+    bool swap = order > 0;
     col_sweep_hit h;
     if (!swap) {
         h = sweep_ordered(a, da, b, db, &ok);
