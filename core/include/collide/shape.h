@@ -101,7 +101,8 @@ COL_API bool col_sweep_supported(col_shape_kind a, col_shape_kind b);
 /*
  * The sweep of A moving by da against B moving by db, with the conventions of
  * sweep.h, for every supported pair in either order (the answer for (B, A) is
- * that for (A, B) with the normal reversed). A point against any shape is the
+ * that for (A, B) with the normal reversed, bit for bit: two shapes of one
+ * kind are ordered by their bytes, identical ones by their motions). A point against any shape is the
  * ray cast of the point along da - db against B (col_raycast): one
  * implementation, not two. COL_INVALID for unsupported pairs and invalid input.
  */
