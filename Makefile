@@ -5,8 +5,11 @@
 
 .PHONY: demo test deps-demo deps-test build test-double test-float test-asan fuzz install clean
 
-# Seconds each libFuzzer harness runs in `make fuzz`.
+# How long each libFuzzer harness runs in `make fuzz`: FUZZ_SECONDS of random
+# exploration by default; CI passes FUZZ_ARGS with a fixed seed and run count so
+# its result is reproducible.
 FUZZ_SECONDS ?= 60
+FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_HARNESSES = static dynamic
 
 demo: deps-demo
@@ -39,15 +42,15 @@ test-asan:
 	cmake --build --preset asan
 	ctest --preset asan
 
-# Builds the libFuzzer harnesses (clang, ASan+UBSan) and runs each for
-# FUZZ_SECONDS on a scratch copy of its corpus; crashes land in build-fuzz/.
+# Builds the libFuzzer harnesses (clang, ASan+UBSan) and runs each on a scratch
+# corpus seeded from fuzz/corpus/<name>; crashes land in build-fuzz/.
 fuzz: deps-test
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz
 	@for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p build-fuzz/corpus/$$h && \
-	  echo "collide: fuzzing $$h for $(FUZZ_SECONDS) s" && \
-	  build-fuzz/fuzz/fuzz_$$h -dict=fuzz/$$h.dict -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  echo "collide: fuzzing $$h ($(FUZZ_ARGS))" && \
+	  build-fuzz/fuzz/fuzz_$$h -dict=fuzz/$$h.dict $(FUZZ_ARGS) -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$h fuzz/corpus/$$h 2>build-fuzz/fuzz-$$h.log || \
 	    { tail -n 40 build-fuzz/fuzz-$$h.log; exit 1; }; \
 	  grep -E '^stat::(number_of_executed_units|new_units_added)' build-fuzz/fuzz-$$h.log; \
