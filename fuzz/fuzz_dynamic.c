@@ -122,10 +122,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
     int grid = fz_u8(&in) & 1;
     col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
-    col_vec3 da = col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid));
-    col_vec3 db = col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid));
-    col_ray r = {col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid)),
-                 col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid)), fz_real(&in, grid)};
+    col_vec3 da = fz_vec3(&in, grid);
+    col_vec3 db = fz_vec3(&in, grid);
+    col_ray r;
+    r.origin = fz_vec3(&in, grid);
+    r.delta = fz_vec3(&in, grid);
+    r.max_t = fz_real(&in, grid);
     if (grid) {
         uint8_t mode = fz_u8(&in);
         r.max_t = (mode & 1) ? COL_R(1.0) : (col_real)INFINITY;

@@ -56,6 +56,16 @@ static inline col_real fz_grid(fz_input *in) {
 
 static inline col_real fz_real(fz_input *in, int grid) { return grid ? fz_grid(in) : fz_to_real(fz_raw_double(in)); }
 
+/* Three reals read in order (x, then y, then z). Never write
+ * col_v3(fz_real(in), fz_real(in), fz_real(in)): the order in which function
+ * arguments are evaluated is unspecified, and gcc and clang differ. */
+static inline col_vec3 fz_vec3(fz_input *in, int grid) {
+    col_real x = fz_real(in, grid);
+    col_real y = fz_real(in, grid);
+    col_real z = fz_real(in, grid);
+    return col_v3(x, y, z);
+}
+
 /* Number of col_real fields of a kind (every shape struct is a run of reals). */
 static inline int fz_real_count(col_shape_kind kind) {
     static const int counts[COL_SHAPE_KIND_COUNT] = {3, 6, 9, 4, 4, 7, 6, 15, 6, 3, 4};

@@ -164,8 +164,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
     int grid = fz_u8(&in) & 1;
     col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
-    col_vec3 witness = col_v3(fz_real(&in, grid), fz_real(&in, grid), fz_real(&in, grid));
-    int ox = (int)(fz_u8(&in) % 16) - 8, oy = (int)(fz_u8(&in) % 16) - 8, oz = (int)(fz_u8(&in) % 16) - 8;
+    col_vec3 witness = fz_vec3(&in, grid);
+    int ox = (int)(fz_u8(&in) % 16) - 8;
+    int oy = (int)(fz_u8(&in) % 16) - 8; /* one read per statement: a defined order */
+    int oz = (int)(fz_u8(&in) % 16) - 8;
     col_vec3 offset = col_v3((col_real)ox * COL_R(4096.0), (col_real)oy * COL_R(4096.0), (col_real)oz * COL_R(4096.0));
     check_generic(&a, &b);
     check_generic(&b, &a);

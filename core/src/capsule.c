@@ -8,8 +8,10 @@
 
 bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s) {
     if (!col_capsule_is_valid(c) || !col_sphere_is_valid(s)) return false;
-    col_vec3 q = col__closest_on_segment(col_v3(0, 0, 0), col_v3_sub(c->a, s->c), col_v3_sub(c->b, s->c), NULL);
     col_real rs = c->r + s->r;
+    if (rs == COL_R(0.0)) /* a point against a segment: the exact test */
+        return col__point_on_segment(s->c, c->a, c->b);
+    col_vec3 q = col__closest_on_segment(col_v3(0, 0, 0), col_v3_sub(c->a, s->c), col_v3_sub(c->b, s->c), NULL);
     return col_v3_len_sq(q) <= rs * rs;
 }
 

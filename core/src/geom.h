@@ -39,6 +39,11 @@ col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback);
  * NULL). A zero-length segment gives a. Ericson 5.1.2. */
 col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t);
 
+/* true when p lies on the closed segment ab, decided without division:
+ * (b - a) x (p - a) = 0 and 0 <= (p - a).(b - a) <= |b - a|^2 (exact up to the
+ * rounding of those products; exact on a dyadic grid). */
+bool col__point_on_segment(col_vec3 p, col_vec3 a, col_vec3 b);
+
 /* Closest points c1 on p1q1 and c2 on p2q2 (parameters s, t in [0, 1]) and the
  * squared distance between them. Zero-length segments and (nearly) parallel
  * segments are handled (Ericson 5.1.9, with a scale-relative parallel test). */

@@ -216,9 +216,14 @@ static col_ray_hit first_of(col_ray_hit a, col_ray_hit b) {
 }
 
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
-    /* inside: distance from the origin to the segment within the radius */
-    col_vec3 q = col__closest_on_segment(col_v3(0, 0, 0), col_v3_sub(a, r->origin), col_v3_sub(b, r->origin), NULL);
-    if (col_v3_len_sq(q) <= radius * radius) return col__ray_inside(r);
+    /* inside: distance from the origin to the segment within the radius; for
+     * radius 0 (a segment) the exact on-segment test, as the static tests use */
+    col_vec3 ra = col_v3_sub(a, r->origin), rb = col_v3_sub(b, r->origin);
+    if (radius == COL_R(0.0)) {
+        if (col__point_on_segment(col_v3(0, 0, 0), ra, rb)) return col__ray_inside(r);
+    } else if (col_v3_len_sq(col__closest_on_segment(col_v3(0, 0, 0), ra, rb, NULL)) <= radius * radius) {
+        return col__ray_inside(r);
+    }
     col_ray_hit h = cylinder_body(r, a, b, radius);
     h = first_of(h, col__raycast_sphere_at(r, a, radius));
     return first_of(h, col__raycast_sphere_at(r, b, radius));

@@ -182,27 +182,27 @@ col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t
     if (!(tt >= COL_R(0.0) && tt <= r->max_t)) return col__ray_miss();
     col_vec3 P = col_v3_madd(r->origin, tt, r->delta);
     /* Project on the plane of the two axes the normal points least along. */
-    col_vec3 an = col_v3_abs(tc.n);
+    col_vec3 absn = col_v3_abs(tc.n);
     int k = 0;
-    if (an.y > an.x) k = 1;
-    if (an.z > col_v3_get(an, k)) k = 2;
+    if (absn.y > absn.x) k = 1;
+    if (absn.z > col_v3_get(absn, k)) k = 2;
     int i1 = (k + 1) % 3, i2 = (k + 2) % 3;
     col_real u0 = col_v3_get(P, i1) - col_v3_get(tc.a, i1), v0 = col_v3_get(P, i2) - col_v3_get(tc.a, i2);
     col_real u1 = col_v3_get(tc.b, i1) - col_v3_get(tc.a, i1), v1 = col_v3_get(tc.b, i2) - col_v3_get(tc.a, i2);
     col_real u2 = col_v3_get(tc.c, i1) - col_v3_get(tc.a, i1), v2 = col_v3_get(tc.c, i2) - col_v3_get(tc.a, i2);
-    col_real alpha, beta;
-    if (u1 == COL_R(0.0)) {
-        if (u2 == COL_R(0.0) || v1 == COL_R(0.0)) return col__ray_miss(); /* degenerate projection */
-        beta = u0 / u2;
-        if (!(beta >= COL_R(0.0) && beta <= COL_R(1.0))) return col__ray_miss();
-        alpha = (v0 - beta * v2) / v1;
-    } else {
-        col_real den = v2 * u1 - u2 * v1;
-        if (den == COL_R(0.0)) return col__ray_miss();
-        beta = (v0 * u1 - u0 * v1) / den;
-        if (!(beta >= COL_R(0.0) && beta <= COL_R(1.0))) return col__ray_miss();
-        alpha = (u0 - beta * u2) / u1;
+    /* P = a + alpha (b - a) + beta (c - a) in the projection, with closed
+     * tests: alpha = (u0 v2 - v0 u2) / den and beta = (v0 u1 - u0 v1) / den
+     * (Cramer's rule) are compared through their numerators and the
+     * denominator, so no division rounds a point on an edge off it. */
+    col_real den = v2 * u1 - u2 * v1; /* twice the projected area: non-zero for a non-degenerate triangle */
+    if (den == COL_R(0.0)) return col__ray_miss();
+    col_real bn = v0 * u1 - u0 * v1; /* beta * den */
+    col_real an = u0 * v2 - v0 * u2; /* alpha * den */
+    if (den < COL_R(0.0)) {
+        den = -den;
+        bn = -bn;
+        an = -an;
     }
-    if (!(alpha >= COL_R(0.0) && alpha + beta <= COL_R(1.0))) return col__ray_miss();
+    if (!(an >= COL_R(0.0) && bn >= COL_R(0.0) && an + bn <= den)) return col__ray_miss();
     return col__ray_accept(r, tt, facing(&tc));
 }

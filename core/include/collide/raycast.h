@@ -86,8 +86,9 @@ COL_API col_ray_hit col_raycast_triangle_mt(const col_ray *r, const col_triangle
 
 /* Ray-triangle by Badouel (Graphics Gems I, "An efficient ray-polygon
  * intersection"; seed 001): the plane hit, then 2D barycentrics on the plane
- * of the two axes the normal points least along. Same conventions; kept as a
- * third method. */
+ * of the two axes the normal points least along, compared as numerators
+ * against their common denominator (the listing divides, which rounds points
+ * on an edge off it). Same conventions; kept as a third method. */
 COL_API col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t,
                                                  col_triangle_sides sides);
 
