@@ -7,7 +7,7 @@
 
 # How long each libFuzzer harness runs in `make fuzz`: FUZZ_SECONDS of random
 # exploration by default; CI passes FUZZ_ARGS with a fixed seed and run count so
-# its result is reproducible.
+# the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_HARNESSES = static dynamic
