@@ -291,8 +291,11 @@ typedef struct rounded_triangle {
  * into any of the five convex pieces. */
 static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
     const rounded_triangle *t = ctx;
-    col_vec3 q = col__closest_on_triangle(ray->origin, t->a, t->b, t->c);
-    if (col_v3_len_sq(col_v3_sub(ray->origin, q)) <= t->r * t->r) return col__ray_inside(ray);
+    /* inside: the static test itself (exact for radius 0), so a sweep without
+     * motion answers exactly as col_overlap_sphere_triangle */
+    col_sphere at = {ray->origin, t->r};
+    col_triangle tri = {t->a, t->b, t->c};
+    if (col_overlap_sphere_triangle(&at, &tri)) return col__ray_inside(ray);
     col_ray_hit best = col__ray_miss();
     const col_vec3 v[3] = {t->a, t->b, t->c};
     for (int i = 0; i < 3; ++i) {
