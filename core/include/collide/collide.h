@@ -31,6 +31,11 @@
  *   obb                                              x    .
  *   2D: circle-circle, circle-rect, rect-rect.
  *
+ * Ray casts (raycast.h): every 3D shape; AABB by slabs and by Woo; triangle
+ * watertight, Möller-Trumbore and Badouel. Sweeps (sweep.h): sphere-plane,
+ * capsule-plane, sphere-sphere, AABB-AABB, sphere-AABB, sphere-triangle, and a
+ * point against every 3D shape through col_sweep (the ray cast).
+ *
  * Robustness: every query accepts any input. Non-finite or out-of-range values
  * give false / COL_SIDE_INVALID / COL_INVALID; degenerate shapes (zero radius,
  * zero extent, zero-length segment, collinear triangle) are legal and give the
