@@ -66,10 +66,31 @@ static inline col_vec3 fz_vec3(fz_input *in, int grid) {
     return col_v3(x, y, z);
 }
 
-/* Number of col_real fields of a kind (every shape struct is a run of reals). */
+/* The kinds fz_shape decodes, in the order of the byte that selects them.
+ * Fixed, so saved inputs keep their meaning when kinds are added to the core
+ * (a polytope borrows its points and is decoded by the harnesses that need it). */
+static const col_shape_kind fz_kinds[] = {
+    COL_SHAPE_POINT, COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_PLANE,     COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE,
+    COL_SHAPE_AABB,  COL_SHAPE_OBB,     COL_SHAPE_ELLIPSOID, COL_SHAPE_CIRCLE, COL_SHAPE_RECT};
+#define FZ_KIND_COUNT ((int)(sizeof fz_kinds / sizeof fz_kinds[0]))
+
+/* Number of col_real fields of a kind (every shape struct but the polytope
+ * is a run of reals). */
 static inline int fz_real_count(col_shape_kind kind) {
-    static const int counts[COL_SHAPE_KIND_COUNT] = {3, 6, 9, 4, 4, 7, 6, 15, 6, 3, 4};
-    return (int)kind < COL_SHAPE_KIND_COUNT ? counts[kind] : 0;
+    switch (kind) {
+    case COL_SHAPE_POINT: return 3;
+    case COL_SHAPE_SEGMENT: return 6;
+    case COL_SHAPE_TRIANGLE: return 9;
+    case COL_SHAPE_PLANE: return 4;
+    case COL_SHAPE_SPHERE: return 4;
+    case COL_SHAPE_CAPSULE: return 7;
+    case COL_SHAPE_AABB: return 6;
+    case COL_SHAPE_OBB: return 15;
+    case COL_SHAPE_ELLIPSOID: return 6;
+    case COL_SHAPE_CIRCLE: return 3;
+    case COL_SHAPE_RECT: return 4;
+    default: return 0;
+    }
 }
 
 static inline col_real *fz_reals(col_shape *s) { return (col_real *)(void *)&s->u; }
@@ -99,7 +120,7 @@ static inline void fz_sort(col_real *lo, col_real *hi) {
 static inline col_shape fz_shape(fz_input *in, int grid) {
     col_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = (col_shape_kind)(fz_u8(in) % COL_SHAPE_KIND_COUNT);
+    s.kind = fz_kinds[fz_u8(in) % FZ_KIND_COUNT];
     col_real *r = fz_reals(&s);
     for (int i = 0; i < fz_real_count(s.kind); ++i) r[i] = fz_real(in, grid);
     if (!grid) return s;

@@ -11,7 +11,7 @@
 static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
 
 static col_plane check_plane(lua_State *L, int idx) {
-    return *(const col_plane *)luaL_checkudata(L, idx, "collide.Plane");
+    return *(const col_plane *)luaL_checkudata(L, idx, LCOL_TNAME("Plane"));
 }
 
 /* collide.overlap(a, b) --> boolean */
@@ -39,7 +39,7 @@ static int l_classify(lua_State *L) {
 
 /* collide.segmentPlane(segment, plane) --> t, px,py,pz, inPlane | nil */
 static int l_segment_plane(lua_State *L) {
-    const col_segment *s = luaL_checkudata(L, 1, "collide.Segment");
+    const col_segment *s = luaL_checkudata(L, 1, LCOL_TNAME("Segment"));
     col_plane pl = check_plane(L, 2);
     col_segment_plane_hit h = col_intersect_segment_plane(s, &pl);
     if (h.status != COL_HIT) {
@@ -54,7 +54,7 @@ static int l_segment_plane(lua_State *L) {
 
 /* collide.trianglePlane(triangle, plane) --> side [, px,py,pz, qx,qy,qz, coplanar] */
 static int l_triangle_plane(lua_State *L) {
-    const col_triangle *t = luaL_checkudata(L, 1, "collide.Triangle");
+    const col_triangle *t = luaL_checkudata(L, 1, LCOL_TNAME("Triangle"));
     col_plane pl = check_plane(L, 2);
     col_triangle_plane_hit h = col_intersect_triangle_plane(t, &pl);
     lua_pushinteger(L, (lua_Integer)h.side);
@@ -96,7 +96,7 @@ static int l_closest_points_lines(lua_State *L) {
 /* collide.transformAabb(box, m00,m01,m02, m10,m11,m12, m20,m21,m22 [, tx,ty,tz])
  *   --> minx,miny,minz, maxx,maxy,maxz   (matrix given by rows) */
 static int l_transform_aabb(lua_State *L) {
-    const col_aabb *b = luaL_checkudata(L, 1, "collide.Aabb");
+    const col_aabb *b = luaL_checkudata(L, 1, LCOL_TNAME("Aabb"));
     col_real m[9], t[3] = {0, 0, 0};
     lcol_check_reals(L, 2, m, 9);
     if (!lua_isnoneornil(L, 11)) lcol_check_reals(L, 11, t, 3);
@@ -172,6 +172,15 @@ static int l_raycast(lua_State *L) {
     return 8;
 }
 
+static int push_sweep(lua_State *L, col_sweep_hit h) {
+    lua_pushnumber(L, (lua_Number)h.t0);
+    lua_pushnumber(L, (lua_Number)h.t1);
+    lcol_push_vec3(L, h.normal);
+    lcol_push_vec3(L, h.point);
+    lua_pushboolean(L, h.initially_overlapping);
+    return 9;
+}
+
 /* collide.sweep(a, dax,day,daz, b [, dbx,dby,dbz])
  *   --> t0, t1, nx,ny,nz, px,py,pz, initiallyOverlapping | nil */
 static int l_sweep(lua_State *L) {
@@ -185,19 +194,124 @@ static int l_sweep(lua_State *L) {
         return luaL_error(L, "sweep: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
                           col_shape_kind_name(b.kind));
     col_sweep_hit h = col_sweep(&a, v3(da), &b, v3(db));
-    if (h.status != COL_HIT) {
+    if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;
     }
-    lua_pushnumber(L, (lua_Number)h.t0);
-    lua_pushnumber(L, (lua_Number)h.t1);
-    lcol_push_vec3(L, h.normal);
-    lcol_push_vec3(L, h.point);
-    lua_pushboolean(L, h.initially_overlapping);
-    return 9;
+    return push_sweep(L, h);
+}
+
+static void check_pair(lua_State *L, const char *what, col_shape *a, col_shape *b) {
+    lcol_check_shape(L, 1, a);
+    lcol_check_shape(L, 2, b);
+    if (!col_distance_supported(a->kind, b->kind))
+        luaL_error(L, "%s: no test for the pair (%s, %s)", what, col_shape_kind_name(a->kind), col_shape_kind_name(b->kind));
+}
+
+static int push_distance(lua_State *L, col_distance_result r) {
+    lua_pushnumber(L, (lua_Number)r.distance);
+    lcol_push_vec3(L, r.point_a);
+    lcol_push_vec3(L, r.point_b);
+    lcol_push_vec3(L, r.normal);
+    lua_pushinteger(L, r.iterations);
+    lua_pushboolean(L, r.status != COL_NOT_CONVERGED);
+    return 12;
+}
+
+/* collide.distance(a, b) --> d, ax,ay,az, bx,by,bz, nx,ny,nz, iterations, converged */
+static int l_distance(lua_State *L) {
+    col_shape a, b;
+    check_pair(L, "distance", &a, &b);
+    return push_distance(L, col_distance(&a, &b));
+}
+
+/* collide.gjkDistance(a, b): as distance, always by GJK (no plane) */
+static int l_gjk_distance(lua_State *L) {
+    col_shape a, b;
+    lcol_check_shape(L, 1, &a);
+    lcol_check_shape(L, 2, &b);
+    if (!col_support_supported(a.kind) || !col_support_supported(b.kind))
+        return luaL_error(L, "gjkDistance: no support function for the pair (%s, %s)", col_shape_kind_name(a.kind),
+                          col_shape_kind_name(b.kind));
+    return push_distance(L, col_gjk_distance(&a, &b));
+}
+
+/* collide.penetration(a, b) --> depth, nx,ny,nz, ax,ay,az, bx,by,bz, iterations, converged | nil */
+static int l_penetration(lua_State *L) {
+    col_shape a, b;
+    check_pair(L, "penetration", &a, &b);
+    col_penetration_result r = col_penetration(&a, &b);
+    if (r.status != COL_HIT && r.status != COL_NOT_CONVERGED) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushnumber(L, (lua_Number)r.depth);
+    lcol_push_vec3(L, r.normal);
+    lcol_push_vec3(L, r.point_a);
+    lcol_push_vec3(L, r.point_b);
+    lua_pushinteger(L, r.iterations);
+    lua_pushboolean(L, r.status == COL_HIT);
+    return 12;
+}
+
+/* collide.support(shape, dx,dy,dz) --> x,y,z */
+static int l_support(lua_State *L) {
+    col_shape s;
+    lcol_check_shape(L, 1, &s);
+    col_real d[3];
+    lcol_check_reals(L, 2, d, 3);
+    col_vec3 p;
+    if (!col_support_supported(s.kind))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "a %s has no support function", col_shape_kind_name(s.kind)));
+    (void)col_support(&s, v3(d), &p);
+    return lcol_push_vec3(L, p);
+}
+
+/* collide.sweepConvex(a, dax,day,daz, b [, dbx,dby,dbz [, target [, tolerance [, maxIterations]]]])
+ *   --> t0, t1, nx,ny,nz, px,py,pz, initiallyOverlapping, iterations, converged | nil, iterations */
+static int l_sweep_convex(lua_State *L) {
+    col_shape a, b;
+    col_real da[3], db[3] = {0, 0, 0};
+    lcol_check_shape(L, 1, &a);
+    lcol_check_reals(L, 2, da, 3);
+    lcol_check_shape(L, 5, &b);
+    if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, db, 3);
+    col_sweep_params p = col_sweep_params_default();
+    if (!lua_isnoneornil(L, 9)) {
+        p.target = lcol_check_real(L, 9);
+        if (!(p.target >= 0)) return luaL_argerror(L, 9, "target must be >= 0");
+    }
+    if (!lua_isnoneornil(L, 10)) {
+        p.tolerance = lcol_check_real(L, 10);
+        if (!(p.tolerance >= 0)) return luaL_argerror(L, 10, "tolerance must be >= 0");
+    }
+    if (!lua_isnoneornil(L, 11)) {
+        lua_Integer n = luaL_checkinteger(L, 11);
+        if (n < 1 || n > 1000000) return luaL_argerror(L, 11, "maxIterations must be in [1, 1000000]");
+        p.max_iterations = (int)n;
+    }
+    if (!col_distance_supported(a.kind, b.kind))
+        return luaL_error(L, "sweepConvex: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
+                          col_shape_kind_name(b.kind));
+    int iterations = 0;
+    col_sweep_hit h = col_sweep_convex(&a, v3(da), &b, v3(db), &p, &iterations);
+    if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
+        luaL_pushfail(L);
+        lua_pushinteger(L, iterations);
+        return 2;
+    }
+    push_sweep(L, h);
+    lua_pushinteger(L, iterations);
+    lua_pushboolean(L, h.status == COL_HIT);
+    return 11;
 }
 
 static const luaL_Reg module_functions[] = {
+    {"distance", l_distance},
+    {"gjkDistance", l_gjk_distance},
+    {"penetration", l_penetration},
+    {"support", l_support},
+    {"sweepConvex", l_sweep_convex},
     {"raycast", l_raycast},
     {"sweep", l_sweep},
     {"overlap", l_overlap},
@@ -213,7 +327,7 @@ static const luaL_Reg module_functions[] = {
     {NULL, NULL},
 };
 
-int luaopen_collide(lua_State *L) {
+int LCOL_OPEN(lua_State *L) {
     luaL_newlib(L, module_functions);
     lcol_open_shapes(L);
     lua_pushstring(L, col_version());

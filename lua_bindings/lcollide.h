@@ -9,8 +9,23 @@
 #include "lauxlib.h"
 #include "lua.h"
 
-/* Entry point of the module `collide` (the only exported symbol of collide.so). */
-COL_API int luaopen_collide(lua_State *L);
+/* The same sources build two modules: `collide` over the core in col_real =
+ * double (or whatever COLLIDE_REAL the build chose), and, with
+ * LCOL_FLOAT_MODULE defined and the core built in float, `collide.float`.
+ * Their metatables have different names, so a shape of one module is not
+ * accepted by the other. */
+#if defined(LCOL_FLOAT_MODULE) && LCOL_FLOAT_MODULE
+#define LCOL_NAME "collide.float"
+#define LCOL_OPEN luaopen_collide_float
+#else
+#define LCOL_NAME "collide"
+#define LCOL_OPEN luaopen_collide
+#endif
+/* Metatable name of a shape type: "collide.Sphere" or "collide.float.Sphere". */
+#define LCOL_TNAME(type) LCOL_NAME "." type
+
+/* Entry point of the module (the only exported symbol of the module). */
+COL_API int LCOL_OPEN(lua_State *L);
 
 /* Registers the metatables of every shape type (called by luaopen_collide)
  * and adds the constructors to the module table on top of the stack. */

@@ -197,17 +197,18 @@ typedef struct kind_info {
 } kind_info;
 
 static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
-    {"collide.Point", "point", sizeof(col_point), read_point},
-    {"collide.Segment", "segment", sizeof(col_segment), read_segment},
-    {"collide.Triangle", "triangle", sizeof(col_triangle), read_triangle},
-    {"collide.Plane", "plane", sizeof(col_plane), read_plane},
-    {"collide.Sphere", "sphere", sizeof(col_sphere), read_sphere},
-    {"collide.Capsule", "capsule", sizeof(col_capsule), read_capsule},
-    {"collide.Aabb", "aabb", sizeof(col_aabb), read_aabb},
-    {"collide.Obb", "obb", sizeof(col_obb), read_obb},
-    {"collide.Ellipsoid", "ellipsoid", sizeof(col_ellipsoid), read_ellipsoid},
-    {"collide.Circle", "circle", sizeof(col_circle), read_circle},
-    {"collide.Rect", "rect", sizeof(col_rect), read_rect},
+    {LCOL_TNAME("Point"), "point", sizeof(col_point), read_point},
+    {LCOL_TNAME("Segment"), "segment", sizeof(col_segment), read_segment},
+    {LCOL_TNAME("Triangle"), "triangle", sizeof(col_triangle), read_triangle},
+    {LCOL_TNAME("Plane"), "plane", sizeof(col_plane), read_plane},
+    {LCOL_TNAME("Sphere"), "sphere", sizeof(col_sphere), read_sphere},
+    {LCOL_TNAME("Capsule"), "capsule", sizeof(col_capsule), read_capsule},
+    {LCOL_TNAME("Aabb"), "aabb", sizeof(col_aabb), read_aabb},
+    {LCOL_TNAME("Obb"), "obb", sizeof(col_obb), read_obb},
+    {LCOL_TNAME("Ellipsoid"), "ellipsoid", sizeof(col_ellipsoid), read_ellipsoid},
+    {LCOL_TNAME("Polytope"), NULL, sizeof(col_polytope), NULL}, /* collide.convex */
+    {LCOL_TNAME("Circle"), "circle", sizeof(col_circle), read_circle},
+    {LCOL_TNAME("Rect"), "rect", sizeof(col_rect), read_rect},
 };
 
 /* The kind of the shape userdata at idx, or -1 when it is not one. */
@@ -278,11 +279,91 @@ static int plane_from_point_normal(lua_State *L) {
     return 1;
 }
 
+/* ---- convex polytopes: the points live in the userdata, after the header ---- */
+
+typedef struct lpolytope {
+    col_polytope hdr; /* hdr.points points at pts, in the same block */
+    col_vec3 pts[];
+} lpolytope;
+
+/* Largest number of points of a polytope from Lua. */
+#define LCOL_MAX_POINTS (1 << 20)
+
+/* The coordinate at the top of the stack, for point i (1-based), coordinate j. */
+static col_real polytope_coord(lua_State *L, lua_Integer i, int j) {
+    static const char *const names[3] = {"x", "y", "z"};
+    if (lua_type(L, -1) != LUA_TNUMBER)
+        luaL_argerror(L, 1, lua_pushfstring(L, "point %d: %s must be a number, got %s", (int)i, names[j],
+                                            luaL_typename(L, -1)));
+    lua_Number x = lua_tonumber(L, -1);
+    if (!(fabs(x) <= (lua_Number)COL_HUGE))
+        luaL_argerror(L, 1, lua_pushfstring(L, "point %d: %s must be finite with magnitude <= %f, got %f", (int)i,
+                                            names[j], (lua_Number)COL_HUGE, x));
+    lua_pop(L, 1);
+    return (col_real)x;
+}
+
+/* collide.convex(points): from {x1,y1,z1, x2,y2,z2, ...} or {{x,y,z}, ...}. */
+static int polytope_new(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 1);
+    if (n < 1) return luaL_argerror(L, 1, "at least one point expected, got an empty table");
+    bool nested = lua_geti(L, 1, 1) == LUA_TTABLE;
+    lua_pop(L, 1);
+    if (!nested && n % 3 != 0)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "a flat array needs 3 numbers per point, got %d numbers", (int)n));
+    lua_Integer count = nested ? n : n / 3;
+    if (count > LCOL_MAX_POINTS)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "at most %d points, got %d", LCOL_MAX_POINTS, (int)count));
+    lpolytope *p = lua_newuserdatauv(L, sizeof(lpolytope) + (size_t)count * sizeof(col_vec3), 0);
+    for (lua_Integer i = 1; i <= count; ++i) {
+        col_real c[3];
+        if (nested) {
+            if (lua_geti(L, 1, i) != LUA_TTABLE)
+                return luaL_argerror(L, 1, lua_pushfstring(L, "point %d: table {x, y, z} expected, got %s", (int)i,
+                                                           luaL_typename(L, -1)));
+            if (luaL_len(L, -1) != 3)
+                return luaL_argerror(L, 1, lua_pushfstring(L, "point %d: 3 coordinates expected, got %d", (int)i,
+                                                           (int)luaL_len(L, -1)));
+            for (int j = 0; j < 3; ++j) {
+                lua_geti(L, -1, j + 1); /* the point table is on top: each coordinate is popped */
+                c[j] = polytope_coord(L, i, j);
+            }
+            lua_pop(L, 1);
+        } else {
+            for (int j = 0; j < 3; ++j) {
+                lua_geti(L, 1, 3 * (i - 1) + j + 1);
+                c[j] = polytope_coord(L, i, j);
+            }
+        }
+        p->pts[i - 1] = col_v3(c[0], c[1], c[2]);
+    }
+    p->hdr.points = p->pts;
+    p->hdr.count = (int)count;
+    luaL_setmetatable(L, kinds[COL_SHAPE_POLYTOPE].tname);
+    return 1;
+}
+
+static int polytope_count(lua_State *L) {
+    const lpolytope *p = check_kind(L, 1, COL_SHAPE_POLYTOPE);
+    lua_pushinteger(L, p->hdr.count);
+    return 1;
+}
+
+static int polytope_point(lua_State *L) {
+    const lpolytope *p = check_kind(L, 1, COL_SHAPE_POLYTOPE);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    if (i < 1 || i > p->hdr.count)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "index must be in [1, %d], got %d", p->hdr.count, (int)i));
+    return lcol_push_vec3(L, p->pts[i - 1]);
+}
+
 /* ---- methods ---- */
 
 static int m_set(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
+    if (kind == COL_SHAPE_POLYTOPE) return luaL_error(L, "a polytope cannot be changed; build another with convex");
     union {
         col_shape s;
         char bytes[sizeof(col_shape)];
@@ -296,6 +377,13 @@ static int m_set(lua_State *L) {
 static int m_get(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
+    if (kind == COL_SHAPE_POLYTOPE) {
+        /* the points as a flat list of coordinates */
+        const lpolytope *p = ud;
+        luaL_checkstack(L, 3 * p->hdr.count, "too many points to return");
+        for (int i = 0; i < p->hdr.count; ++i) lcol_push_vec3(L, p->pts[i]);
+        return 3 * p->hdr.count;
+    }
     col_real v[15];
     return lcol_push_reals(L, v, get_values(kind, kinds[kind].size, ud, v));
 }
@@ -329,6 +417,11 @@ static void format_number(char *buf, size_t size, lua_Number x) {
 static int m_tostring(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
+    if (kind == COL_SHAPE_POLYTOPE) {
+        const lpolytope *p = ud;
+        lua_pushfstring(L, "%s(%d points)", kinds[kind].tname, p->hdr.count);
+        return 1;
+    }
     col_real v[15];
     int n = get_values(kind, kinds[kind].size, ud, v);
     luaL_Buffer b;
@@ -449,12 +542,13 @@ static const luaL_Reg obb_methods[] = {
     {"center", obb_center}, {"halfExtents", obb_half_extents}, {"axes", obb_axes}, {NULL, NULL}};
 static const luaL_Reg ellipsoid_methods[] = {
     {"center", ellipsoid_center}, {"radii", ellipsoid_radii}, {NULL, NULL}};
+static const luaL_Reg polytope_methods[] = {{"count", polytope_count}, {"point", polytope_point}, {NULL, NULL}};
 static const luaL_Reg circle_methods[] = {{"center", circle_center}, {"radius", circle_radius}, {NULL, NULL}};
 static const luaL_Reg rect_methods[] = {{"min", rect_min}, {"max", rect_max}, {NULL, NULL}};
 
 static const luaL_Reg *const kind_methods[COL_SHAPE_KIND_COUNT] = {
     point_methods, segment_methods, triangle_methods, plane_methods, sphere_methods, capsule_methods,
-    aabb_methods,  obb_methods,     ellipsoid_methods, circle_methods, rect_methods};
+    aabb_methods,  obb_methods,     ellipsoid_methods, polytope_methods, circle_methods, rect_methods};
 
 void lcol_open_shapes(lua_State *L) {
     /* module table on top */
@@ -474,10 +568,13 @@ void lcol_open_shapes(lua_State *L) {
         lua_setfield(L, -2, "__index");
         lua_pop(L, 1);
         /* constructor */
+        if (kinds[k].read == NULL) continue; /* the polytope: collide.convex */
         lua_pushinteger(L, k);
         lua_pushcclosure(L, shape_new, 1);
         lua_setfield(L, -2, kinds[k].ctor);
     }
+    lua_pushcfunction(L, polytope_new);
+    lua_setfield(L, -2, "convex");
     lua_pushcfunction(L, plane_from_points);
     lua_setfield(L, -2, "planeFromPoints");
     lua_pushcfunction(L, plane_from_point_normal);

@@ -103,6 +103,15 @@ inline col_shape Rect(double x0, double y0, double x1, double y1) {
     return s;
 }
 
+// A polytope shape over points the caller keeps alive.
+inline col_shape Polytope(const col_vec3 *points, int count) {
+    col_shape s{};
+    s.kind = COL_SHAPE_POLYTOPE;
+    s.u.polytope.points = points;
+    s.u.polytope.count = count;
+    return s;
+}
+
 inline col_mat3 RotZ(double angle) { return col_m3_from_axis_angle(V(0, 0, 1), R(angle)); }
 inline col_mat3 RotAxis(col_vec3 axis, double angle) { return col_m3_from_axis_angle(axis, R(angle)); }
 

@@ -48,14 +48,17 @@ TEST(Dispatch, SupportIsSymmetricAndMatchesTheDocumentedGrid) {
                 EXPECT_FALSE(col_overlap_supported(ka, kb));
             }
         }
-    // 34 unordered 3D pairs plus 3 in 2D (see the grid in collide/collide.h).
-    EXPECT_EQ(supported, 37);
+    // Every unordered pair of the 10 3D kinds but plane-plane (54: closed forms
+    // or GJK), plus 3 in 2D (see the grid in collide/collide.h).
+    EXPECT_EQ(supported, 57);
     EXPECT_TRUE(col_overlap_supported(COL_SHAPE_POINT, COL_SHAPE_ELLIPSOID));
     EXPECT_TRUE(col_overlap_supported(COL_SHAPE_OBB, COL_SHAPE_TRIANGLE));
     EXPECT_TRUE(col_overlap_supported(COL_SHAPE_PLANE, COL_SHAPE_ELLIPSOID));
     EXPECT_FALSE(col_overlap_supported(COL_SHAPE_PLANE, COL_SHAPE_PLANE));
-    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_CAPSULE, COL_SHAPE_OBB));
-    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_SPHERE, COL_SHAPE_ELLIPSOID));
+    EXPECT_TRUE(col_overlap_supported(COL_SHAPE_CAPSULE, COL_SHAPE_OBB));
+    EXPECT_TRUE(col_overlap_supported(COL_SHAPE_SPHERE, COL_SHAPE_ELLIPSOID));
+    EXPECT_TRUE(col_overlap_supported(COL_SHAPE_POLYTOPE, COL_SHAPE_PLANE));
+    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_POLYTOPE, COL_SHAPE_CIRCLE));
     EXPECT_FALSE(col_overlap_supported(COL_SHAPE_KIND_COUNT, COL_SHAPE_SPHERE));
 }
 

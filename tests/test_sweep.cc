@@ -264,9 +264,14 @@ TEST(SweepDispatch, SwappingReversesTheNormalOnly) {
     EXPECT_EQ(ab.point.x, ba.point.x);
     EXPECT_EQ(ab.normal.x, -ba.normal.x);
     EXPECT_TRUE(col_sweep_supported(COL_SHAPE_PLANE, COL_SHAPE_CAPSULE));
-    EXPECT_FALSE(col_sweep_supported(COL_SHAPE_OBB, COL_SHAPE_OBB));
+    // pairs without a closed form go through the general sweep
+    EXPECT_TRUE(col_sweep_supported(COL_SHAPE_OBB, COL_SHAPE_OBB));
+    EXPECT_FALSE(col_sweep_supported(COL_SHAPE_PLANE, COL_SHAPE_PLANE));
+    EXPECT_FALSE(col_sweep_supported(COL_SHAPE_OBB, COL_SHAPE_RECT));
     col_shape o = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_identity());
-    EXPECT_EQ(col_sweep(&o, kStill, &o, kStill).status, COL_INVALID);
+    EXPECT_EQ(col_sweep(&o, kStill, &o, kStill).status, COL_HIT);
+    col_shape pl = Plane(0, 0, 1, 0);
+    EXPECT_EQ(col_sweep(&pl, kStill, &pl, kStill).status, COL_INVALID);
 }
 
 TEST(SweepDispatch, HostileInputIsInvalid) {

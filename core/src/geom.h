@@ -50,6 +50,10 @@ bool col__point_on_segment(col_vec3 p, col_vec3 a, col_vec3 b);
 col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col_vec3 q2, col_real *s,
                                       col_real *t, col_vec3 *c1, col_vec3 *c2);
 
+/* true when p lies on the closed triangle t, decided exactly as the static
+ * tests do (col_overlap_sphere_triangle with radius 0). */
+bool col__point_on_triangle(col_vec3 p, const col_triangle *t);
+
 /* true when triangle abc is degenerate: sin^2 of its angle at the vertex
  * opposite the longest edge is <= COL_PARALLEL_TOLERANCE, or two vertices
  * coincide. Its point set is then (to rounding) its longest edge. */

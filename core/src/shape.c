@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const kind_names[COL_SHAPE_KIND_COUNT] = {
-    "point", "segment", "triangle", "plane", "sphere", "capsule", "aabb", "obb", "ellipsoid", "circle", "rect"};
+    "point", "segment", "triangle", "plane", "sphere", "capsule", "aabb", "obb", "ellipsoid", "polytope", "circle", "rect"};
 
 const char *col_shape_kind_name(col_shape_kind kind) {
     if ((int)kind < 0 || kind >= COL_SHAPE_KIND_COUNT) return "invalid";
@@ -25,6 +25,7 @@ bool col_shape_is_valid(const col_shape *s) {
     case COL_SHAPE_AABB: return col_aabb_is_valid(&s->u.aabb);
     case COL_SHAPE_OBB: return col_obb_is_valid(&s->u.obb);
     case COL_SHAPE_ELLIPSOID: return col_ellipsoid_is_valid(&s->u.ellipsoid);
+    case COL_SHAPE_POLYTOPE: return col_polytope_is_valid(&s->u.polytope);
     case COL_SHAPE_CIRCLE: return col_circle_is_valid(&s->u.circle);
     case COL_SHAPE_RECT: return col_rect_is_valid(&s->u.rect);
     default: return false;
@@ -144,7 +145,9 @@ static int overlap_ordered(const col_shape *a, const col_shape *b) {
     case PAIR(COL_SHAPE_RECT, COL_SHAPE_RECT):
         return col_overlap_rect_rect(&a->u.rect, &b->u.rect);
     default:
-        return -1;
+        /* every other pair of convex 3D shapes: by the distance (GJK) */
+        if (!col_distance_supported(a->kind, b->kind)) return -1;
+        return col_distance(a, b).status == COL_HIT;
     }
 }
 
@@ -172,14 +175,26 @@ bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
 static const size_t kind_sizes[COL_SHAPE_KIND_COUNT] = {
     sizeof(col_point),   sizeof(col_segment), sizeof(col_triangle), sizeof(col_plane),
     sizeof(col_sphere),  sizeof(col_capsule), sizeof(col_aabb),     sizeof(col_obb),
-    sizeof(col_ellipsoid), sizeof(col_circle), sizeof(col_rect)};
+    sizeof(col_ellipsoid), sizeof(col_polytope), sizeof(col_circle), sizeof(col_rect)};
+
+int col__shape_order(const col_shape *a, const col_shape *b) {
+    if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
+    if (a->kind == COL_SHAPE_POLYTOPE) {
+        /* by contents, never by the address of the points */
+        const col_polytope *pa = &a->u.polytope, *pb = &b->u.polytope;
+        if (pa->count != pb->count) return pa->count < pb->count ? -1 : 1;
+        if (pa->points == NULL || pb->points == NULL || pa->count < 1) return 0;
+        return memcmp(pa->points, pb->points, (size_t)pa->count * sizeof(col_vec3));
+    }
+    return memcmp(&a->u, &b->u, kind_sizes[a->kind]);
+}
 
 bool col_overlap(const col_shape *a, const col_shape *b) {
     if (!kind_in_range(a->kind) || !kind_in_range(b->kind)) return false;
     /* Order the pair: by kind, and two shapes of one kind by their bytes, so
      * both argument orders run the same computation and give the same answer
      * even where rounding could make a pair test lean one way. */
-    if (a->kind > b->kind || (a->kind == b->kind && memcmp(&a->u, &b->u, kind_sizes[a->kind]) > 0)) {
+    if (col__shape_order(a, b) > 0) {
         const col_shape *t = a;
         a = b;
         b = t;
@@ -201,6 +216,17 @@ col_side col_classify(const col_shape *s, const col_plane *pl) {
     case COL_SHAPE_AABB: return col_classify_aabb_plane(&s->u.aabb, pl);
     case COL_SHAPE_OBB: return col_classify_obb_plane(&s->u.obb, pl);
     case COL_SHAPE_ELLIPSOID: return col_classify_ellipsoid_plane(&s->u.ellipsoid, pl);
+    case COL_SHAPE_POLYTOPE: {
+        /* the extent of the points along the normal */
+        if (!col_polytope_is_valid(&s->u.polytope) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+        col_real lo = col_plane_signed_distance(pl, s->u.polytope.points[0]), hi = lo;
+        for (int i = 1; i < s->u.polytope.count; ++i) {
+            col_real d = col_plane_signed_distance(pl, s->u.polytope.points[i]);
+            lo = col_min(lo, d);
+            hi = col_max(hi, d);
+        }
+        return lo > COL_R(0.0) ? COL_FRONT : (hi < COL_R(0.0) ? COL_BACK : COL_STRADDLE);
+    }
     default: return COL_SIDE_INVALID;
     }
 }
@@ -242,11 +268,14 @@ bool col_shape_bounds(const col_shape *s, col_aabb *out) {
         out->min = col_v3_sub(s->u.ellipsoid.c, s->u.ellipsoid.r);
         out->max = col_v3_add(s->u.ellipsoid.c, s->u.ellipsoid.r);
         return true;
+    case COL_SHAPE_POLYTOPE: *out = box_of_points(s->u.polytope.points, s->u.polytope.count, 0); return true;
     default: return false; /* plane (unbounded), circle and rect (2D) */
     }
 }
 
-bool col_raycast_supported(col_shape_kind kind) { return kind_in_range(kind) && !col_shape_kind_is_2d(kind); }
+bool col_raycast_supported(col_shape_kind kind) {
+    return kind_in_range(kind) && !col_shape_kind_is_2d(kind) && kind != COL_SHAPE_POLYTOPE;
+}
 
 col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {
     switch (s->kind) {
@@ -303,7 +332,7 @@ bool col_sweep_supported(col_shape_kind a, col_shape_kind b) {
     (void)sweep_ordered(&sa, col_v3(0, 0, 0), &sb, col_v3(0, 0, 0), &ok);
     if (ok) return true;
     (void)sweep_ordered(&sb, col_v3(0, 0, 0), &sa, col_v3(0, 0, 0), &ok);
-    return ok;
+    return ok || col_distance_supported(a, b);
 }
 
 col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
@@ -311,7 +340,7 @@ col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col
     bool ok;
     /* Two shapes of one kind are ordered by their bytes, as in col_overlap, so
      * both argument orders run the same computation. */
-    int order = a->kind == b->kind ? memcmp(&a->u, &b->u, kind_sizes[a->kind]) : 0;
+    int order = a->kind == b->kind ? col__shape_order(a, b) : 0;
     if (a->kind == b->kind && order == 0) order = memcmp(&da, &db, sizeof da); /* identical shapes: by motion */
     bool swap = order > 0;
     col_sweep_hit h;
@@ -320,6 +349,7 @@ col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col
         if (ok) return h;
     }
     h = sweep_ordered(b, db, a, da, &ok);
+    if (!ok) return col_sweep_convex(a, da, b, db, NULL, NULL); /* no closed form: the general sweep */
     h.normal = col__no_neg_zero(col_v3_neg(h.normal)); /* was on A toward B */
     return h;
 }

@@ -32,7 +32,7 @@ static bool separated(const col_vec3 *P, int np, const col_vec3 *Q, int nq, col_
  * inner side of the three edges; a degenerate triangle's longest edge. Used
  * for a sphere of radius 0, where the closest-point path divides and could
  * put a point lying on an edge a rounding error away from it. */
-static bool point_on_triangle(col_vec3 p, const col_triangle *t) {
+bool col__point_on_triangle(col_vec3 p, const col_triangle *t) {
     col_vec3 a = col_v3_sub(t->a, p), b = col_v3_sub(t->b, p), c = col_v3_sub(t->c, p); /* p at the origin */
     if (col__triangle_is_degenerate(t->a, t->b, t->c)) {
         col_vec3 q0, q1;
@@ -49,7 +49,7 @@ static bool point_on_triangle(col_vec3 p, const col_triangle *t) {
 
 bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
     if (!col_sphere_is_valid(s) || !col_triangle_is_valid(t)) return false;
-    if (s->r == COL_R(0.0)) return point_on_triangle(s->c, t);
+    if (s->r == COL_R(0.0)) return col__point_on_triangle(s->c, t);
     /* relative to the centre: translation-invariant and accurate far away */
     col_vec3 q = col__closest_on_triangle(col_v3(0, 0, 0), col_v3_sub(t->a, s->c), col_v3_sub(t->b, s->c),
                                           col_v3_sub(t->c, s->c));

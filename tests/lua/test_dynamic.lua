@@ -62,8 +62,10 @@ check.raises("bad argument #9 to 'raycast' (invalid option 'fast')", "unknown me
   function() return collide.raycast(box, 0, 0, 0, 1, 0, 0, 1, "fast") end)
 check.raises("bad argument #10 to 'raycast' ('cull' applies to a triangle, not a aabb)", "cull on a box",
   function() return collide.raycast(box, 0, 0, 0, 1, 0, 0, 1, "default", "cull") end)
-check.raises("sweep: no test for the pair (obb, obb)", "unsupported sweep pair",
-  function() local o = collide.obb(0, 0, 0, 1, 1, 1); return collide.sweep(o, 1, 0, 0, o) end)
+check.raises("sweep: no test for the pair (plane, plane)", "unsupported sweep pair",
+  function() local p = collide.plane(0, 0, 1, 0); return collide.sweep(p, 1, 0, 0, p) end)
+check.raises("sweep: no test for the pair (obb, circle)", "3D vs 2D sweep",
+  function() return collide.sweep(collide.obb(0, 0, 0, 1, 1, 1), 1, 0, 0, collide.circle(0, 0, 1)) end)
 check.raises("bad argument #5 to 'sweep' (collide shape expected, got number)", "sweep needs b",
   function() return collide.sweep(box, 1, 0, 0, 5) end)
 check.raises("bad argument #7 to 'sweep' (finite number expected, got inf)", "infinite db",

@@ -97,6 +97,49 @@ typedef double col_real;
  */
 #define COL_PARALLEL_TOLERANCE (COL_R(16.0) * COL_EPSILON * COL_EPSILON)
 
+/*
+ * Iterative distance methods (collide/gjk.h). Each has a hard cap; reaching it
+ * gives COL_NOT_CONVERGED with the best answer so far. The tolerances are
+ * relative (to the distance itself, or to the size of the shapes in the frame
+ * the method works in, which is placed at the shapes, not at the origin), so
+ * they hold at any scale and any distance from the origin.
+ *
+ * COL_GJK_TOLERANCE: GJK stops when the duality gap |v|^2 - v.w (v the
+ *   current closest point of A - B, w its support point along -v) is below
+ *   this fraction of |v|^2, i.e. when the distance is known to this relative
+ *   accuracy, or when the distance is known to COL_GJK_SIZE_TOLERANCE of the
+ *   size of the shapes (the gap over |v| is below it: below that the dot
+ *   products are rounding noise anyway). Polytopes end exactly; curved shapes
+ *   converge.
+ * COL_GJK_OVERLAP_TOLERANCE: a distance between the cores of two shapes below
+ *   this fraction of their size is rounding noise and counts as touching. A
+ *   curved shape is approached, never reached: when GJK stops on
+ *   COL_GJK_SIZE_TOLERANCE with a distance below that same fraction of the
+ *   size, the shapes count as touching too. These two are the band in which
+ *   GJK and an exact test may disagree.
+ * COL_EPA_TOLERANCE: EPA stops when the support value along the nearest face
+ *   normal exceeds that face's distance by less than this fraction of the size
+ *   of A - B. The depth it reports is always the support value itself, so
+ *   moving A by it separates the shapes exactly even before convergence.
+ * COL_SWEEP_TOLERANCE: default distance tolerance of the general convex sweep,
+ *   relative to the larger of the shapes' sizes and the motion's length.
+ */
+#define COL_GJK_MAX_ITERATIONS 128
+#define COL_EPA_MAX_ITERATIONS 64
+#define COL_SWEEP_MAX_ITERATIONS 64
+#define COL_GJK_OVERLAP_TOLERANCE (COL_R(16.0) * COL_EPSILON)
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define COL_GJK_TOLERANCE 1e-6f
+#define COL_GJK_SIZE_TOLERANCE (COL_R(64.0) * COL_EPSILON)
+#define COL_EPA_TOLERANCE 1e-5f
+#define COL_SWEEP_TOLERANCE 1e-5f
+#else
+#define COL_GJK_TOLERANCE 1e-12
+#define COL_GJK_SIZE_TOLERANCE (COL_R(1024.0) * COL_EPSILON)
+#define COL_EPA_TOLERANCE 1e-10
+#define COL_SWEEP_TOLERANCE 1e-9
+#endif
+
 COL_EXTERN_C_BEGIN
 
 /* Status of queries that return a result record. */

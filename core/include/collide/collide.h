@@ -52,6 +52,8 @@
 #include "collide/raycast.h"
 #include "collide/sweep.h"
 #include "collide/shape.h"
+#include "collide/distance.h"
+#include "collide/gjk.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1

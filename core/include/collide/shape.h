@@ -27,6 +27,7 @@ typedef enum col_shape_kind {
     COL_SHAPE_AABB,
     COL_SHAPE_OBB,
     COL_SHAPE_ELLIPSOID,
+    COL_SHAPE_POLYTOPE,
     COL_SHAPE_CIRCLE,
     COL_SHAPE_RECT,
     COL_SHAPE_KIND_COUNT
@@ -44,6 +45,7 @@ typedef struct col_shape {
         col_aabb aabb;
         col_obb obb;
         col_ellipsoid ellipsoid;
+        col_polytope polytope; /* borrows its points: see shapes.h */
         col_circle circle;
         col_rect rect;
     } u;

@@ -1,0 +1,133 @@
+/*
+ * collide/gjk.h — distance-based queries for any pair of convex shapes:
+ * support functions, GJK distance and closest points, penetration depth
+ * (EPA), the general convex sweep (conservative advancement), and the generic
+ * col_distance / col_penetration dispatch.
+ *
+ * Convex kinds: point, segment, triangle, sphere, capsule, AABB, OBB,
+ * ellipsoid and polytope. Spheres and capsules are handled as a point and a
+ * segment with a radius (the "core"), so GJK works on polytopes and
+ * ellipsoids only and the radius is applied exactly at the end (as Box2D does).
+ * A plane (a flat, unbounded set) pairs with every convex kind through the
+ * shape's extent along its normal. 2D kinds are not convex 3D shapes here.
+ *
+ * Every method works in a frame placed at the first shape's reference point
+ * (its centre or first vertex), so far from the origin only the shapes' own
+ * rounding matters, not their distance from the origin.
+ *
+ * Sources: Gilbert, Johnson, Keerthi (1988); van den Bergen, "A Fast and
+ * Robust GJK Implementation for Collision Detection of Convex Objects" (1999)
+ * for the termination tests; Ericson, Real-Time Collision Detection 5.1.5 and
+ * 5.1.6 for the Voronoi-region simplex solver, 9.5 for GJK; Catto (Box2D) for
+ * rounded cores; Mirtich (1996) and Catto, "Continuous Collision" (GDC 2013)
+ * for conservative advancement. The distance to a convex set moving along a
+ * line is a convex function of time, so each advancement step (distance over
+ * closing speed) never passes the first contact.
+ */
+#ifndef COLLIDE_GJK_H
+#define COLLIDE_GJK_H
+
+#include "collide/distance.h"
+#include "collide/shape.h"
+
+COL_EXTERN_C_BEGIN
+
+/*
+ * Result of a penetration query.
+ *   status    COL_HIT: overlapping (depth >= 0, touching gives 0);
+ *             COL_MISS: separated (everything else zero); COL_INVALID;
+ *             COL_NOT_CONVERGED: EPA reached its cap; depth and normal still
+ *             separate the shapes (depth is the best upper bound found).
+ *   depth     how far A must move along normal to leave B touching it.
+ *   normal    unit; moving A by depth * normal leaves A and B touching
+ *             (points from B toward A, as the sweep normals do).
+ *   point_a   the point of A deepest inside B along the normal;
+ *   point_b   the point of B deepest inside A: (point_b - point_a).normal = depth.
+ *   iterations  EPA iterations (0 where a closed form or the cores' distance
+ *             gave the answer).
+ */
+typedef struct col_penetration_result {
+    col_status status;
+    col_real depth;
+    col_vec3 normal;
+    col_vec3 point_a, point_b;
+    int iterations;
+} col_penetration_result;
+
+/* Options of the general convex sweep. */
+typedef struct col_sweep_params {
+    col_real target;    /* contact when the distance is <= target (>= 0; 0 by default) */
+    col_real tolerance; /* absolute; < 0 selects COL_SWEEP_TOLERANCE times the scale (default) */
+    int max_iterations; /* advancement steps of each direction; <= 0 selects COL_SWEEP_MAX_ITERATIONS */
+} col_sweep_params;
+
+/* true when the kind is a convex 3D shape with a support function (every 3D
+ * kind but the plane). */
+COL_API bool col_support_supported(col_shape_kind kind);
+
+/*
+ * The support point of s along d: a point of s maximising p.d. Ties go to
+ * the first vertex in the shape's order (AABB and OBB: the + side for a zero
+ * component). d = 0 gives the shape's reference point (first vertex or
+ * centre). false for invalid shapes, non-finite d and unsupported kinds.
+ */
+COL_API bool col_support(const col_shape *s, col_vec3 d, col_vec3 *out);
+
+/*
+ * GJK distance and closest points of two convex shapes, always by GJK (no
+ * closed form; this is the second method the closed forms are checked
+ * against). Result conventions of collide/distance.h; iterations counts GJK
+ * iterations. Overlap when the cores' distance is below
+ * COL_GJK_OVERLAP_TOLERANCE of their size. Degenerate simplices (coincident
+ * or collinear support points) never divide by zero. COL_INVALID for invalid
+ * shapes and kinds without a support function.
+ */
+COL_API col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b);
+
+/* true when col_distance and col_penetration accept this pair: every pair
+ * of 3D kinds but plane-plane. */
+COL_API bool col_distance_supported(col_shape_kind a, col_shape_kind b);
+
+/*
+ * Distance and closest points of any supported pair: closed forms where they
+ * exist (a point, sphere or capsule against a point, segment, capsule,
+ * sphere, triangle, AABB, OBB or ellipsoid; AABB-AABB; a plane against any
+ * shape), GJK otherwise. Symmetric: swapping A and B swaps the points and
+ * negates the normal, bit for bit.
+ */
+COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b);
+
+/*
+ * Penetration depth and normal of two overlapping shapes: from the cores'
+ * closest points when the cores are apart (spheres, capsules, points,
+ * segments: exact), from the extent along the normal for a plane (the
+ * shallower side), by EPA over the cores otherwise. EPA starts from GJK's
+ * final simplex, grown to a tetrahedron when GJK ended on a lower simplex; a
+ * flat Minkowski difference (e.g. two coplanar triangles) has depth 0.
+ * COL_MISS when the shapes are separated.
+ */
+COL_API col_penetration_result col_penetration(const col_shape *a, const col_shape *b);
+
+/* Default options: target 0, default tolerance, default iteration cap. */
+COL_API col_sweep_params col_sweep_params_default(void);
+
+/*
+ * The general convex sweep: A moving by da against B moving by db (the
+ * conventions of collide/sweep.h), by conservative advancement over the
+ * distance (GJK, closed forms, or the plane's extent): from t = 0, repeatedly
+ * advance by (distance - target) / closing speed until the distance is within
+ * tolerance of the target (a hit at t0), the shapes recede (a miss) or t
+ * passes 1 (a miss). t1 comes from the same advancement run backwards from
+ * u = 1. A hit at t = 0 is initially_overlapping when the shapes overlap;
+ * its normal is then the penetration normal. params may be NULL (defaults);
+ * *iterations (may be NULL) receives the distance evaluations. Reaching the
+ * cap gives COL_NOT_CONVERGED with t0 a time before the contact. COL_INVALID
+ * for invalid input, a negative or non-finite target or tolerance, and
+ * unsupported pairs (col_distance_supported).
+ */
+COL_API col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db,
+                                       const col_sweep_params *params, int *iterations);
+
+COL_EXTERN_C_END
+
+#endif /* COLLIDE_GJK_H */

@@ -1,0 +1,264 @@
+/* Closest points and closed-form distances (collide/distance.h). */
+#include "distance_private.h"
+
+/* ------------------------------ results ------------------------------ */
+
+col_distance_result col__distance_invalid(void) {
+    col_distance_result r;
+    memset(&r, 0, sizeof r);
+    r.status = COL_INVALID;
+    return r;
+}
+
+col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb) {
+    col_distance_result r;
+    memset(&r, 0, sizeof r);
+    col_vec3 d = col_v3_sub(ca, cb);
+    col_real len = col__len_safe(d), rr = ra + rb;
+    if (len > rr) {
+        col_vec3 n = col_v3_div(d, len);
+        r.status = COL_MISS;
+        r.distance = len - rr;
+        if (!(r.distance > COL_R(0.0))) r.distance = COL_R(0.0); /* rounding: never negative */
+        r.normal = col__no_neg_zero(n);
+        r.point_a = col_v3_madd(ca, -ra, n);
+        r.point_b = col_v3_madd(cb, rb, n);
+        return r;
+    }
+    /* Overlapping or touching: a common point lies on the segment between the
+     * core points, ra / (ra + rb) of the way from ca (within ra of ca and rb of cb). */
+    r.status = COL_HIT;
+    col_vec3 p = ca;
+    if (rr > COL_R(0.0)) p = col_v3_madd(ca, ra / rr, col_v3_sub(cb, ca));
+    r.point_a = r.point_b = p;
+    return r;
+}
+
+/* ---------------------------- closest points ---------------------------- */
+
+bool col_closest_point_segment(const col_segment *s, col_vec3 p, col_vec3 *out) {
+    if (!col_segment_is_valid(s) || !col_v3_is_valid(p)) return false;
+    *out = col__closest_on_segment_exact(p, s->a, s->b);
+    return true;
+}
+
+col_vec3 col__closest_on_triangle_exact(col_vec3 p, const col_triangle *t) {
+    return col__point_on_triangle(p, t) ? p : col__closest_on_triangle(p, t->a, t->b, t->c);
+}
+
+col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b) {
+    return col__point_on_segment(p, a, b) ? p : col__closest_on_segment(p, a, b, NULL);
+}
+
+bool col_closest_point_triangle(const col_triangle *t, col_vec3 p, col_vec3 *out) {
+    if (!col_triangle_is_valid(t) || !col_v3_is_valid(p)) return false;
+    *out = col__closest_on_triangle_exact(p, t);
+    return true;
+}
+
+bool col_closest_point_plane(const col_plane *pl, col_vec3 p, col_vec3 *out) {
+    if (!col_plane_is_valid(pl) || !col_v3_is_valid(p)) return false;
+    *out = col_v3_madd(p, -col_plane_signed_distance(pl, p), pl->n);
+    return true;
+}
+
+col_vec3 col__closest_on_sphere(col_vec3 c, col_real r, col_vec3 p) {
+    col_vec3 d = col_v3_sub(p, c);
+    col_real len = col__len_safe(d);
+    if (len <= r) return p;
+    return col_v3_madd(c, r / len, d);
+}
+
+bool col_closest_point_sphere(const col_sphere *s, col_vec3 p, col_vec3 *out) {
+    if (!col_sphere_is_valid(s) || !col_v3_is_valid(p)) return false;
+    *out = col__closest_on_sphere(s->c, s->r, p);
+    return true;
+}
+
+bool col_closest_point_aabb(const col_aabb *b, col_vec3 p, col_vec3 *out) {
+    if (!col_aabb_is_valid(b) || !col_v3_is_valid(p)) return false;
+    *out = col_v3(col__clamp(p.x, b->min.x, b->max.x), col__clamp(p.y, b->min.y, b->max.y),
+                  col__clamp(p.z, b->min.z, b->max.z));
+    return true;
+}
+
+col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p) {
+    col_vec3 d = col_v3_sub(p, b->c), q = b->c;
+    const col_real e[3] = {b->e.x, b->e.y, b->e.z};
+    /* inside: p itself, not p rebuilt from its coordinates (which rounds) */
+    if (col_abs(col_v3_dot(d, b->u[0])) <= e[0] && col_abs(col_v3_dot(d, b->u[1])) <= e[1] &&
+        col_abs(col_v3_dot(d, b->u[2])) <= e[2])
+        return p;
+    for (int i = 0; i < 3; ++i) q = col_v3_madd(q, col__clamp(col_v3_dot(d, b->u[i]), -e[i], e[i]), b->u[i]);
+    return q;
+}
+
+bool col_closest_point_obb(const col_obb *b, col_vec3 p, col_vec3 *out) {
+    if (!col_obb_is_valid(b) || !col_v3_is_valid(p)) return false;
+    *out = col__closest_on_obb(b, p);
+    return true;
+}
+
+bool col_closest_point_capsule(const col_capsule *c, col_vec3 p, col_vec3 *out) {
+    if (!col_capsule_is_valid(c) || !col_v3_is_valid(p)) return false;
+    *out = col__closest_on_sphere(col__closest_on_segment_exact(p, c->a, c->b), c->r, p);
+    return true;
+}
+
+/* Root t > 0 of F(t) = sum (e_i y_i / (t + e_i^2))^2 - 1 by bisection; e, y in
+ * [0, 1] with F(0) > 0. F decreases on t > 0 and F(|(e_i y_i)|) <= 0. */
+static col_real ellipsoid_root(const col_real *e, const col_real *y, int n, int *iterations) {
+    col_real s = COL_R(0.0);
+    for (int i = 0; i < n; ++i) s += (e[i] * y[i]) * (e[i] * y[i]);
+    col_real lo = COL_R(0.0), hi = col_sqrt(s);
+    int it = 0;
+    while (it < COL_ELLIPSOID_MAX_ITERATIONS) {
+        col_real mid = lo + (hi - lo) * COL_R(0.5);
+        ++it;
+        if (!(mid > lo && mid < hi)) break; /* the bracket is one ulp: full precision */
+        col_real f = -COL_R(1.0);
+        for (int i = 0; i < n; ++i) {
+            col_real q = e[i] * y[i] / (mid + e[i] * e[i]);
+            f += q * q;
+        }
+        if (f > COL_R(0.0))
+            lo = mid;
+        else if (f < COL_R(0.0))
+            hi = mid;
+        else {
+            lo = hi = mid;
+            break;
+        }
+    }
+    *iterations = it;
+    return hi; /* the side where F <= 0: the point is on or just inside the surface */
+}
+
+col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *el, col_vec3 p, int *iterations) {
+    *iterations = 0;
+    const col_real pc[3] = {p.x - el->c.x, p.y - el->c.y, p.z - el->c.z};
+    const col_real rad[3] = {el->r.x, el->r.y, el->r.z};
+    /* Scale so every coordinate and radius is in [0, 1]: no square overflows. */
+    col_real scale = COL_R(0.0);
+    for (int i = 0; i < 3; ++i) scale = col_max(scale, col_max(col_abs(pc[i]), rad[i]));
+    if (!(scale > COL_R(0.0))) return p; /* p is the centre and the ellipsoid a point */
+    col_real e[3], y[3], x[3] = {0, 0, 0};
+    int axis[3], n = 0;
+    bool inside = true;
+    col_real g = -COL_R(1.0);
+    for (int i = 0; i < 3; ++i) {
+        col_real yi = col_abs(pc[i]) / scale, ei = rad[i] / scale;
+        if (!(ei > COL_R(0.0))) {
+            if (yi > COL_R(0.0)) inside = false; /* off a flat axis */
+            continue;                            /* x_i = 0 */
+        }
+        col_real z = yi / ei;
+        g += z * z;
+        e[n] = ei;
+        y[n] = yi;
+        axis[n++] = i;
+    }
+    if (inside && g <= COL_R(0.0)) return p;
+    if (n > 0) {
+        if (g <= COL_R(0.0)) {
+            /* Only flat axes separate p: project onto the flat ellipsoid. */
+            for (int k = 0; k < n; ++k) x[axis[k]] = y[k];
+        } else {
+            col_real t = ellipsoid_root(e, y, n, iterations);
+            for (int k = 0; k < n; ++k) x[axis[k]] = col_min(y[k], e[k] * e[k] * y[k] / (t + e[k] * e[k]));
+        }
+    }
+    col_real q[3];
+    for (int i = 0; i < 3; ++i) {
+        col_real v = x[i] * scale;
+        if (v > rad[i]) v = rad[i]; /* rounding of the scale: stay within the box of the radii */
+        q[i] = pc[i] < COL_R(0.0) ? -v : v;
+    }
+    return col_v3(el->c.x + q[0], el->c.y + q[1], el->c.z + q[2]);
+}
+
+bool col_closest_point_ellipsoid(const col_ellipsoid *e, col_vec3 p, col_vec3 *out, int *iterations) {
+    int it = 0;
+    if (iterations) *iterations = 0;
+    if (!col_ellipsoid_is_valid(e) || !col_v3_is_valid(p)) return false;
+    *out = col__closest_on_ellipsoid(e, p, &it);
+    if (iterations) *iterations = it;
+    return true;
+}
+
+/* ------------------------------ distances ------------------------------ */
+
+col_distance_result col_distance_sphere_sphere(const col_sphere *a, const col_sphere *b) {
+    if (!col_sphere_is_valid(a) || !col_sphere_is_valid(b)) return col__distance_invalid();
+    return col__rounded_result(a->c, a->r, b->c, b->r);
+}
+
+col_distance_result col_distance_aabb_aabb(const col_aabb *a, const col_aabb *b) {
+    if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b)) return col__distance_invalid();
+    const col_real amin[3] = {a->min.x, a->min.y, a->min.z}, amax[3] = {a->max.x, a->max.y, a->max.z};
+    const col_real bmin[3] = {b->min.x, b->min.y, b->min.z}, bmax[3] = {b->max.x, b->max.y, b->max.z};
+    col_real pa[3], pb[3];
+    for (int i = 0; i < 3; ++i) {
+        if (amax[i] < bmin[i]) {
+            pa[i] = amax[i];
+            pb[i] = bmin[i];
+        } else if (bmax[i] < amin[i]) {
+            pa[i] = amin[i];
+            pb[i] = bmax[i];
+        } else {
+            /* overlapping on this axis: the centre of the common interval */
+            col_real lo = col_max(amin[i], bmin[i]), hi = col_min(amax[i], bmax[i]);
+            pa[i] = pb[i] = lo + (hi - lo) * COL_R(0.5);
+        }
+    }
+    return col__rounded_result(col_v3(pa[0], pa[1], pa[2]), 0, col_v3(pb[0], pb[1], pb[2]), 0);
+}
+
+col_distance_result col_distance_segment_segment(const col_segment *a, const col_segment *b) {
+    if (!col_segment_is_valid(a) || !col_segment_is_valid(b)) return col__distance_invalid();
+    col_vec3 ca, cb;
+    (void)col__closest_segment_segment(a->a, a->b, b->a, b->b, NULL, NULL, &ca, &cb);
+    return col__rounded_result(ca, 0, cb, 0);
+}
+
+col_distance_result col_distance_capsule_capsule(const col_capsule *a, const col_capsule *b) {
+    if (!col_capsule_is_valid(a) || !col_capsule_is_valid(b)) return col__distance_invalid();
+    col_vec3 ca, cb;
+    (void)col__closest_segment_segment(a->a, a->b, b->a, b->b, NULL, NULL, &ca, &cb);
+    return col__rounded_result(ca, a->r, cb, b->r);
+}
+
+col_distance_result col_distance_point_triangle(col_vec3 p, const col_triangle *t) {
+    if (!col_v3_is_valid(p) || !col_triangle_is_valid(t)) return col__distance_invalid();
+    return col__rounded_result(p, 0, col__closest_on_triangle_exact(p, t), 0);
+}
+
+col_distance_result col_distance_sphere_triangle(const col_sphere *s, const col_triangle *t) {
+    if (!col_sphere_is_valid(s) || !col_triangle_is_valid(t)) return col__distance_invalid();
+    return col__rounded_result(s->c, s->r, col__closest_on_triangle_exact(s->c, t), 0);
+}
+
+col_distance_result col_distance_sphere_aabb(const col_sphere *s, const col_aabb *b) {
+    if (!col_sphere_is_valid(s) || !col_aabb_is_valid(b)) return col__distance_invalid();
+    col_vec3 q;
+    (void)col_closest_point_aabb(b, s->c, &q);
+    return col__rounded_result(s->c, s->r, q, 0);
+}
+
+col_distance_result col_distance_sphere_obb(const col_sphere *s, const col_obb *b) {
+    if (!col_sphere_is_valid(s) || !col_obb_is_valid(b)) return col__distance_invalid();
+    return col__rounded_result(s->c, s->r, col__closest_on_obb(b, s->c), 0);
+}
+
+col_distance_result col_distance_sphere_capsule(const col_sphere *s, const col_capsule *c) {
+    if (!col_sphere_is_valid(s) || !col_capsule_is_valid(c)) return col__distance_invalid();
+    return col__rounded_result(s->c, s->r, col__closest_on_segment_exact(s->c, c->a, c->b), c->r);
+}
+
+col_distance_result col_distance_sphere_ellipsoid(const col_sphere *s, const col_ellipsoid *e) {
+    if (!col_sphere_is_valid(s) || !col_ellipsoid_is_valid(e)) return col__distance_invalid();
+    int it;
+    col_distance_result r = col__rounded_result(s->c, s->r, col__closest_on_ellipsoid(e, s->c, &it), 0);
+    r.iterations = it;
+    return r;
+}

@@ -1,0 +1,245 @@
+// Closest points and closed-form distances (collide/distance.h): hand-derived
+// cases, degenerate shapes, far from the origin, invalid input.
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+const double kTol = sizeof(col_real) == sizeof(float) ? 1e-5 : 1e-12;
+
+void ExpectNear3(col_vec3 a, col_vec3 b, double tol, const char *what) {
+    EXPECT_NEAR(a.x, b.x, tol) << what;
+    EXPECT_NEAR(a.y, b.y, tol) << what;
+    EXPECT_NEAR(a.z, b.z, tol) << what;
+}
+
+}  // namespace
+
+TEST(ClosestPoint, SegmentProjectsAndClamps) {
+    col_segment s = {V(0, 0, 0), V(4, 0, 0)};
+    col_vec3 q;
+    ASSERT_TRUE(col_closest_point_segment(&s, V(1, 2, 3), &q));
+    ExpectNear3(q, V(1, 0, 0), 0, "interior");
+    ASSERT_TRUE(col_closest_point_segment(&s, V(-3, 1, 0), &q));
+    ExpectNear3(q, V(0, 0, 0), 0, "before a");
+    ASSERT_TRUE(col_closest_point_segment(&s, V(9, -1, 0), &q));
+    ExpectNear3(q, V(4, 0, 0), 0, "after b");
+    col_segment z = {V(1, 1, 1), V(1, 1, 1)};
+    ASSERT_TRUE(col_closest_point_segment(&z, V(5, 5, 5), &q));
+    ExpectNear3(q, V(1, 1, 1), 0, "zero length is its point");
+    col_segment bad = {V(kNaN, 0, 0), V(1, 0, 0)};
+    EXPECT_FALSE(col_closest_point_segment(&bad, V(0, 0, 0), &q));
+    EXPECT_FALSE(col_closest_point_segment(&s, V(0, kInf, 0), &q));
+}
+
+TEST(ClosestPoint, TriangleEveryVoronoiRegion) {
+    col_triangle t = {V(0, 0, 0), V(4, 0, 0), V(0, 4, 0)};
+    col_vec3 q;
+    struct {
+        col_vec3 p, want;
+        const char *region;
+    } cases[] = {
+        {V(1, 1, 5), V(1, 1, 0), "face"},       {V(-1, -1, 2), V(0, 0, 0), "vertex a"},
+        {V(6, -1, 0), V(4, 0, 0), "vertex b"},  {V(-1, 6, 1), V(0, 4, 0), "vertex c"},
+        {V(2, -3, 1), V(2, 0, 0), "edge ab"},   {V(-2, 2, -1), V(0, 2, 0), "edge ca"},
+        {V(3, 3, 0), V(2, 2, 0), "edge bc"},    {V(2, 2, 0), V(2, 2, 0), "on edge bc"},
+    };
+    for (const auto &c : cases) {
+        ASSERT_TRUE(col_closest_point_triangle(&t, c.p, &q));
+        ExpectNear3(q, c.want, kTol, c.region);
+    }
+    // collinear: the longest edge
+    col_triangle d = {V(0, 0, 0), V(1, 0, 0), V(4, 0, 0)};
+    ASSERT_TRUE(col_closest_point_triangle(&d, V(3, 2, 0), &q));
+    ExpectNear3(q, V(3, 0, 0), kTol, "degenerate triangle");
+}
+
+TEST(ClosestPoint, PlaneSphereBoxCapsule) {
+    col_vec3 q;
+    col_plane pl = col_plane_make(V(0, 0, 2), R(6));  // z = 3
+    ASSERT_TRUE(col_closest_point_plane(&pl, V(1, 2, 7), &q));
+    ExpectNear3(q, V(1, 2, 3), kTol, "plane");
+
+    col_sphere s = {V(1, 1, 1), R(2)};
+    ASSERT_TRUE(col_closest_point_sphere(&s, V(1, 1, 2), &q));
+    ExpectNear3(q, V(1, 1, 2), 0, "inside the sphere: itself");
+    ASSERT_TRUE(col_closest_point_sphere(&s, V(1, 1, 11), &q));
+    ExpectNear3(q, V(1, 1, 3), kTol, "outside the sphere");
+    col_sphere pt = {V(1, 1, 1), R(0)};
+    ASSERT_TRUE(col_closest_point_sphere(&pt, V(4, 5, 6), &q));
+    ExpectNear3(q, V(1, 1, 1), 0, "radius 0");
+
+    col_aabb b = {V(0, 0, 0), V(1, 2, 3)};
+    ASSERT_TRUE(col_closest_point_aabb(&b, V(-1, 1, 9), &q));
+    ExpectNear3(q, V(0, 1, 3), 0, "aabb");
+    ASSERT_TRUE(col_closest_point_aabb(&b, V(0.5, 0.5, 0.5), &q));
+    ExpectNear3(q, V(0.5, 0.5, 0.5), 0, "inside the aabb");
+
+    // a unit cube turned 45 degrees about z: its corner on +x is at sqrt(2)
+    col_obb o = col_obb_make(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));
+    ASSERT_TRUE(col_closest_point_obb(&o, V(5, 0, 0), &q));
+    ExpectNear3(q, V(std::sqrt(2.0), 0, 0), 1e3 * kTol, "obb corner");
+    ASSERT_TRUE(col_closest_point_obb(&o, V(3, 3, 0), &q));
+    ExpectNear3(q, V(std::sqrt(0.5), std::sqrt(0.5), 0), 1e3 * kTol, "obb face");
+
+    col_capsule c = {V(0, 0, 0), V(0, 0, 4), R(1)};
+    ASSERT_TRUE(col_closest_point_capsule(&c, V(3, 0, 2), &q));
+    ExpectNear3(q, V(1, 0, 2), kTol, "capsule side");
+    ASSERT_TRUE(col_closest_point_capsule(&c, V(0, 0, 7), &q));
+    ExpectNear3(q, V(0, 0, 5), kTol, "capsule cap");
+    ASSERT_TRUE(col_closest_point_capsule(&c, V(0.5, 0, 1), &q));
+    ExpectNear3(q, V(0.5, 0, 1), 0, "inside the capsule");
+}
+
+TEST(ClosestPoint, EllipsoidOnAxesInsideAndFlat) {
+    col_ellipsoid e = {V(0, 0, 0), V(2, 1, 1)};
+    col_vec3 q;
+    int it = -1;
+    ASSERT_TRUE(col_closest_point_ellipsoid(&e, V(5, 0, 0), &q, &it));
+    ExpectNear3(q, V(2, 0, 0), kTol, "on the long axis");
+    EXPECT_GT(it, 0);
+    EXPECT_LE(it, COL_ELLIPSOID_MAX_ITERATIONS);
+    ASSERT_TRUE(col_closest_point_ellipsoid(&e, V(0, -3, 0), &q, &it));
+    ExpectNear3(q, V(0, -1, 0), kTol, "on a short axis");
+    ASSERT_TRUE(col_closest_point_ellipsoid(&e, V(1, 0.5, 0.1), &q, &it));
+    ExpectNear3(q, V(1, 0.5, 0.1), 0, "inside: itself");
+    EXPECT_EQ(it, 0);
+    // flat (rz = 0): a point above the disc projects straight down
+    col_ellipsoid flat = {V(0, 0, 0), V(2, 1, 0)};
+    ASSERT_TRUE(col_closest_point_ellipsoid(&flat, V(0.5, 0.5, 3), &q, nullptr));
+    ExpectNear3(q, V(0.5, 0.5, 0), kTol, "flat ellipsoid");
+    // all radii zero: the centre
+    col_ellipsoid dot = {V(1, 2, 3), V(0, 0, 0)};
+    ASSERT_TRUE(col_closest_point_ellipsoid(&dot, V(4, 4, 4), &q, nullptr));
+    ExpectNear3(q, V(1, 2, 3), 0, "point ellipsoid");
+    col_ellipsoid bad = {V(0, 0, 0), V(-1, 1, 1)};
+    EXPECT_FALSE(col_closest_point_ellipsoid(&bad, V(0, 0, 0), &q, nullptr));
+}
+
+// Off-axis points: x on the surface and p - x along the surface normal
+// (x / r^2), at the origin and far from it.
+TEST(ClosestPoint, EllipsoidIsOptimalAnywhere) {
+    const double offsets[] = {0, 1e3, 1e6};
+    const double tol = sizeof(col_real) == sizeof(float) ? 1e-3 : 1e-9;
+    unsigned seed = 7;
+    auto rnd = [&]() {
+        seed = seed * 1103515245u + 12345u;
+        return static_cast<double>((seed >> 8) & 0xffff) / 65535.0;
+    };
+    for (double off : offsets) {
+        if (sizeof(col_real) == sizeof(float) && off > 1e3) continue;
+        for (int i = 0; i < 200; ++i) {
+            col_vec3 r = V(0.2 + 3 * rnd(), 0.2 + 3 * rnd(), 0.2 + 3 * rnd());
+            col_vec3 c = V(off, -off, off);
+            col_ellipsoid e = {c, r};
+            col_vec3 p = col_v3_add(c, V(8 * rnd() - 4, 8 * rnd() - 4, 8 * rnd() - 4));
+            col_vec3 q;
+            ASSERT_TRUE(col_closest_point_ellipsoid(&e, p, &q, nullptr));
+            col_vec3 x = col_v3_sub(q, c), y = col_v3_sub(p, c);
+            double g = x.x * x.x / (r.x * r.x) + x.y * x.y / (r.y * r.y) + x.z * x.z / (r.z * r.z);
+            double gy = y.x * y.x / (r.x * r.x) + y.y * y.y / (r.y * r.y) + y.z * y.z / (r.z * r.z);
+            if (gy <= 1) {
+                EXPECT_EQ(q.x, p.x);
+                continue;
+            }
+            EXPECT_NEAR(g, 1.0, tol * (1 + off)) << "on the surface";
+            col_vec3 n = V(x.x / (r.x * r.x), x.y / (r.y * r.y), x.z / (r.z * r.z));
+            col_vec3 d = col_v3_sub(y, x);
+            col_vec3 cr = col_v3_cross(col_v3_scale(n, R(1.0 / col_v3_len(n))), d);
+            EXPECT_LE(col_v3_len(cr), tol * (1 + off) * (1 + col_v3_len(d))) << "p - x along the normal";
+        }
+    }
+}
+
+TEST(Distance, SphereSphere) {
+    col_sphere a = {V(0, 0, 0), R(1)}, b = {V(3, 4, 0), R(2)};
+    col_distance_result r = col_distance_sphere_sphere(&a, &b);
+    EXPECT_EQ(r.status, COL_MISS);
+    EXPECT_NEAR(r.distance, 2.0, kTol);
+    ExpectNear3(r.point_a, V(0.6, 0.8, 0), kTol, "on a");
+    ExpectNear3(r.point_b, V(1.8, 2.4, 0), kTol, "on b");
+    ExpectNear3(r.normal, V(-0.6, -0.8, 0), kTol, "from b toward a");
+    b.r = R(4);  // touching
+    r = col_distance_sphere_sphere(&a, &b);
+    EXPECT_EQ(r.status, COL_HIT);
+    EXPECT_EQ(r.distance, 0);
+    ExpectNear3(r.point_a, V(0.6, 0.8, 0), kTol, "touching point");
+    col_sphere c = {V(0, 0, 0), R(0.5)};  // concentric
+    r = col_distance_sphere_sphere(&a, &c);
+    EXPECT_EQ(r.status, COL_HIT);
+    ExpectNear3(r.normal, V(0, 0, 0), 0, "no normal when overlapping");
+    col_sphere bad = {V(0, 0, 0), R(-1)};
+    EXPECT_EQ(col_distance_sphere_sphere(&a, &bad).status, COL_INVALID);
+}
+
+TEST(Distance, AabbAabbGapsAndOverlap) {
+    col_aabb a = {V(0, 0, 0), V(1, 1, 1)}, b = {V(2, 3, 0.5), V(3, 4, 2)};
+    col_distance_result r = col_distance_aabb_aabb(&a, &b);
+    EXPECT_EQ(r.status, COL_MISS);
+    EXPECT_NEAR(r.distance, std::sqrt(5.0), kTol);
+    ExpectNear3(r.point_a, V(1, 1, 0.75), kTol, "on a");
+    ExpectNear3(r.point_b, V(2, 3, 0.75), kTol, "on b");
+    col_aabb c = {V(0.5, 0.5, 0.5), V(2, 2, 2)};
+    r = col_distance_aabb_aabb(&a, &c);
+    EXPECT_EQ(r.status, COL_HIT);
+    ExpectNear3(r.point_a, V(0.75, 0.75, 0.75), 0, "centre of the intersection");
+    col_aabb d = {V(1, 0, 0), V(2, 1, 1)};  // face contact
+    EXPECT_EQ(col_distance_aabb_aabb(&a, &d).status, COL_HIT);
+    // far from the origin the gap is exact on a dyadic grid
+    col_aabb fa = {V(1048576, 0, 0), V(1048577, 1, 1)}, fb = {V(1048577.5, 0, 0), V(1048578, 1, 1)};
+    EXPECT_EQ(col_distance_aabb_aabb(&fa, &fb).distance, R(0.5));
+}
+
+TEST(Distance, SegmentsAndCapsules) {
+    // skew: x axis at z = 0 and y axis at z = 2
+    col_segment a = {V(-1, 0, 0), V(1, 0, 0)}, b = {V(0, -1, 2), V(0, 1, 2)};
+    col_distance_result r = col_distance_segment_segment(&a, &b);
+    EXPECT_NEAR(r.distance, 2.0, kTol);
+    ExpectNear3(r.point_a, V(0, 0, 0), kTol, "skew a");
+    ExpectNear3(r.point_b, V(0, 0, 2), kTol, "skew b");
+    // parallel, overlapping in x: any common-span pair at distance 1
+    col_segment c = {V(0.5, 1, 0), V(3, 1, 0)};
+    r = col_distance_segment_segment(&a, &c);
+    EXPECT_NEAR(r.distance, 1.0, kTol);
+    EXPECT_NEAR(r.point_a.y, 0.0, kTol);
+    EXPECT_NEAR(r.point_b.y, 1.0, kTol);
+    // zero length against a segment
+    col_segment p = {V(3, 1, 0), V(3, 1, 0)};
+    r = col_distance_segment_segment(&p, &a);
+    EXPECT_NEAR(r.distance, std::sqrt(5.0), kTol);
+    // crossing: overlap
+    col_segment x = {V(0, -1, 0), V(0, 1, 0)};
+    EXPECT_EQ(col_distance_segment_segment(&a, &x).status, COL_HIT);
+
+    col_capsule ca = {a.a, a.b, R(0.5)}, cb = {b.a, b.b, R(0.5)};
+    r = col_distance_capsule_capsule(&ca, &cb);
+    EXPECT_EQ(r.status, COL_MISS);
+    EXPECT_NEAR(r.distance, 1.0, kTol);
+    ExpectNear3(r.point_a, V(0, 0, 0.5), kTol, "capsule a");
+    ExpectNear3(r.point_b, V(0, 0, 1.5), kTol, "capsule b");
+    cb.r = R(1.5);
+    EXPECT_EQ(col_distance_capsule_capsule(&ca, &cb).status, COL_HIT);
+}
+
+TEST(Distance, SphereAgainstEverything) {
+    col_sphere s = {V(0, 0, 5), R(1)};
+    col_triangle t = {V(-1, -1, 0), V(3, -1, 0), V(-1, 3, 0)};
+    EXPECT_NEAR(col_distance_sphere_triangle(&s, &t).distance, 4.0, kTol);
+    EXPECT_NEAR(col_distance_point_triangle(V(0, 0, 5), &t).distance, 5.0, kTol);
+    col_aabb b = {V(-1, -1, -1), V(1, 1, 1)};
+    EXPECT_NEAR(col_distance_sphere_aabb(&s, &b).distance, 3.0, kTol);
+    col_obb o = col_obb_make(V(0, 0, 0), V(1, 1, 1), RotAxis(V(1, 0, 0), M_PI / 4));
+    EXPECT_NEAR(col_distance_sphere_obb(&s, &o).distance, 4.0 - std::sqrt(2.0), 1e3 * kTol);
+    col_capsule c = {V(-5, 0, 0), V(5, 0, 0), R(2)};
+    EXPECT_NEAR(col_distance_sphere_capsule(&s, &c).distance, 2.0, kTol);
+    col_ellipsoid e = {V(0, 0, 0), V(3, 3, 2)};
+    col_distance_result r = col_distance_sphere_ellipsoid(&s, &e);
+    EXPECT_NEAR(r.distance, 2.0, 1e3 * kTol);
+    EXPECT_GT(r.iterations, 0);
+    s.r = R(3);
+    EXPECT_EQ(col_distance_sphere_ellipsoid(&s, &e).status, COL_HIT);
+    col_sphere bad = {V(kNaN, 0, 0), R(1)};
+    EXPECT_EQ(col_distance_sphere_triangle(&bad, &t).status, COL_INVALID);
+    EXPECT_EQ(col_distance_sphere_ellipsoid(&bad, &e).status, COL_INVALID);
+}

@@ -1,0 +1,502 @@
+// GJK distance, EPA penetration and the general convex sweep (collide/gjk.h):
+// analytic cases, optimality of the closest points, push-out, agreement with
+// the SAT tests and the closed forms outside the tolerance band, far from the
+// origin, degenerate and invalid input.
+#include <cstdint>
+#include <vector>
+
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+constexpr bool kFloat = sizeof(col_real) == sizeof(float);
+const double kTol = kFloat ? 2e-5 : 1e-10;
+
+// Deterministic uniform numbers (engine output only: portable).
+struct Rng {
+    uint64_t s;
+    explicit Rng(uint64_t seed) : s(seed * 2862933555777941757ull + 3037000493ull) {}
+    double U() {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(s >> 11) * (1.0 / 9007199254740992.0);
+    }
+    double In(double lo, double hi) { return lo + (hi - lo) * U(); }
+    col_vec3 Vec(double lo, double hi) {
+        double x = In(lo, hi), y = In(lo, hi), z = In(lo, hi);
+        return V(x, y, z);
+    }
+    col_mat3 Rot() {
+        col_vec3 axis = Vec(-1, 1);
+        if (col_v3_len(axis) < 0.1) axis = V(0, 0, 1);
+        return RotAxis(axis, In(0, 6.283185307179586));
+    }
+};
+
+col_shape RandomObb(Rng &g, col_vec3 c) { return Obb(c, g.Vec(0.2, 1.5), g.Rot()); }
+
+// A random convex shape of the given kind around c.
+col_shape RandomShape(Rng &g, col_shape_kind k, col_vec3 c, std::vector<col_vec3> &store) {
+    switch (k) {
+    case COL_SHAPE_POINT: return Point(c.x, c.y, c.z);
+    case COL_SHAPE_SEGMENT: return Segment(col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)));
+    case COL_SHAPE_TRIANGLE:
+        return Triangle(col_v3_add(c, g.Vec(-1.5, 1.5)), col_v3_add(c, g.Vec(-1.5, 1.5)), col_v3_add(c, g.Vec(-1.5, 1.5)));
+    case COL_SHAPE_SPHERE: return Sphere(c.x, c.y, c.z, g.In(0.1, 1.2));
+    case COL_SHAPE_CAPSULE: return Capsule(col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)), g.In(0.1, 0.8));
+    case COL_SHAPE_AABB: {
+        col_vec3 e = g.Vec(0.2, 1.2);
+        return Aabb(c.x - e.x, c.y - e.y, c.z - e.z, c.x + e.x, c.y + e.y, c.z + e.z);
+    }
+    case COL_SHAPE_OBB: return RandomObb(g, c);
+    case COL_SHAPE_ELLIPSOID: {
+        col_vec3 r = g.Vec(0.2, 1.5);
+        return Ellipsoid(c.x, c.y, c.z, r.x, r.y, r.z);
+    }
+    case COL_SHAPE_POLYTOPE: {
+        store.clear();
+        for (int i = 0; i < 12; ++i) store.push_back(col_v3_add(c, g.Vec(-1.2, 1.2)));
+        return Polytope(store.data(), static_cast<int>(store.size()));
+    }
+    default: return Point(c.x, c.y, c.z);
+    }
+}
+
+const col_shape_kind kConvex[] = {COL_SHAPE_POINT, COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_SPHERE,
+                                  COL_SHAPE_CAPSULE, COL_SHAPE_AABB, COL_SHAPE_OBB, COL_SHAPE_ELLIPSOID,
+                                  COL_SHAPE_POLYTOPE};
+
+// The shape moved by t; a polytope's points are copied, moved, into store.
+col_shape Moved(const col_shape &s, col_vec3 t, std::vector<col_vec3> &store) {
+    if (s.kind != COL_SHAPE_POLYTOPE) return Translated(s, t);
+    store.assign(s.u.polytope.points, s.u.polytope.points + s.u.polytope.count);
+    for (col_vec3 &p : store) p = col_v3_add(p, t);
+    return Polytope(store.data(), static_cast<int>(store.size()));
+}
+
+col_vec3 Support(const col_shape &s, col_vec3 d) {
+    col_vec3 p{};
+    EXPECT_TRUE(col_support(&s, d, &p));
+    return p;
+}
+
+}  // namespace
+
+TEST(Support, EveryConvexKind) {
+    col_vec3 d = V(1, 2, 3);
+    EXPECT_EQ(Support(Aabb(0, 0, 0, 1, 2, 3), d).z, R(3));
+    col_vec3 p = Support(Sphere(1, 1, 1, 2), V(0, 0, -5));
+    EXPECT_NEAR(p.z, -1.0, kTol);
+    p = Support(Capsule(V(0, 0, 0), V(4, 0, 0), 1), V(1, 0, 0));
+    EXPECT_NEAR(p.x, 5.0, kTol);
+    p = Support(Ellipsoid(0, 0, 0, 2, 1, 1), V(1, 0, 0));
+    EXPECT_NEAR(p.x, 2.0, kTol);
+    p = Support(Ellipsoid(0, 0, 0, 0, 0, 0), V(1, 1, 1));
+    EXPECT_EQ(p.x, 0);
+    col_vec3 pts[] = {V(0, 0, 0), V(1, 5, 0), V(2, 1, 7)};
+    p = Support(Polytope(pts, 3), V(0, 0, 1));
+    EXPECT_EQ(p.z, R(7));
+    // invalid shapes, directions and kinds
+    col_shape pl = Plane(0, 0, 1, 0), bad = Sphere(kNaN, 0, 0, 1);
+    EXPECT_FALSE(col_support(&pl, d, &p));
+    EXPECT_FALSE(col_support(&bad, d, &p));
+    col_shape s = Sphere(0, 0, 0, 1);
+    EXPECT_FALSE(col_support(&s, V(kInf, 0, 0), &p));
+    col_shape empty = Polytope(pts, 0);
+    EXPECT_FALSE(col_support(&empty, d, &p));
+}
+
+TEST(Gjk, RotatedBoxesAnalytic) {
+    // a unit cube (half extent 1) and the same cube turned 45 degrees about z,
+    // centred at x = 3: the turned corner reaches x = 3 - sqrt(2)
+    col_shape a = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_identity());
+    col_shape b = Obb(V(3, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));
+    col_distance_result r = col_gjk_distance(&a, &b);
+    EXPECT_EQ(r.status, COL_MISS);
+    EXPECT_NEAR(r.distance, 2.0 - std::sqrt(2.0), 1e3 * kTol);
+    EXPECT_NEAR(r.point_a.x, 1.0, 1e3 * kTol);
+    EXPECT_NEAR(r.point_b.x, 3.0 - std::sqrt(2.0), 1e3 * kTol);
+    EXPECT_NEAR(r.normal.x, -1.0, 1e3 * kTol);
+    EXPECT_GT(r.iterations, 0);
+    EXPECT_LE(r.iterations, COL_GJK_MAX_ITERATIONS);
+    // the same by the generic dispatch (GJK too) and swapped
+    col_distance_result s = col_distance(&b, &a);
+    EXPECT_EQ(s.distance, r.distance);
+    EXPECT_EQ(s.point_a.x, r.point_b.x);
+    EXPECT_EQ(s.normal.x, -r.normal.x);
+    // overlapping
+    col_shape c = Obb(V(2.2, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));
+    EXPECT_EQ(col_gjk_distance(&a, &c).status, COL_HIT);
+    EXPECT_EQ(col_gjk_distance(&a, &c).distance, 0);
+}
+
+TEST(Gjk, MatchesTheClosedForms) {
+    Rng g(1);
+    std::vector<col_vec3> store;
+    const col_shape_kind kinds[] = {COL_SHAPE_POINT, COL_SHAPE_SEGMENT, COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE,
+                                    COL_SHAPE_AABB, COL_SHAPE_TRIANGLE, COL_SHAPE_OBB, COL_SHAPE_ELLIPSOID};
+    int compared = 0;
+    for (col_shape_kind ka : kinds)
+        for (col_shape_kind kb : kinds)
+            for (int i = 0; i < 40; ++i) {
+                col_shape a = RandomShape(g, ka, g.Vec(-2, 2), store);
+                col_shape b = RandomShape(g, kb, g.Vec(-2, 2), store);
+                col_distance_result closed = col_distance(&a, &b), gjk = col_gjk_distance(&a, &b);
+                ASSERT_NE(closed.status, COL_INVALID);
+                ASSERT_NE(gjk.status, COL_INVALID);
+                // ellipsoids converge, everything else ends exactly
+                double tol = (ka == COL_SHAPE_ELLIPSOID || kb == COL_SHAPE_ELLIPSOID) ? (kFloat ? 1e-3 : 1e-6)
+                                                                                     : (kFloat ? 1e-4 : 1e-9);
+                EXPECT_NEAR(closed.distance, gjk.distance, tol * (1 + closed.distance))
+                    << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb);
+                if (closed.distance > 1e-3 && gjk.distance > 1e-3) {
+                    EXPECT_EQ(closed.status, COL_MISS);
+                    EXPECT_EQ(gjk.status, COL_MISS);
+                }
+                ++compared;
+            }
+    EXPECT_EQ(compared, 8 * 8 * 40);
+}
+
+// The vector between the closest points is normal to both shapes there: a is
+// the support of A along -n and b the support of B along n.
+TEST(Gjk, ClosestPointsAreOptimal) {
+    Rng g(2);
+    std::vector<col_vec3> sa, sb;
+    int separated = 0;
+    for (col_shape_kind ka : kConvex)
+        for (col_shape_kind kb : kConvex)
+            for (int i = 0; i < 20; ++i) {
+                col_shape a = RandomShape(g, ka, g.Vec(-3, 3), sa);
+                col_shape b = RandomShape(g, kb, g.Vec(-3, 3), sb);
+                col_distance_result r = col_distance(&a, &b);
+                ASSERT_NE(r.status, COL_INVALID);
+                ASSERT_NE(r.status, COL_NOT_CONVERGED);
+                if (r.status != COL_MISS || r.distance < 1e-3) continue;
+                ++separated;
+                col_vec3 n = r.normal;
+                EXPECT_NEAR(col_v3_len(n), 1.0, kTol);
+                EXPECT_NEAR(col_v3_len(col_v3_sub(r.point_a, r.point_b)), r.distance, 1e3 * kTol);
+                // no point of A is further along -n than point_a, none of B further along n than point_b
+                double ha = col_v3_dot(Support(a, col_v3_neg(n)), col_v3_neg(n)), hb = col_v3_dot(Support(b, n), n);
+                double tol = (ka == COL_SHAPE_ELLIPSOID || kb == COL_SHAPE_ELLIPSOID) ? (kFloat ? 1e-3 : 1e-6)
+                                                                                     : (kFloat ? 1e-4 : 1e-9);
+                EXPECT_NEAR(ha, col_v3_dot(r.point_a, col_v3_neg(n)), tol) << col_shape_kind_name(ka);
+                EXPECT_NEAR(hb, col_v3_dot(r.point_b, n), tol) << col_shape_kind_name(kb);
+                // and the gap between the supporting planes is the distance
+                EXPECT_NEAR(-ha - hb, r.distance, tol);
+            }
+    EXPECT_GT(separated, 400);
+}
+
+// Far from the origin the distance stays what it is near it: the methods work
+// in a frame at the shapes. Tolerance: the rounding of the translated
+// coordinates (offset * eps), not of the offset squared.
+TEST(Gjk, RotatedBoxesFarFromTheOrigin) {
+    Rng g(3);
+    const double offsets[] = {1e3, 1e6};
+    for (double off : offsets) {
+        if (kFloat && off > 1e3) continue;
+        for (int i = 0; i < 300; ++i) {
+            col_shape a = RandomObb(g, g.Vec(-1, 1)), b = RandomObb(g, g.Vec(-3, 3));
+            col_vec3 far = V(off, -off, off);
+            col_shape fa = Translated(a, far), fb = Translated(b, far);
+            col_distance_result near = col_gjk_distance(&a, &b), there = col_gjk_distance(&fa, &fb);
+            double tol = 64 * COL_EPSILON * off;
+            EXPECT_NEAR(near.distance, there.distance, tol);
+            // (closest points need not be unique: face-face contact) the far
+            // points are as far apart as the distance
+            EXPECT_NEAR(col_v3_len(col_v3_sub(there.point_a, there.point_b)), near.distance, tol);
+        }
+    }
+}
+
+// GJK overlap agrees with the SAT tests for every pair that has one, outside
+// the band where the GJK distance or the penetration depth is within
+// rounding of zero.
+TEST(Gjk, AgreesWithTheSatTests) {
+    Rng g(4);
+    std::vector<col_vec3> store;
+    const col_shape_kind kinds[] = {COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_SPHERE, COL_SHAPE_AABB,
+                                    COL_SHAPE_OBB, COL_SHAPE_POINT, COL_SHAPE_CAPSULE};
+    const double band = kFloat ? 1e-4 : 1e-9;
+    int checked = 0, hits = 0;
+    for (col_shape_kind ka : kinds)
+        for (col_shape_kind kb : kinds)
+            for (int i = 0; i < 60; ++i) {
+                col_shape a = RandomShape(g, ka, g.Vec(-1, 1), store);
+                col_shape b = RandomShape(g, kb, g.Vec(-1, 1), store);
+                col_distance_result d = col_gjk_distance(&a, &b);
+                col_penetration_result p = col_penetration(&a, &b);
+                bool inside_band = d.status == COL_MISS ? d.distance <= band : p.depth <= band;
+                if (inside_band) continue;
+                ++checked;
+                hits += d.status == COL_HIT;
+                EXPECT_EQ(col_overlap(&a, &b), d.status == COL_HIT)
+                    << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb) << " d=" << d.distance;
+            }
+    EXPECT_GT(checked, 2500);
+    EXPECT_GT(hits, checked / 5);
+    EXPECT_LT(hits, checked * 4 / 5);
+}
+
+TEST(Penetration, AnalyticCases) {
+    // boxes overlapping by 0.5 along x: push A back along -x
+    col_shape a = Aabb(0, 0, 0, 2, 2, 2), b = Aabb(1.5, 0.5, 0.5, 4, 1.5, 1.5);
+    col_penetration_result p = col_penetration(&a, &b);
+    EXPECT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.5, kTol);
+    EXPECT_NEAR(p.normal.x, -1.0, kTol);
+    EXPECT_NEAR(col_v3_dot(col_v3_sub(p.point_b, p.point_a), p.normal), p.depth, kTol);
+    // swapped: B is pushed the other way
+    col_penetration_result q = col_penetration(&b, &a);
+    EXPECT_NEAR(q.depth, 0.5, kTol);
+    EXPECT_NEAR(q.normal.x, 1.0, kTol);
+    // spheres: exact from the centres
+    col_shape s1 = Sphere(0, 0, 0, 1), s2 = Sphere(1.5, 0, 0, 1);
+    p = col_penetration(&s1, &s2);
+    EXPECT_NEAR(p.depth, 0.5, kTol);
+    EXPECT_NEAR(p.normal.x, -1.0, kTol);
+    EXPECT_EQ(p.iterations, 0);
+    // a sphere whose centre is inside a box: EPA over the point core
+    col_shape s3 = Sphere(1.8, 1, 1, 0.5);
+    p = col_penetration(&s3, &a);
+    EXPECT_NEAR(p.depth, 0.7, 1e3 * kTol);
+    EXPECT_NEAR(p.normal.x, 1.0, 1e3 * kTol);
+    // concentric spheres: any direction; the normal is zero, the depth the radii
+    col_shape s4 = Sphere(0, 0, 0, 0.5);
+    p = col_penetration(&s1, &s4);
+    EXPECT_NEAR(p.depth, 1.5, kTol);
+    // crossing capsules: out along the normal of both axes
+    col_shape c1 = Capsule(V(-1, 0, 0), V(1, 0, 0), 0.25), c2 = Capsule(V(0, -1, 0), V(0, 1, 0), 0.25);
+    p = col_penetration(&c1, &c2);
+    EXPECT_NEAR(p.depth, 0.5, kTol);
+    EXPECT_NEAR(std::fabs(p.normal.z), 1.0, kTol);
+    // a plane: the shallower side
+    col_shape pl = Plane(0, 0, 1, 0), low = Sphere(0, 0, 0.25, 1);
+    p = col_penetration(&low, &pl);
+    EXPECT_NEAR(p.depth, 0.75, kTol);
+    EXPECT_NEAR(p.normal.z, 1.0, kTol);
+    p = col_penetration(&pl, &low);
+    EXPECT_NEAR(p.normal.z, -1.0, kTol);
+    // separated
+    col_shape far = Sphere(9, 0, 0, 1);
+    EXPECT_EQ(col_penetration(&s1, &far).status, COL_MISS);
+    EXPECT_EQ(col_penetration(&s1, &far).depth, 0);
+    // coplanar triangles overlapping: A - B is flat, depth 0 along the normal
+    col_shape t1 = Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)), t2 = Triangle(V(0.5, 0.5, 0), V(3, 0.5, 0), V(0.5, 3, 0));
+    p = col_penetration(&t1, &t2);
+    EXPECT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.0, kTol);
+    EXPECT_NEAR(std::fabs(p.normal.z), 1.0, kTol);
+}
+
+// Moving A by depth along the normal leaves the pair touching: the distance
+// is within tolerance of zero, and a little further separates them.
+TEST(Penetration, PushOutSeparates) {
+    Rng g(5);
+    std::vector<col_vec3> sa, sb;
+    int pushed = 0;
+    for (col_shape_kind ka : kConvex)
+        for (col_shape_kind kb : kConvex)
+            for (int i = 0; i < 20; ++i) {
+                col_shape a = RandomShape(g, ka, g.Vec(-0.6, 0.6), sa);
+                col_shape b = RandomShape(g, kb, g.Vec(-0.6, 0.6), sb);
+                col_penetration_result p = col_penetration(&a, &b);
+                ASSERT_NE(p.status, COL_INVALID);
+                if (p.status == COL_MISS) continue;
+                ++pushed;
+                EXPECT_GE(p.depth, 0);
+                double len = col_v3_len(p.normal);
+                if (len == 0) continue;  // only for a point-like Minkowski difference
+                EXPECT_NEAR(len, 1.0, kTol);
+                double size = 4;
+                std::vector<col_vec3> sm;
+                col_shape moved = Moved(a, col_v3_scale(p.normal, p.depth), sm);
+                col_distance_result d = col_distance(&moved, &b);
+                // converged: touching to the tolerance; else within EPA's gap
+                double tol = p.status == COL_HIT ? (kFloat ? 1e-4 : 1e-8) : (kFloat ? 1e-3 : 1e-5);
+                EXPECT_LE(d.distance, tol * size)
+                    << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb);
+                col_shape beyond = Moved(a, col_v3_scale(p.normal, p.depth + (kFloat ? 1e-3 : 1e-6)), sm);
+                EXPECT_EQ(col_distance(&beyond, &b).status, COL_MISS)
+                    << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb) << " depth " << p.depth;
+            }
+    EXPECT_GT(pushed, 500);
+}
+
+TEST(Polytope, CubeOfPointsIsTheBox) {
+    std::vector<col_vec3> pts;
+    for (int i = 0; i < 8; ++i) pts.push_back(V(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1));
+    pts.push_back(V(0, 0, 0));   // interior
+    pts.push_back(V(1, 1, 1));   // duplicate
+    pts.push_back(V(1, 0, 0.5)); // on a face
+    col_shape cube = Polytope(pts.data(), static_cast<int>(pts.size()));
+    col_shape box = Aabb(-1, -1, -1, 1, 1, 1);
+    Rng g(6);
+    for (int i = 0; i < 200; ++i) {
+        col_shape other = RandomObb(g, g.Vec(-4, 4));
+        col_distance_result a = col_distance(&cube, &other), b = col_distance(&box, &other);
+        EXPECT_NEAR(a.distance, b.distance, 1e3 * kTol);
+        EXPECT_EQ(Overlap(cube, other), Overlap(box, other));
+    }
+    col_aabb bounds;
+    ASSERT_TRUE(col_shape_bounds(&cube, &bounds));
+    EXPECT_EQ(bounds.max.x, R(1));
+    col_plane pl = col_plane_make(V(1, 0, 0), R(0.5));
+    EXPECT_EQ(col_classify(&cube, &pl), COL_STRADDLE);
+    // a single point
+    col_vec3 one = V(5, 0, 0);
+    col_shape dot = Polytope(&one, 1), s = Sphere(0, 0, 0, 1);
+    EXPECT_NEAR(col_distance(&dot, &s).distance, 4.0, kTol);
+    // invalid: no points, a NaN point
+    col_shape none = Polytope(pts.data(), 0);
+    EXPECT_EQ(col_distance(&none, &s).status, COL_INVALID);
+    col_vec3 nan = V(kNaN, 0, 0);
+    col_shape bad = Polytope(&nan, 1);
+    EXPECT_EQ(col_distance(&bad, &s).status, COL_INVALID);
+    EXPECT_FALSE(col_overlap(&bad, &s));
+}
+
+TEST(Distance, InvalidAndUnsupported) {
+    col_shape s = Sphere(0, 0, 0, 1), pl = Plane(0, 0, 1, 0), c = Circle(0, 0, 1);
+    EXPECT_EQ(col_distance(&pl, &pl).status, COL_INVALID);
+    EXPECT_EQ(col_distance(&s, &c).status, COL_INVALID);
+    EXPECT_EQ(col_gjk_distance(&s, &pl).status, COL_INVALID);
+    EXPECT_FALSE(col_distance_supported(COL_SHAPE_PLANE, COL_SHAPE_PLANE));
+    EXPECT_TRUE(col_distance_supported(COL_SHAPE_PLANE, COL_SHAPE_POLYTOPE));
+    col_shape bad = Sphere(0, kInf, 0, 1);
+    EXPECT_EQ(col_distance(&bad, &s).status, COL_INVALID);
+    EXPECT_EQ(col_penetration(&bad, &s).status, COL_INVALID);
+    // plane distance: a box above the ground
+    col_shape box = Aabb(-1, -1, 2, 1, 1, 3);
+    col_distance_result r = col_distance(&box, &pl);
+    EXPECT_EQ(r.status, COL_MISS);
+    EXPECT_EQ(r.distance, 2);
+    EXPECT_EQ(r.point_b.z, 0);
+    EXPECT_EQ(r.normal.z, 1);
+    // degenerate: two coincident points overlap, with no normal
+    col_shape p = Point(1, 2, 3);
+    EXPECT_EQ(col_gjk_distance(&p, &p).status, COL_HIT);
+    col_penetration_result pp = col_penetration(&p, &p);
+    EXPECT_EQ(pp.status, COL_HIT);
+    EXPECT_EQ(pp.depth, 0);
+}
+
+// The general sweep against each closed-form sweep: the same hit or miss and
+// t0 within the tolerance over the closing speed.
+TEST(SweepConvex, MatchesTheClosedFormSweeps) {
+    Rng g(7);
+    std::vector<col_vec3> store;
+    const col_shape_kind pairs[][2] = {{COL_SHAPE_SPHERE, COL_SHAPE_SPHERE}, {COL_SHAPE_AABB, COL_SHAPE_AABB},
+                                       {COL_SHAPE_SPHERE, COL_SHAPE_AABB},   {COL_SHAPE_SPHERE, COL_SHAPE_TRIANGLE},
+                                       {COL_SHAPE_SPHERE, COL_SHAPE_PLANE},  {COL_SHAPE_CAPSULE, COL_SHAPE_PLANE},
+                                       {COL_SHAPE_POINT, COL_SHAPE_OBB}};
+    int hits = 0, compared = 0;
+    for (const auto &pr : pairs)
+        for (int i = 0; i < 200; ++i) {
+            col_shape a = RandomShape(g, pr[0], g.Vec(-4, 4), store);
+            col_shape b = pr[1] == COL_SHAPE_PLANE ? Plane(g.In(-1, 1), g.In(-1, 1), 1, g.In(-1, 1))
+                                                   : RandomShape(g, pr[1], g.Vec(-1, 1), store);
+            if (pr[1] == COL_SHAPE_PLANE) b.u.plane = col_plane_make(b.u.plane.n, b.u.plane.d);
+            col_vec3 da = g.Vec(-8, 8), db = g.Vec(-1, 1);
+            col_sweep_hit closed = col_sweep(&a, da, &b, db);
+            int it = 0;
+            col_sweep_hit general = col_sweep_convex(&a, da, &b, db, nullptr, &it);
+            ASSERT_EQ(closed.status == COL_INVALID, general.status == COL_INVALID);
+            EXPECT_GT(it, 0);
+            // the band: contact within tolerance of grazing
+            col_vec3 v = col_v3_sub(da, db);
+            double speed = col_v3_len(v);
+            double tol_t = (kFloat ? 1e-3 : 1e-7) * (1 + 10 * speed) / (speed > 1e-9 ? speed : 1e-9);
+            if (closed.status == COL_HIT && general.status == COL_HIT) {
+                ++hits;
+                EXPECT_NEAR(closed.t0, general.t0, tol_t) << col_shape_kind_name(pr[0]) << " vs "
+                                                            << col_shape_kind_name(pr[1]);
+                EXPECT_EQ(closed.initially_overlapping, general.initially_overlapping);
+                // the normal is unique where one shape is smooth (a box's edge or
+                // corner contact has many; each method picks a valid one)
+                bool smooth = pr[0] == COL_SHAPE_SPHERE || pr[1] == COL_SHAPE_PLANE;
+                if (smooth && !closed.initially_overlapping && closed.t0 > 1e-6) {
+                    EXPECT_NEAR(col_v3_dot(closed.normal, general.normal), 1.0, kFloat ? 1e-2 : 1e-4);
+                }
+                EXPECT_NEAR(closed.t1, general.t1, tol_t);
+            } else if (closed.status != general.status) {
+                // only a graze: the other method's shapes come within tolerance
+                const col_sweep_hit &h = closed.status == COL_HIT ? closed : general;
+                col_shape at_a = Translated(a, col_v3_scale(da, h.t0)), at_b = Translated(b, col_v3_scale(db, h.t0));
+                col_distance_result d = col_distance(&at_a, &at_b);
+                EXPECT_LE(d.distance, kFloat ? 1e-3 : 1e-6) << "disagreement outside the graze band";
+            }
+            ++compared;
+        }
+    EXPECT_GT(hits, 250);
+    EXPECT_EQ(compared, 7 * 200);
+}
+
+TEST(SweepConvex, BoxesAndContactProperties) {
+    // a turned box moving along +x toward a box: the corner at 3 - sqrt(2) meets x = 1
+    col_shape a = Obb(V(6, 0, 0), V(1, 1, 1), RotZ(M_PI / 4)), b = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_identity());
+    col_sweep_hit h = col_sweep(&a, V(-12, 0, 0), &b, V(0, 0, 0));
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(h.t0, (6 - std::sqrt(2.0) - 1) / 12, 1e3 * kTol);
+    EXPECT_NEAR(h.normal.x, 1.0, 1e3 * kTol);
+    EXPECT_NEAR(h.point.x, 1.0, 1e3 * kTol);
+    EXPECT_FALSE(h.initially_overlapping);
+    EXPECT_NEAR(h.t1, (6 + std::sqrt(2.0) + 1) / 12, 1e3 * kTol);  // out through the far side
+    EXPECT_EQ(col_sweep(&a, V(-8, 0, 0), &b, V(0, 0, 0)).t1, 1);   // still inside at the end
+    // swapping gives the same times and the reversed normal
+    col_sweep_hit s = col_sweep(&b, V(0, 0, 0), &a, V(-12, 0, 0));
+    EXPECT_EQ(s.t0, h.t0);
+    EXPECT_EQ(s.normal.x, -h.normal.x);
+    // passing beside: miss; receding: miss; overlapping at the start
+    EXPECT_EQ(col_sweep(&a, V(-8, 0, 0), &b, V(0, 0, 8)).status, COL_MISS);
+    EXPECT_EQ(col_sweep(&a, V(8, 0, 0), &b, V(0, 0, 0)).status, COL_MISS);
+    col_shape c = Obb(V(1.5, 0, 0), V(1, 1, 1), RotZ(0.3));
+    h = col_sweep(&c, V(1, 0, 0), &b, V(0, 0, 0));
+    EXPECT_EQ(h.status, COL_HIT);
+    EXPECT_TRUE(h.initially_overlapping);
+    EXPECT_EQ(h.t0, 0);
+    EXPECT_GT(h.normal.x, 0.5);  // the way out
+    // a target distance: contact when 0.5 apart
+    col_sweep_params prm = col_sweep_params_default();
+    prm.target = R(0.5);
+    col_shape p = Sphere(5, 0, 0, 1), q = Sphere(0, 0, 0, 1);
+    h = col_sweep_convex(&p, V(-4, 0, 0), &q, V(0, 0, 0), &prm, nullptr);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(h.t0, 2.5 / 4, 1e3 * kTol);
+    // invalid options and input
+    prm.target = R(-1);
+    EXPECT_EQ(col_sweep_convex(&p, V(1, 0, 0), &q, V(0, 0, 0), &prm, nullptr).status, COL_INVALID);
+    EXPECT_EQ(col_sweep_convex(&p, V(kNaN, 0, 0), &q, V(0, 0, 0), nullptr, nullptr).status, COL_INVALID);
+}
+
+// At t0 the shapes touch within tolerance, and shortly before they are apart.
+TEST(SweepConvex, ContactAtT0AndNoneBefore) {
+    Rng g(8);
+    std::vector<col_vec3> sa, sb;
+    int hits = 0;
+    for (col_shape_kind ka : kConvex)
+        for (col_shape_kind kb : kConvex)
+            for (int i = 0; i < 8; ++i) {
+                col_shape a = RandomShape(g, ka, g.Vec(-6, 6), sa);
+                col_shape b = RandomShape(g, kb, g.Vec(-1, 1), sb);
+                col_aabb bb;
+                ASSERT_TRUE(col_shape_bounds(&a, &bb));
+                col_vec3 ca = col_v3_scale(col_v3_add(bb.min, bb.max), R(0.5));
+                col_vec3 da = col_v3_add(col_v3_scale(ca, R(-1.5)), g.Vec(-1, 1));  // toward B and past it
+                col_sweep_hit h = col_sweep_convex(&a, da, &b, V(0, 0, 0), nullptr, nullptr);
+                ASSERT_NE(h.status, COL_INVALID);
+                ASSERT_NE(h.status, COL_NOT_CONVERGED);
+                if (h.status != COL_HIT || h.initially_overlapping) continue;
+                ++hits;
+                std::vector<col_vec3> sm;
+                col_shape at = Moved(a, col_v3_scale(da, h.t0), sm);
+                double size = 16;
+                EXPECT_LE(col_distance(&at, &b).distance, 2 * COL_SWEEP_TOLERANCE * size + (kFloat ? 1e-5 : 1e-12));
+                col_shape before = Moved(a, col_v3_scale(da, h.t0 * 0.99), sm);
+                EXPECT_NE(col_distance(&before, &b).status, COL_HIT);
+            }
+    EXPECT_GT(hits, 100);
+}
