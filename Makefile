@@ -1,5 +1,5 @@
 # Thin wrapper over CMake presets (see CMakePresets.json and README.md).
-#   make demo   build the Lua module and run scripts/tour.lua and scripts/tunneling.lua with lua5.4
+#   make demo   build the Lua modules and run scripts/tour.lua, tunneling.lua and precision.lua with lua5.4
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
 # Both install the Debian packages they need first (.ci/deps).
 
@@ -18,6 +18,8 @@ demo: deps-demo
 	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/tour.lua
 	@echo
 	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/tunneling.lua
+	@echo
+	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/precision.lua
 
 test: deps-test test-double test-float test-asan
 

@@ -31,7 +31,7 @@ if(LUA_EXE)
     message(FATAL_ERROR "collide.so is not in a Lua 5.4 cpath directory: ${moddir}")
   endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E env "LUA_CPATH=${moddir}/?.so"
-                          ${LUA_EXE} -e "local c = require 'collide'; assert(c.overlap(c.sphere(0,0,0,1), c.point(1,0,0)))"
+                          ${LUA_EXE} -e "local c = require 'collide'; assert(c.overlap(c.sphere(0,0,0,1), c.point(1,0,0))); local f = require 'collide.float'; assert(f.real == 'float' and f.overlap(f.sphere(0,0,0,1), f.point(1,0,0)))"
                   RESULT_VARIABLE rc)
   if(rc)
     message(FATAL_ERROR "the installed module does not load: ${rc}")
