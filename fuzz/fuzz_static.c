@@ -134,18 +134,32 @@ static bool deep_inside(col_vec3 p, const col_shape *s) {
     return true;
 }
 
+/* Within GJK's band of touching for curved shapes (collide/base.h): a curved
+ * shape is approached, never reached, so exact contact on the grid resolves to
+ * a distance of about 1e-10 of the size rather than the ulp. */
+static bool in_gjk_band(const col_shape *a, const col_shape *b) {
+    col_aabb ba, bb;
+    col_real size = COL_R(1.0);
+    if (col_shape_bounds(a, &ba)) size += col_abs(ba.max.x - ba.min.x) + col_abs(ba.max.y - ba.min.y) + col_abs(ba.max.z - ba.min.z);
+    if (col_shape_bounds(b, &bb)) size += col_abs(bb.max.x - bb.min.x) + col_abs(bb.max.y - bb.min.y) + col_abs(bb.max.z - bb.min.z);
+    return col_distance(a, b).distance <= COL_R(1e-8) * size;
+}
+
 static void check_grid(const col_shape *a, const col_shape *b, col_vec3 witness, col_vec3 offset) {
     bool ab = col_overlap(a, b);
-    /* translation invariance */
+    /* translation invariance: exact for the exact tests; GJK orders a pair by
+     * its bytes, which a translation can reorder, so within its band it may not be */
     col_shape ta = translated(*a, offset), tb = translated(*b, offset);
-    FZ_CHECK(col_overlap(&ta, &tb) == ab, "overlap is invariant under exact translation", a, b);
+    if (col_overlap_is_exact(a->kind, b->kind) || !in_gjk_band(a, b))
+        FZ_CHECK(col_overlap(&ta, &tb) == ab, "overlap is invariant under exact translation", a, b);
     if (b->kind == COL_SHAPE_PLANE && col_classify_supported(a->kind))
         FZ_CHECK(col_classify(&ta, &tb.u.plane) == col_classify(a, &b->u.plane),
                  "classification is invariant under exact translation", a, b);
     /* AABB family vs OBB family */
     if (a->kind == COL_SHAPE_OBB) {
         col_shape box = as_aabb_of_obb(a);
-        if (col_overlap_supported(COL_SHAPE_AABB, b->kind))
+        /* exact tests only: GJK may differ within its band of touching */
+        if (col_overlap_is_exact(COL_SHAPE_AABB, b->kind) && col_overlap_is_exact(COL_SHAPE_OBB, b->kind))
             FZ_CHECK(col_overlap(&box, b) == ab, "an axis-aligned OBB overlaps as its AABB does", a, b);
         if (b->kind == COL_SHAPE_PLANE)
             FZ_CHECK(col_classify(&box, &b->u.plane) == col_classify(a, &b->u.plane),

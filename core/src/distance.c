@@ -106,11 +106,12 @@ bool col_closest_point_capsule(const col_capsule *c, col_vec3 p, col_vec3 *out) 
 }
 
 /* Root t > 0 of F(t) = sum (e_i y_i / (t + e_i^2))^2 - 1 by bisection; e, y in
- * [0, 1] with F(0) > 0. F decreases on t > 0 and F(|(e_i y_i)|) <= 0. */
+ * [0, 1], e_i^2 > 0, with F(0) > 0. F decreases on t > 0. */
 static col_real ellipsoid_root(const col_real *e, const col_real *y, int n, int *iterations) {
-    col_real s = COL_R(0.0);
-    for (int i = 0; i < n; ++i) s += (e[i] * y[i]) * (e[i] * y[i]);
-    col_real lo = COL_R(0.0), hi = col_sqrt(s);
+    /* F(t) <= sum (e_i y_i)^2 / t^2 - 1, so F <= 0 at t = |(e_i y_i)| <= sum e_i y_i
+     * (the sum, not the root of squares: nothing to underflow) */
+    col_real hi = COL_R(0.0), lo = COL_R(0.0);
+    for (int i = 0; i < n; ++i) hi += e[i] * y[i];
     int it = 0;
     while (it < COL_ELLIPSOID_MAX_ITERATIONS) {
         col_real mid = lo + (hi - lo) * COL_R(0.5);
@@ -148,9 +149,11 @@ col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *el, col_vec3 p, int *ite
     col_real g = -COL_R(1.0);
     for (int i = 0; i < 3; ++i) {
         col_real yi = col_abs(pc[i]) / scale, ei = rad[i] / scale;
-        if (!(ei > COL_R(0.0))) {
-            if (yi > COL_R(0.0)) inside = false; /* off a flat axis */
-            continue;                            /* x_i = 0 */
+        if (!(ei * ei > COL_R(0.0))) {
+            /* flat: zero, or so thin that its square underflows at this scale
+             * (below 1e-154 of it in double) */
+            if (yi > ei) inside = false; /* off a flat axis */
+            continue;                    /* x_i = 0 */
         }
         col_real z = yi / ei;
         g += z * z;

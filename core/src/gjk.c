@@ -1069,10 +1069,15 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
     if (!pair_valid(a, b) || !col_v3_is_valid(da) || !col_v3_is_valid(db) || !col_is_valid_size(prm.target) ||
         !(prm.tolerance <= COL_HUGE))
         return col__sweep_miss(COL_INVALID);
-    /* symmetric order, as col_sweep: identical shapes by their motions */
+    /* Symmetric order: by kind and bytes; two identical shapes by the direction
+     * of the relative motion (first non-zero component positive), which
+     * swapping negates and moving both shapes by the same vector keeps. */
+    int order = (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE) ? 0 : col__shape_order(a, b);
+    col_vec3 rel = col_v3_sub(da, db);
+    bool rel_negative = rel.x < COL_R(0.0) ||
+                        (rel.x == COL_R(0.0) && (rel.y < COL_R(0.0) || (rel.y == COL_R(0.0) && rel.z < COL_R(0.0))));
     bool swap = a->kind == COL_SHAPE_PLANE ||
-                (b->kind != COL_SHAPE_PLANE && (col__shape_order(a, b) > 0 ||
-                                                (col__shape_order(a, b) == 0 && memcmp(&da, &db, sizeof da) > 0)));
+                (b->kind != COL_SHAPE_PLANE && (order > 0 || (order == 0 && rel_negative)));
     if (swap) {
         const col_shape *t = a;
         a = b;
@@ -1108,7 +1113,7 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
     h.point = col_v3_add(col_v3_scale(col_v3_add(fwd.r.point_a, fwd.r.point_b), COL_R(0.5)),
                          col_v3_add(P.o, col_v3_scale(db, fwd.t)));
     h.normal = fwd.normal;
-    if (fwd.hit && fwd.t == COL_R(0.0) && fwd.r.status == COL_HIT) {
+    if (fwd.hit && fwd.t == COL_R(0.0) && (fwd.r.status == COL_HIT || fwd.r.distance <= COL_R(0.0))) {
         h.initially_overlapping = true;
         col_penetration_result pen = pair_penetration(&P, col_v3(0, 0, 0));
         h.normal = pen.status == COL_MISS ? col_v3(0, 0, 0) : pen.normal;

@@ -47,8 +47,10 @@ static col_capsule as_capsule(const col_shape *s) {
     return c;
 }
 
-/* The pair test for a <= b by kind, or -1 when the pair is unsupported. */
-static int overlap_ordered(const col_shape *a, const col_shape *b) {
+/* The pair test for a <= b by kind, or -1 when the pair is unsupported;
+ * *by_gjk (may be NULL) tells whether GJK decided it. */
+static int overlap_ordered(const col_shape *a, const col_shape *b, bool *by_gjk) {
+    if (by_gjk) *by_gjk = false;
     col_sphere sa, sb;
     col_capsule ca, cb;
     switch (PAIR(a->kind, b->kind)) {
@@ -147,6 +149,7 @@ static int overlap_ordered(const col_shape *a, const col_shape *b) {
     default:
         /* every other pair of convex 3D shapes: by the distance (GJK) */
         if (!col_distance_supported(a->kind, b->kind)) return -1;
+        if (by_gjk) *by_gjk = true;
         return col_distance(a, b).status == COL_HIT;
     }
 }
@@ -168,7 +171,23 @@ bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
     memset(&sb, 0, sizeof sb);
     sa.kind = a;
     sb.kind = b;
-    return overlap_ordered(&sa, &sb) >= 0;
+    return overlap_ordered(&sa, &sb, NULL) >= 0;
+}
+
+bool col_overlap_is_exact(col_shape_kind a, col_shape_kind b) {
+    if (!kind_in_range(a) || !kind_in_range(b)) return false;
+    if (a > b) {
+        col_shape_kind t = a;
+        a = b;
+        b = t;
+    }
+    col_shape sa, sb;
+    memset(&sa, 0, sizeof sa);
+    memset(&sb, 0, sizeof sb);
+    sa.kind = a;
+    sb.kind = b;
+    bool by_gjk;
+    return overlap_ordered(&sa, &sb, &by_gjk) >= 0 && !by_gjk;
 }
 
 /* Size of the struct of each kind, for the canonical order of same-kind pairs. */
@@ -199,7 +218,7 @@ bool col_overlap(const col_shape *a, const col_shape *b) {
         a = b;
         b = t;
     }
-    return overlap_ordered(a, b) == 1;
+    return overlap_ordered(a, b, NULL) == 1;
 }
 
 bool col_classify_supported(col_shape_kind kind) {
@@ -322,6 +341,10 @@ static col_sweep_hit sweep_ordered(const col_shape *a, col_vec3 da, const col_sh
 }
 
 bool col_sweep_supported(col_shape_kind a, col_shape_kind b) {
+    return col_sweep_has_closed_form(a, b) || col_distance_supported(a, b);
+}
+
+bool col_sweep_has_closed_form(col_shape_kind a, col_shape_kind b) {
     if (!kind_in_range(a) || !kind_in_range(b)) return false;
     col_shape sa, sb;
     memset(&sa, 0, sizeof sa);
@@ -332,7 +355,7 @@ bool col_sweep_supported(col_shape_kind a, col_shape_kind b) {
     (void)sweep_ordered(&sa, col_v3(0, 0, 0), &sb, col_v3(0, 0, 0), &ok);
     if (ok) return true;
     (void)sweep_ordered(&sb, col_v3(0, 0, 0), &sa, col_v3(0, 0, 0), &ok);
-    return ok || col_distance_supported(a, b);
+    return ok;
 }
 
 col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {

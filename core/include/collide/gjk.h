@@ -104,7 +104,9 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * shallower side), by EPA over the cores otherwise. EPA starts from GJK's
  * final simplex, grown to a tetrahedron when GJK ended on a lower simplex; a
  * flat Minkowski difference (e.g. two coplanar triangles) has depth 0.
- * COL_MISS when the shapes are separated.
+ * COL_MISS when the shapes are separated. A shape against an identical copy
+ * of itself prefers no direction: the normal is then a deterministic but
+ * arbitrary one (swapping two identical shapes is the same call).
  */
 COL_API col_penetration_result col_penetration(const col_shape *a, const col_shape *b);
 

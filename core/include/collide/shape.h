@@ -61,19 +61,30 @@ COL_API bool col_shape_is_valid(const col_shape *s);
 COL_API bool col_shape_kind_is_2d(col_shape_kind kind);
 
 /*
- * true when col_overlap has a test for this pair of kinds (in either order).
- * Supported: every 3D shape but the plane against a plane; sphere, capsule,
- * point and segment among themselves; point, segment, sphere, AABB, OBB and
- * triangle among themselves; point-ellipsoid; circle and rect among
- * themselves. Not yet: capsule against triangle, AABB, OBB, ellipsoid;
- * ellipsoid against anything but a point or a plane; plane-plane.
+ * true when col_overlap has a test for this pair of kinds (in either order):
+ * every pair of 3D kinds but plane-plane, and circle and rect among
+ * themselves.
  */
 COL_API bool col_overlap_supported(col_shape_kind a, col_shape_kind b);
 
 /*
+ * true when col_overlap decides this pair by a closed-form or SAT test (exact
+ * for the shapes it is given, up to the rounding of the few products each
+ * test forms): every 3D shape against a plane; sphere, capsule, point and
+ * segment among themselves; point, segment, sphere, AABB, OBB and triangle
+ * among themselves; point-ellipsoid; the 2D pairs. false for the pairs decided
+ * by GJK (capsule against triangle and boxes; the ellipsoid against all but a
+ * point and a plane; the polytope), whose answer may differ from the exact one
+ * within COL_GJK_OVERLAP_TOLERANCE of touching (collide/base.h), and for
+ * unsupported pairs.
+ */
+COL_API bool col_overlap_is_exact(col_shape_kind a, col_shape_kind b);
+
+/*
  * Overlap of two shapes of any supported pair of kinds, by the pair's test in
- * static.h. false when either shape is invalid or the pair is unsupported
- * (check col_overlap_supported to tell the two apart).
+ * static.h, or by GJK (collide/gjk.h) for pairs without one. false when either
+ * shape is invalid or the pair is unsupported (check col_overlap_supported to
+ * tell the two apart).
  */
 COL_API bool col_overlap(const col_shape *a, const col_shape *b);
 
@@ -95,14 +106,21 @@ COL_API bool col_raycast_supported(col_shape_kind kind);
  */
 COL_API col_ray_hit col_raycast(const col_shape *s, const col_ray *r);
 
-/* true when col_sweep has a test for this pair of kinds (in either order):
- * sphere-plane, sphere-sphere, AABB-AABB, sphere-AABB, sphere-triangle,
- * capsule-plane, and a point against every 3D kind. */
+/* true when col_sweep accepts this pair of kinds (in either order): every
+ * pair of 3D kinds but plane-plane. */
 COL_API bool col_sweep_supported(col_shape_kind a, col_shape_kind b);
+
+/* true when col_sweep answers this pair by a closed form (in either order):
+ * sphere-plane, sphere-sphere, AABB-AABB, sphere-AABB, sphere-triangle,
+ * capsule-plane, and a point against every 3D kind but the polytope. The
+ * other pairs go through col_sweep_convex (collide/gjk.h), whose contact is
+ * within its tolerance (COL_SWEEP_TOLERANCE) of the exact one. */
+COL_API bool col_sweep_has_closed_form(col_shape_kind a, col_shape_kind b);
 
 /*
  * The sweep of A moving by da against B moving by db, with the conventions of
- * sweep.h, for every supported pair in either order (the answer for (B, A) is
+ * sweep.h, for every supported pair in either order (closed forms where
+ * col_sweep_has_closed_form, col_sweep_convex with its defaults otherwise) (the answer for (B, A) is
  * that for (A, B) with the normal reversed, bit for bit: two shapes of one
  * kind are ordered by their bytes, identical ones by their motions). A point against any shape is the
  * ray cast of the point along da - db against B (col_raycast): one
