@@ -16,25 +16,32 @@
  *   sweep.h   swept tests: col_sweep_<a>_<b>, first contact t0 and last overlap t1
  *   shape.h   col_shape (tagged union) and the symmetric generic dispatch
  *             col_overlap(a, b), col_classify(shape, plane)
+ *   distance.h closest points on each primitive, closed-form distances
+ *   gjk.h     support functions, GJK distance, EPA penetration, the general
+ *             convex sweep, col_distance(a, b), col_penetration(a, b)
  *
- * Function grid of static.h (x: pair test; p: via a degenerate conversion in
- * col_overlap; .: not yet):
+ * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
+ * conversion; g: by col_distance, i.e. GJK on the cores or, for a sphere or
+ * segment against an ellipsoid or a sphere, a closed-form distance; .: none):
  *
- *            point seg  tri  plane sphere caps aabb obb  ellip
- *   point      p    p    p    x     p      p    p    p    x
- *   segment         x    x    x     p      p    x    x    .
- *   triangle             x    x     x      .    x    x    .
- *   plane                     .     x      x    x    x    x
- *   sphere                          x      x    x    x    .
- *   capsule                                x    .    .    .
- *   aabb                                        x    x    .
- *   obb                                              x    .
+ *            point seg  tri  plane sphere caps aabb obb  ellip poly
+ *   point      p    p    p    x     p      p    p    p    x     g
+ *   segment         x    x    x     p      p    x    x    g     g
+ *   triangle             x    x     x      g    x    x    g     g
+ *   plane                     .     x      x    x    x    x     x
+ *   sphere                          x      x    x    x    g     g
+ *   capsule                                x    g    g    g     g
+ *   aabb                                        x    x    g     g
+ *   obb                                              x    g     g
+ *   ellipsoid                                             g     g
+ *   polytope                                                    g
  *   2D: circle-circle, circle-rect, rect-rect.
  *
  * Ray casts (raycast.h): every 3D shape; AABB by slabs and by Woo; triangle
  * watertight, Möller-Trumbore and Badouel. Sweeps (sweep.h): sphere-plane,
  * capsule-plane, sphere-sphere, AABB-AABB, sphere-AABB, sphere-triangle, and a
- * point against every 3D shape through col_sweep (the ray cast).
+ * point against every 3D shape through col_sweep (the ray cast); every other
+ * pair of 3D shapes but plane-plane through the general convex sweep (gjk.h).
  *
  * Robustness: every query accepts any input. Non-finite or out-of-range values
  * give false / COL_SIDE_INVALID / COL_INVALID; degenerate shapes (zero radius,
