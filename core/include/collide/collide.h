@@ -21,8 +21,8 @@
  *             convex sweep, col_distance(a, b), col_penetration(a, b)
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
- * conversion; g: by col_distance, i.e. GJK on the cores or, for a sphere or
- * segment against an ellipsoid or a sphere, a closed-form distance; .: none):
+ * conversion; g: by col_distance, i.e. GJK on the cores, or the closed-form
+ * distance of the ellipsoid's closest point for a sphere; .: none):
  *
  *            point seg  tri  plane sphere caps aabb obb  ellip poly
  *   point      p    p    p    x     p      p    p    p    x     g
