@@ -238,8 +238,16 @@ static col_vec3 simplex_point(const simplex *s) {
 /* Closest point of segment ab to the origin. t = num / den only when 0 < num
  * < den, so the division is defined and t in (0, 1). */
 static void solve_segment(const svert *a, const svert *b, simplex *out) {
-    col_vec3 ab = col_v3_sub(b->w, a->w);
-    col_real num = -col_v3_dot(a->w, ab), den = col_v3_dot(ab, ab);
+    /* on a copy scaled to [-1, 1]: the weights are scale-free, and tiny
+     * coordinates would underflow in the products */
+    col_real m = col_max(max_abs3(a->w), max_abs3(b->w));
+    if (!(m > COL_R(0.0))) {
+        set1(out, a);
+        return;
+    }
+    col_vec3 aw = col_v3_div(a->w, m);
+    col_vec3 ab = col_v3_sub(col_v3_div(b->w, m), aw);
+    col_real num = -col_v3_dot(aw, ab), den = col_v3_dot(ab, ab);
     if (!(num > COL_R(0.0)))
         set1(out, a);
     else if (!(num < den))
@@ -280,14 +288,18 @@ static void solve_edges(const svert *A, const svert *B, const svert *C, simplex 
  * where the region tests suffer cancellation: every candidate is a point of
  * the triangle, so the minimum is never closer than the truth. */
 static void solve_triangle(const svert *A, const svert *B, const svert *C, simplex *out) {
-    col_vec3 a = A->w, b = B->w, c = C->w;
+    solve_edges(A, B, C, out);
+    /* the face weights on a copy scaled to [-1, 1] (products of four
+     * coordinates would underflow for tiny ones) */
+    col_real m = col_max(max_abs3(A->w), col_max(max_abs3(B->w), max_abs3(C->w)));
+    if (!(m > COL_R(0.0))) return;
+    col_vec3 a = col_v3_div(A->w, m), b = col_v3_div(B->w, m), c = col_v3_div(C->w, m);
     col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a);
     col_real d1 = -col_v3_dot(ab, a), d2 = -col_v3_dot(ac, a);
     col_real d3 = -col_v3_dot(ab, b), d4 = -col_v3_dot(ac, b);
     col_real d5 = -col_v3_dot(ab, c), d6 = -col_v3_dot(ac, c);
     col_real va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
     col_real den = va + vb + vc;
-    solve_edges(A, B, C, out);
     if (!(den > COL_R(0.0) && va >= COL_R(0.0) && vb >= COL_R(0.0) && vc >= COL_R(0.0))) return;
     col_real v = vb / den, w = vc / den;
     if (!(v + w <= COL_R(1.0))) return;
@@ -1039,7 +1051,7 @@ static advance advance_run(const pair *P, col_vec3 v, col_real t_start, col_real
         ++*evals;
         out.t = t;
         out.r = r;
-        if (r.status != COL_HIT) out.normal = r.normal; /* else keep the approach direction */
+        if (r.distance > COL_R(0.0)) out.normal = r.normal; /* else keep the approach direction */
         if (r.status == COL_HIT || r.distance <= target + tol) {
             out.hit = true;
             return out;
@@ -1117,6 +1129,11 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
         h.initially_overlapping = true;
         col_penetration_result pen = pair_penetration(&P, col_v3(0, 0, 0));
         h.normal = pen.status == COL_MISS ? col_v3(0, 0, 0) : pen.normal;
+    } else if (same_point(h.normal, col_v3(0, 0, 0))) {
+        /* every distance on the way was zero to rounding: the way out at t0 */
+        col_penetration_result pen = pair_penetration(&P, col_v3_scale(v, fwd.t));
+        if (pen.status != COL_MISS) h.normal = pen.normal;
+        if (same_point(h.normal, col_v3(0, 0, 0))) h.normal = col__unit_or(col_v3_neg(v), col_v3(0, 0, 1));
     }
     if (fwd.hit) {
         /* the last time within the target: the same advancement from u = 1 backwards */
