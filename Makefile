@@ -1,5 +1,6 @@
 # Thin wrapper over CMake presets (see CMakePresets.json and README.md).
-#   make demo   build the Lua modules and run scripts/tour.lua, tunneling.lua and precision.lua with lua5.4
+#   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua and
+#               precision.lua in collide-run, writing their pictures to build/*.svg
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
 # Both install the Debian packages they need first (.ci/deps).
 
@@ -15,11 +16,15 @@ FUZZ_HARNESSES = static dynamic
 demo: deps-demo
 	cmake --preset demo >/dev/null
 	cmake --build --preset demo
-	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/tour.lua
+	build/collide-run scripts/tour.lua --svg build/tour.svg
 	@echo
-	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/tunneling.lua
+	build/collide-run scripts/tunneling.lua --svg build/tunneling.svg --trace build/tunneling.csv
 	@echo
-	LUA_CPATH="$(CURDIR)/build/?.so" lua5.4 scripts/precision.lua
+	build/collide-run scripts/raycast.lua --svg build/raycast.svg
+	@echo
+	build/collide-run scripts/precision.lua --trace build/precision.jsonl
+	@echo
+	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg (open them in a browser)"
 
 test: deps-test test-double test-float test-asan
 

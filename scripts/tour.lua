@@ -1,11 +1,15 @@
 -- A tour of the classic static collision cases, as an aligned table.
 --
---   lua5.4 scripts/tour.lua        (with collide.so on LUA_CPATH; `make demo` does this)
+--   collide-run scripts/tour.lua --svg tour.svg     (`make demo` does this)
+--   (or lua5.4 with collide.so on LUA_CPATH)
 --
 -- Each section is one of the seed articles' examples, then the cases where
 -- implementations usually go wrong: exact touching, parallel faces and edges,
 -- and the same scene far from the origin. Closed sets: touching is overlapping.
 local collide = require "collide"
+-- collide-run's extras, or stand-ins when run by plain lua5.4 without the shim
+local expect = expect or function(ok, msg) if not ok then error("expectation failed: " .. msg, 2) end return ok end
+local record, draw, drawSweep = record or function() end, draw or function() end, drawSweep or function() end
 
 local rows, width, mismatches = {}, { 0, 0, 0, 0 }, 0
 
@@ -29,6 +33,7 @@ local function row(case, query, expected, ...)
   local got = n == 0 and "nil" or table.concat(parts, " ")
   local r = { case, query, got, got == expected and "ok" or ("MISMATCH, expected " .. expected) }
   if got ~= expected then mismatches = mismatches + 1 end
+  expect(got == expected, case .. ": " .. query .. " is " .. expected)
   for i = 1, 3 do width[i] = math.max(width[i], #r[i]) end
   rows[#rows + 1] = r
 end
@@ -126,7 +131,9 @@ for i = 1, 3 do width[i] = math.max(width[i], #header[i]) end
 local line = ("%%-%ds  %%-%ds  %%-%ds  %%s"):format(width[1], width[2], width[3])
 print(("collide %s (%s) - a tour of the static tests"):format(collide._VERSION, collide.real))
 print(line:format(table.unpack(header)))
-print(("-"):rep(width[1] + width[2] + width[3] + 11))
+local rule = {}
+for i = 1, width[1] + width[2] + width[3] + 11 do rule[i] = "-" end
+print(table.concat(rule))
 for _, r in ipairs(rows) do
   if r.title then
     print("")
@@ -137,9 +144,17 @@ for _, r in ipairs(rows) do
     print(line:format(r[1], r[2], r[3], r[4]))
   end
 end
+-- The picture (view xy): Arvo's box and spheres, and the line of sight
+-- grazing the box's edge.
+draw(box, "unit box")
+draw(collide.sphere(1.75, 2, 0.5, 1.25), "sphere touching the edge (0.75, 1)")
+draw(collide.sphere(1.75, 2, 0.5, 1.2), { label = "radius 1.2: apart", dashed = true })
+draw(collide.segment(2, 0, 0.5, 0, 2, 0.5), "line of sight grazing x = y = 1")
+draw(collide.triangle(3, 0, 0, 0, 3, 0, 0, 0, 3), { label = "x + y + z = 3 through the far corner", fill = false })
+
 print("")
 if mismatches > 0 then
   print(("%d result(s) differ from the geometry"):format(mismatches))
-  os.exit(1)
+else
+  print("every result matches the hand-derived answer")
 end
-print("every result matches the hand-derived answer")

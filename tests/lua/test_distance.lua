@@ -1,126 +1,124 @@
 -- collide.distance, gjkDistance, penetration, support, convex, sweepConvex and
 -- the GJK-backed overlap and sweep: results, errors, no allocation per call.
 local collide = require "collide"
-local check = require "check"
 local float = collide.real == "float"
 local eps = float and 1e-5 or 1e-12
 local geps = float and 1e-4 or 1e-9 -- iterative methods
 
 -- distance: d, a, b, normal, iterations, converged
 local a, b = collide.sphere(0, 0, 0, 1), collide.sphere(3, 4, 0, 2)
-check.list({ collide.distance(a, b) }, { 2, 0.6, 0.8, 0, 1.8, 2.4, 0, -0.6, -0.8, 0, 0, true }, eps,
+expectNear({ collide.distance(a, b) }, { 2, 0.6, 0.8, 0, 1.8, 2.4, 0, -0.6, -0.8, 0, 0, true }, eps,
   "sphere-sphere closed form")
-check.list({ collide.distance(b, a) }, { 2, 1.8, 2.4, 0, 0.6, 0.8, 0, 0.6, 0.8, 0, 0, true }, eps,
+expectNear({ collide.distance(b, a) }, { 2, 1.8, 2.4, 0, 0.6, 0.8, 0, 0.6, 0.8, 0, 0, true }, eps,
   "swapped: points swap, normal flips")
 local d = collide.gjkDistance(a, b)
-check.near(d, 2, geps, "GJK on the same spheres")
-check.eq(collide.distance(collide.sphere(0, 0, 0, 1), collide.sphere(2, 0, 0, 1)), 0, "touching spheres: 0")
+expectNear(d, 2, geps, "GJK on the same spheres")
+expectEqual(collide.distance(collide.sphere(0, 0, 0, 1), collide.sphere(2, 0, 0, 1)), 0, "touching spheres: 0")
 
 -- boxes turned 45 degrees: the corner at 3 - sqrt(2)
 local unit = collide.obb(0, 0, 0, 1, 1, 1)
 local turned = collide.obb(3, 0, 0, 1, 1, 1, collide.axesFromAxisAngle(0, 0, 1, math.pi / 4))
 local dist, ax, _, _, bx, _, _, nx, _, _, iterations, converged = collide.distance(unit, turned)
-check.near(dist, 2 - math.sqrt(2), geps, "GJK: rotated boxes")
-check.near(ax, 1, geps, "closest point on the unit box")
-check.near(bx, 3 - math.sqrt(2), geps, "closest point on the turned box")
-check.near(nx, -1, geps, "normal from b toward a")
-check.truthy(iterations > 0 and converged, "GJK iterations and convergence reported")
-check.eq(collide.overlap(unit, turned), false, "SAT agrees: apart")
+expectNear(dist, 2 - math.sqrt(2), geps, "GJK: rotated boxes")
+expectNear(ax, 1, geps, "closest point on the unit box")
+expectNear(bx, 3 - math.sqrt(2), geps, "closest point on the turned box")
+expectNear(nx, -1, geps, "normal from b toward a")
+expect(iterations > 0 and converged, "GJK iterations and convergence reported")
+expectEqual(collide.overlap(unit, turned), false, "SAT agrees: apart")
 
 -- a plane against a shape
-check.list({ collide.distance(collide.aabb(-1, -1, 2, 1, 1, 3), collide.plane(0, 0, 1, 0)) },
+expectNear({ collide.distance(collide.aabb(-1, -1, 2, 1, 1, 3), collide.plane(0, 0, 1, 0)) },
   { 2, 1, 1, 2, 1, 1, 0, 0, 0, 1, 0, true }, eps, "box above the ground (ties: the + corner)")
 
 -- convex polytopes from both table forms
 local flat = collide.convex({ -1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1, -1, -1, 1, 1, -1, 1, -1, 1, 1, 1, 1, 1 })
 local nested = collide.convex({ { -1, -1, -1 }, { 1, 1, 1 }, { 1, -1, -1 }, { -1, 1, -1 }, { 1, 1, -1 },
   { -1, -1, 1 }, { 1, -1, 1 }, { -1, 1, 1 }, { 0, 0, 0 } })
-check.eq(flat:count(), 8, "flat array: 8 points")
-check.eq(nested:count(), 9, "nested array: 9 points")
-check.list({ nested:point(2) }, { 1, 1, 1 }, 0, "point(2)")
-check.eq(flat:kind(), "polytope", "kind")
-check.eq(tostring(flat), "collide.Polytope(8 points)", "tostring")
-check.list({ flat:bounds() }, { -1, -1, -1, 1, 1, 1 }, 0, "bounds")
-check.eq(select("#", flat:get()), 24, "get returns every coordinate")
+expectEqual(flat:count(), 8, "flat array: 8 points")
+expectEqual(nested:count(), 9, "nested array: 9 points")
+expectNear({ nested:point(2) }, { 1, 1, 1 }, 0, "point(2)")
+expectEqual(flat:kind(), "polytope", "kind")
+expectEqual(tostring(flat), "collide.Polytope(8 points)", "tostring")
+expectNear({ flat:bounds() }, { -1, -1, -1, 1, 1, 1 }, 0, "bounds")
+expectEqual(select("#", flat:get()), 24, "get returns every coordinate")
 local ball = collide.sphere(4, 0, 0, 1)
-check.near(collide.distance(flat, ball), 2, geps, "cube of points vs sphere")
-check.near(collide.distance(nested, ball), 2, geps, "same hull from the nested form")
-check.eq(collide.overlap(flat, collide.sphere(1.5, 0, 0, 0.6)), true, "polytope overlap via GJK")
-check.eq(collide.classify(flat, collide.plane(1, 0, 0, 2)), -1, "polytope behind a plane")
-check.list({ collide.support(flat, 1, 1, 1) }, { 1, 1, 1 }, 0, "support of the polytope")
-check.list({ collide.support(collide.capsule(0, 0, 0, 4, 0, 0, 1), 1, 0, 0) }, { 5, 0, 0 }, eps, "support of a capsule")
+expectNear(collide.distance(flat, ball), 2, geps, "cube of points vs sphere")
+expectNear(collide.distance(nested, ball), 2, geps, "same hull from the nested form")
+expectEqual(collide.overlap(flat, collide.sphere(1.5, 0, 0, 0.6)), true, "polytope overlap via GJK")
+expectEqual(collide.classify(flat, collide.plane(1, 0, 0, 2)), -1, "polytope behind a plane")
+expectNear({ collide.support(flat, 1, 1, 1) }, { 1, 1, 1 }, 0, "support of the polytope")
+expectNear({ collide.support(collide.capsule(0, 0, 0, 4, 0, 0, 1), 1, 0, 0) }, { 5, 0, 0 }, eps, "support of a capsule")
 
 -- GJK-backed overlap for pairs without a closed form
-check.eq(collide.overlap(collide.capsule(0, 0, 0, 0, 0, 4, 1), unit), true, "capsule-obb overlap")
+expectEqual(collide.overlap(collide.capsule(0, 0, 0, 0, 0, 4, 1), unit), true, "capsule-obb overlap")
 -- (an ellipsoid exactly touching a face is resolved by GJK to about 1e-10 of
 -- its size, not to the ulp: see docs/lua-api.md)
-check.truthy(collide.distance(collide.ellipsoid(0, 0, 3, 1, 1, 2), unit) < 1e-9, "ellipsoid touching the box")
-check.eq(collide.overlap(collide.ellipsoid(0, 0, 3, 1, 1, 2.5), unit), true, "ellipsoid into the box")
-check.eq(collide.overlap(collide.ellipsoid(0, 0, 3, 1, 1, 1.9), unit), false, "ellipsoid short of the box")
+expect(collide.distance(collide.ellipsoid(0, 0, 3, 1, 1, 2), unit) < 1e-9, "ellipsoid touching the box")
+expectEqual(collide.overlap(collide.ellipsoid(0, 0, 3, 1, 1, 2.5), unit), true, "ellipsoid into the box")
+expectEqual(collide.overlap(collide.ellipsoid(0, 0, 3, 1, 1, 1.9), unit), false, "ellipsoid short of the box")
 
 -- penetration
 local bd, bnx, bny, bnz = collide.penetration(collide.aabb(0, 0, 0, 2, 2, 2), collide.aabb(1.5, 0.5, 0.5, 4, 1.5, 1.5))
-check.list({ bd, bnx, bny, bnz }, { 0.5, -1, 0, 0 }, geps, "boxes overlapping by 0.5 in x: out along -x")
+expectNear({ bd, bnx, bny, bnz }, { 0.5, -1, 0, 0 }, geps, "boxes overlapping by 0.5 in x: out along -x")
 local depth, pnx, pny, pnz, pax, pay, paz, pbx, pby, pbz, pit, pconv =
   collide.penetration(collide.sphere(0, 0, 0, 1), collide.sphere(1.5, 0, 0, 1))
-check.near(depth, 0.5, eps, "spheres: depth")
-check.list({ pnx, pny, pnz }, { -1, 0, 0 }, eps, "spheres: normal")
-check.near((pbx - pax) * pnx + (pby - pay) * pny + (pbz - paz) * pnz, depth, eps, "(b - a) . n = depth")
-check.truthy(pit == 0 and pconv == true, "exact from the centres")
-check.eq(collide.penetration(a, b), nil, "separated: nil")
+expectNear(depth, 0.5, eps, "spheres: depth")
+expectNear({ pnx, pny, pnz }, { -1, 0, 0 }, eps, "spheres: normal")
+expectNear((pbx - pax) * pnx + (pby - pay) * pny + (pbz - paz) * pnz, depth, eps, "(b - a) . n = depth")
+expect(pit == 0 and pconv == true, "exact from the centres")
+expectEqual(collide.penetration(a, b), nil, "separated: nil")
 
 -- sweeps: the general method and its use by collide.sweep
 local t0, t1 = collide.sweep(turned, -12, 0, 0, unit)
-check.near(t0, (2 - math.sqrt(2)) / 12, geps, "obb-obb sweep through the general method")
-check.near(t1, (4 + math.sqrt(2)) / 12, geps, "and its exit")
+expectNear(t0, (2 - math.sqrt(2)) / 12, geps, "obb-obb sweep through the general method")
+expectNear(t1, (4 + math.sqrt(2)) / 12, geps, "and its exit")
 local c0 = collide.sweep(collide.sphere(-5, 0, 0, 1), 8, 0, 0, collide.sphere(0, 0, 0, 1))
 local g0, _, _, _, _, _, _, _, _, git, gconv = collide.sweepConvex(collide.sphere(-5, 0, 0, 1), 8, 0, 0,
   collide.sphere(0, 0, 0, 1))
-check.near(g0, c0, geps, "general sweep agrees with the closed form")
-check.truthy(git > 0 and gconv, "iterations reported")
+expectNear(g0, c0, geps, "general sweep agrees with the closed form")
+expect(git > 0 and gconv, "iterations reported")
 local s0 = collide.sweepConvex(collide.sphere(-5, 0, 0, 1), 8, 0, 0, collide.sphere(0, 0, 0, 1), 0, 0, 0, 1)
-check.near(s0, 2 / 8, geps, "target distance: contact 1 apart")
+expectNear(s0, 2 / 8, geps, "target distance: contact 1 apart")
 local miss, mit = collide.sweepConvex(collide.sphere(-5, 3, 0, 1), 8, 0, 0, collide.sphere(0, 0, 0, 1))
-check.truthy(miss == nil and mit > 0, "miss: nil and the iterations")
+expect(miss == nil and mit > 0, "miss: nil and the iterations")
 
 -- errors
-check.raises("distance: no test for the pair (plane, plane)", "plane-plane distance",
+expectError("distance: no test for the pair (plane, plane)",
   function() return collide.distance(collide.plane(0, 0, 1, 0), collide.plane(0, 1, 0, 0)) end)
-check.raises("penetration: no test for the pair (sphere, circle)", "3D vs 2D penetration",
+expectError("penetration: no test for the pair (sphere, circle)",
   function() return collide.penetration(a, collide.circle(0, 0, 1)) end)
-check.raises("gjkDistance: no support function for the pair (plane, sphere)", "GJK needs supports",
+expectError("gjkDistance: no support function for the pair (plane, sphere)",
   function() return collide.gjkDistance(collide.plane(0, 0, 1, 0), a) end)
-check.raises("bad argument #2 to 'distance' (collide shape expected, got no value)", "distance needs two shapes",
+expectError("bad argument #2 to 'distance' (collide shape expected, got no value)",
   function() return collide.distance(a) end)
-check.raises("bad argument #1 to 'support' (a plane has no support function)", "support of a plane",
+expectError("bad argument #1 to 'support' (a plane has no support function)",
   function() return collide.support(collide.plane(0, 0, 1, 0), 1, 0, 0) end)
-check.raises("bad argument #9 to 'sweepConvex' (target must be >= 0)", "negative target",
+expectError("bad argument #9 to 'sweepConvex' (target must be >= 0)",
   function() return collide.sweepConvex(a, 1, 0, 0, b, 0, 0, 0, -1) end)
-check.raises("bad argument #11 to 'sweepConvex' (maxIterations must be in [1, 1000000])", "iteration cap",
+expectError("bad argument #11 to 'sweepConvex' (maxIterations must be in [1, 1000000])",
   function() return collide.sweepConvex(a, 1, 0, 0, b, 0, 0, 0, 0, 0, 0) end)
-check.raises("bad argument #1 to 'convex' (at least one point expected, got an empty table)", "empty polytope",
+expectError("bad argument #1 to 'convex' (at least one point expected, got an empty table)",
   function() return collide.convex({}) end)
-check.raises("bad argument #1 to 'convex' (a flat array needs 3 numbers per point, got 4 numbers)", "ragged",
+expectError("bad argument #1 to 'convex' (a flat array needs 3 numbers per point, got 4 numbers)",
   function() return collide.convex({ 1, 2, 3, 4 }) end)
-check.raises("bad argument #1 to 'convex' (point 2: z must be a number, got string)", "string coordinate",
+expectError("bad argument #1 to 'convex' (point 2: z must be a number, got string)",
   function() return collide.convex({ { 0, 0, 0 }, { 1, 1, "1" } }) end)
-check.raises("bad argument #1 to 'convex' (point 1: y must be finite", "nan coordinate",
+expectError("bad argument #1 to 'convex' (point 1: y must be finite",
   function() return collide.convex({ 0, 0 / 0, 0 }) end)
-check.raises("bad argument #1 to 'convex' (point 2: 3 coordinates expected, got 2)", "short point",
+expectError("bad argument #1 to 'convex' (point 2: 3 coordinates expected, got 2)",
   function() return collide.convex({ { 0, 0, 0 }, { 1, 1 } }) end)
-check.raises("bad argument #1 to 'convex' (table expected, got number)", "not a table",
+expectError("bad argument #1 to 'convex' (table expected, got number)",
   function() return collide.convex(5) end)
-check.raises("a polytope cannot be changed; build another with convex", "immutable",
+expectError("a polytope cannot be changed; build another with convex",
   function() return flat:set(1, 2, 3) end)
-check.raises("bad argument #1 to 'point' (index must be in [1, 8], got 9)", "point index",
+expectError("bad argument #1 to 'point' (index must be in [1, 8], got 9)",
   function() return flat:point(9) end)
 
 -- no allocation per query
-check.noGarbage("distance, penetration, sweepConvex on GJK pairs", function()
+expectNoGarbage(function()
   collide.distance(unit, turned)
   collide.penetration(flat, ball)
   collide.sweepConvex(turned, -12, 0, 0, unit)
   collide.overlap(flat, ball)
-end)
+end, 20000, "distance, penetration, sweepConvex on GJK pairs")
 
-check.done()

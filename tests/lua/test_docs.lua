@@ -3,7 +3,6 @@
 -- function in core/include/collide has a comment right above its declaration.
 -- Run from the source root (ctest sets the working directory).
 local collide = require "collide"
-local check = require "check"
 
 local function read(path)
   local f = assert(io.open(path, "rb"))
@@ -20,9 +19,16 @@ for k, v in pairs(collide) do
   if type(v) == "function" then names[#names + 1] = k end
 end
 table.sort(names)
-check.truthy(#names >= 20, "the module registers its functions")
+expect(#names >= 20, "the module registers its functions")
 for _, k in ipairs(names) do
-  check.truthy(documented("collide." .. k .. "("), "collide." .. k .. " is documented")
+  expect(documented("collide." .. k .. "("), "collide." .. k .. " is documented")
+end
+
+-- collide-run's globals (and the shim's, which this test runs under)
+for _, g in ipairs({ "expect", "expectNear", "expectEqual", "expectError", "expectNoGarbage", "record", "draw",
+  "drawSweep", "drawRay", "drawPoint", "drawNormal" }) do
+  expect(type(_G[g]) == "function", g .. " is defined by the shim")
+  expect(documented("### " .. g .. "("), g .. " is documented")
 end
 
 -- one instance of each kind gives its metatable and methods
@@ -36,11 +42,11 @@ local common = { set = true, get = true, kind = true, bounds = true }
 for _, s in ipairs(samples) do
   local mt = getmetatable(s)
   local tname = mt.__name:match("^collide%.(%w+)$")
-  check.truthy(tname, "metatable name " .. tostring(mt.__name))
-  check.truthy(documented("`" .. mt.__name .. "`"), mt.__name .. " is named in the docs")
+  expect(tname, "metatable name " .. tostring(mt.__name))
+  expect(documented("`" .. mt.__name .. "`"), mt.__name .. " is named in the docs")
   for m in pairs(mt.__index) do
     local ok = documented(tname .. ":" .. m .. "(") or (common[m] and documented("shape:" .. m .. "("))
-    check.truthy(ok, tname .. ":" .. m .. " is documented")
+    expect(ok, tname .. ":" .. m .. " is documented")
   end
 end
 
@@ -55,7 +61,7 @@ for _, h in ipairs({ "base.h", "math.h", "shapes.h", "static.h", "shape.h", "ray
     if line:match("^COL_API") then
       count = count + 1
       local name = line:match("([%w_]+)%(") or line
-      check.truthy(prev_kind == "comment" or prev_kind == "decl", h .. ": " .. name .. " has a header comment")
+      expect(prev_kind == "comment" or prev_kind == "decl", h .. ": " .. name .. " has a header comment")
       prev_kind = "decl"
     elseif line:match("%*/%s*$") and not line:match("^#") then
       prev_kind = "comment"
@@ -65,7 +71,6 @@ for _, h in ipairs({ "base.h", "math.h", "shapes.h", "static.h", "shape.h", "ray
       if not line:match("^%s*%*") and not line:match("^%s*/%*") then prev_kind = "other" end
     end
   end
-  check.truthy(count > 0 or h == "base.h" or h == "math.h", h .. " declares public functions")
+  expect(count > 0 or h == "base.h" or h == "math.h", h .. " declares public functions")
 end
 
-check.done()

@@ -1,0 +1,34 @@
+/*
+ * The picture of a collide-run scenario: what the script draws with draw,
+ * drawSweep, drawRay, drawPoint and drawNormal, kept as 2D outlines in one
+ * orthographic view (xy, xz or yz) and written as an SVG file at the end of
+ * the run, fitted to its contents, with a grid, axes and a legend.
+ * Private to lua_bindings/.
+ */
+#ifndef COLLIDE_SVG_H
+#define COLLIDE_SVG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "lcollide.h"
+
+typedef struct svg_scene svg_scene;
+
+/* The view: which two world axes become the picture's x and y. */
+typedef enum svg_view { SVG_VIEW_XY, SVG_VIEW_XZ, SVG_VIEW_YZ } svg_view;
+
+/* A new empty scene for a view; NULL when out of memory. */
+svg_scene *svg_new(svg_view view);
+void svg_free(svg_scene *s);
+
+/* Registers draw, drawSweep, drawRay, drawPoint and drawNormal as globals of L,
+ * drawing into s (s may be NULL: the functions then validate their arguments
+ * and draw nothing, so a script runs the same with and without --svg). */
+void svg_open(lua_State *L, svg_scene *s);
+
+/* Writes the scene; title goes in the picture's caption. false on an I/O
+ * error. */
+bool svg_write(const svg_scene *s, FILE *f, const char *title);
+
+#endif

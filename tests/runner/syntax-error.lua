@@ -1,0 +1,2 @@
+-- a syntax error
+local x = = 1
