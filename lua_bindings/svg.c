@@ -529,11 +529,12 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     if (maxy - miny < 0.25 * span) miny -= 0.125 * span, maxy += 0.125 * span;
     frame fr;
     fr.minx = minx, fr.miny = miny, fr.maxx = maxx, fr.maxy = maxy;
+    /* the larger side gets 720 pixels; the canvas follows the content's
+     * aspect, at least 400 wide (room for the legend) and 240 high */
     fr.margin = 48;
-    fr.width = 800;
-    fr.scale = (fr.width - 2 * fr.margin) / (maxx - minx);
-    fr.height = fmin(1200, fmax(240, (maxy - miny) * fr.scale + 2 * fr.margin));
-    fr.scale = fmin(fr.scale, (fr.height - 2 * fr.margin) / (maxy - miny));
+    fr.scale = 720 / fmax(maxx - minx, maxy - miny);
+    fr.width = fmax(400, (maxx - minx) * fr.scale + 2 * fr.margin);
+    fr.height = fmax(240, (maxy - miny) * fr.scale + 2 * fr.margin);
     double wspan = fmax(maxx - minx, maxy - miny);
 
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
