@@ -11,7 +11,7 @@
 # the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
-FUZZ_HARNESSES = static dynamic
+FUZZ_HARNESSES = static dynamic distance
 
 demo: deps-demo
 	cmake --preset demo >/dev/null

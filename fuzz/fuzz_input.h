@@ -161,6 +161,14 @@ static inline col_shape fz_shape(fz_input *in, int grid) {
 /* Prints a shape with hex floats (exact) to stderr. */
 static inline void fz_print_shape(const char *label, const col_shape *s) {
     fprintf(stderr, "  %s: %s {", label, col_shape_kind_name(s->kind));
+    if (s->kind == COL_SHAPE_POLYTOPE) {
+        for (int i = 0; s->u.polytope.points && i < s->u.polytope.count; ++i) {
+            col_vec3 p = s->u.polytope.points[i];
+            fprintf(stderr, "%s %a, %a, %a", i ? "," : "", (double)p.x, (double)p.y, (double)p.z);
+        }
+        fprintf(stderr, " }\n");
+        return;
+    }
     const col_real *r = (const col_real *)(const void *)&s->u;
     for (int i = 0; i < fz_real_count(s->kind); ++i) fprintf(stderr, "%s%a", i ? ", " : " ", (double)r[i]);
     fprintf(stderr, " }\n");

@@ -16,7 +16,7 @@ col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, c
     col_vec3 d = col_v3_sub(ca, cb);
     col_real len = col__len_safe(d), rr = ra + rb;
     if (len > rr) {
-        col_vec3 n = col_v3_div(d, len);
+        col_vec3 n = col__unit_or(d, col_v3(0, 0, 1)); /* d / len loses bits when len is denormal */
         r.status = COL_MISS;
         r.distance = len - rr;
         if (!(r.distance > COL_R(0.0))) r.distance = COL_R(0.0); /* rounding: never negative */

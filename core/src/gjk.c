@@ -280,9 +280,9 @@ static void solve_edges(const svert *A, const svert *B, const svert *C, simplex 
     if (out->n == 0) set1(out, A); /* only when every candidate overflowed */
 }
 
-/* Closest point of triangle ABC to the origin. The face candidate uses the
- * barycentric weights of Ericson 5.1.5 (p = 0); it is kept only when they are
- * in [0, 1] and it beats the closest point of every edge. Choosing the
+/* Closest point of triangle ABC to the origin. The face candidate is kept
+ * only when its barycentric weights are all >= 0 and it beats the closest
+ * point of every edge (Ericson 5.1.5's regions, decided by comparison). Choosing the
  * minimum instead of trusting the region tests alone keeps GJK moving on the
  * slivers that smooth shapes produce (nearly coincident support points),
  * where the region tests suffer cancellation: every candidate is a point of
@@ -294,15 +294,19 @@ static void solve_triangle(const svert *A, const svert *B, const svert *C, simpl
     col_real m = col_max(max_abs3(A->w), col_max(max_abs3(B->w), max_abs3(C->w)));
     if (!(m > COL_R(0.0))) return;
     col_vec3 a = col_v3_div(A->w, m), b = col_v3_div(B->w, m), c = col_v3_div(C->w, m);
-    col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a);
-    col_real d1 = -col_v3_dot(ab, a), d2 = -col_v3_dot(ac, a);
-    col_real d3 = -col_v3_dot(ab, b), d4 = -col_v3_dot(ac, b);
-    col_real d5 = -col_v3_dot(ab, c), d6 = -col_v3_dot(ac, c);
-    col_real va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
-    col_real den = va + vb + vc;
-    if (!(den > COL_R(0.0) && va >= COL_R(0.0) && vb >= COL_R(0.0) && vc >= COL_R(0.0))) return;
-    col_real v = vb / den, w = vc / den;
-    if (!(v + w <= COL_R(1.0))) return;
+    /* Barycentric weights of the origin's projection on the plane:
+     * w_a = (b x c).n / n.n and so on (the projection drops out of the triple
+     * products). Their error is a few ulps of |b||c| / |n|, where Ericson's
+     * dot-product form (products of four coordinates) squares the sliver's
+     * condition. */
+    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
+    col_real nn = col_v3_dot(n, n);
+    if (!(nn > COL_R(0.0))) return;
+    col_real wa = col_v3_dot(col_v3_cross(b, c), n) / nn, wb = col_v3_dot(col_v3_cross(c, a), n) / nn,
+             wc = col_v3_dot(col_v3_cross(a, b), n) / nn;
+    if (!(wa >= COL_R(0.0) && wb >= COL_R(0.0) && wc >= COL_R(0.0))) return;
+    col_real sum = wa + wb + wc; /* 1 up to rounding */
+    col_real v = wb / sum, w = wc / sum;
     simplex face;
     face.n = 3;
     face.v[0] = *A;
@@ -951,7 +955,7 @@ static col_penetration_result pair_penetration(const pair *P, col_vec3 shift) {
         col_real len = col__len_safe(d);
         /* apart by more than rounding: the direction between them is exact */
         if (len > COL_GJK_OVERLAP_TOLERANCE * (As.size + Bs.size)) {
-            col_vec3 n = col_v3_div(d, len);
+            col_vec3 n = col__unit_or(d, col_v3(0, 0, 1));
             pen.depth = col_max(COL_R(0.0), (P->ra + P->rb) - len);
             pen.normal = n;
             pen.point_a = col_v3_madd(ca, -P->ra, n);

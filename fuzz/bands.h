@@ -1,0 +1,63 @@
+/*
+ * The tolerance bands of the fuzz properties, in one place. Each is relative
+ * to `size`, the largest coordinate magnitude of the two shapes' bounds plus 1
+ * (fz_size), because rounding grows with the coordinates, not with the
+ * distance between the shapes. Outside a band a property must hold exactly;
+ * inside it the two methods may legitimately disagree.
+ */
+#ifndef COLLIDE_FUZZ_BANDS_H
+#define COLLIDE_FUZZ_BANDS_H
+
+#include "fuzz_input.h"
+
+/* Largest coordinate magnitude of the shapes' bounds, plus 1. */
+static inline double fz_size(const col_shape *a, const col_shape *b) {
+    double m = 1.0;
+    const col_shape *s[2] = {a, b};
+    for (int i = 0; i < 2; ++i) {
+        col_aabb box;
+        if (!col_shape_bounds(s[i], &box)) continue;
+        m = fmax(m, fmax(fabs((double)box.min.x), fabs((double)box.max.x)));
+        m = fmax(m, fmax(fabs((double)box.min.y), fabs((double)box.max.y)));
+        m = fmax(m, fmax(fabs((double)box.min.z), fabs((double)box.max.z)));
+    }
+    return m;
+}
+
+static inline bool fz_curved(col_shape_kind k) { return k == COL_SHAPE_ELLIPSOID; }
+
+/*
+ * FZ_BAND_DISTANCE: GJK against a closed-form distance. Polytope pairs end
+ * exactly up to the rounding of the simplex's barycentric combination (a few
+ * hundred ulps of the size). A curved shape is approached, linearly, and GJK
+ * stops when its steps no longer make progress in rounding: a flattened
+ * ellipsoid (radii 96 and 498 and 0 on the grid) against a box face leaves
+ * the closest point on a chord of the ellipse, up to about 4e-8 of the size
+ * along the normal; touching a face, about 1e-10 (see collide/base.h). The
+ * band for curved shapes is 1e-7 of the size. (A known limit of GJK on
+ * smooth shapes; a restart from the final direction would tighten it.)
+ */
+static inline double fz_band_distance(const col_shape *a, const col_shape *b) {
+    double eps = (double)COL_EPSILON;
+    return (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-7 : 1024 * eps) * fz_size(a, b);
+}
+
+/*
+ * FZ_BAND_TOUCH: an overlap test and a distance may disagree only when the
+ * shapes are this close to touching: the exact tests are exact for the
+ * numbers they are given, GJK decides within its overlap tolerance, and the
+ * closed-form distances round their squares and roots.
+ */
+static inline double fz_band_touch(const col_shape *a, const col_shape *b) { return fz_band_distance(a, b); }
+
+/*
+ * FZ_BAND_PUSH: after moving A out by the penetration depth along its normal,
+ * the shapes touch to this much (EPA's tolerance, COL_EPA_TOLERANCE, on a
+ * converged answer; rounding of the moved coordinates otherwise) and moving
+ * further by it separates them.
+ */
+static inline double fz_band_push(const col_shape *a, const col_shape *b) {
+    return (sizeof(col_real) == sizeof(double) ? 1e-7 : 1e-2) * fz_size(a, b);
+}
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * libFuzzer harness: the SAT and closed-form tests against the distance-based
+ * (GJK) queries, for every pair of convex kinds, polytopes included.
+ *
+ * Input: a mode byte (grid or raw, see fuzz_input.h), two shapes (each a
+ * polytope of 1..8 points when its selector byte says so), an offset.
+ * Properties (bands in bands.h):
+ *   - distance, GJK distance and penetration are symmetric: swapping A and B
+ *     swaps the points and negates the normal, bit for bit;
+ *   - invalid input gives COL_INVALID; valid input never gives NaN, a
+ *     negative distance or depth, or a non-unit normal where one is promised;
+ *   - col_distance (closed forms where they exist) and col_gjk_distance agree
+ *     within FZ_BAND_DISTANCE;
+ *   - col_overlap agrees with the distance being 0, outside FZ_BAND_TOUCH;
+ *   - the closest points are optimal: each is a support point of its shape
+ *     along the normal, and they are `distance` apart;
+ *   - moving A out by the penetration depth along its normal leaves the shapes
+ *     touching, and a little further separates them (FZ_BAND_PUSH).
+ */
+#include "bands.h"
+
+/* A shape, or a polytope over pts (which must outlive it). */
+static col_shape fz_convex(fz_input *in, int grid, col_vec3 *pts) {
+    uint8_t sel = fz_u8(in);
+    if ((sel & 7) != 7) return fz_shape(in, grid);
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_POLYTOPE;
+    int n = 1 + (sel >> 3) % 8;
+    for (int i = 0; i < n; ++i) pts[i] = fz_vec3(in, grid);
+    s.u.polytope.points = pts;
+    s.u.polytope.count = n;
+    return s;
+}
+
+static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+static bool unit(col_vec3 v) { return fabs((double)col_v3_len(v) - 1.0) <= 1e-3; }
+
+static bool same3(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+static void print_result(const char *label, col_distance_result r) {
+    fprintf(stderr, "  %s: status %d distance %a a (%a %a %a) b (%a %a %a) n (%a %a %a) it %d\n", label, r.status,
+            (double)r.distance, (double)r.point_a.x, (double)r.point_a.y, (double)r.point_a.z, (double)r.point_b.x,
+            (double)r.point_b.y, (double)r.point_b.z, (double)r.normal.x, (double)r.normal.y, (double)r.normal.z,
+            r.iterations);
+}
+
+#define CHECK_D(cond, msg, a, b, r)                                                                                  \
+    do {                                                                                                             \
+        if (!(cond)) {                                                                                               \
+            print_result("result", r);                                                                               \
+            FZ_CHECK(false, msg, a, b);                                                                              \
+        }                                                                                                            \
+    } while (0)
+
+/* The shape moved by d (a polytope's points into store). */
+static col_shape moved(const col_shape *s, col_vec3 d, col_vec3 *store) {
+    col_shape t = *s;
+    switch (s->kind) {
+    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(t.u.point.p, d); break;
+    case COL_SHAPE_SEGMENT:
+        t.u.segment.a = col_v3_add(t.u.segment.a, d);
+        t.u.segment.b = col_v3_add(t.u.segment.b, d);
+        break;
+    case COL_SHAPE_TRIANGLE:
+        t.u.triangle.a = col_v3_add(t.u.triangle.a, d);
+        t.u.triangle.b = col_v3_add(t.u.triangle.b, d);
+        t.u.triangle.c = col_v3_add(t.u.triangle.c, d);
+        break;
+    case COL_SHAPE_PLANE: t.u.plane.d = t.u.plane.d + col_v3_dot(t.u.plane.n, d); break;
+    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(t.u.sphere.c, d); break;
+    case COL_SHAPE_CAPSULE:
+        t.u.capsule.a = col_v3_add(t.u.capsule.a, d);
+        t.u.capsule.b = col_v3_add(t.u.capsule.b, d);
+        break;
+    case COL_SHAPE_AABB:
+        t.u.aabb.min = col_v3_add(t.u.aabb.min, d);
+        t.u.aabb.max = col_v3_add(t.u.aabb.max, d);
+        break;
+    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(t.u.obb.c, d); break;
+    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(t.u.ellipsoid.c, d); break;
+    case COL_SHAPE_POLYTOPE:
+        for (int i = 0; i < s->u.polytope.count; ++i) store[i] = col_v3_add(s->u.polytope.points[i], d);
+        t.u.polytope.points = store;
+        break;
+    default: break;
+    }
+    return t;
+}
+
+static void check_pair(const col_shape *a, const col_shape *b, int grid) {
+    bool supported = col_distance_supported(a->kind, b->kind);
+    bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
+    col_distance_result d = col_distance(a, b), e = col_distance(b, a);
+    col_penetration_result p = col_penetration(a, b), q = col_penetration(b, a);
+    if (!supported || !valid) {
+        CHECK_D(d.status == COL_INVALID && p.status == COL_INVALID, "invalid or unsupported input is COL_INVALID", a, b,
+                d);
+        return;
+    }
+    /* symmetry, bit for bit */
+    CHECK_D(d.status == e.status && d.distance == e.distance && same3(d.point_a, e.point_b) &&
+                same3(d.point_b, e.point_a),
+            "distance(B, A) swaps the points of distance(A, B)", a, b, d);
+    CHECK_D(d.normal.x == -e.normal.x && d.normal.y == -e.normal.y && d.normal.z == -e.normal.z,
+            "distance(B, A) negates the normal", a, b, d);
+    FZ_CHECK(p.status == q.status && p.depth == q.depth, "penetration is symmetric", a, b);
+    /* results are numbers */
+    CHECK_D(d.status != COL_INVALID, "valid input is not COL_INVALID", a, b, d);
+    CHECK_D(isfinite(d.distance) && d.distance >= 0 && finite3(d.point_a) && finite3(d.point_b) && finite3(d.normal),
+            "distance results are finite and non-negative", a, b, d);
+    CHECK_D(d.status != COL_MISS || unit(d.normal), "a separated pair has a unit normal", a, b, d);
+    CHECK_D(d.status != COL_HIT || d.distance == 0, "overlap means distance 0", a, b, d);
+    FZ_CHECK(p.status == COL_MISS || (isfinite(p.depth) && p.depth >= 0 && finite3(p.normal) && finite3(p.point_a) &&
+                                      finite3(p.point_b)),
+             "penetration results are finite", a, b);
+    FZ_CHECK((p.status == COL_MISS) == (d.status == COL_MISS || (d.status == COL_NOT_CONVERGED && d.distance > 0)),
+             "penetration and distance agree on overlap", a, b);
+    if (!grid) return; /* the geometric properties need well-conditioned input */
+    double band = fz_band_touch(a, b);
+    /* GJK against the closed forms */
+    if (col_support_supported(a->kind) && col_support_supported(b->kind)) {
+        col_distance_result g = col_gjk_distance(a, b);
+        if (fabs((double)g.distance - (double)d.distance) > fz_band_distance(a, b)) {
+            print_result("gjk", g);
+            CHECK_D(false, "GJK agrees with the closed-form distance", a, b, d);
+        }
+    }
+    /* the overlap tests against the distance, outside the band */
+    if (col_overlap_supported(a->kind, b->kind)) {
+        bool o = col_overlap(a, b);
+        if ((double)d.distance > band) FZ_CHECK(!o, "shapes apart by more than the band do not overlap", a, b);
+        if (p.status != COL_MISS && (double)p.depth > band) FZ_CHECK(o, "shapes deeper than the band overlap", a, b);
+    }
+    /* optimal closest points */
+    if (d.status == COL_MISS && (double)d.distance > band && col_support_supported(a->kind) && col_support_supported(b->kind)) {
+        col_vec3 sa, sb;
+        (void)col_support(a, col_v3_neg(d.normal), &sa);
+        (void)col_support(b, d.normal, &sb);
+        /* the normal is the difference of two points each rounded to ulps of
+         * the size, divided by the distance: a support point a size away moves
+         * by size^2 / distance ulps along it */
+        double size = fz_size(a, b);
+        double tol = fz_band_distance(a, b) + 64 * (double)COL_EPSILON * size * size / (double)d.distance;
+        CHECK_D(fabs((double)col_v3_dot(col_v3_sub(sa, d.point_a), d.normal)) <= tol,
+                "point_a is A's support point toward B", a, b, d);
+        CHECK_D(fabs((double)col_v3_dot(col_v3_sub(sb, d.point_b), d.normal)) <= tol,
+                "point_b is B's support point toward A", a, b, d);
+        CHECK_D(fabs((double)col_v3_len(col_v3_sub(d.point_a, d.point_b)) - (double)d.distance) <= tol,
+                "the closest points are distance apart", a, b, d);
+    }
+    /* push-out */
+    if (p.status == COL_HIT && p.depth > COL_R(0.0) && unit(p.normal)) {
+        col_vec3 store[8];
+        double push = fz_band_push(a, b);
+        col_shape at = moved(a, col_v3_scale(p.normal, p.depth), store);
+        col_distance_result t = col_distance(&at, b);
+        CHECK_D((double)t.distance <= push, "moved out by the depth, the shapes touch", a, b, t);
+        col_shape beyond = moved(a, col_v3_scale(p.normal, p.depth + (col_real)(2 * push)), store);
+        col_distance_result u = col_distance(&beyond, b);
+        CHECK_D(u.status != COL_HIT, "moved a little further, they are apart", a, b, u);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_input in = {data, size, 0};
+    int grid = fz_u8(&in) & 1;
+    col_vec3 pa[8], pb[8];
+    col_shape a = fz_convex(&in, grid, pa), b = fz_convex(&in, grid, pb);
+    check_pair(&a, &b, grid && sizeof(col_real) == sizeof(double));
+    return 0;
+}
