@@ -172,3 +172,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_pair(&a, &b, grid && sizeof(col_real) == sizeof(double));
     return 0;
 }
+
+/* The case as a Lua scenario (fuzz/repro). */
+void fz_repro(const uint8_t *data, size_t size);
+void fz_repro(const uint8_t *data, size_t size) {
+    fz_input in = {data, size, 0};
+    int grid = fz_u8(&in) & 1;
+    col_vec3 pa[8], pb[8];
+    col_shape a = fz_convex(&in, grid, pa), b = fz_convex(&in, grid, pb);
+    printf("-- fuzz_distance case (%s mode): distance, GJK, penetration, overlap\n", grid ? "grid" : "raw");
+    printf("local collide = require \"collide\"\n");
+    fz_lua_shape(stdout, "a", &a);
+    fz_lua_shape(stdout, "b", &b);
+    printf("print(\"distance(a, b)\", pcall(collide.distance, a, b))\n");
+    printf("print(\"distance(b, a)\", pcall(collide.distance, b, a))\n");
+    printf("print(\"gjkDistance(a, b)\", pcall(collide.gjkDistance, a, b))\n");
+    printf("print(\"penetration(a, b)\", pcall(collide.penetration, a, b))\n");
+    printf("print(\"overlap(a, b)\", pcall(collide.overlap, a, b))\n");
+}

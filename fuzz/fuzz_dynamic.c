@@ -159,3 +159,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_sweeps(&a, da, &b, db, grid);
     return 0;
 }
+
+/* The case as a Lua scenario (fuzz/repro). */
+void fz_repro(const uint8_t *data, size_t size);
+void fz_repro(const uint8_t *data, size_t size) {
+    fz_input in = {data, size, 0};
+    int grid = fz_u8(&in) & 1;
+    col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
+    col_vec3 da = fz_vec3(&in, grid);
+    col_vec3 db = fz_vec3(&in, grid);
+    col_vec3 ro = fz_vec3(&in, grid);
+    col_vec3 rd = fz_vec3(&in, grid);
+    printf("-- fuzz_dynamic case (%s mode): sweeps both ways, the general sweep, ray casts\n", grid ? "grid" : "raw");
+    printf("local collide = require \"collide\"\n");
+    fz_lua_shape(stdout, "a", &a);
+    fz_lua_shape(stdout, "b", &b);
+    fz_lua_vec3(stdout, "da", da);
+    fz_lua_vec3(stdout, "db", db);
+    fz_lua_vec3(stdout, "ro", ro);
+    fz_lua_vec3(stdout, "rd", rd);
+    printf("local u = table.unpack\n");
+    printf("print(\"sweep(a, b)\", pcall(collide.sweep, a, da[1], da[2], da[3], b, u(db)))\n");
+    printf("print(\"sweep(b, a)\", pcall(collide.sweep, b, db[1], db[2], db[3], a, u(da)))\n");
+    printf("print(\"sweepConvex(a, b)\", pcall(collide.sweepConvex, a, da[1], da[2], da[3], b, u(db)))\n");
+    printf("print(\"still\", pcall(collide.sweep, a, 0, 0, 0, b), pcall(collide.overlap, a, b))\n");
+    printf("print(\"raycast(a)\", pcall(collide.raycast, a, ro[1], ro[2], ro[3], u(rd)))\n");
+    printf("print(\"raycast(b)\", pcall(collide.raycast, b, ro[1], ro[2], ro[3], u(rd)))\n");
+}

@@ -174,6 +174,59 @@ static inline void fz_print_shape(const char *label, const col_shape *s) {
     fprintf(stderr, " }\n");
 }
 
+/* ---- repro: a decoded case as a Lua scenario (see fuzz/repro) ---- */
+
+/* A number as an exact Lua literal (hex float; nan and infinities spelled out). */
+static inline void fz_lua_number(FILE *f, double x) {
+    if (isnan(x)) fputs("(0/0)", f);
+    else if (isinf(x)) fputs(x > 0 ? "math.huge" : "-math.huge", f);
+    else fprintf(f, "%a", x);
+}
+
+static inline void fz_lua_numbers(FILE *f, const col_real *v, int n) {
+    for (int i = 0; i < n; ++i) {
+        if (i) fputs(", ", f);
+        fz_lua_number(f, (double)v[i]);
+    }
+}
+
+/* `local name = <constructor>`, under pcall: a shape the Lua layer refuses
+ * (non-finite, beyond collide.huge, non-orthonormal axes) ends the scenario
+ * with the reason. */
+static inline void fz_lua_shape(FILE *f, const char *name, const col_shape *s) {
+    static const char *const ctor[] = {"point", "segment", "triangle", "plane", "sphere", "capsule", "aabb",
+                                       "obb",   "ellipsoid", "convex", "circle", "rect"};
+    fprintf(f, "local ok_%s, %s = pcall(collide.%s, ", name, name,
+            (int)s->kind < (int)(sizeof ctor / sizeof ctor[0]) ? ctor[s->kind] : "point");
+    const col_real *r = (const col_real *)(const void *)&s->u;
+    if (s->kind == COL_SHAPE_POLYTOPE) {
+        fputs("{ ", f);
+        for (int i = 0; s->u.polytope.points && i < s->u.polytope.count; ++i) {
+            col_vec3 p = s->u.polytope.points[i];
+            const col_real v[3] = {p.x, p.y, p.z};
+            if (i) fputs(", ", f);
+            fz_lua_numbers(f, v, 3);
+        }
+        fputs(" }", f);
+    } else if (s->kind == COL_SHAPE_OBB) {
+        const col_obb *b = &s->u.obb; /* constructor order: c, e, axes */
+        const col_real v[15] = {b->c.x,    b->c.y,    b->c.z,    b->e.x,    b->e.y,    b->e.z,    b->u[0].x, b->u[0].y,
+                                b->u[0].z, b->u[1].x, b->u[1].y, b->u[1].z, b->u[2].x, b->u[2].y, b->u[2].z};
+        fz_lua_numbers(f, v, 15);
+    } else {
+        fz_lua_numbers(f, r, fz_real_count(s->kind));
+    }
+    fprintf(f, ")\nif not ok_%s then print(\"%s is refused by the Lua layer: \" .. %s) return end\n", name, name, name);
+    fprintf(f, "print(\"%s\", %s)\n", name, name);
+}
+
+static inline void fz_lua_vec3(FILE *f, const char *name, col_vec3 v) {
+    const col_real r[3] = {v.x, v.y, v.z};
+    fprintf(f, "local %s = { ", name);
+    fz_lua_numbers(f, r, 3);
+    fputs(" }\n", f);
+}
+
 /* Always-on check: prints the property, the case and aborts. */
 #define FZ_CHECK(cond, msg, a, b)                                                                              \
     do {                                                                                                       \

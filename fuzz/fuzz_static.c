@@ -193,3 +193,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     return 0;
 }
+
+/* The case as a Lua scenario (fuzz/repro). */
+void fz_repro(const uint8_t *data, size_t size);
+void fz_repro(const uint8_t *data, size_t size) {
+    fz_input in = {data, size, 0};
+    int grid = fz_u8(&in) & 1;
+    col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
+    printf("-- fuzz_static case (%s mode): overlap both ways, classification, distance\n", grid ? "grid" : "raw");
+    printf("local collide = require \"collide\"\n");
+    fz_lua_shape(stdout, "a", &a);
+    fz_lua_shape(stdout, "b", &b);
+    printf("print(\"overlap(a, b)\", pcall(collide.overlap, a, b))\n");
+    printf("print(\"overlap(b, a)\", pcall(collide.overlap, b, a))\n");
+    printf("if b:kind() == \"plane\" then print(\"classify(a, b)\", pcall(collide.classify, a, b)) end\n");
+    printf("print(\"distance(a, b)\", pcall(collide.distance, a, b))\n");
+}

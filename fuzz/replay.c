@@ -3,6 +3,8 @@
  * every corpus file is a regression test under ctest with any compiler.
  * Usage: replay FILE_OR_DIR...  (directories are read non-recursively, in
  * sorted order). Prints "N passed, 0 failed"; a broken property aborts.
+ *        replay --lua FILE: prints the case as a Lua scenario instead
+ *        (fz_repro of the harness; see fuzz/repro).
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -12,6 +14,8 @@
 #include <sys/stat.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+void fz_repro(const uint8_t *data, size_t size);
+static int lua_mode;
 
 static int run_file(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -37,7 +41,8 @@ static int run_file(const char *path) {
         size += n;
     }
     fclose(f);
-    LLVMFuzzerTestOneInput(buf, size);
+    if (lua_mode) fz_repro(buf, size);
+    else LLVMFuzzerTestOneInput(buf, size);
     free(buf);
     return 1;
 }
@@ -46,6 +51,10 @@ static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, 
 
 int main(int argc, char **argv) {
     int ran = 0, failed = 0;
+    if (argc == 3 && strcmp(argv[1], "--lua") == 0) {
+        lua_mode = 1;
+        return run_file(argv[2]) ? 0 : 1;
+    }
     for (int i = 1; i < argc; ++i) {
         struct stat st;
         if (stat(argv[i], &st) != 0) {
