@@ -62,8 +62,9 @@ fuzz: deps-test
 	  dict=""; [ -f fuzz/$$h.dict ] && dict="-dict=fuzz/$$h.dict"; \
 	  mkdir -p build-fuzz/corpus/$$h && \
 	  echo "collide: fuzzing $$h ($$args)" && \
+	  regs=""; [ -d fuzz/regressions/$$h ] && regs="fuzz/regressions/$$h"; \
 	  build-fuzz/fuzz/fuzz_$$h $$dict $$args -print_final_stats=1 \
-	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$h fuzz/corpus/$$h 2>build-fuzz/fuzz-$$h.log || \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$h fuzz/corpus/$$h $$regs 2>build-fuzz/fuzz-$$h.log || \
 	    { tail -n 40 build-fuzz/fuzz-$$h.log; exit 1; }; \
 	  grep -E '^stat::(number_of_executed_units|new_units_added)' build-fuzz/fuzz-$$h.log; \
 	done
