@@ -1,0 +1,44 @@
+#!/bin/bash -eu
+# Builds collide's libFuzzer harnesses the OSS-Fuzz way: the core and the
+# harnesses with $CC $CFLAGS, linked by $CXX $CXXFLAGS with $LIB_FUZZING_ENGINE,
+# into $OUT with each harness's seed corpus (seeds and regressions) and dictionary.
+# Checked locally with the variables OSS-Fuzz sets (see fuzz/README.md).
+SRC_DIR="${SRC:-$(cd "$(dirname "$0")/.." && pwd)}"
+[ -d "$SRC_DIR/collide" ] && SRC_DIR="$SRC_DIR/collide"
+cd "$SRC_DIR"
+WORK="${WORK:-$(mktemp -d)}/collide-oss"
+mkdir -p "$WORK" "$OUT"
+COMMON="-std=c11 -ffp-contract=off -Icore/include -Icore/src"
+objs=()
+for f in core/src/*.c; do
+  o="$WORK/$(basename "$f" .c).o"
+  $CC $CFLAGS $COMMON -c "$f" -o "$o"
+  objs+=("$o")
+done
+ar rcs "$WORK/libcollide.a" "${objs[@]}"
+
+seed_corpus() { # harness
+  local files=()
+  for d in "fuzz/corpus/$1" "fuzz/regressions/$1"; do
+    [ -d "$d" ] && for f in "$d"/*; do files+=("$f"); done
+  done
+  rm -f "$OUT/fuzz_$1_seed_corpus.zip"
+  [ ${#files[@]} -gt 0 ] && zip -j -q "$OUT/fuzz_$1_seed_corpus.zip" "${files[@]}"
+  [ -f "fuzz/$1.dict" ] && cp "fuzz/$1.dict" "$OUT/fuzz_$1.dict"
+  return 0
+}
+
+for h in static dynamic distance; do
+  $CC $CFLAGS $COMMON -c "fuzz/fuzz_$h.c" -o "$WORK/fuzz_$h.o"
+  $CXX $CXXFLAGS "$WORK/fuzz_$h.o" "$WORK/libcollide.a" $LIB_FUZZING_ENGINE -lm -o "$OUT/fuzz_$h"
+  seed_corpus "$h"
+done
+
+# The Lua API harness needs the binding and liblua.
+LUA_CFLAGS="$(pkg-config --cflags lua5.4)"
+LUA_LIBS="$(pkg-config --libs lua5.4)"
+for f in lua_bindings/lcollide.c lua_bindings/lshape.c lua_bindings/lfuzz.c fuzz/fuzz_lua.c; do
+  $CC $CFLAGS $COMMON $LUA_CFLAGS -Ilua_bindings -c "$f" -o "$WORK/lua_$(basename "$f" .c).o"
+done
+$CXX $CXXFLAGS "$WORK"/lua_*.o "$WORK/libcollide.a" $LIB_FUZZING_ENGINE $LUA_LIBS -lm -o "$OUT/fuzz_lua"
+seed_corpus lua
