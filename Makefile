@@ -11,7 +11,7 @@
 # the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
-FUZZ_HARNESSES = static dynamic distance lua
+FUZZ_HARNESSES = static dynamic distance metamorphic lua
 # The Lua API harness runs a whole interpreter per input (about 3000 inputs/s):
 # CI gives it a tenth of the inputs of the others.
 FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)

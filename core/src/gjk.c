@@ -524,14 +524,16 @@ static void epa_face_make(epa_face *f, const svert *v, int a, int b, int c) {
     f->i[0] = a;
     f->i[1] = b;
     f->i[2] = c;
-    col_vec3 n = col_v3_cross(col_v3_sub(v[b].w, v[a].w), col_v3_sub(v[c].w, v[a].w));
-    col_real len = col__len_safe(n);
-    if (!(len > COL_R(0.0))) {
-        f->n = col_v3(0, 0, 0);
+    /* the edges scaled to [-1, 1] first: the cross product of tiny edges
+     * would underflow into denormals and lose the normal's direction */
+    col_vec3 e1 = col_v3_sub(v[b].w, v[a].w), e2 = col_v3_sub(v[c].w, v[a].w);
+    col_real m1 = max_abs3(e1), m2 = max_abs3(e2);
+    col_vec3 n = col_v3_cross(m1 > COL_R(0.0) ? col_v3_div(e1, m1) : e1, m2 > COL_R(0.0) ? col_v3_div(e2, m2) : e2);
+    f->n = col__unit_or(n, col_v3(0, 0, 0)); /* unit: normalized after scaling, never by a denormal length */
+    if (same_point(f->n, col_v3(0, 0, 0))) {
         f->dist = COL_REAL_MAX; /* never the nearest face, never visible */
         return;
     }
-    f->n = col_v3_div(n, len);
     f->dist = col_v3_dot(f->n, v[a].w);
 }
 

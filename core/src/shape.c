@@ -196,6 +196,19 @@ static const size_t kind_sizes[COL_SHAPE_KIND_COUNT] = {
     sizeof(col_sphere),  sizeof(col_capsule), sizeof(col_aabb),     sizeof(col_obb),
     sizeof(col_ellipsoid), sizeof(col_polytope), sizeof(col_circle), sizeof(col_rect)};
 
+/* Numeric lexicographic order of two runs of reals; bytes only to break ties
+ * between -0 and +0 and to order NaNs (invalid shapes), so the order of two
+ * valid shapes does not change when both are translated or scaled exactly. */
+static int order_reals(const col_real *x, const col_real *y, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (x[i] < y[i]) return -1;
+        if (x[i] > y[i]) return 1;
+    }
+    return memcmp(x, y, n * sizeof(col_real));
+}
+
+_Static_assert(sizeof(col_vec3) == 3 * sizeof(col_real), "col_vec3 is a run of 3 reals");
+
 int col__shape_order(const col_shape *a, const col_shape *b) {
     if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
     if (a->kind == COL_SHAPE_POLYTOPE) {
@@ -203,9 +216,10 @@ int col__shape_order(const col_shape *a, const col_shape *b) {
         const col_polytope *pa = &a->u.polytope, *pb = &b->u.polytope;
         if (pa->count != pb->count) return pa->count < pb->count ? -1 : 1;
         if (pa->points == NULL || pb->points == NULL || pa->count < 1) return 0;
-        return memcmp(pa->points, pb->points, (size_t)pa->count * sizeof(col_vec3));
+        return order_reals(&pa->points[0].x, &pb->points[0].x, 3 * (size_t)pa->count);
     }
-    return memcmp(&a->u, &b->u, kind_sizes[a->kind]);
+    return order_reals((const col_real *)(const void *)&a->u, (const col_real *)(const void *)&b->u,
+                       kind_sizes[a->kind] / sizeof(col_real));
 }
 
 bool col_overlap(const col_shape *a, const col_shape *b) {
@@ -364,7 +378,17 @@ col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col
     /* Two shapes of one kind are ordered by their bytes, as in col_overlap, so
      * both argument orders run the same computation. */
     int order = a->kind == b->kind ? col__shape_order(a, b) : 0;
-    if (a->kind == b->kind && order == 0) order = memcmp(&da, &db, sizeof da); /* identical shapes: by motion */
+    if (a->kind == b->kind && order == 0) {
+        /* identical shapes: by the direction of the relative motion (first
+         * non-zero component positive), which swapping negates and moving or
+         * scaling both keeps */
+        col_vec3 v = col_v3_sub(da, db);
+        bool negative = v.x < COL_R(0.0) ||
+                        (v.x == COL_R(0.0) && (v.y < COL_R(0.0) || (v.y == COL_R(0.0) && v.z < COL_R(0.0))));
+        bool positive = v.x > COL_R(0.0) ||
+                        (v.x == COL_R(0.0) && (v.y > COL_R(0.0) || (v.y == COL_R(0.0) && v.z > COL_R(0.0))));
+        order = negative ? 1 : (positive ? -1 : memcmp(&da, &db, sizeof da));
+    }
     bool swap = order > 0;
     col_sweep_hit h;
     if (!swap) {
