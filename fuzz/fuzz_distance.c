@@ -118,6 +118,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     FZ_CHECK((p.status == COL_MISS) == (d.status == COL_MISS || (d.status == COL_NOT_CONVERGED && d.distance > 0)),
              "penetration and distance agree on overlap", a, b);
     if (!grid) return; /* the geometric properties need well-conditioned input */
+    fz_count("overlapping (grid)", d.status == COL_HIT);
     double band = fz_band_touch(a, b);
     /* GJK against the closed forms */
     if (col_support_supported(a->kind) && col_support_supported(b->kind)) {

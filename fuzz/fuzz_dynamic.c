@@ -82,6 +82,7 @@ static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, co
         FZ_CHECK(rh.status == ab.status && (rh.status != COL_HIT || rh.t == ab.t0),
                  "a point's sweep is the ray cast", a, b);
     }
+    if (grid && supported) fz_count("sweep (grid)", ab.status == COL_HIT);
     if (!grid || !supported || sizeof(col_real) != sizeof(double)) return;
     /* zero motion is the static test */
     col_sweep_hit still = col_sweep(a, col_v3(0, 0, 0), b, col_v3(0, 0, 0));

@@ -174,6 +174,38 @@ static inline void fz_print_shape(const char *label, const col_shape *s) {
     fprintf(stderr, " }\n");
 }
 
+/* ---- hit rates: a harness reports how often its queries hit, so it
+ * cannot drift into testing misses only (make fuzz checks the lines) ---- */
+
+typedef struct fz_rate {
+    const char *name;
+    unsigned long long n, hits;
+} fz_rate;
+
+#define FZ_MAX_RATES 8
+static fz_rate fz_rates[FZ_MAX_RATES];
+static int fz_nrates;
+
+static void fz_report_rates(void) {
+    for (int i = 0; i < fz_nrates; ++i)
+        if (fz_rates[i].n > 0)
+            fprintf(stderr, "collide fuzz: hit rate %s %.1f%% of %llu\n", fz_rates[i].name,
+                    100.0 * (double)fz_rates[i].hits / (double)fz_rates[i].n, fz_rates[i].n);
+}
+
+/* Counts one query of the named kind; the rates are printed at exit. */
+static inline void fz_count(const char *name, bool hit) {
+    int i = 0;
+    while (i < fz_nrates && strcmp(fz_rates[i].name, name) != 0) ++i;
+    if (i == fz_nrates) {
+        if (fz_nrates == FZ_MAX_RATES) return;
+        if (fz_nrates == 0) atexit(fz_report_rates);
+        fz_rates[fz_nrates++].name = name;
+    }
+    ++fz_rates[i].n;
+    if (hit) ++fz_rates[i].hits;
+}
+
 /* ---- repro: a decoded case as a Lua scenario (see fuzz/repro) ---- */
 
 /* A number as an exact Lua literal (hex float; nan and infinities spelled out). */

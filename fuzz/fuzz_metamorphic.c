@@ -69,6 +69,7 @@ static col_shape shifted(const col_shape *s, col_vec3 d) {
 
 static void check_scaling(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, col_real k) {
     col_shape sa = scaled(a, k), sb = scaled(b, k);
+    if (col_overlap_supported(a->kind, b->kind)) fz_count("overlap", col_overlap(a, b));
     if (col_overlap_supported(a->kind, b->kind))
         FZ_CHECK(col_overlap(&sa, &sb) == col_overlap(a, b), "overlap is invariant under exact scaling", a, b);
     if (!col_distance_supported(a->kind, b->kind)) return;

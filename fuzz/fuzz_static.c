@@ -147,6 +147,7 @@ static bool in_gjk_band(const col_shape *a, const col_shape *b) {
 
 static void check_grid(const col_shape *a, const col_shape *b, col_vec3 witness, col_vec3 offset) {
     bool ab = col_overlap(a, b);
+    if (col_overlap_supported(a->kind, b->kind)) fz_count("overlap (grid)", ab);
     /* translation invariance: exact for the exact tests; GJK orders a pair by
      * its bytes, which a translation can reorder, so within its band it may not be */
     col_shape ta = translated(*a, offset), tb = translated(*b, offset);
