@@ -1,0 +1,213 @@
+/*
+ * libFuzzer harness: ray casts, method against method, on the exact grid
+ * (general directions; fuzz_dynamic covers axis-parallel rays bit for bit).
+ *
+ *   - AABB: Woo's method and the slab method agree on hit or miss unless the
+ *     segment passes within the band of the box's boundary; where both hit, t
+ *     agrees within the band over the ray's length.
+ *   - Triangle: the watertight test, Möller-Trumbore and Badouel agree unless
+ *     the segment passes within the band of an edge, lies (nearly) in the
+ *     triangle's plane, or ends (or starts) within the band of it.
+ *   - Watertightness: a fan of 3..8 triangles around a shared vertex, and a
+ *     ray through the shared vertex or through the midpoint of a shared edge,
+ *     crossing the fan: the watertight test hits at least one triangle.
+ * Bands: 1024 ulps of the size (bands.h's polytope band), on coordinates
+ * where every input is exact.
+ */
+#include "bands.h"
+
+#define FZ_PI 3.14159265358979323846
+
+static col_shape seg_shape(col_vec3 a, col_vec3 b) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_SEGMENT;
+    s.u.segment.a = a;
+    s.u.segment.b = b;
+    return s;
+}
+
+static col_shape box_shape(col_aabb b) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_AABB;
+    s.u.aabb = b;
+    return s;
+}
+
+static void print_ray(const col_ray *r) {
+    fprintf(stderr, "  ray: origin (%a %a %a) delta (%a %a %a)\n", (double)r->origin.x, (double)r->origin.y,
+            (double)r->origin.z, (double)r->delta.x, (double)r->delta.y, (double)r->delta.z);
+}
+
+#define CHECK_R(cond, msg, s, r)                                                                                     \
+    do {                                                                                                             \
+        if (!(cond)) {                                                                                               \
+            print_ray(r);                                                                                            \
+            FZ_CHECK(false, msg, s, s);                                                                              \
+        }                                                                                                            \
+    } while (0)
+
+static void check_box(const col_shape *s, const col_ray *r) {
+    col_ray_hit h1 = col_raycast_aabb_slabs(r, &s->u.aabb), h2 = col_raycast_aabb_woo(r, &s->u.aabb);
+    col_shape seg = seg_shape(r->origin, col_v3_add(r->origin, r->delta));
+    double band = fz_band_distance(s, &seg);
+    fz_count("ray-aabb", h1.status == COL_HIT);
+    if (h1.status != h2.status) {
+        /* allowed only for a segment grazing the boundary: it does not reach
+         * into the box shrunk by the band */
+        col_aabb in = s->u.aabb;
+        col_vec3 d = col_v3((col_real)band, (col_real)band, (col_real)band);
+        in.min = col_v3_add(in.min, d);
+        in.max = col_v3_sub(in.max, d);
+        bool grazing = true;
+        if (in.min.x <= in.max.x && in.min.y <= in.max.y && in.min.z <= in.max.z) {
+            col_shape inner = box_shape(in);
+            grazing = !col_overlap(&inner, &seg);
+        }
+        CHECK_R(grazing, "slabs and Woo agree on hit or miss away from the boundary", s, r);
+        return;
+    }
+    if (h1.status == COL_HIT) {
+        double len = (double)col_v3_len(r->delta);
+        CHECK_R(len == 0 || fabs((double)h1.t - (double)h2.t) * len <= band, "slabs and Woo find the same t", s, r);
+    }
+}
+
+/* The smallest distance from the segment to the triangle's edges. */
+static double edge_distance(const col_triangle *t, const col_shape *seg) {
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    double best = HUGE_VAL;
+    for (int i = 0; i < 3; ++i) {
+        col_shape e = seg_shape(v[i], v[(i + 1) % 3]);
+        best = fmin(best, (double)col_distance(&e, seg).distance);
+    }
+    return best;
+}
+
+static void check_triangle(const col_shape *s, const col_ray *r) {
+    const col_triangle *t = &s->u.triangle;
+    col_ray_hit w = col_raycast_triangle(r, t, COL_TWO_SIDED), m = col_raycast_triangle_mt(r, t, COL_TWO_SIDED),
+                b = col_raycast_triangle_badouel(r, t, COL_TWO_SIDED);
+    fz_count("ray-triangle", w.status == COL_HIT);
+    if (w.status == m.status && w.status == b.status) return;
+    col_shape seg = seg_shape(r->origin, col_v3_add(r->origin, r->delta));
+    double band = fz_band_distance(s, &seg);
+    /* near an edge, or (nearly) in the plane: the methods may differ */
+    col_vec3 n = col_triangle_normal(t);
+    double along = fabs((double)col_v3_dot(n, r->delta)), len = (double)col_v3_len(r->delta);
+    bool in_plane = along <= 1e-9 * len;
+    /* or the hit is at an end of the segment (t = 0 or 1, within rounding) */
+    const col_ray_hit *hits[3] = {&w, &m, &b};
+    for (int i = 0; i < 3; ++i)
+        if (hits[i]->status == COL_HIT &&
+            ((double)hits[i]->t * len <= band || (1.0 - (double)hits[i]->t) * len <= band))
+            in_plane = true;
+    if (!(in_plane || edge_distance(t, &seg) <= band))
+        fprintf(stderr, "  watertight %d t %a, Moller-Trumbore %d t %a, Badouel %d t %a; edge distance %g, band %g\n",
+                w.status, (double)w.t, m.status, (double)m.t, b.status, (double)b.t, edge_distance(t, &seg), band);
+    CHECK_R(in_plane || edge_distance(t, &seg) <= band, "the triangle methods agree away from the edges", s, r);
+}
+
+/* Two unit vectors perpendicular to d and to each other. */
+static void perp_frame(col_vec3 d, col_vec3 *ax, col_vec3 *ay) {
+    col_vec3 a = col_abs(d.x) <= col_abs(d.y) && col_abs(d.x) <= col_abs(d.z) ? col_v3(1, 0, 0)
+                 : col_abs(d.y) <= col_abs(d.z)                               ? col_v3(0, 1, 0)
+                                                                              : col_v3(0, 0, 1);
+    col_vec3 x = col_v3_cross(d, a), y = col_v3_cross(d, x);
+    *ax = col_v3_scale(x, COL_R(1.0) / col_v3_len(x));
+    *ay = col_v3_scale(y, COL_R(1.0) / col_v3_len(y));
+}
+
+/* A fan around c through the shared vertex or a shared edge's midpoint. */
+/* true when the case was a proper crossing and was checked */
+static bool check_fan(fz_input *in) {
+    col_vec3 c = fz_vec3(in, 1);
+    int n = 3 + fz_u8(in) % 6;
+    col_vec3 v[8];
+    for (int i = 0; i < n; ++i) v[i] = fz_vec3(in, 1);
+    col_vec3 dir = fz_vec3(in, 1);
+    uint8_t mode = fz_u8(in);
+    int k = (int)(mode % (unsigned)n);
+    col_vec3 target = (mode & 128) ? c : col_v3_scale(col_v3_add(c, v[k]), COL_R(0.5)); /* exact on the grid */
+    if (col_v3_len_sq(dir) == 0) return false;
+    col_ray r = {col_v3_sub(target, dir), col_v3_scale(dir, COL_R(2.0)), COL_R(1.0)};
+    /* The ray must cross the fan there: every triangle at the target faces it
+     * well away from edge-on, and the fan's triangles around the target turn
+     * the same way as seen along the ray (a proper, non-folded fan). */
+    int first = (mode & 128) ? 0 : (k + n - 1) % n, last = (mode & 128) ? n - 1 : k;
+    int sign = 0;
+    for (int i = first;; i = (i + 1) % n) {
+        col_triangle t = {c, v[i], v[(i + 1) % n]};
+        col_vec3 cr = col_v3_cross(col_v3_sub(t.b, t.a), col_v3_sub(t.c, t.a));
+        double dn = (double)col_v3_dot(cr, dir), scale = (double)col_v3_len(cr) * (double)col_v3_len(dir);
+        if (!(fabs(dn) > 1e-3 * scale)) return false; /* edge-on or degenerate */
+        int sg = dn > 0 ? 1 : -1;
+        if (sign == 0) sign = sg;
+        if (sg != sign) return false; /* folded */
+        if (i == last) break;
+    }
+    if (mode & 128) {
+        /* around the vertex the fan must close: the projected angles sum to a
+         * full turn only for a proper fan; require the projections to wind once */
+        double turn = 0;
+        col_vec3 ax, ay;
+        perp_frame(dir, &ax, &ay);
+        for (int i = 0; i < n; ++i) {
+            col_vec3 p = col_v3_sub(v[i], c), q = col_v3_sub(v[(i + 1) % n], c);
+            double a1 = atan2((double)col_v3_dot(p, ay), (double)col_v3_dot(p, ax));
+            double a2 = atan2((double)col_v3_dot(q, ay), (double)col_v3_dot(q, ax));
+            double d = a2 - a1;
+            while (d > FZ_PI) d -= 2 * FZ_PI;
+            while (d < -FZ_PI) d += 2 * FZ_PI;
+            turn += d;
+        }
+        if (fabs(fabs(turn) - 2 * FZ_PI) > 1e-6) return false;
+    }
+    bool hit = false;
+    for (int i = 0; i < n && !hit; ++i) {
+        col_triangle t = {c, v[i], v[(i + 1) % n]};
+        hit = col_raycast_triangle(&r, &t, COL_TWO_SIDED).status == COL_HIT;
+    }
+    if (!hit) {
+        col_shape s;
+        memset(&s, 0, sizeof s);
+        s.kind = COL_SHAPE_POINT;
+        s.u.point.p = target;
+        CHECK_R(false, "a ray through a shared vertex or edge of a fan hits the fan (watertight)", &s, &r);
+    }
+    return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (sizeof(col_real) != sizeof(double)) return 0; /* exact grid */
+    fz_input in = {data, size, 0};
+    uint8_t what = fz_u8(&in);
+    if (what % 3 == 2) {
+        fz_count("fan inputs that are proper crossings", check_fan(&in));
+        return 0;
+    }
+    col_shape s = fz_shape(&in, 1);
+    col_ray r;
+    r.origin = fz_vec3(&in, 1);
+    r.delta = fz_vec3(&in, 1);
+    r.max_t = COL_R(1.0);
+    if (what % 3 == 0) {
+        if (s.kind != COL_SHAPE_AABB) {
+            col_aabb b;
+            if (!col_shape_bounds(&s, &b)) return 0;
+            s = box_shape(b);
+        }
+        check_box(&s, &r);
+    } else if (s.kind == COL_SHAPE_TRIANGLE) {
+        check_triangle(&s, &r);
+    }
+    return 0;
+}
+
+void fz_repro(const uint8_t *data, size_t size);
+void fz_repro(const uint8_t *data, size_t size) {
+    (void)data;
+    printf("-- a fuzz_ray input (%zu bytes): replay it with replay_ray\n", size);
+}
