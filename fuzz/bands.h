@@ -26,6 +26,18 @@ static inline double fz_size(const col_shape *a, const col_shape *b) {
 
 static inline bool fz_curved(col_shape_kind k) { return k == COL_SHAPE_ELLIPSOID; }
 
+/* 2 area / longest edge^2 of a triangle (1 for other kinds): small for
+ * slivers, whose plane is ill-conditioned. A closest point or a contact time
+ * on a sliver rounds by the inverse aspect times more than on a fat triangle,
+ * so the bands that involve one are divided by its aspect. */
+static inline double fz_aspect(const col_shape *s) {
+    if (s->kind != COL_SHAPE_TRIANGLE) return 1.0;
+    const col_triangle *t = &s->u.triangle;
+    col_vec3 ab = col_v3_sub(t->b, t->a), bc = col_v3_sub(t->c, t->b), ca = col_v3_sub(t->a, t->c);
+    double l = fmax((double)col_v3_len_sq(ab), fmax((double)col_v3_len_sq(bc), (double)col_v3_len_sq(ca)));
+    return l > 0 ? (double)col_v3_len(col_v3_cross(ab, col_v3_neg(ca))) / l : 0.0;
+}
+
 /*
  * FZ_BAND_DISTANCE: GJK against a closed-form distance. Polytope pairs end
  * exactly up to the rounding of the simplex's barycentric combination (a few

@@ -100,21 +100,11 @@ static double contact_band(const col_shape *a, const col_shape *b, col_vec3 v) {
 /* Static vs swept on the grid: at t0 the shapes touch; halfway to t0 they do
  * not overlap deeper than the band; a miss overlaps at none of t = 0, 1/4,
  * 1/2, 3/4, 1; the closed-form sweep agrees with the general sweep. */
-/* 2 area / longest edge^2 of a triangle: small for slivers, whose plane (and
- * so the time a ray meets it) is ill-conditioned. 1 for other kinds. */
-static double aspect(const col_shape *s) {
-    if (s->kind != COL_SHAPE_TRIANGLE) return 1.0;
-    const col_triangle *t = &s->u.triangle;
-    col_vec3 ab = col_v3_sub(t->b, t->a), bc = col_v3_sub(t->c, t->b), ca = col_v3_sub(t->a, t->c);
-    double l = fmax((double)col_v3_len_sq(ab), fmax((double)col_v3_len_sq(bc), (double)col_v3_len_sq(ca)));
-    return l > 0 ? (double)col_v3_len(col_v3_cross(ab, col_v3_neg(ca))) / l : 0.0;
-}
-
 static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db, col_sweep_hit h) {
     if (!col_distance_supported(a->kind, b->kind)) return;
     /* slivers (aspect below 1e-2): the contact time's rounding grows with the
      * inverse aspect; fuzz_ray and the unit tests cover them */
-    if (aspect(a) < 1e-2 || aspect(b) < 1e-2) return;
+    if (fz_aspect(a) < 1e-2 || fz_aspect(b) < 1e-2) return;
     col_vec3 v = col_v3_sub(da, db);
     double band = contact_band(a, b, v);
     if (h.status == COL_HIT && !h.initially_overlapping) {
