@@ -11,7 +11,7 @@
 # the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
-FUZZ_HARNESSES = static dynamic distance metamorphic ray lua
+FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile lua
 # The slower harnesses get their own arguments (CI gives them fewer inputs):
 # dynamic and metamorphic (about 7000 inputs/s) and the Lua API harness, which
 # runs a whole interpreter per input (about 3000 inputs/s).
