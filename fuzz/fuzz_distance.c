@@ -54,40 +54,6 @@ static void print_result(const char *label, col_distance_result r) {
         }                                                                                                            \
     } while (0)
 
-/* The shape moved by d (a polytope's points into store). */
-static col_shape moved(const col_shape *s, col_vec3 d, col_vec3 *store) {
-    col_shape t = *s;
-    switch (s->kind) {
-    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(t.u.point.p, d); break;
-    case COL_SHAPE_SEGMENT:
-        t.u.segment.a = col_v3_add(t.u.segment.a, d);
-        t.u.segment.b = col_v3_add(t.u.segment.b, d);
-        break;
-    case COL_SHAPE_TRIANGLE:
-        t.u.triangle.a = col_v3_add(t.u.triangle.a, d);
-        t.u.triangle.b = col_v3_add(t.u.triangle.b, d);
-        t.u.triangle.c = col_v3_add(t.u.triangle.c, d);
-        break;
-    case COL_SHAPE_PLANE: t.u.plane.d = t.u.plane.d + col_v3_dot(t.u.plane.n, d); break;
-    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(t.u.sphere.c, d); break;
-    case COL_SHAPE_CAPSULE:
-        t.u.capsule.a = col_v3_add(t.u.capsule.a, d);
-        t.u.capsule.b = col_v3_add(t.u.capsule.b, d);
-        break;
-    case COL_SHAPE_AABB:
-        t.u.aabb.min = col_v3_add(t.u.aabb.min, d);
-        t.u.aabb.max = col_v3_add(t.u.aabb.max, d);
-        break;
-    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(t.u.obb.c, d); break;
-    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(t.u.ellipsoid.c, d); break;
-    case COL_SHAPE_POLYTOPE:
-        for (int i = 0; i < s->u.polytope.count; ++i) store[i] = col_v3_add(s->u.polytope.points[i], d);
-        t.u.polytope.points = store;
-        break;
-    default: break;
-    }
-    return t;
-}
 
 static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     bool supported = col_distance_supported(a->kind, b->kind);
@@ -156,10 +122,10 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     if (p.status == COL_HIT && p.depth > COL_R(0.0) && unit(p.normal)) {
         col_vec3 store[8];
         double push = fz_band_push(a, b);
-        col_shape at = moved(a, col_v3_scale(p.normal, p.depth), store);
+        col_shape at = fz_translated(a, col_v3_scale(p.normal, p.depth), store);
         col_distance_result t = col_distance(&at, b);
         CHECK_D((double)t.distance <= push, "moved out by the depth, the shapes touch", a, b, t);
-        col_shape beyond = moved(a, col_v3_scale(p.normal, p.depth + (col_real)(2 * push)), store);
+        col_shape beyond = fz_translated(a, col_v3_scale(p.normal, p.depth + (col_real)(2 * push)), store);
         col_distance_result u = col_distance(&beyond, b);
         CHECK_D(u.status != COL_HIT, "moved a little further, they are apart", a, b, u);
     }

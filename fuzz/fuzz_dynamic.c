@@ -59,35 +59,10 @@ static bool same_sweep(col_sweep_hit x, col_sweep_hit y) {
     return x.t0 == y.t0 && x.t1 == y.t1 && x.initially_overlapping == y.initially_overlapping;
 }
 
-/* The shape moved by d (fz_shape never makes polytopes). */
-static col_shape moved(const col_shape *s, col_vec3 d) {
-    col_shape t = *s;
-    switch (s->kind) {
-    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(t.u.point.p, d); break;
-    case COL_SHAPE_SEGMENT:
-        t.u.segment.a = col_v3_add(t.u.segment.a, d);
-        t.u.segment.b = col_v3_add(t.u.segment.b, d);
-        break;
-    case COL_SHAPE_TRIANGLE:
-        t.u.triangle.a = col_v3_add(t.u.triangle.a, d);
-        t.u.triangle.b = col_v3_add(t.u.triangle.b, d);
-        t.u.triangle.c = col_v3_add(t.u.triangle.c, d);
-        break;
-    case COL_SHAPE_PLANE: t.u.plane.d = t.u.plane.d + col_v3_dot(t.u.plane.n, d); break;
-    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(t.u.sphere.c, d); break;
-    case COL_SHAPE_CAPSULE:
-        t.u.capsule.a = col_v3_add(t.u.capsule.a, d);
-        t.u.capsule.b = col_v3_add(t.u.capsule.b, d);
-        break;
-    case COL_SHAPE_AABB:
-        t.u.aabb.min = col_v3_add(t.u.aabb.min, d);
-        t.u.aabb.max = col_v3_add(t.u.aabb.max, d);
-        break;
-    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(t.u.obb.c, d); break;
-    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(t.u.ellipsoid.c, d); break;
-    default: break;
-    }
-    return t;
+
+/* The shape at time t of its motion d. */
+static col_shape at_time(const col_shape *s, col_vec3 d, col_real t) {
+    return fz_translated(s, col_v3_scale(d, t), NULL);
 }
 
 /* The band of a sweep's contact: the sweep tolerance (1e-9 of the size and
@@ -108,20 +83,20 @@ static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, c
     col_vec3 v = col_v3_sub(da, db);
     double band = contact_band(a, b, v);
     if (h.status == COL_HIT && !h.initially_overlapping) {
-        col_shape at_a = moved(a, col_v3_scale(da, h.t0)), at_b = moved(b, col_v3_scale(db, h.t0));
+        col_shape at_a = at_time(a, da, h.t0), at_b = at_time(b, db, h.t0);
         col_distance_result d = col_distance(&at_a, &at_b);
         if (!((double)d.distance <= band))
             fprintf(stderr, "  t0 %a: distance there %g, band %g\n", (double)h.t0, (double)d.distance, band);
         FZ_CHECK((double)d.distance <= band, "at t0 the shapes touch", a, b);
         col_real half = h.t0 * COL_R(0.5);
-        col_shape ha = moved(a, col_v3_scale(da, half)), hb = moved(b, col_v3_scale(db, half));
+        col_shape ha = at_time(a, da, half), hb = at_time(b, db, half);
         col_penetration_result p = col_penetration(&ha, &hb);
         FZ_CHECK(p.status == COL_MISS || (double)p.depth <= band, "before t0 the shapes do not overlap", a, b);
     }
     if (h.status == COL_MISS) {
         for (int k = 0; k <= 4; ++k) {
             col_real t = (col_real)k / COL_R(4.0);
-            col_shape ta = moved(a, col_v3_scale(da, t)), tb = moved(b, col_v3_scale(db, t));
+            col_shape ta = at_time(a, da, t), tb = at_time(b, db, t);
             col_penetration_result p = col_penetration(&ta, &tb);
             FZ_CHECK(p.status == COL_MISS || (double)p.depth <= band, "a missed sweep never overlaps", a, b);
         }
@@ -132,7 +107,7 @@ static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, c
         if (g.status != h.status && (g.status == COL_HIT || h.status == COL_HIT)) {
             /* only a graze: where the hit says contact, the shapes are within the band */
             const col_sweep_hit *hit = g.status == COL_HIT ? &g : &h;
-            col_shape ta = moved(a, col_v3_scale(da, hit->t0)), tb = moved(b, col_v3_scale(db, hit->t0));
+            col_shape ta = at_time(a, da, hit->t0), tb = at_time(b, db, hit->t0);
             FZ_CHECK((double)col_distance(&ta, &tb).distance <= band, "closed-form and general sweeps agree", a, b);
         }
         if (g.status == COL_HIT && h.status == COL_HIT) {
@@ -140,8 +115,8 @@ static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, c
             /* the contact times differ by at most the band over the closing speed;
              * a grazing approach closes slowly, so compare the distances there */
             if (fabs((double)g.t0 - (double)h.t0) * speed > band) {
-                col_shape ga = moved(a, col_v3_scale(da, g.t0)), gb = moved(b, col_v3_scale(db, g.t0));
-                col_shape ca = moved(a, col_v3_scale(da, h.t0)), cb = moved(b, col_v3_scale(db, h.t0));
+                col_shape ga = at_time(a, da, g.t0), gb = at_time(b, db, g.t0);
+                col_shape ca = at_time(a, da, h.t0), cb = at_time(b, db, h.t0);
                 FZ_CHECK((double)col_distance(&ga, &gb).distance <= band &&
                              (double)col_distance(&ca, &cb).distance <= band,
                          "closed-form and general sweeps find the same contact", a, b);

@@ -158,6 +158,36 @@ static inline col_shape fz_shape(fz_input *in, int grid) {
     return s;
 }
 
+/* The shape moved by t (a plane shifts its offset; 2D shapes move by t.x, t.y).
+ * A polytope's points are copied, moved, into store (room for its count;
+ * may be NULL for other kinds). */
+static inline col_shape fz_translated(const col_shape *src, col_vec3 t, col_vec3 *store) {
+    col_shape s = *src;
+    col_real *r = fz_reals(&s);
+    switch (s.kind) {
+    case COL_SHAPE_PLANE: s.u.plane.d += col_v3_dot(s.u.plane.n, t); return s;
+    case COL_SHAPE_OBB: s.u.obb.c = col_v3_add(s.u.obb.c, t); return s;
+    case COL_SHAPE_ELLIPSOID: s.u.ellipsoid.c = col_v3_add(s.u.ellipsoid.c, t); return s;
+    case COL_SHAPE_SPHERE: s.u.sphere.c = col_v3_add(s.u.sphere.c, t); return s;
+    case COL_SHAPE_CIRCLE: s.u.circle.c = col_v2_add(s.u.circle.c, col_v2(t.x, t.y)); return s;
+    case COL_SHAPE_RECT:
+        s.u.rect.min = col_v2_add(s.u.rect.min, col_v2(t.x, t.y));
+        s.u.rect.max = col_v2_add(s.u.rect.max, col_v2(t.x, t.y));
+        return s;
+    case COL_SHAPE_POLYTOPE:
+        for (int i = 0; store && i < s.u.polytope.count; ++i) store[i] = col_v3_add(s.u.polytope.points[i], t);
+        if (store) s.u.polytope.points = store;
+        return s;
+    default: /* point, segment, triangle, capsule, aabb: runs of points (capsule's radius last) */
+        for (int i = 0; i + 2 < fz_real_count(s.kind); i += 3) {
+            r[i] += t.x;
+            r[i + 1] += t.y;
+            r[i + 2] += t.z;
+        }
+        return s;
+    }
+}
+
 /* Prints a shape with hex floats (exact) to stderr. */
 static inline void fz_print_shape(const char *label, const col_shape *s) {
     fprintf(stderr, "  %s: %s {", label, col_shape_kind_name(s->kind));

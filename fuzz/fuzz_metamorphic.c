@@ -32,40 +32,6 @@ static col_shape scaled(const col_shape *s, col_real k) {
     return t;
 }
 
-static col_shape shifted(const col_shape *s, col_vec3 d) {
-    col_shape t = *s;
-    switch (s->kind) {
-    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(t.u.point.p, d); break;
-    case COL_SHAPE_SEGMENT:
-        t.u.segment.a = col_v3_add(t.u.segment.a, d);
-        t.u.segment.b = col_v3_add(t.u.segment.b, d);
-        break;
-    case COL_SHAPE_TRIANGLE:
-        t.u.triangle.a = col_v3_add(t.u.triangle.a, d);
-        t.u.triangle.b = col_v3_add(t.u.triangle.b, d);
-        t.u.triangle.c = col_v3_add(t.u.triangle.c, d);
-        break;
-    case COL_SHAPE_PLANE: t.u.plane.d += col_v3_dot(t.u.plane.n, d); break;
-    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(t.u.sphere.c, d); break;
-    case COL_SHAPE_CAPSULE:
-        t.u.capsule.a = col_v3_add(t.u.capsule.a, d);
-        t.u.capsule.b = col_v3_add(t.u.capsule.b, d);
-        break;
-    case COL_SHAPE_AABB:
-        t.u.aabb.min = col_v3_add(t.u.aabb.min, d);
-        t.u.aabb.max = col_v3_add(t.u.aabb.max, d);
-        break;
-    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(t.u.obb.c, d); break;
-    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(t.u.ellipsoid.c, d); break;
-    case COL_SHAPE_CIRCLE: t.u.circle.c = col_v2_add(t.u.circle.c, col_v2(d.x, d.y)); break;
-    case COL_SHAPE_RECT:
-        t.u.rect.min = col_v2_add(t.u.rect.min, col_v2(d.x, d.y));
-        t.u.rect.max = col_v2_add(t.u.rect.max, col_v2(d.x, d.y));
-        break;
-    default: break;
-    }
-    return t;
-}
 
 static void check_scaling(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, col_real k) {
     col_shape sa = scaled(a, k), sb = scaled(b, k);
@@ -84,7 +50,7 @@ static void check_scaling(const col_shape *a, const col_shape *b, col_vec3 da, c
 }
 
 static void check_translation(const col_shape *a, const col_shape *b, col_vec3 off) {
-    col_shape ta = shifted(a, off), tb = shifted(b, off);
+    col_shape ta = fz_translated(a, off, NULL), tb = fz_translated(b, off, NULL);
     bool exact = col_overlap_is_exact(a->kind, b->kind);
     if (exact) FZ_CHECK(col_overlap(&ta, &tb) == col_overlap(a, b), "exact overlap is invariant far away", a, b);
     if (!col_distance_supported(a->kind, b->kind)) return;

@@ -29,27 +29,6 @@ static col_shape as_aabb_of_obb(const col_shape *o) {
     return s;
 }
 
-static col_shape translated(col_shape s, col_vec3 t) {
-    col_real *r = fz_reals(&s);
-    switch (s.kind) {
-    case COL_SHAPE_PLANE: s.u.plane.d += col_v3_dot(s.u.plane.n, t); return s;
-    case COL_SHAPE_OBB: s.u.obb.c = col_v3_add(s.u.obb.c, t); return s;
-    case COL_SHAPE_ELLIPSOID: s.u.ellipsoid.c = col_v3_add(s.u.ellipsoid.c, t); return s;
-    case COL_SHAPE_SPHERE: s.u.sphere.c = col_v3_add(s.u.sphere.c, t); return s;
-    case COL_SHAPE_CIRCLE: s.u.circle.c = col_v2_add(s.u.circle.c, col_v2(t.x, t.y)); return s;
-    case COL_SHAPE_RECT:
-        s.u.rect.min = col_v2_add(s.u.rect.min, col_v2(t.x, t.y));
-        s.u.rect.max = col_v2_add(s.u.rect.max, col_v2(t.x, t.y));
-        return s;
-    default: /* point, segment, triangle, capsule, aabb: runs of points (capsule's radius last) */
-        for (int i = 0; i + 2 < fz_real_count(s.kind); i += 3) {
-            r[i] += t.x;
-            r[i + 1] += t.y;
-            r[i + 2] += t.z;
-        }
-        return s;
-    }
-}
 
 static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
@@ -150,7 +129,7 @@ static void check_grid(const col_shape *a, const col_shape *b, col_vec3 witness,
     if (col_overlap_supported(a->kind, b->kind)) fz_count("overlap (grid)", ab);
     /* translation invariance: exact for the exact tests; GJK orders a pair by
      * its bytes, which a translation can reorder, so within its band it may not be */
-    col_shape ta = translated(*a, offset), tb = translated(*b, offset);
+    col_shape ta = fz_translated(a, offset, NULL), tb = fz_translated(b, offset, NULL);
     if (col_overlap_is_exact(a->kind, b->kind) || !in_gjk_band(a, b))
         FZ_CHECK(col_overlap(&ta, &tb) == ab, "overlap is invariant under exact translation", a, b);
     if (b->kind == COL_SHAPE_PLANE && col_classify_supported(a->kind))
