@@ -137,7 +137,11 @@ bool col__box_segment_overlap(col_vec3 lo, col_vec3 hi, col_vec3 a, col_vec3 b) 
 
 bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
     if (!col_aabb_is_valid(b) || !col_segment_is_valid(s)) return false;
-    return col__box_segment_overlap(b->min, b->max, s->a, s->b);
+    /* relative to the segment's first point: the projections then round at
+     * the scale of the shapes, not of their distance from the origin */
+    const col_vec3 o = s->a;
+    return col__box_segment_overlap(col_v3_sub(b->min, o), col_v3_sub(b->max, o), col_v3(0, 0, 0),
+                                    col_v3_sub(s->b, o));
 }
 
 bool col_overlap_obb_segment(const col_obb *b, const col_segment *s) {

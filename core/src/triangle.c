@@ -77,8 +77,12 @@ static bool box_triangle(col_vec3 lo, col_vec3 hi, const col_vec3 v[3]) {
 
 bool col_overlap_aabb_triangle(const col_aabb *b, const col_triangle *t) {
     if (!col_aabb_is_valid(b) || !col_triangle_is_valid(t)) return false;
-    const col_vec3 v[3] = {t->a, t->b, t->c};
-    return box_triangle(b->min, b->max, v);
+    /* relative to the first vertex: the projections then round at the scale
+     * of the shapes, not of their distance from the origin (found by
+     * fuzz_metamorphic 2^28 away) */
+    const col_vec3 o = t->a;
+    const col_vec3 v[3] = {col_v3(0, 0, 0), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
+    return box_triangle(col_v3_sub(b->min, o), col_v3_sub(b->max, o), v);
 }
 
 bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t) {
