@@ -55,6 +55,18 @@ static inline double fz_band_distance(const col_shape *a, const col_shape *b) {
 }
 
 /*
+ * FZ_BAND_SUPPORT: how far past a closest point a support point may project
+ * along the normal. The distance is accurate to second order (a support point
+ * g past the witness shortens it by about g^2 / size), so once the gain drops
+ * below an ulp of |v|^2 GJK cannot see it: g stays up to about sqrt(eps) times
+ * the size while the distance is right to rounding. (A face nearly parallel to
+ * the normal, 1000 units long, leaves g = 7e-7 on the grid.)
+ */
+static inline double fz_band_support(const col_shape *a, const col_shape *b) {
+    return 4 * sqrt((double)COL_EPSILON) * fz_size(a, b);
+}
+
+/*
  * FZ_BAND_TOUCH: an overlap test and a distance may disagree only when the
  * shapes are this close to touching: the exact tests are exact for the
  * numbers they are given, GJK decides within its overlap tolerance, and the

@@ -109,7 +109,8 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * the size, divided by the distance: a support point a size away moves
          * by size^2 / distance ulps along it */
         double size = fz_size(a, b);
-        double tol = (fz_band_distance(a, b) + 64 * (double)COL_EPSILON * size * size / (double)d.distance) /
+        double tol = (fz_band_distance(a, b) + 64 * (double)COL_EPSILON * size * size / (double)d.distance +
+                      fz_band_support(a, b)) /
                      fmin(1.0, fmax(1e-12, fmin(fz_aspect(a), fz_aspect(b))));
         CHECK_D(fabs((double)col_v3_dot(col_v3_sub(sa, d.point_a), d.normal)) <= tol,
                 "point_a is A's support point toward B", a, b, d);
