@@ -156,38 +156,29 @@ static int overlap_ordered(const col_shape *a, const col_shape *b, bool *by_gjk)
 
 static bool kind_in_range(col_shape_kind k) { return (int)k >= 0 && k < COL_SHAPE_KIND_COUNT; }
 
-bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
-    if (!kind_in_range(a) || !kind_in_range(b)) return false;
-    if (a > b) {
-        col_shape_kind t = a;
-        a = b;
-        b = t;
-    }
-    /* Ask the dispatch itself with zeroed shapes (valid for every kind but the
-     * plane, whose zero normal is invalid: the pair functions return false for
-     * it, never -1), so the answer can never drift from col_overlap. */
+/* Asks the dispatch itself with zeroed shapes of the two kinds (valid for
+ * every kind but the plane, whose zero normal is invalid: the pair functions
+ * return false for it, never -1), so the answers about pairs can never drift
+ * from col_overlap. -1: unsupported or out of range. */
+static int probe_overlap(col_shape_kind a, col_shape_kind b, bool *by_gjk) {
+    *by_gjk = false;
+    if (!kind_in_range(a) || !kind_in_range(b)) return -1;
     col_shape sa, sb;
     memset(&sa, 0, sizeof sa);
     memset(&sb, 0, sizeof sb);
-    sa.kind = a;
-    sb.kind = b;
-    return overlap_ordered(&sa, &sb, NULL) >= 0;
+    sa.kind = a < b ? a : b;
+    sb.kind = a < b ? b : a;
+    return overlap_ordered(&sa, &sb, by_gjk);
+}
+
+bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
+    bool by_gjk;
+    return probe_overlap(a, b, &by_gjk) >= 0;
 }
 
 bool col_overlap_is_exact(col_shape_kind a, col_shape_kind b) {
-    if (!kind_in_range(a) || !kind_in_range(b)) return false;
-    if (a > b) {
-        col_shape_kind t = a;
-        a = b;
-        b = t;
-    }
-    col_shape sa, sb;
-    memset(&sa, 0, sizeof sa);
-    memset(&sb, 0, sizeof sb);
-    sa.kind = a;
-    sb.kind = b;
     bool by_gjk;
-    return overlap_ordered(&sa, &sb, &by_gjk) >= 0 && !by_gjk;
+    return probe_overlap(a, b, &by_gjk) >= 0 && !by_gjk;
 }
 
 /* Size of the struct of each kind, for the canonical order of same-kind pairs. */
