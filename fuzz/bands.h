@@ -84,4 +84,28 @@ static inline double fz_band_push(const col_shape *a, const col_shape *b) {
     return (sizeof(col_real) == sizeof(double) ? 1e-7 : 1e-2) * fz_size(a, b);
 }
 
+/*
+ * FZ_BAND_CONTACT: a sweep's contact. The general sweep stops within
+ * COL_SWEEP_TOLERANCE (1e-9) of the larger of the shapes' size and the
+ * motion's length; the distance that checks it adds its own band. Four times
+ * the tolerance leaves room for the rounding of the moved coordinates.
+ */
+static inline double fz_band_contact(const col_shape *a, const col_shape *b, col_vec3 motion) {
+    double m = fmax(fabs((double)motion.x), fmax(fabs((double)motion.y), fabs((double)motion.z)));
+    return 4 * (double)COL_SWEEP_TOLERANCE * (fz_size(a, b) + m) + fz_band_distance(a, b);
+}
+
+/* FZ_SLIVER: triangles with an aspect (fz_aspect) below this are left out of
+ * the contact-time properties, whose rounding grows with the inverse aspect. */
+#define FZ_SLIVER 1e-2
+
+/* FZ_UNIT: how far from 1 the length of a reported unit normal may be (the
+ * normals are normalized in col_real; this only catches a wrong one). */
+#define FZ_UNIT 1e-3
+
+/* FZ_IN_PLANE: a ray whose direction makes a sine below this with a
+ * triangle's plane lies in it for the method comparison (the methods treat an
+ * edge-on ray differently, as each documents). */
+#define FZ_IN_PLANE 1e-9
+
 #endif

@@ -35,7 +35,7 @@ static col_shape fz_convex(fz_input *in, int grid, col_vec3 *pts) {
 
 static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
-static bool unit(col_vec3 v) { return fabs((double)col_v3_len(v) - 1.0) <= 1e-3; }
+static bool unit(col_vec3 v) { return fabs((double)col_v3_len(v) - 1.0) <= FZ_UNIT; }
 
 static bool same3(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 

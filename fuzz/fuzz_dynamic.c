@@ -27,7 +27,7 @@ static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfin
 static bool unit_or_zero(col_vec3 n, bool may_be_zero) {
     col_real l2 = col_v3_len_sq(n);
     if (may_be_zero && l2 == COL_R(0.0)) return true;
-    return col_abs(l2 - COL_R(1.0)) <= COL_R(1e-3);
+    return col_abs(l2 - COL_R(1.0)) <= (col_real)FZ_UNIT;
 }
 
 static void check_ray_hit(col_ray_hit h, const col_ray *r, const col_shape *s) {
@@ -65,23 +65,16 @@ static col_shape at_time(const col_shape *s, col_vec3 d, col_real t) {
     return fz_translated(s, col_v3_scale(d, t), NULL);
 }
 
-/* The band of a sweep's contact: the sweep tolerance (1e-9 of the size and
- * motion) plus GJK's band for the distance that checks it. */
-static double contact_band(const col_shape *a, const col_shape *b, col_vec3 v) {
-    double m = fmax(fabs((double)v.x), fmax(fabs((double)v.y), fabs((double)v.z)));
-    return 4e-9 * (fz_size(a, b) + m) + fz_band_distance(a, b);
-}
-
 /* Static vs swept on the grid: at t0 the shapes touch; halfway to t0 they do
  * not overlap deeper than the band; a miss overlaps at none of t = 0, 1/4,
  * 1/2, 3/4, 1; the closed-form sweep agrees with the general sweep. */
 static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db, col_sweep_hit h) {
     if (!col_distance_supported(a->kind, b->kind)) return;
-    /* slivers (aspect below 1e-2): the contact time's rounding grows with the
-     * inverse aspect; fuzz_ray and the unit tests cover them */
-    if (fz_aspect(a) < 1e-2 || fz_aspect(b) < 1e-2) return;
+    /* slivers: the contact time's rounding grows with the inverse aspect;
+     * fuzz_ray and the unit tests cover them */
+    if (fz_aspect(a) < FZ_SLIVER || fz_aspect(b) < FZ_SLIVER) return;
     col_vec3 v = col_v3_sub(da, db);
-    double band = contact_band(a, b, v);
+    double band = fz_band_contact(a, b, v);
     if (h.status == COL_HIT && !h.initially_overlapping) {
         col_shape at_a = at_time(a, da, h.t0), at_b = at_time(b, db, h.t0);
         col_distance_result d = col_distance(&at_a, &at_b);
@@ -162,7 +155,7 @@ static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, co
              * a contact at t = 0 */
             FZ_CHECK(!o || still.status == COL_HIT, "zero motion: overlapping shapes hit at once", a, b);
             if (still.status == COL_HIT && !o)
-                FZ_CHECK(col_distance(a, b).distance <= COL_R(1e-6) * COL_R(64.0),
+                FZ_CHECK((double)col_distance(a, b).distance <= fz_band_contact(a, b, col_v3(0, 0, 0)),
                          "zero motion: a hit without overlap is within the sweep tolerance", a, b);
         }
     }

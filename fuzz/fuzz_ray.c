@@ -96,7 +96,7 @@ static void check_triangle(const col_shape *s, const col_ray *r) {
     /* near an edge, or (nearly) in the plane: the methods may differ */
     col_vec3 n = col_triangle_normal(t);
     double along = fabs((double)col_v3_dot(n, r->delta)), len = (double)col_v3_len(r->delta);
-    bool in_plane = along <= 1e-9 * len;
+    bool in_plane = along <= FZ_IN_PLANE * len;
     /* or the hit is at an end of the segment (t = 0 or 1, within rounding) */
     const col_ray_hit *hits[3] = {&w, &m, &b};
     for (int i = 0; i < 3; ++i)

@@ -159,11 +159,17 @@ col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
         if (maxt[k] > maxt[which]) which = k;
     col_real t = maxt[which];
     if (!(t >= COL_R(0.0) && t <= r->max_t)) return col__ray_miss();
-    /* The hit point must lie within the other two slabs (closed). */
+    /* The hit point must lie within the other two slabs (closed). A slab whose
+     * own candidate plane the ray reached by t (maxt[k] <= t) has been entered
+     * on its near side: only its far side is checked, since o + t d can round
+     * past the near plane when the ray enters through an edge (equal t's). */
     for (int k = 0; k < 3; ++k) {
         if (k == which) continue;
         col_real x = col_v3_get(r->origin, k) + t * col_v3_get(r->delta, k);
-        if (!(x >= col_v3_get(b->min, k) && x <= col_v3_get(b->max, k))) return col__ray_miss();
+        bool entered = quadrant[k] != 0 && maxt[k] >= COL_R(0.0);
+        bool below_ok = (entered && quadrant[k] < 0) || x >= col_v3_get(b->min, k);
+        bool above_ok = (entered && quadrant[k] > 0) || x <= col_v3_get(b->max, k);
+        if (!(below_ok && above_ok)) return col__ray_miss();
     }
     col_ray_hit h = col__ray_accept(r, t, col_v3_scale(world_axes[which], (col_real)quadrant[which]));
     /* The hit lies on the candidate plane exactly. */
