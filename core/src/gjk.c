@@ -305,7 +305,8 @@ static void solve_triangle(const svert *A, const svert *B, const svert *C, simpl
     col_real wa = col_v3_dot(col_v3_cross(b, c), n) / nn, wb = col_v3_dot(col_v3_cross(c, a), n) / nn,
              wc = col_v3_dot(col_v3_cross(a, b), n) / nn;
     if (!(wa >= COL_R(0.0) && wb >= COL_R(0.0) && wc >= COL_R(0.0))) return;
-    col_real sum = wa + wb + wc; /* 1 up to rounding */
+    col_real sum = wa + wb + wc; /* 1 up to rounding; 0 when the products underflow */
+    if (!(sum > COL_R(0.0))) return;
     col_real v = wb / sum, w = wc / sum;
     simplex face;
     face.n = 3;
