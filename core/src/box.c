@@ -5,13 +5,13 @@
 #include "box.h"
 
 bool col_overlap_sphere_sphere(const col_sphere *a, const col_sphere *b) {
-    if (!col_sphere_is_valid(a) || !col_sphere_is_valid(b)) return false;
+    if (!col__valid_sphere(a) || !col__valid_sphere(b)) return false;
     col_real rs = a->r + b->r;
     return col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs;
 }
 
 bool col_overlap_aabb_aabb(const col_aabb *a, const col_aabb *b) {
-    if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b)) return false;
+    if (!col__valid_aabb(a) || !col__valid_aabb(b)) return false;
     return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
            a->min.z <= b->max.z && b->min.z <= a->max.z;
 }
@@ -28,7 +28,7 @@ col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3 p) {
 }
 
 bool col_overlap_aabb_sphere(const col_aabb *b, const col_sphere *s) {
-    if (!col_aabb_is_valid(b) || !col_sphere_is_valid(s)) return false;
+    if (!col__valid_aabb(b) || !col__valid_sphere(s)) return false;
     return col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r;
 }
 
@@ -38,13 +38,13 @@ col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p) {
 }
 
 bool col_overlap_obb_sphere(const col_obb *b, const col_sphere *s) {
-    if (!col_obb_is_valid(b) || !col_sphere_is_valid(s)) return false;
+    if (!col__valid_obb(b) || !col__valid_sphere(s)) return false;
     col_vec3 p = col__obb_to_local(b, s->c);
     return col__box_point_dist_sq(col_v3_neg(b->e), b->e, p) <= s->r * s->r;
 }
 
 bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
-    if (!col_obb_is_valid(A) || !col_obb_is_valid(B)) return false;
+    if (!col__valid_obb(A) || !col__valid_obb(B)) return false;
     const col_real a[3] = {A->e.x, A->e.y, A->e.z}, b[3] = {B->e.x, B->e.y, B->e.z};
     col_real R[3][3], AbsR[3][3], t[3];
     col_vec3 T = col_v3_sub(B->c, A->c);
@@ -89,7 +89,7 @@ bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
 }
 
 bool col_overlap_aabb_obb(const col_aabb *a, const col_obb *b) {
-    if (!col_aabb_is_valid(a)) return false;
+    if (!col__valid_aabb(a)) return false;
     col_obb oa = col_obb_from_aabb(a);
     return col_overlap_obb_obb(&oa, b);
 }
@@ -136,7 +136,7 @@ bool col__box_segment_overlap(col_vec3 lo, col_vec3 hi, col_vec3 a, col_vec3 b) 
 }
 
 bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
-    if (!col_aabb_is_valid(b) || !col_segment_is_valid(s)) return false;
+    if (!col__valid_aabb(b) || !col__valid_segment(s)) return false;
     /* relative to the segment's first point: the projections then round at
      * the scale of the shapes, not of their distance from the origin */
     const col_vec3 o = s->a;
@@ -145,13 +145,13 @@ bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
 }
 
 bool col_overlap_obb_segment(const col_obb *b, const col_segment *s) {
-    if (!col_obb_is_valid(b) || !col_segment_is_valid(s)) return false;
+    if (!col__valid_obb(b) || !col__valid_segment(s)) return false;
     return col__box_segment_overlap(col_v3_neg(b->e), b->e, col__obb_to_local(b, s->a), col__obb_to_local(b, s->b));
 }
 
 col_aabb col_aabb_from_obb(const col_obb *b) {
     col_aabb r = {{0, 0, 0}, {0, 0, 0}};
-    if (!col_obb_is_valid(b)) return r;
+    if (!col__valid_obb(b)) return r;
     /* Half extent along world axis k: sum_i e_i |u_i . e_k| = sum_i e_i |u_i[k]|. */
     col_vec3 h = col_v3_add(col_v3_add(col_v3_scale(col_v3_abs(b->u[0]), b->e.x), col_v3_scale(col_v3_abs(b->u[1]), b->e.y)),
                             col_v3_scale(col_v3_abs(b->u[2]), b->e.z));
@@ -162,7 +162,7 @@ col_aabb col_aabb_from_obb(const col_obb *b) {
 
 col_aabb col_aabb_transform(const col_aabb *b, col_mat3 m, col_vec3 t) {
     col_aabb r = {{0, 0, 0}, {0, 0, 0}};
-    if (!col_aabb_is_valid(b) || !col_v3_is_valid(m.c0) || !col_v3_is_valid(m.c1) || !col_v3_is_valid(m.c2) ||
+    if (!col__valid_aabb(b) || !col_v3_is_valid(m.c0) || !col_v3_is_valid(m.c1) || !col_v3_is_valid(m.c2) ||
         !col_v3_is_valid(t))
         return r;
     col_real lo[3], hi[3];

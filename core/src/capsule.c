@@ -7,7 +7,7 @@
  * the origin. */
 
 bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s) {
-    if (!col_capsule_is_valid(c) || !col_sphere_is_valid(s)) return false;
+    if (!col__valid_capsule(c) || !col__valid_sphere(s)) return false;
     col_real rs = c->r + s->r;
     if (rs == COL_R(0.0)) /* a point against a segment: the exact test */
         return col__point_on_segment(s->c, c->a, c->b);
@@ -16,7 +16,7 @@ bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s) {
 }
 
 bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b) {
-    if (!col_capsule_is_valid(a) || !col_capsule_is_valid(b)) return false;
+    if (!col__valid_capsule(a) || !col__valid_capsule(b)) return false;
     const col_vec3 o = a->a;
     col_real d2 = col__closest_segment_segment(col_v3(0, 0, 0), col_v3_sub(a->b, o), col_v3_sub(b->a, o),
                                                col_v3_sub(b->b, o), NULL, NULL, NULL, NULL);
@@ -25,7 +25,7 @@ bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b) {
 }
 
 bool col_overlap_point_ellipsoid(const col_point *p, const col_ellipsoid *e) {
-    if (!col_point_is_valid(p) || !col_ellipsoid_is_valid(e)) return false;
+    if (!col__valid_point(p) || !col__valid_ellipsoid(e)) return false;
     col_real sum = COL_R(0.0);
     for (int k = 0; k < 3; ++k) {
         col_real d = col_v3_get(p->p, k) - col_v3_get(e->c, k), r = col_v3_get(e->r, k);

@@ -37,7 +37,7 @@ col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, c
 /* ---------------------------- closest points ---------------------------- */
 
 bool col_closest_point_segment(const col_segment *s, col_vec3 p, col_vec3 *out) {
-    if (!col_segment_is_valid(s) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_segment(s) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_segment_exact(p, s->a, s->b);
     return true;
 }
@@ -51,13 +51,13 @@ col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b) {
 }
 
 bool col_closest_point_triangle(const col_triangle *t, col_vec3 p, col_vec3 *out) {
-    if (!col_triangle_is_valid(t) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_triangle(t) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_triangle_exact(p, t);
     return true;
 }
 
 bool col_closest_point_plane(const col_plane *pl, col_vec3 p, col_vec3 *out) {
-    if (!col_plane_is_valid(pl) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_plane(pl) || !col_v3_is_valid(p)) return false;
     *out = col_v3_madd(p, -col_plane_signed_distance(pl, p), pl->n);
     return true;
 }
@@ -70,13 +70,13 @@ col_vec3 col__closest_on_sphere(col_vec3 c, col_real r, col_vec3 p) {
 }
 
 bool col_closest_point_sphere(const col_sphere *s, col_vec3 p, col_vec3 *out) {
-    if (!col_sphere_is_valid(s) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_sphere(s) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_sphere(s->c, s->r, p);
     return true;
 }
 
 bool col_closest_point_aabb(const col_aabb *b, col_vec3 p, col_vec3 *out) {
-    if (!col_aabb_is_valid(b) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_aabb(b) || !col_v3_is_valid(p)) return false;
     *out = col_v3(col__clamp(p.x, b->min.x, b->max.x), col__clamp(p.y, b->min.y, b->max.y),
                   col__clamp(p.z, b->min.z, b->max.z));
     return true;
@@ -94,13 +94,13 @@ col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p) {
 }
 
 bool col_closest_point_obb(const col_obb *b, col_vec3 p, col_vec3 *out) {
-    if (!col_obb_is_valid(b) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_obb(b) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_obb(b, p);
     return true;
 }
 
 bool col_closest_point_capsule(const col_capsule *c, col_vec3 p, col_vec3 *out) {
-    if (!col_capsule_is_valid(c) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_capsule(c) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_sphere(col__closest_on_segment_exact(p, c->a, c->b), c->r, p);
     return true;
 }
@@ -183,7 +183,7 @@ col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *el, col_vec3 p, int *ite
 bool col_closest_point_ellipsoid(const col_ellipsoid *e, col_vec3 p, col_vec3 *out, int *iterations) {
     int it = 0;
     if (iterations) *iterations = 0;
-    if (!col_ellipsoid_is_valid(e) || !col_v3_is_valid(p)) return false;
+    if (!col__valid_ellipsoid(e) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_ellipsoid(e, p, &it);
     if (iterations) *iterations = it;
     return true;
@@ -192,12 +192,12 @@ bool col_closest_point_ellipsoid(const col_ellipsoid *e, col_vec3 p, col_vec3 *o
 /* ------------------------------ distances ------------------------------ */
 
 col_distance_result col_distance_sphere_sphere(const col_sphere *a, const col_sphere *b) {
-    if (!col_sphere_is_valid(a) || !col_sphere_is_valid(b)) return col__distance_invalid();
+    if (!col__valid_sphere(a) || !col__valid_sphere(b)) return col__distance_invalid();
     return col__rounded_result(a->c, a->r, b->c, b->r);
 }
 
 col_distance_result col_distance_aabb_aabb(const col_aabb *a, const col_aabb *b) {
-    if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b)) return col__distance_invalid();
+    if (!col__valid_aabb(a) || !col__valid_aabb(b)) return col__distance_invalid();
     const col_real amin[3] = {a->min.x, a->min.y, a->min.z}, amax[3] = {a->max.x, a->max.y, a->max.z};
     const col_real bmin[3] = {b->min.x, b->min.y, b->min.z}, bmax[3] = {b->max.x, b->max.y, b->max.z};
     col_real pa[3], pb[3];
@@ -218,48 +218,48 @@ col_distance_result col_distance_aabb_aabb(const col_aabb *a, const col_aabb *b)
 }
 
 col_distance_result col_distance_segment_segment(const col_segment *a, const col_segment *b) {
-    if (!col_segment_is_valid(a) || !col_segment_is_valid(b)) return col__distance_invalid();
+    if (!col__valid_segment(a) || !col__valid_segment(b)) return col__distance_invalid();
     col_vec3 ca, cb;
     (void)col__closest_segment_segment(a->a, a->b, b->a, b->b, NULL, NULL, &ca, &cb);
     return col__rounded_result(ca, 0, cb, 0);
 }
 
 col_distance_result col_distance_capsule_capsule(const col_capsule *a, const col_capsule *b) {
-    if (!col_capsule_is_valid(a) || !col_capsule_is_valid(b)) return col__distance_invalid();
+    if (!col__valid_capsule(a) || !col__valid_capsule(b)) return col__distance_invalid();
     col_vec3 ca, cb;
     (void)col__closest_segment_segment(a->a, a->b, b->a, b->b, NULL, NULL, &ca, &cb);
     return col__rounded_result(ca, a->r, cb, b->r);
 }
 
 col_distance_result col_distance_point_triangle(col_vec3 p, const col_triangle *t) {
-    if (!col_v3_is_valid(p) || !col_triangle_is_valid(t)) return col__distance_invalid();
+    if (!col_v3_is_valid(p) || !col__valid_triangle(t)) return col__distance_invalid();
     return col__rounded_result(p, 0, col__closest_on_triangle_exact(p, t), 0);
 }
 
 col_distance_result col_distance_sphere_triangle(const col_sphere *s, const col_triangle *t) {
-    if (!col_sphere_is_valid(s) || !col_triangle_is_valid(t)) return col__distance_invalid();
+    if (!col__valid_sphere(s) || !col__valid_triangle(t)) return col__distance_invalid();
     return col__rounded_result(s->c, s->r, col__closest_on_triangle_exact(s->c, t), 0);
 }
 
 col_distance_result col_distance_sphere_aabb(const col_sphere *s, const col_aabb *b) {
-    if (!col_sphere_is_valid(s) || !col_aabb_is_valid(b)) return col__distance_invalid();
+    if (!col__valid_sphere(s) || !col__valid_aabb(b)) return col__distance_invalid();
     col_vec3 q;
     (void)col_closest_point_aabb(b, s->c, &q);
     return col__rounded_result(s->c, s->r, q, 0);
 }
 
 col_distance_result col_distance_sphere_obb(const col_sphere *s, const col_obb *b) {
-    if (!col_sphere_is_valid(s) || !col_obb_is_valid(b)) return col__distance_invalid();
+    if (!col__valid_sphere(s) || !col__valid_obb(b)) return col__distance_invalid();
     return col__rounded_result(s->c, s->r, col__closest_on_obb(b, s->c), 0);
 }
 
 col_distance_result col_distance_sphere_capsule(const col_sphere *s, const col_capsule *c) {
-    if (!col_sphere_is_valid(s) || !col_capsule_is_valid(c)) return col__distance_invalid();
+    if (!col__valid_sphere(s) || !col__valid_capsule(c)) return col__distance_invalid();
     return col__rounded_result(s->c, s->r, col__closest_on_segment_exact(s->c, c->a, c->b), c->r);
 }
 
 col_distance_result col_distance_sphere_ellipsoid(const col_sphere *s, const col_ellipsoid *e) {
-    if (!col_sphere_is_valid(s) || !col_ellipsoid_is_valid(e)) return col__distance_invalid();
+    if (!col__valid_sphere(s) || !col__valid_ellipsoid(e)) return col__distance_invalid();
     int it;
     col_distance_result r = col__rounded_result(s->c, s->r, col__closest_on_ellipsoid(e, s->c, &it), 0);
     r.iterations = it;

@@ -20,31 +20,31 @@ static col_side side_of_center(col_real s, col_real r) {
 }
 
 col_side col_classify_point_plane(const col_point *p, const col_plane *pl) {
-    if (!col_point_is_valid(p) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_point(p) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     col_real s = col_plane_signed_distance(pl, p->p);
     return side_of_range(s, s);
 }
 
 col_side col_classify_segment_plane(const col_segment *sg, const col_plane *pl) {
-    if (!col_segment_is_valid(sg) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_segment(sg) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     col_real da = col_plane_signed_distance(pl, sg->a), db = col_plane_signed_distance(pl, sg->b);
     return side_of_range(col_min(da, db), col_max(da, db));
 }
 
 col_side col_classify_triangle_plane(const col_triangle *t, const col_plane *pl) {
-    if (!col_triangle_is_valid(t) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_triangle(t) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     col_real da = col_plane_signed_distance(pl, t->a), db = col_plane_signed_distance(pl, t->b),
              dc = col_plane_signed_distance(pl, t->c);
     return side_of_range(col_min(da, col_min(db, dc)), col_max(da, col_max(db, dc)));
 }
 
 col_side col_classify_sphere_plane(const col_sphere *s, const col_plane *pl) {
-    if (!col_sphere_is_valid(s) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_sphere(s) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     return side_of_center(col_plane_signed_distance(pl, s->c), s->r);
 }
 
 col_side col_classify_capsule_plane(const col_capsule *c, const col_plane *pl) {
-    if (!col_capsule_is_valid(c) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_capsule(c) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     col_real da = col_plane_signed_distance(pl, c->a), db = col_plane_signed_distance(pl, c->b);
     if (col_min(da, db) > c->r) return COL_FRONT;
     if (col_max(da, db) < -c->r) return COL_BACK;
@@ -52,7 +52,7 @@ col_side col_classify_capsule_plane(const col_capsule *c, const col_plane *pl) {
 }
 
 col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl) {
-    if (!col_aabb_is_valid(b) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_aabb(b) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     /* The vertex farthest along -n (nearest) and along +n (farthest). */
     col_vec3 lo = col_v3(pl->n.x >= 0 ? b->min.x : b->max.x, pl->n.y >= 0 ? b->min.y : b->max.y,
                          pl->n.z >= 0 ? b->min.z : b->max.z);
@@ -62,14 +62,14 @@ col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl) {
 }
 
 col_side col_classify_obb_plane(const col_obb *b, const col_plane *pl) {
-    if (!col_obb_is_valid(b) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_obb(b) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     col_real r = b->e.x * col_abs(col_v3_dot(b->u[0], pl->n)) + b->e.y * col_abs(col_v3_dot(b->u[1], pl->n)) +
                  b->e.z * col_abs(col_v3_dot(b->u[2], pl->n));
     return side_of_center(col_plane_signed_distance(pl, b->c), r);
 }
 
 col_side col_classify_ellipsoid_plane(const col_ellipsoid *e, const col_plane *pl) {
-    if (!col_ellipsoid_is_valid(e) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+    if (!col__valid_ellipsoid(e) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
     /* Support radius of the ellipsoid along unit n: |diag(r) n|. */
     col_real r = col_v3_len(col_v3(pl->n.x * e->r.x, pl->n.y * e->r.y, pl->n.z * e->r.z));
     return side_of_center(col_plane_signed_distance(pl, e->c), r);
@@ -111,7 +111,7 @@ static col_vec3 edge_crossing(col_vec3 p, col_vec3 q, col_real dp, col_real dq) 
 
 col_segment_plane_hit col_intersect_segment_plane(const col_segment *s, const col_plane *pl) {
     col_segment_plane_hit h = {COL_INVALID, 0, {0, 0, 0}, false};
-    if (!col_segment_is_valid(s) || !col_plane_is_valid(pl)) return h;
+    if (!col__valid_segment(s) || !col__valid_plane(pl)) return h;
     h.status = COL_MISS;
     col_real da = col_plane_signed_distance(pl, s->a), db = col_plane_signed_distance(pl, s->b);
     if (da == COL_R(0.0)) {
@@ -135,7 +135,7 @@ col_segment_plane_hit col_intersect_segment_plane(const col_segment *s, const co
 
 col_triangle_plane_hit col_intersect_triangle_plane(const col_triangle *t, const col_plane *pl) {
     col_triangle_plane_hit h = {COL_INVALID, COL_SIDE_INVALID, false, {0, 0, 0}, {0, 0, 0}};
-    if (!col_triangle_is_valid(t) || !col_plane_is_valid(pl)) return h;
+    if (!col__valid_triangle(t) || !col__valid_plane(pl)) return h;
     const col_vec3 v[3] = {t->a, t->b, t->c};
     col_real d[3];
     for (int i = 0; i < 3; ++i) d[i] = col_plane_signed_distance(pl, v[i]);
@@ -170,7 +170,7 @@ col_triangle_plane_hit col_intersect_triangle_plane(const col_triangle *t, const
 
 col_three_planes_hit col_intersect_three_planes(const col_plane *p1, const col_plane *p2, const col_plane *p3) {
     col_three_planes_hit h = {COL_INVALID, {0, 0, 0}};
-    if (!col_plane_is_valid(p1) || !col_plane_is_valid(p2) || !col_plane_is_valid(p3)) return h;
+    if (!col__valid_plane(p1) || !col__valid_plane(p2) || !col__valid_plane(p3)) return h;
     h.status = COL_MISS;
     col_vec3 n23 = col_v3_cross(p2->n, p3->n), n31 = col_v3_cross(p3->n, p1->n), n12 = col_v3_cross(p1->n, p2->n);
     col_real det = col_v3_dot(p1->n, n23);

@@ -20,7 +20,7 @@ col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal);
 /* The shapes' casts without validation (callers validate). */
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius);
 col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
-                                   const col_vec3 axes[3]);
+                                   const col_vec3 *axes);
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius);
 
 /* A zeroed sweep result with the given status. */

@@ -46,7 +46,7 @@ static col_vec3 against(const col_ray *r) {
 }
 
 col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
-    if (!col_ray_is_valid(r) || !col_plane_is_valid(pl)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_plane(pl)) return col__ray_invalid();
     col_real s0 = col_plane_signed_distance(pl, r->origin), dn = col_v3_dot(pl->n, r->delta);
     if (s0 == COL_R(0.0)) return col__ray_inside(r);
     if (dn == COL_R(0.0)) return col__ray_miss(); /* parallel, off the plane */
@@ -75,19 +75,19 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
 }
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
-    if (!col_ray_is_valid(r) || !col_sphere_is_valid(s)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
     return col__raycast_sphere_at(r, s->c, s->r);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
-    if (!col_ray_is_valid(r) || !col_point_is_valid(p)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
     return col__raycast_sphere_at(r, p->p, COL_R(0.0));
 }
 
 /* Slabs against the box [lo, hi] for origin o and direction d in one frame;
  * axes[k] gives the world normal of face +k. */
 col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
-                                   const col_vec3 axes[3]) {
+                                   const col_vec3 *axes) {
     col_real tmin = COL_R(0.0), tmax = r->max_t;
     int axis = -1;
     col_real sign = COL_R(0.0);
@@ -124,12 +124,12 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
 static const col_vec3 world_axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
-    if (!col_ray_is_valid(r) || !col_aabb_is_valid(b)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
     return col__raycast_box_slabs(r, r->origin, r->delta, b->min, b->max, world_axes);
 }
 
 col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
-    if (!col_ray_is_valid(r) || !col_aabb_is_valid(b)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
     col_real cand[3], maxt[3];
     int quadrant[3]; /* -1 left of the slab, +1 right, 0 within */
     bool inside = true;
@@ -182,7 +182,7 @@ col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
 }
 
 col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b) {
-    if (!col_ray_is_valid(r) || !col_obb_is_valid(b)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_obb(b)) return col__ray_invalid();
     col_vec3 m = col_v3_sub(r->origin, b->c);
     col_vec3 o = col_v3(col_v3_dot(m, b->u[0]), col_v3_dot(m, b->u[1]), col_v3_dot(m, b->u[2]));
     col_vec3 d = col_v3(col_v3_dot(r->delta, b->u[0]), col_v3_dot(r->delta, b->u[1]), col_v3_dot(r->delta, b->u[2]));
@@ -236,17 +236,17 @@ col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, c
 }
 
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
-    if (!col_ray_is_valid(r) || !col_capsule_is_valid(c)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
     return col__raycast_capsule_raw(r, c->a, c->b, c->r);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
-    if (!col_ray_is_valid(r) || !col_segment_is_valid(s)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_segment(s)) return col__ray_invalid();
     return col__raycast_capsule_raw(r, s->a, s->b, COL_R(0.0));
 }
 
 col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
-    if (!col_ray_is_valid(r) || !col_ellipsoid_is_valid(e)) return col__ray_invalid();
+    if (!col__valid_ray(r) || !col__valid_ellipsoid(e)) return col__ray_invalid();
     col_point o = {r->origin};
     if (col_overlap_point_ellipsoid(&o, e)) return col__ray_inside(r);
     int zeros = (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0));

@@ -16,15 +16,15 @@ bool col_shape_kind_is_2d(col_shape_kind kind) { return kind == COL_SHAPE_CIRCLE
 
 bool col_shape_is_valid(const col_shape *s) {
     switch (s->kind) {
-    case COL_SHAPE_POINT: return col_point_is_valid(&s->u.point);
-    case COL_SHAPE_SEGMENT: return col_segment_is_valid(&s->u.segment);
-    case COL_SHAPE_TRIANGLE: return col_triangle_is_valid(&s->u.triangle);
-    case COL_SHAPE_PLANE: return col_plane_is_valid(&s->u.plane);
-    case COL_SHAPE_SPHERE: return col_sphere_is_valid(&s->u.sphere);
-    case COL_SHAPE_CAPSULE: return col_capsule_is_valid(&s->u.capsule);
-    case COL_SHAPE_AABB: return col_aabb_is_valid(&s->u.aabb);
-    case COL_SHAPE_OBB: return col_obb_is_valid(&s->u.obb);
-    case COL_SHAPE_ELLIPSOID: return col_ellipsoid_is_valid(&s->u.ellipsoid);
+    case COL_SHAPE_POINT: return col__valid_point(&s->u.point);
+    case COL_SHAPE_SEGMENT: return col__valid_segment(&s->u.segment);
+    case COL_SHAPE_TRIANGLE: return col__valid_triangle(&s->u.triangle);
+    case COL_SHAPE_PLANE: return col__valid_plane(&s->u.plane);
+    case COL_SHAPE_SPHERE: return col__valid_sphere(&s->u.sphere);
+    case COL_SHAPE_CAPSULE: return col__valid_capsule(&s->u.capsule);
+    case COL_SHAPE_AABB: return col__valid_aabb(&s->u.aabb);
+    case COL_SHAPE_OBB: return col__valid_obb(&s->u.obb);
+    case COL_SHAPE_ELLIPSOID: return col__valid_ellipsoid(&s->u.ellipsoid);
     case COL_SHAPE_POLYTOPE: return col_polytope_is_valid(&s->u.polytope);
     case COL_SHAPE_CIRCLE: return col_circle_is_valid(&s->u.circle);
     case COL_SHAPE_RECT: return col_rect_is_valid(&s->u.rect);
@@ -57,7 +57,7 @@ static int overlap_ordered(const col_shape *a, const col_shape *b, bool *by_gjk)
     /* spheres, points, capsules and segments among themselves */
     case PAIR(COL_SHAPE_POINT, COL_SHAPE_POINT):
         /* exact: a squared distance could underflow to 0 for distinct points */
-        if (!col_point_is_valid(&a->u.point) || !col_point_is_valid(&b->u.point)) return 0;
+        if (!col__valid_point(&a->u.point) || !col__valid_point(&b->u.point)) return 0;
         return a->u.point.p.x == b->u.point.p.x && a->u.point.p.y == b->u.point.p.y && a->u.point.p.z == b->u.point.p.z;
     case PAIR(COL_SHAPE_POINT, COL_SHAPE_SPHERE):
     case PAIR(COL_SHAPE_SPHERE, COL_SHAPE_SPHERE):
@@ -242,7 +242,7 @@ col_side col_classify(const col_shape *s, const col_plane *pl) {
     case COL_SHAPE_ELLIPSOID: return col_classify_ellipsoid_plane(&s->u.ellipsoid, pl);
     case COL_SHAPE_POLYTOPE: {
         /* the extent of the points along the normal */
-        if (!col_polytope_is_valid(&s->u.polytope) || !col_plane_is_valid(pl)) return COL_SIDE_INVALID;
+        if (!col_polytope_is_valid(&s->u.polytope) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
         col_real lo = col_plane_signed_distance(pl, s->u.polytope.points[0]), hi = lo;
         for (int i = 1; i < s->u.polytope.count; ++i) {
             col_real d = col_plane_signed_distance(pl, s->u.polytope.points[i]);
@@ -327,7 +327,7 @@ static col_ray_hit cast_shape(const col_ray *r, const void *ctx) { return col_ra
 static col_sweep_hit sweep_ordered(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db, bool *supported) {
     *supported = true;
     if (a->kind == COL_SHAPE_POINT && col_raycast_supported(b->kind)) {
-        if (!col_point_is_valid(&a->u.point) || !col_shape_is_valid(b) || !col_v3_is_valid(da) || !col_v3_is_valid(db))
+        if (!col__valid_point(&a->u.point) || !col_shape_is_valid(b) || !col_v3_is_valid(da) || !col_v3_is_valid(db))
             return col__sweep_miss(COL_INVALID);
         col_sweep_hit h = col__sweep_cast(cast_shape, b, a->u.point.p, col_v3_sub(da, db));
         if (h.status == COL_HIT) h.point = col_v3_madd(h.point, h.t0, db);

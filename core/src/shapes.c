@@ -3,43 +3,27 @@
 
 #include "geom.h"
 
-bool col_point_is_valid(const col_point *p) { return col_v3_is_valid(p->p); }
+bool col_point_is_valid(const col_point *p) { return col__valid_point(p); }
 
-bool col_segment_is_valid(const col_segment *s) { return col_v3_is_valid(s->a) && col_v3_is_valid(s->b); }
+bool col_segment_is_valid(const col_segment *s) { return col__valid_segment(s); }
 
 bool col_line_is_valid(const col_line *l) {
     return col_v3_is_valid(l->p) && col_v3_is_valid(l->d) && col_v3_len_sq(l->d) > COL_R(0.0);
 }
 
-bool col_plane_is_valid(const col_plane *p) {
-    if (!col_v3_is_valid(p->n) || !col_is_valid_real(p->d)) return false;
-    return col_abs(col_v3_len_sq(p->n) - COL_R(1.0)) <= COL_UNIT_TOLERANCE;
-}
+bool col_plane_is_valid(const col_plane *p) { return col__valid_plane(p); }
 
-bool col_triangle_is_valid(const col_triangle *t) {
-    return col_v3_is_valid(t->a) && col_v3_is_valid(t->b) && col_v3_is_valid(t->c);
-}
+bool col_triangle_is_valid(const col_triangle *t) { return col__valid_triangle(t); }
 
-bool col_sphere_is_valid(const col_sphere *s) { return col_v3_is_valid(s->c) && col_is_valid_size(s->r); }
+bool col_sphere_is_valid(const col_sphere *s) { return col__valid_sphere(s); }
 
-bool col_capsule_is_valid(const col_capsule *c) {
-    return col_v3_is_valid(c->a) && col_v3_is_valid(c->b) && col_is_valid_size(c->r);
-}
+bool col_capsule_is_valid(const col_capsule *c) { return col__valid_capsule(c); }
 
-bool col_aabb_is_valid(const col_aabb *b) {
-    return col_v3_is_valid(b->min) && col_v3_is_valid(b->max) && b->min.x <= b->max.x && b->min.y <= b->max.y &&
-           b->min.z <= b->max.z;
-}
+bool col_aabb_is_valid(const col_aabb *b) { return col__valid_aabb(b); }
 
-bool col_obb_is_valid(const col_obb *b) {
-    return col_v3_is_valid(b->c) && col_is_valid_size(b->e.x) && col_is_valid_size(b->e.y) &&
-           col_is_valid_size(b->e.z) && col_m3_is_orthonormal(col_obb_axes(b));
-}
+bool col_obb_is_valid(const col_obb *b) { return col__valid_obb(b); }
 
-bool col_ellipsoid_is_valid(const col_ellipsoid *e) {
-    return col_v3_is_valid(e->c) && col_is_valid_size(e->r.x) && col_is_valid_size(e->r.y) &&
-           col_is_valid_size(e->r.z);
-}
+bool col_ellipsoid_is_valid(const col_ellipsoid *e) { return col__valid_ellipsoid(e); }
 
 bool col_circle_is_valid(const col_circle *c) { return col_v2_is_valid(c->c) && col_is_valid_size(c->r); }
 
@@ -112,10 +96,7 @@ col_vec3 col_triangle_normal(const col_triangle *t) {
     return col__unit_or(n, col_v3(0, 0, 0)); /* n may exceed COL_HUGE: not col_plane_make */
 }
 
-bool col_ray_is_valid(const col_ray *r) {
-    /* max_t: NaN fails the comparison; +infinity is allowed. */
-    return col_v3_is_valid(r->origin) && col_v3_is_valid(r->delta) && r->max_t >= COL_R(0.0);
-}
+bool col_ray_is_valid(const col_ray *r) { return col__valid_ray(r); }
 
 static int kdop_slabs(int k) { return (k == 6 || k == 14 || k == 18 || k == 26) ? k / 2 : 0; }
 

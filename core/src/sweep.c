@@ -41,7 +41,7 @@ static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) 
 /* ---------------------------- sphere-plane ---------------------------- */
 
 col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col_plane *b, col_vec3 db) {
-    if (!col_sphere_is_valid(a) || !col_plane_is_valid(b) || !motion_valid(da, db))
+    if (!col__valid_sphere(a) || !col__valid_plane(b) || !motion_valid(da, db))
         return col__sweep_miss(COL_INVALID);
     col_real s0 = col_plane_signed_distance(b, a->c), w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
@@ -71,7 +71,7 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
 /* ---------------------------- capsule-plane ---------------------------- */
 
 col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const col_plane *b, col_vec3 db) {
-    if (!col_capsule_is_valid(a) || !col_plane_is_valid(b) || !motion_valid(da, db))
+    if (!col__valid_capsule(a) || !col__valid_plane(b) || !motion_valid(da, db))
         return col__sweep_miss(COL_INVALID);
     col_real sa = col_plane_signed_distance(b, a->a), sb = col_plane_signed_distance(b, a->b);
     col_real lo = col_min(sa, sb) - a->r, hi = col_max(sa, sb) + a->r; /* the capsule's extent along n */
@@ -117,7 +117,7 @@ static col_ray_hit cast_sphere(const col_ray *r, const void *ctx) {
 }
 
 col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
-    if (!col_sphere_is_valid(a) || !col_sphere_is_valid(b) || !motion_valid(da, db))
+    if (!col__valid_sphere(a) || !col__valid_sphere(b) || !motion_valid(da, db))
         return col__sweep_miss(COL_INVALID);
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
@@ -134,7 +134,7 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
 /* ---------------------------- AABB-AABB ---------------------------- */
 
 col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
-    if (!col_aabb_is_valid(a) || !col_aabb_is_valid(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    if (!col__valid_aabb(a) || !col__valid_aabb(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     col_vec3 v = col_v3_sub(da, db);
     col_real t0 = COL_R(0.0), t1 = COL_R(1.0);
     int axis = -1, apart_axis = -1;
@@ -240,7 +240,7 @@ static col_ray_hit cast_rounded_box(const col_ray *ray, const void *ctx) {
 }
 
 col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
-    if (!col_sphere_is_valid(a) || !col_aabb_is_valid(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    if (!col__valid_sphere(a) || !col__valid_aabb(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* In B's frame relative to B's min corner, so the answer does not depend on where the scene is. */
     rounded_box rb = {col_v3(0, 0, 0), col_v3_sub(b->max, b->min), a->r};
     col_vec3 p = col_v3_sub(a->c, b->min), v = col_v3_sub(da, db);
@@ -315,7 +315,7 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
 }
 
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
-    if (!col_sphere_is_valid(a) || !col_triangle_is_valid(b) || !motion_valid(da, db))
+    if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db))
         return col__sweep_miss(COL_INVALID);
     /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
     rounded_triangle rt = {col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r};

@@ -48,7 +48,7 @@ bool col__point_on_triangle(col_vec3 p, const col_triangle *t) {
 }
 
 bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
-    if (!col_sphere_is_valid(s) || !col_triangle_is_valid(t)) return false;
+    if (!col__valid_sphere(s) || !col__valid_triangle(t)) return false;
     if (s->r == COL_R(0.0)) return col__point_on_triangle(s->c, t);
     /* relative to the centre: translation-invariant and accurate far away */
     col_vec3 q = col__closest_on_triangle(col_v3(0, 0, 0), col_v3_sub(t->a, s->c), col_v3_sub(t->b, s->c),
@@ -76,7 +76,7 @@ static bool box_triangle(col_vec3 lo, col_vec3 hi, const col_vec3 v[3]) {
 }
 
 bool col_overlap_aabb_triangle(const col_aabb *b, const col_triangle *t) {
-    if (!col_aabb_is_valid(b) || !col_triangle_is_valid(t)) return false;
+    if (!col__valid_aabb(b) || !col__valid_triangle(t)) return false;
     /* relative to the first vertex: the projections then round at the scale
      * of the shapes, not of their distance from the origin (found by
      * fuzz_metamorphic 2^28 away) */
@@ -86,7 +86,7 @@ bool col_overlap_aabb_triangle(const col_aabb *b, const col_triangle *t) {
 }
 
 bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t) {
-    if (!col_obb_is_valid(b) || !col_triangle_is_valid(t)) return false;
+    if (!col__valid_obb(b) || !col__valid_triangle(t)) return false;
     const col_vec3 v[3] = {col__obb_to_local(b, t->a), col__obb_to_local(b, t->b), col__obb_to_local(b, t->c)};
     return box_triangle(col_v3_neg(b->e), b->e, v);
 }
@@ -114,7 +114,7 @@ static bool segment_segment(const col_vec3 p[2], const col_vec3 q[2]) {
 }
 
 bool col_overlap_segment_segment(const col_segment *a, const col_segment *b) {
-    if (!col_segment_is_valid(a) || !col_segment_is_valid(b)) return false;
+    if (!col__valid_segment(a) || !col__valid_segment(b)) return false;
     const col_vec3 o = a->a;
     const col_vec3 p[2] = {col_v3_sub(a->a, o), col_v3_sub(a->b, o)};
     const col_vec3 q[2] = {col_v3_sub(b->a, o), col_v3_sub(b->b, o)};
@@ -140,7 +140,7 @@ static bool segment_triangle(const col_vec3 s[2], const col_vec3 v[3]) {
 }
 
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
-    if (!col_segment_is_valid(sg) || !col_triangle_is_valid(t)) return false;
+    if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
     const col_vec3 o = t->a;
     const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
     const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
@@ -148,7 +148,7 @@ bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) 
 }
 
 bool col_overlap_triangle_triangle(const col_triangle *ta, const col_triangle *tb) {
-    if (!col_triangle_is_valid(ta) || !col_triangle_is_valid(tb)) return false;
+    if (!col__valid_triangle(ta) || !col__valid_triangle(tb)) return false;
     const col_vec3 o = ta->a;
     const col_vec3 A[3] = {col_v3_sub(ta->a, o), col_v3_sub(ta->b, o), col_v3_sub(ta->c, o)};
     const col_vec3 B[3] = {col_v3_sub(tb->a, o), col_v3_sub(tb->b, o), col_v3_sub(tb->c, o)};

@@ -1,0 +1,652 @@
+/*
+ * bench/main.c — collide-bench: every query family on fixed-seed workloads,
+ * collide beside the naive floor and the peers found at configure time, in
+ * one run. Prints, per family and workload, the median / min / max ns per
+ * query over the repetitions, the ratio to collide and the agreement of the
+ * yes/no answers with collide's, then the targets of the performance issue
+ * with their verdicts. See bench/README.md; `make bench` runs it.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+/* ---- random numbers: splitmix64, fixed seed ---- */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static double uniform(double lo, double hi) { return lo + (hi - lo) * (double)(rng_next() >> 11) * 0x1.0p-53; }
+
+static col_vec3 random_unit(void) {
+    for (;;) {
+        col_vec3 v = col_v3(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+        double l2 = col_v3_len_sq(v);
+        if (l2 > 1e-4 && l2 <= 1) return col_v3_scale(v, 1 / sqrt(l2));
+    }
+}
+
+/* A uniformly random rotation (Shoemake's quaternion from three uniforms). */
+static void random_axes(col_vec3 u[3]) {
+    double s = uniform(0, 1), t1 = uniform(0, 6.283185307179586), t2 = uniform(0, 6.283185307179586);
+    double r1 = sqrt(1 - s), r2 = sqrt(s);
+    double x = r1 * sin(t1), y = r1 * cos(t1), z = r2 * sin(t2), w = r2 * cos(t2);
+    u[0] = col_v3(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
+    u[1] = col_v3(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
+    u[2] = col_v3(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
+}
+
+/* ---- shapes ---- */
+
+size_t bench_kind_size(col_shape_kind kind) {
+    switch (kind) {
+    case COL_SHAPE_POINT: return sizeof(col_point);
+    case COL_SHAPE_SEGMENT: return sizeof(col_segment);
+    case COL_SHAPE_TRIANGLE: return sizeof(col_triangle);
+    case COL_SHAPE_PLANE: return sizeof(col_plane);
+    case COL_SHAPE_SPHERE: return sizeof(col_sphere);
+    case COL_SHAPE_CAPSULE: return sizeof(col_capsule);
+    case COL_SHAPE_AABB: return sizeof(col_aabb);
+    case COL_SHAPE_OBB: return sizeof(col_obb);
+    case COL_SHAPE_ELLIPSOID: return sizeof(col_ellipsoid);
+    case COL_SHAPE_POLYTOPE: return sizeof(col_polytope);
+    case COL_SHAPE_CIRCLE: return sizeof(col_circle);
+    case COL_SHAPE_RECT: return sizeof(col_rect);
+    default: return 0;
+    }
+}
+
+const void *bench_at(const void *array, col_shape_kind kind, size_t i) {
+    return (const char *)array + i * bench_kind_size(kind);
+}
+
+enum { POLY_POINTS = 12 };
+
+/* A shape of `kind` about `c` (sizes about 1, as game objects of one size class). */
+static void random_shape(col_shape_kind kind, col_vec3 c, void *out, col_vec3 *poly_points) {
+    switch (kind) {
+    case COL_SHAPE_SPHERE: *(col_sphere *)out = (col_sphere){c, uniform(0.5, 1.5)}; break;
+    case COL_SHAPE_AABB: {
+        col_vec3 e = col_v3(uniform(0.5, 1.5), uniform(0.5, 1.5), uniform(0.5, 1.5));
+        *(col_aabb *)out = (col_aabb){col_v3_sub(c, e), col_v3_add(c, e)};
+        break;
+    }
+    case COL_SHAPE_OBB: {
+        col_obb *b = out;
+        b->c = c;
+        random_axes(b->u);
+        b->e = col_v3(uniform(0.5, 1.5), uniform(0.5, 1.5), uniform(0.5, 1.5));
+        break;
+    }
+    case COL_SHAPE_TRIANGLE: {
+        col_vec3 v[3];
+        for (int k = 0; k < 3; ++k) v[k] = col_v3_add(c, col_v3_scale(random_unit(), uniform(0.5, 2)));
+        *(col_triangle *)out = (col_triangle){v[0], v[1], v[2]};
+        break;
+    }
+    case COL_SHAPE_CAPSULE: {
+        col_vec3 h = col_v3_scale(random_unit(), uniform(0.25, 1));
+        *(col_capsule *)out = (col_capsule){col_v3_sub(c, h), col_v3_add(c, h), uniform(0.3, 0.8)};
+        break;
+    }
+    case COL_SHAPE_PLANE: {
+        col_vec3 n = random_unit();
+        *(col_plane *)out = (col_plane){n, col_v3_dot(n, c)};
+        break;
+    }
+    case COL_SHAPE_POLYTOPE: {
+        double s = uniform(0.5, 1.5);
+        for (int k = 0; k < POLY_POINTS; ++k)
+            poly_points[k] = col_v3_add(c, col_v3_scale(random_unit(), s * uniform(0.6, 1)));
+        *(col_polytope *)out = (col_polytope){poly_points, POLY_POINTS};
+        break;
+    }
+    default: abort();
+    }
+}
+
+/* ---- families ---- */
+
+typedef enum { F_OVERLAP, F_RAY, F_SWEEP } family_type;
+
+typedef struct family {
+    const char *id, *title;
+    family_type type;
+    col_shape_kind ka, kb;
+    double spread; /* near workload: offset (overlap), aim jitter (ray, sweep) */
+} family;
+
+static const family families[] = {
+    {"sphere_sphere", "sphere-sphere overlap", F_OVERLAP, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 4.0},
+    {"aabb_aabb", "AABB-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_AABB, 4.2},
+    {"obb_obb", "OBB-OBB overlap (SAT)", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
+    {"sphere_aabb", "sphere-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_SPHERE, 3.9},
+    {"triangle_aabb", "triangle-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_TRIANGLE, 4.0},
+    {"ray_aabb", "ray-AABB", F_RAY, COL_SHAPE_AABB, COL_SHAPE_AABB, 1.6},
+    {"ray_triangle", "ray-triangle", F_RAY, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 1.4},
+    {"ray_sphere", "ray-sphere", F_RAY, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 1.4},
+    {"sweep_sphere_plane", "sweep sphere-plane", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_PLANE, 1.0},
+    {"sweep_sphere_sphere", "sweep sphere-sphere", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 3.0},
+    {"sweep_aabb_aabb", "sweep AABB-AABB", F_SWEEP, COL_SHAPE_AABB, COL_SHAPE_AABB, 3.0},
+    {"sweep_sphere_aabb", "sweep sphere-AABB", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_AABB, 3.0},
+    {"sweep_sphere_triangle", "sweep sphere-triangle", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_TRIANGLE, 2.8},
+    {"sweep_capsule_plane", "sweep capsule-plane", F_SWEEP, COL_SHAPE_CAPSULE, COL_SHAPE_PLANE, 1.0},
+    {"gjk_box_box", "GJK distance box-box", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
+    {"gjk_capsule_box", "GJK distance capsule-box", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
+    {"gjk_polytope", "GJK distance polytope-polytope (12 points each)", F_OVERLAP, COL_SHAPE_POLYTOPE,
+     COL_SHAPE_POLYTOPE, 3.6},
+    {"penetration_box_box", "penetration box-box (EPA)", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
+    {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB,
+     COL_SHAPE_OBB, 3.0},
+};
+enum { FAMILY_COUNT = sizeof families / sizeof families[0] };
+
+static void workload_free(bench_workload *w) {
+    free(w->a);
+    free(w->b);
+    free(w->rays);
+    free(w->da);
+    free(w->db);
+    free(w->points);
+    memset(w, 0, sizeof *w);
+}
+
+static void *xcalloc(size_t n, size_t size) {
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) {
+        fprintf(stderr, "collide-bench: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+/* The workload of a family: the near one (about half the pairs overlap / hit)
+ * or the far one (none do: shapes 10-20 spreads apart, rays and motions
+ * pointing away). Seeded by the family's index, so each is fixed. */
+static void workload_make(const family *f, int far, size_t n, uint64_t seed, bench_workload *w) {
+    memset(w, 0, sizeof *w);
+    rng_state = seed;
+    w->n = n;
+    w->ka = f->ka;
+    w->kb = f->kb;
+    size_t sa = bench_kind_size(f->ka), sb = bench_kind_size(f->kb);
+    w->b = xcalloc(n, sb);
+    if (f->type != F_RAY) w->a = xcalloc(n, sa);
+    if (f->type == F_RAY) w->rays = xcalloc(n, sizeof(col_ray));
+    if (f->type == F_SWEEP) {
+        w->da = xcalloc(n, sizeof(col_vec3));
+        w->db = xcalloc(n, sizeof(col_vec3));
+    }
+    if (f->ka == COL_SHAPE_POLYTOPE || f->kb == COL_SHAPE_POLYTOPE) w->points = xcalloc(2 * n * POLY_POINTS, sizeof(col_vec3));
+    for (size_t i = 0; i < n; ++i) {
+        col_vec3 p = col_v3(uniform(-50, 50), uniform(-50, 50), uniform(-50, 50));
+        char *bi = (char *)w->b + i * sb;
+        random_shape(f->kb, p, bi, w->points ? w->points + (2 * i + 1) * POLY_POINTS : NULL);
+        switch (f->type) {
+        case F_OVERLAP: {
+            double len = far ? uniform(10, 20) * f->spread : uniform(0, f->spread);
+            col_vec3 q = col_v3_add(p, col_v3_scale(random_unit(), len));
+            random_shape(f->ka, q, (char *)w->a + i * sa, w->points ? w->points + 2 * i * POLY_POINTS : NULL);
+            break;
+        }
+        case F_RAY: {
+            col_vec3 o = col_v3_add(p, col_v3_scale(random_unit(), uniform(5, 10)));
+            col_vec3 aim = col_v3_add(p, col_v3_scale(random_unit(), uniform(0, f->spread)));
+            col_vec3 d = col_v3_scale(col_v3_sub(aim, o), far ? -2.0 : 2.0);
+            w->rays[i] = (col_ray){o, d, 1.0};
+            break;
+        }
+        case F_SWEEP: {
+            col_vec3 q = col_v3_add(p, col_v3_scale(random_unit(), uniform(5, 8)));
+            random_shape(f->ka, q, (char *)w->a + i * sa, NULL);
+            col_vec3 aim = col_v3_add(p, col_v3_scale(random_unit(), uniform(0, f->spread)));
+            col_vec3 db = col_v3_scale(random_unit(), uniform(0, 0.5));
+            col_vec3 rel = col_v3_scale(col_v3_sub(aim, q), far ? -1.5 : 1.5);
+            w->db[i] = db;
+            w->da[i] = col_v3_add(rel, db);
+            break;
+        }
+        }
+    }
+}
+
+/* ---- collide's rows ---- */
+
+#define RUN2(name, ta, tb, fn)                                                                                         \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const ta *a = w->a;                                                                                            \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], &b[i]);                                       \
+    }
+#define RUNRAY(name, tb, call)                                                                                         \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) {                                                                               \
+            const col_ray *r = &w->rays[i];                                                                            \
+            out[i] = (unsigned char)((call).status == COL_HIT);                                                        \
+        }                                                                                                              \
+    }
+#define RUNSWEEP(name, ta, tb, fn)                                                                                     \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const ta *a = w->a;                                                                                            \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(fn(&a[i], w->da[i], &b[i], w->db[i]).status == COL_HIT); \
+    }
+
+RUN2(sphere_sphere, col_sphere, col_sphere, col_overlap_sphere_sphere)
+RUN2(aabb_aabb, col_aabb, col_aabb, col_overlap_aabb_aabb)
+RUN2(obb_obb, col_obb, col_obb, col_overlap_obb_obb)
+RUN2(sphere_aabb, col_aabb, col_sphere, col_overlap_aabb_sphere)
+RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
+RUNRAY(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
+RUNRAY(ray_aabb_woo, col_aabb, col_raycast_aabb_woo(r, &b[i]))
+RUNRAY(ray_triangle, col_triangle, col_raycast_triangle(r, &b[i], COL_TWO_SIDED))
+RUNRAY(ray_triangle_mt, col_triangle, col_raycast_triangle_mt(r, &b[i], COL_TWO_SIDED))
+RUNRAY(ray_triangle_badouel, col_triangle, col_raycast_triangle_badouel(r, &b[i], COL_TWO_SIDED))
+RUNRAY(ray_sphere, col_sphere, col_raycast_sphere(r, &b[i]))
+RUNSWEEP(sweep_sphere_plane, col_sphere, col_plane, col_sweep_sphere_plane)
+RUNSWEEP(sweep_sphere_sphere, col_sphere, col_sphere, col_sweep_sphere_sphere)
+RUNSWEEP(sweep_aabb_aabb, col_aabb, col_aabb, col_sweep_aabb_aabb)
+RUNSWEEP(sweep_sphere_aabb, col_sphere, col_aabb, col_sweep_sphere_aabb)
+RUNSWEEP(sweep_sphere_triangle, col_sphere, col_triangle, col_sweep_sphere_triangle)
+RUNSWEEP(sweep_capsule_plane, col_capsule, col_plane, col_sweep_capsule_plane)
+
+/* The generic entry points take col_shape (a tagged union): these rows
+ * convert the workload to arrays of col_shape first. */
+typedef struct shapes_ctx {
+    col_shape *a, *b;
+    const col_vec3 *da, *db;
+} shapes_ctx;
+
+static void to_shapes(col_shape *out, const void *in, col_shape_kind kind, size_t n) {
+    size_t size = bench_kind_size(kind);
+    for (size_t i = 0; i < n; ++i) {
+        memset(&out[i], 0, sizeof out[i]);
+        out[i].kind = kind;
+        memcpy(&out[i].u, (const char *)in + i * size, size);
+    }
+}
+
+static void *prepare_shapes(const bench_workload *w) {
+    shapes_ctx *c = xcalloc(1, sizeof *c);
+    c->a = xcalloc(w->n, sizeof(col_shape));
+    c->b = xcalloc(w->n, sizeof(col_shape));
+    to_shapes(c->a, w->a, w->ka, w->n);
+    to_shapes(c->b, w->b, w->kb, w->n);
+    c->da = w->da;
+    c->db = w->db;
+    return c;
+}
+
+static void release_shapes(void *ctx) {
+    shapes_ctx *c = ctx;
+    free(c->a);
+    free(c->b);
+    free(c);
+}
+
+static void run_overlap_dispatch(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)col_overlap(&c->a[i], &c->b[i]);
+}
+
+static void run_gjk(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_gjk_distance(&c->a[i], &c->b[i]).distance <= 0);
+}
+
+static void run_penetration(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_penetration(&c->a[i], &c->b[i]).status != COL_MISS);
+}
+
+static void run_sweep_convex(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) {
+        col_sweep_hit h = col_sweep_convex(&c->a[i], c->da[i], &c->b[i], c->db[i], NULL, NULL);
+        out[i] = (unsigned char)(h.status == COL_HIT || h.status == COL_NOT_CONVERGED);
+    }
+}
+
+static void run_sweep_dispatch(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_sweep(&c->a[i], c->da[i], &c->b[i], c->db[i]).status == COL_HIT);
+}
+
+#define SHAPES prepare_shapes
+#define REL release_shapes
+static const bench_impl collide_impls[] = {
+    {"sphere_sphere", "collide col_overlap_sphere_sphere", NULL, run_sphere_sphere, NULL, NULL},
+    {"sphere_sphere", "collide col_overlap (dispatch)", SHAPES, run_overlap_dispatch, REL, NULL},
+    {"aabb_aabb", "collide col_overlap_aabb_aabb", NULL, run_aabb_aabb, NULL, NULL},
+    {"obb_obb", "collide col_overlap_obb_obb", NULL, run_obb_obb, NULL, NULL},
+    {"obb_obb", "collide col_overlap (dispatch)", SHAPES, run_overlap_dispatch, REL, NULL},
+    {"sphere_aabb", "collide col_overlap_aabb_sphere", NULL, run_sphere_aabb, NULL, NULL},
+    {"triangle_aabb", "collide col_overlap_aabb_triangle", NULL, run_triangle_aabb, NULL, NULL},
+    {"ray_aabb", "collide col_raycast_aabb_slabs", NULL, run_ray_aabb_slabs, NULL, NULL},
+    {"ray_aabb", "collide col_raycast_aabb_woo", NULL, run_ray_aabb_woo, NULL, NULL},
+    {"ray_triangle", "collide col_raycast_triangle (watertight)", NULL, run_ray_triangle, NULL, NULL},
+    {"ray_triangle", "collide col_raycast_triangle_mt", NULL, run_ray_triangle_mt, NULL, NULL},
+    {"ray_triangle", "collide col_raycast_triangle_badouel", NULL, run_ray_triangle_badouel, NULL, NULL},
+    {"ray_sphere", "collide col_raycast_sphere", NULL, run_ray_sphere, NULL, NULL},
+    {"sweep_sphere_plane", "collide col_sweep_sphere_plane", NULL, run_sweep_sphere_plane, NULL, NULL},
+    {"sweep_sphere_plane", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_sphere_sphere", "collide col_sweep_sphere_sphere", NULL, run_sweep_sphere_sphere, NULL, NULL},
+    {"sweep_sphere_sphere", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_aabb_aabb", "collide col_sweep_aabb_aabb", NULL, run_sweep_aabb_aabb, NULL, NULL},
+    {"sweep_aabb_aabb", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_sphere_aabb", "collide col_sweep_sphere_aabb", NULL, run_sweep_sphere_aabb, NULL, NULL},
+    {"sweep_sphere_aabb", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_sphere_triangle", "collide col_sweep_sphere_triangle", NULL, run_sweep_sphere_triangle, NULL, NULL},
+    {"sweep_sphere_triangle", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_capsule_plane", "collide col_sweep_capsule_plane", NULL, run_sweep_capsule_plane, NULL, NULL},
+    {"sweep_capsule_plane", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
+    {"gjk_box_box", "collide col_gjk_distance", SHAPES, run_gjk, REL, NULL},
+    {"gjk_capsule_box", "collide col_gjk_distance", SHAPES, run_gjk, REL, NULL},
+    {"gjk_polytope", "collide col_gjk_distance", SHAPES, run_gjk, REL, NULL},
+    {"penetration_box_box", "collide col_penetration", SHAPES, run_penetration, REL, NULL},
+    {"sweep_general_box_box", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_general_box_box", "collide col_sweep (dispatch)", SHAPES, run_sweep_dispatch, REL, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
+};
+
+/* ---- peers present in this build ---- */
+
+static const bench_impl *const impl_tables[] = {
+    collide_impls, bench_naive,
+#ifdef COLLIDE_BENCH_CCD
+    bench_peer_ccd,
+#endif
+#ifdef COLLIDE_BENCH_ODE
+    bench_peer_ode,
+#endif
+#ifdef COLLIDE_BENCH_BULLET
+    bench_peer_bullet,
+#endif
+#ifdef COLLIDE_BENCH_FCL
+    bench_peer_fcl,
+#endif
+};
+enum { TABLE_COUNT = sizeof impl_tables / sizeof impl_tables[0] };
+
+/* ---- timing ---- */
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct result {
+    const family *fam;
+    const bench_impl *impl;
+    int far;
+    double median, min, max; /* ns per query */
+    double ratio;            /* median / collide's median */
+    double agreement;        /* fraction of answers equal to collide's */
+    double yes;              /* fraction of yes answers */
+} result;
+
+enum { MAX_RESULTS = 512 };
+static result results[MAX_RESULTS];
+static int result_count;
+
+typedef struct options {
+    size_t n;
+    int reps;
+    const char *only;
+    int near, far, markdown;
+} options;
+
+static volatile unsigned long sink; /* every answer array is folded in here */
+
+static result measure(const family *f, int far, const bench_impl *impl, const bench_workload *w, int reps,
+                      unsigned char *out, const unsigned char *reference) {
+    result r = {f, impl, far, 0, 0, 0, 0, 0, 0};
+    void *ctx = impl->prepare ? impl->prepare(w) : (void *)w;
+    double t[64];
+    if (reps > 64) reps = 64;
+    impl->run(ctx, w->n, out); /* warm-up: caches, branch predictors, lazy setup */
+    for (int k = 0; k < reps; ++k) {
+        double t0 = now_ns();
+        impl->run(ctx, w->n, out);
+        t[k] = (now_ns() - t0) / (double)w->n;
+        unsigned long s = 0;
+        for (size_t i = 0; i < w->n; ++i) s += out[i];
+        sink += s;
+    }
+    if (impl->release) impl->release(ctx);
+    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
+    r.min = t[0];
+    r.max = t[reps - 1];
+    r.median = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+    size_t agree = 0, yes = 0;
+    for (size_t i = 0; i < w->n; ++i) {
+        agree += reference ? out[i] == reference[i] : 1;
+        yes += out[i];
+    }
+    r.agreement = (double)agree / (double)w->n;
+    r.yes = (double)yes / (double)w->n;
+    return r;
+}
+
+static void print_header(const options *o) {
+    if (o->markdown) {
+        printf("| family | workload | implementation | median ns | min | max | x collide | agree | yes |\n");
+        printf("|---|---|---|--:|--:|--:|--:|--:|--:|\n");
+    } else {
+        printf("%-24s %-4s %-46s %9s %9s %9s %9s %8s %6s\n", "family", "load", "implementation", "median", "min", "max",
+               "x collide", "agree", "yes");
+    }
+}
+
+static void print_result(const options *o, const result *r) {
+    const char *load = r->far ? "far" : "near";
+    if (o->markdown)
+        printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f%% | %.0f%% |\n", r->fam->id, load, r->impl->name,
+               r->median, r->min, r->max, r->ratio, 100 * r->agreement, 100 * r->yes);
+    else
+        printf("%-24s %-4s %-46s %9.2f %9.2f %9.2f %9.2f %7.2f%% %5.0f%%\n", r->fam->id, load, r->impl->name, r->median,
+               r->min, r->max, r->ratio, 100 * r->agreement, 100 * r->yes);
+    fflush(stdout);
+}
+
+static void run_family(const options *o, size_t fi, int far) {
+    const family *f = &families[fi];
+    bench_workload w;
+    workload_make(f, far, o->n, 0xC011DE00ull + fi, &w);
+    unsigned char *reference = xcalloc(w.n, 1), *out = xcalloc(w.n, 1);
+    int first = 1;
+    double base = 0;
+    for (int t = 0; t < TABLE_COUNT; ++t) {
+        for (const bench_impl *impl = impl_tables[t]; impl->family; ++impl) {
+            if (strcmp(impl->family, f->id) != 0) continue;
+            result r = measure(f, far, impl, &w, o->reps, first ? reference : out, first ? NULL : reference);
+            if (first) base = r.median;
+            r.ratio = base > 0 ? r.median / base : 0;
+            first = 0;
+            print_result(o, &r);
+            if (result_count < MAX_RESULTS) results[result_count++] = r;
+        }
+    }
+    free(reference);
+    free(out);
+    workload_free(&w);
+}
+
+/* ---- targets ---- */
+
+static const result *find(const char *fam, int far, const char *name_prefix) {
+    for (int i = 0; i < result_count; ++i)
+        if (results[i].far == far && strcmp(results[i].fam->id, fam) == 0 &&
+            strncmp(results[i].impl->name, name_prefix, strlen(name_prefix)) == 0)
+            return &results[i];
+    return NULL;
+}
+
+static int misses;
+
+/* "a within limit x b": a->median <= limit * b->median. */
+static void target(const char *what, const result *a, const result *b, double limit) {
+    if (!a || !b) {
+        printf("  %-58s not measured (peer or family not in this run)\n", what);
+        return;
+    }
+    double x = a->median / b->median;
+    int ok = x <= limit;
+    misses += !ok;
+    printf("  %-58s %7.2f ns vs %7.2f ns = %5.2fx (<= %.2fx) %s\n", what, a->median, b->median, x, limit,
+           ok ? "met" : "MISSED");
+}
+
+static void print_targets(int far) {
+    static const char *const simple[][2] = {
+        {"sphere_sphere", "collide col_overlap_sphere_sphere"},
+        {"aabb_aabb", "collide col_overlap_aabb_aabb"},
+        {"obb_obb", "collide col_overlap_obb_obb"},
+        {"sphere_aabb", "collide col_overlap_aabb_sphere"},
+        {"triangle_aabb", "collide col_overlap_aabb_triangle"},
+        {"ray_aabb", "collide col_raycast_aabb_slabs"},
+        {"ray_aabb", "collide col_raycast_aabb_woo"},
+        {"ray_triangle", "collide col_raycast_triangle "},
+        {"ray_triangle", "collide col_raycast_triangle_mt"},
+        {"ray_sphere", "collide col_raycast_sphere"},
+    };
+    printf("\ntargets (%s workload):\n", far ? "far" : "near");
+    for (size_t i = 0; i < sizeof simple / sizeof simple[0]; ++i) {
+        char what[128];
+        snprintf(what, sizeof what, "%s vs naive floor", simple[i][1] + 8);
+        target(what, find(simple[i][0], far, simple[i][1]), find(simple[i][0], far, "naive"), 1.2);
+    }
+    target("col_overlap_obb_obb vs ODE dBoxTouchesBox", find("obb_obb", far, "collide col_overlap_obb_obb"),
+           find("obb_obb", far, "ODE dBoxTouchesBox"), 1.0);
+    target("col_overlap_obb_obb 4x faster than Bullet btBoxBoxDetector",
+           find("obb_obb", far, "collide col_overlap_obb_obb"), find("obb_obb", far, "Bullet btBoxBoxDetector"), 0.25);
+    target("col_gjk_distance box-box 3x faster than ccdGJKIntersect", find("gjk_box_box", far, "collide"),
+           find("gjk_box_box", far, "libccd ccdGJKIntersect"), 1.0 / 3.0);
+}
+
+/* ---- main ---- */
+
+static void usage(FILE *to) {
+    fprintf(to, "usage: collide-bench [--n N] [--reps R] [--only SUBSTRING] [--near | --far] [--markdown] [--list]\n"
+                "  --n N        query pairs per family and workload (default 1000000)\n"
+                "  --reps R     timed repetitions, the median is reported (default 5, at most 64)\n"
+                "  --only S     families whose id contains S\n"
+                "  --near/--far only the near (about half overlap) or far (none do) workload\n"
+                "  --markdown   the table as Markdown (for the README)\n"
+                "  --list       the families and the implementations compiled in\n");
+}
+
+static void print_machine(const options *o) {
+    char model[256] = "unknown";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[512];
+        while (fgets(line, sizeof line, f)) {
+            if (strncmp(line, "model name", 10) == 0) {
+                char *colon = strchr(line, ':');
+                if (colon) {
+                    snprintf(model, sizeof model, "%s", colon + 2);
+                    model[strcspn(model, "\n")] = 0;
+                }
+                break;
+            }
+        }
+        fclose(f);
+    }
+    printf("collide-bench: %zu query pairs per family and workload, median of %d repetitions, ns per query\n", o->n,
+           o->reps);
+    printf("machine: %s; compiler: %s; collide %s (col_real = %s)\n", model, __VERSION__, COLLIDE_BENCH_VERSION,
+           sizeof(col_real) == 8 ? "double" : "float");
+    printf("peers:");
+#ifdef COLLIDE_BENCH_CCD
+    printf(" libccd");
+#endif
+#ifdef COLLIDE_BENCH_ODE
+    printf(" ODE");
+#endif
+#ifdef COLLIDE_BENCH_BULLET
+    printf(" Bullet");
+#endif
+#ifdef COLLIDE_BENCH_FCL
+    printf(" FCL");
+#endif
+    printf(TABLE_COUNT == 2 ? " none (install libccd-dev libode-dev libbullet-dev libfcl-dev and reconfigure)\n" : "\n");
+    printf("x collide = median / the first collide row's median (above 1: slower than collide); agree = answers equal "
+           "to collide's\n\n");
+}
+
+int main(int argc, char **argv) {
+    options o = {1000000, 5, NULL, 1, 1, 0};
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (strcmp(a, "--n") == 0 && i + 1 < argc) {
+            long long v = atoll(argv[++i]);
+            if (v < 1 || v > 100000000) {
+                fprintf(stderr, "collide-bench: --n must be in [1, 1e8]\n");
+                return 64;
+            }
+            o.n = (size_t)v;
+        } else if (strcmp(a, "--reps") == 0 && i + 1 < argc) {
+            o.reps = atoi(argv[++i]);
+            if (o.reps < 1 || o.reps > 64) {
+                fprintf(stderr, "collide-bench: --reps must be in [1, 64]\n");
+                return 64;
+            }
+        } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
+            o.only = argv[++i];
+        } else if (strcmp(a, "--near") == 0) {
+            o.far = 0;
+        } else if (strcmp(a, "--far") == 0) {
+            o.near = 0;
+        } else if (strcmp(a, "--markdown") == 0) {
+            o.markdown = 1;
+        } else if (strcmp(a, "--list") == 0) {
+            for (size_t fi = 0; fi < FAMILY_COUNT; ++fi) {
+                printf("%s: %s\n", families[fi].id, families[fi].title);
+                for (int t = 0; t < TABLE_COUNT; ++t)
+                    for (const bench_impl *impl = impl_tables[t]; impl->family; ++impl)
+                        if (strcmp(impl->family, families[fi].id) == 0) printf("  %s\n", impl->name);
+            }
+            return 0;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            usage(stderr);
+            return 64;
+        }
+    }
+    print_machine(&o);
+    for (int far = 0; far <= 1; ++far) {
+        if (far ? !o.far : !o.near) continue;
+        print_header(&o);
+        for (size_t fi = 0; fi < FAMILY_COUNT; ++fi)
+            if (!o.only || strstr(families[fi].id, o.only)) run_family(&o, fi, far);
+        printf("\n");
+    }
+    for (int far = 0; far <= 1; ++far)
+        if (far ? o.far : o.near) print_targets(far);
+    printf("\n%d target(s) missed\n", misses);
+    return 0;
+}

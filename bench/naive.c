@@ -1,0 +1,274 @@
+/*
+ * bench/naive.c — the floor: each simple test as the straight-line textbook
+ * code, with no validation, no NaN handling and no care for rounding, in its
+ * own translation unit so that it is called like collide's functions (one
+ * call per query, nothing inlined into the timing loop). collide must stay
+ * close to these; where it answers differently (the agreement column), the
+ * naive code is the one that is wrong (grazing contacts, rays through edges).
+ *
+ * Sources: Ericson, Real-Time Collision Detection (2005): 4.2.1 (AABB),
+ * 4.4.1 (OBB SAT, with its epsilon), 5.2.5 (sphere-AABB, Arvo), 5.2.9
+ * (triangle-AABB, Akenine-Moller), 5.3.2 (ray-sphere), 5.3.3 (slabs),
+ * 5.5.3, 5.5.5 and 5.5.8 (moving sphere-plane, sphere-sphere, AABB-AABB);
+ * Moller and Trumbore (1997) for ray-triangle.
+ */
+#include <math.h>
+
+#include "bench.h"
+
+typedef struct v3 {
+    double x, y, z;
+} v3;
+
+static v3 mk(col_vec3 a) { return (v3){a.x, a.y, a.z}; }
+static v3 sub(v3 a, v3 b) { return (v3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static double dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static v3 cross(v3 a, v3 b) { return (v3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+static double get(v3 a, int i) { return i == 0 ? a.x : (i == 1 ? a.y : a.z); }
+
+/* ---- static tests ---- */
+
+static int sphere_sphere(const col_sphere *a, const col_sphere *b) {
+    v3 d = sub(mk(a->c), mk(b->c));
+    double r = a->r + b->r;
+    return dot(d, d) <= r * r;
+}
+
+static int aabb_aabb(const col_aabb *a, const col_aabb *b) {
+    if (a->max.x < b->min.x || a->min.x > b->max.x) return 0;
+    if (a->max.y < b->min.y || a->min.y > b->max.y) return 0;
+    if (a->max.z < b->min.z || a->min.z > b->max.z) return 0;
+    return 1;
+}
+
+static int sphere_aabb(const col_aabb *b, const col_sphere *s) {
+    double d2 = 0;
+    v3 c = mk(s->c), lo = mk(b->min), hi = mk(b->max);
+    for (int i = 0; i < 3; ++i) {
+        double v = get(c, i);
+        if (v < get(lo, i)) d2 += (get(lo, i) - v) * (get(lo, i) - v);
+        if (v > get(hi, i)) d2 += (v - get(hi, i)) * (v - get(hi, i));
+    }
+    return d2 <= s->r * s->r;
+}
+
+static int obb_obb(const col_obb *A, const col_obb *B) {
+    const double eps = 1e-6;
+    double ra, rb, R[3][3], AbsR[3][3];
+    v3 au[3] = {mk(A->u[0]), mk(A->u[1]), mk(A->u[2])}, bu[3] = {mk(B->u[0]), mk(B->u[1]), mk(B->u[2])};
+    double a[3] = {A->e.x, A->e.y, A->e.z}, b[3] = {B->e.x, B->e.y, B->e.z};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) R[i][j] = dot(au[i], bu[j]);
+    v3 tw = sub(mk(B->c), mk(A->c));
+    double t[3] = {dot(tw, au[0]), dot(tw, au[1]), dot(tw, au[2])};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) AbsR[i][j] = fabs(R[i][j]) + eps;
+    for (int i = 0; i < 3; i++) {
+        ra = a[i];
+        rb = b[0] * AbsR[i][0] + b[1] * AbsR[i][1] + b[2] * AbsR[i][2];
+        if (fabs(t[i]) > ra + rb) return 0;
+    }
+    for (int i = 0; i < 3; i++) {
+        ra = a[0] * AbsR[0][i] + a[1] * AbsR[1][i] + a[2] * AbsR[2][i];
+        rb = b[i];
+        if (fabs(t[0] * R[0][i] + t[1] * R[1][i] + t[2] * R[2][i]) > ra + rb) return 0;
+    }
+    ra = a[1] * AbsR[2][0] + a[2] * AbsR[1][0];
+    rb = b[1] * AbsR[0][2] + b[2] * AbsR[0][1];
+    if (fabs(t[2] * R[1][0] - t[1] * R[2][0]) > ra + rb) return 0;
+    ra = a[1] * AbsR[2][1] + a[2] * AbsR[1][1];
+    rb = b[0] * AbsR[0][2] + b[2] * AbsR[0][0];
+    if (fabs(t[2] * R[1][1] - t[1] * R[2][1]) > ra + rb) return 0;
+    ra = a[1] * AbsR[2][2] + a[2] * AbsR[1][2];
+    rb = b[0] * AbsR[0][1] + b[1] * AbsR[0][0];
+    if (fabs(t[2] * R[1][2] - t[1] * R[2][2]) > ra + rb) return 0;
+    ra = a[0] * AbsR[2][0] + a[2] * AbsR[0][0];
+    rb = b[1] * AbsR[1][2] + b[2] * AbsR[1][1];
+    if (fabs(t[0] * R[2][0] - t[2] * R[0][0]) > ra + rb) return 0;
+    ra = a[0] * AbsR[2][1] + a[2] * AbsR[0][1];
+    rb = b[0] * AbsR[1][2] + b[2] * AbsR[1][0];
+    if (fabs(t[0] * R[2][1] - t[2] * R[0][1]) > ra + rb) return 0;
+    ra = a[0] * AbsR[2][2] + a[2] * AbsR[0][2];
+    rb = b[0] * AbsR[1][1] + b[1] * AbsR[1][0];
+    if (fabs(t[0] * R[2][2] - t[2] * R[0][2]) > ra + rb) return 0;
+    ra = a[0] * AbsR[1][0] + a[1] * AbsR[0][0];
+    rb = b[1] * AbsR[2][2] + b[2] * AbsR[2][1];
+    if (fabs(t[1] * R[0][0] - t[0] * R[1][0]) > ra + rb) return 0;
+    ra = a[0] * AbsR[1][1] + a[1] * AbsR[0][1];
+    rb = b[0] * AbsR[2][2] + b[2] * AbsR[2][0];
+    if (fabs(t[1] * R[0][1] - t[0] * R[1][1]) > ra + rb) return 0;
+    ra = a[0] * AbsR[1][2] + a[1] * AbsR[0][2];
+    rb = b[0] * AbsR[2][1] + b[1] * AbsR[2][0];
+    if (fabs(t[1] * R[0][2] - t[0] * R[1][2]) > ra + rb) return 0;
+    return 1;
+}
+
+/* Akenine-Moller's 13 axes, box centred at the origin. */
+static int triangle_aabb(const col_aabb *box, const col_triangle *tri) {
+    v3 c = {(box->min.x + box->max.x) * 0.5, (box->min.y + box->max.y) * 0.5, (box->min.z + box->max.z) * 0.5};
+    double e[3] = {(box->max.x - box->min.x) * 0.5, (box->max.y - box->min.y) * 0.5, (box->max.z - box->min.z) * 0.5};
+    v3 v[3] = {sub(mk(tri->a), c), sub(mk(tri->b), c), sub(mk(tri->c), c)};
+    v3 f[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            v3 u = {i == 0, i == 1, i == 2};
+            v3 ax = cross(u, f[j]);
+            double p0 = dot(v[0], ax), p1 = dot(v[1], ax), p2 = dot(v[2], ax);
+            double r = e[0] * fabs(ax.x) + e[1] * fabs(ax.y) + e[2] * fabs(ax.z);
+            double lo = fmin(p0, fmin(p1, p2)), hi = fmax(p0, fmax(p1, p2));
+            if (lo > r || hi < -r) return 0;
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        double lo = fmin(get(v[0], i), fmin(get(v[1], i), get(v[2], i)));
+        double hi = fmax(get(v[0], i), fmax(get(v[1], i), get(v[2], i)));
+        if (lo > e[i] || hi < -e[i]) return 0;
+    }
+    v3 n = cross(f[0], f[1]);
+    double d = dot(n, v[0]);
+    double r = e[0] * fabs(n.x) + e[1] * fabs(n.y) + e[2] * fabs(n.z);
+    return fabs(d) <= r;
+}
+
+/* ---- ray casts (segment origin + t delta, t in [0, max_t]) ---- */
+
+static int ray_aabb(const col_ray *r, const col_aabb *b) {
+    double tmin = 0, tmax = r->max_t;
+    v3 o = mk(r->origin), d = mk(r->delta), lo = mk(b->min), hi = mk(b->max);
+    for (int i = 0; i < 3; ++i) {
+        double inv = 1.0 / get(d, i);
+        double t1 = (get(lo, i) - get(o, i)) * inv, t2 = (get(hi, i) - get(o, i)) * inv;
+        if (t1 > t2) {
+            double s = t1;
+            t1 = t2;
+            t2 = s;
+        }
+        if (t1 > tmin) tmin = t1;
+        if (t2 < tmax) tmax = t2;
+        if (tmin > tmax) return 0;
+    }
+    return 1;
+}
+
+static int ray_triangle(const col_ray *r, const col_triangle *t) {
+    const double eps = 1e-12;
+    v3 e1 = sub(mk(t->b), mk(t->a)), e2 = sub(mk(t->c), mk(t->a)), d = mk(r->delta);
+    v3 p = cross(d, e2);
+    double det = dot(e1, p);
+    if (fabs(det) < eps) return 0;
+    double inv = 1.0 / det;
+    v3 s = sub(mk(r->origin), mk(t->a));
+    double u = dot(s, p) * inv;
+    if (u < 0 || u > 1) return 0;
+    v3 q = cross(s, e1);
+    double v = dot(d, q) * inv;
+    if (v < 0 || u + v > 1) return 0;
+    double tt = dot(e2, q) * inv;
+    return tt >= 0 && tt <= r->max_t;
+}
+
+static int ray_sphere(const col_ray *r, const col_sphere *s) {
+    v3 m = sub(mk(r->origin), mk(s->c)), d = mk(r->delta);
+    double a = dot(d, d), b = dot(m, d), c = dot(m, m) - s->r * s->r;
+    if (c <= 0) return 1;
+    if (b > 0) return 0;
+    double disc = b * b - a * c;
+    if (disc < 0) return 0;
+    double t = (-b - sqrt(disc)) / a;
+    return t <= r->max_t;
+}
+
+/* ---- sweeps over u in [0, 1] ---- */
+
+static int sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
+    v3 s = sub(mk(a->c), mk(b->c)), v = sub(mk(da), mk(db));
+    double r = a->r + b->r, c = dot(s, s) - r * r;
+    if (c <= 0) return 1;
+    double aa = dot(v, v), bb = dot(v, s);
+    if (bb >= 0) return 0;
+    double d = bb * bb - aa * c;
+    if (d < 0) return 0;
+    return (-bb - sqrt(d)) / aa <= 1;
+}
+
+static int sweep_sphere_plane(const col_sphere *s, col_vec3 da, const col_plane *p, col_vec3 db) {
+    v3 n = mk(p->n), v = sub(mk(da), mk(db));
+    double dist = dot(n, mk(s->c)) - p->d;
+    if (fabs(dist) <= s->r) return 1;
+    double denom = dot(n, v);
+    if (denom * dist >= 0) return 0;
+    double r = dist > 0 ? s->r : -s->r;
+    return (r - dist) / denom <= 1;
+}
+
+static int sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
+    if (aabb_aabb(a, b)) return 1;
+    v3 v = sub(mk(db), mk(da)), amin = mk(a->min), amax = mk(a->max), bmin = mk(b->min), bmax = mk(b->max);
+    double tfirst = 0, tlast = 1;
+    for (int i = 0; i < 3; ++i) {
+        double vi = get(v, i);
+        if (vi < 0) {
+            if (get(bmax, i) < get(amin, i)) return 0;
+            if (get(amax, i) < get(bmin, i)) tfirst = fmax((get(amax, i) - get(bmin, i)) / vi, tfirst);
+            if (get(bmax, i) > get(amin, i)) tlast = fmin((get(amin, i) - get(bmax, i)) / vi, tlast);
+        } else if (vi > 0) {
+            if (get(bmin, i) > get(amax, i)) return 0;
+            if (get(bmax, i) < get(amin, i)) tfirst = fmax((get(amin, i) - get(bmax, i)) / vi, tfirst);
+            if (get(amax, i) > get(bmin, i)) tlast = fmin((get(amax, i) - get(bmin, i)) / vi, tlast);
+        } else if (get(bmax, i) < get(amin, i) || get(bmin, i) > get(amax, i)) {
+            return 0;
+        }
+        if (tfirst > tlast) return 0;
+    }
+    return 1;
+}
+
+/* ---- the table ---- */
+
+#define RUN2(name, ta, tb, fn)                                                                                         \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const ta *a = w->a;                                                                                            \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], &b[i]);                                       \
+    }
+#define RUNRAY(name, tb, fn)                                                                                           \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&w->rays[i], &b[i]);                                 \
+    }
+#define RUNSWEEP(name, ta, tb, fn)                                                                                     \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const ta *a = w->a;                                                                                            \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], w->da[i], &b[i], w->db[i]);                  \
+    }
+
+RUN2(sphere_sphere, col_sphere, col_sphere, sphere_sphere)
+RUN2(aabb_aabb, col_aabb, col_aabb, aabb_aabb)
+RUN2(obb_obb, col_obb, col_obb, obb_obb)
+RUN2(sphere_aabb, col_aabb, col_sphere, sphere_aabb)
+RUN2(triangle_aabb, col_aabb, col_triangle, triangle_aabb)
+RUNRAY(ray_aabb, col_aabb, ray_aabb)
+RUNRAY(ray_triangle, col_triangle, ray_triangle)
+RUNRAY(ray_sphere, col_sphere, ray_sphere)
+RUNSWEEP(sweep_sphere_sphere, col_sphere, col_sphere, sweep_sphere_sphere)
+RUNSWEEP(sweep_sphere_plane, col_sphere, col_plane, sweep_sphere_plane)
+RUNSWEEP(sweep_aabb_aabb, col_aabb, col_aabb, sweep_aabb_aabb)
+
+const bench_impl bench_naive[] = {
+    {"sphere_sphere", "naive (Ericson 4.3.1)", NULL, run_sphere_sphere, NULL, NULL},
+    {"aabb_aabb", "naive (Ericson 4.2.1)", NULL, run_aabb_aabb, NULL, NULL},
+    {"obb_obb", "naive SAT (Ericson 4.4.1)", NULL, run_obb_obb, NULL, NULL},
+    {"sphere_aabb", "naive Arvo (Ericson 5.2.5)", NULL, run_sphere_aabb, NULL, NULL},
+    {"triangle_aabb", "naive Akenine-Moller", NULL, run_triangle_aabb, NULL, NULL},
+    {"ray_aabb", "naive slabs, 1/d (Ericson 5.3.3)", NULL, run_ray_aabb, NULL, NULL},
+    {"ray_triangle", "naive Moller-Trumbore", NULL, run_ray_triangle, NULL, NULL},
+    {"ray_sphere", "naive quadratic (Ericson 5.3.2)", NULL, run_ray_sphere, NULL, NULL},
+    {"sweep_sphere_sphere", "naive quadratic (Ericson 5.5.5)", NULL, run_sweep_sphere_sphere, NULL, NULL},
+    {"sweep_sphere_plane", "naive (Ericson 5.5.3)", NULL, run_sweep_sphere_plane, NULL, NULL},
+    {"sweep_aabb_aabb", "naive (Ericson 5.5.8)", NULL, run_sweep_aabb_aabb, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
+};
