@@ -130,52 +130,90 @@ static int triangle_aabb(const col_aabb *box, const col_triangle *tri) {
     return fabs(d) <= r;
 }
 
-/* ---- ray casts (segment origin + t delta, t in [0, max_t]) ---- */
+/* ---- ray casts (segment origin + t delta, t in [0, max_t]) ----
+ * Each computes what collide's casts report: t, the point and the unit
+ * normal (a struct the caller reads the answer from), so the floor does the
+ * same work without the care. */
 
-static int ray_aabb(const col_ray *r, const col_aabb *b) {
+typedef struct hit {
+    int hit;
+    double t;
+    v3 point, normal;
+} hit;
+
+static v3 madd(v3 a, double s, v3 b) { return (v3){a.x + s * b.x, a.y + s * b.y, a.z + s * b.z}; }
+static v3 scale(v3 a, double s) { return (v3){a.x * s, a.y * s, a.z * s}; }
+
+static hit ray_aabb(const col_ray *r, const col_aabb *b) {
+    hit h = {0, 0, {0, 0, 0}, {0, 0, 0}};
     double tmin = 0, tmax = r->max_t;
+    int axis = -1;
+    double sign = 0;
     v3 o = mk(r->origin), d = mk(r->delta), lo = mk(b->min), hi = mk(b->max);
     for (int i = 0; i < 3; ++i) {
         double inv = 1.0 / get(d, i);
-        double t1 = (get(lo, i) - get(o, i)) * inv, t2 = (get(hi, i) - get(o, i)) * inv;
+        double t1 = (get(lo, i) - get(o, i)) * inv, t2 = (get(hi, i) - get(o, i)) * inv, s = -1;
         if (t1 > t2) {
-            double s = t1;
+            double tmp = t1;
             t1 = t2;
-            t2 = s;
+            t2 = tmp;
+            s = 1;
         }
-        if (t1 > tmin) tmin = t1;
+        if (t1 > tmin) tmin = t1, axis = i, sign = s;
         if (t2 < tmax) tmax = t2;
-        if (tmin > tmax) return 0;
+        if (tmin > tmax) return h;
     }
-    return 1;
+    h.hit = 1;
+    h.t = tmin;
+    h.point = madd(o, tmin, d);
+    if (axis >= 0) h.normal = (v3){axis == 0 ? sign : 0, axis == 1 ? sign : 0, axis == 2 ? sign : 0};
+    return h;
 }
 
-static int ray_triangle(const col_ray *r, const col_triangle *t) {
+static hit ray_triangle(const col_ray *r, const col_triangle *t) {
     const double eps = 1e-12;
+    hit h = {0, 0, {0, 0, 0}, {0, 0, 0}};
     v3 e1 = sub(mk(t->b), mk(t->a)), e2 = sub(mk(t->c), mk(t->a)), d = mk(r->delta);
     v3 p = cross(d, e2);
     double det = dot(e1, p);
-    if (fabs(det) < eps) return 0;
+    if (fabs(det) < eps) return h;
     double inv = 1.0 / det;
     v3 s = sub(mk(r->origin), mk(t->a));
     double u = dot(s, p) * inv;
-    if (u < 0 || u > 1) return 0;
+    if (u < 0 || u > 1) return h;
     v3 q = cross(s, e1);
     double v = dot(d, q) * inv;
-    if (v < 0 || u + v > 1) return 0;
+    if (v < 0 || u + v > 1) return h;
     double tt = dot(e2, q) * inv;
-    return tt >= 0 && tt <= r->max_t;
+    if (tt < 0 || tt > r->max_t) return h;
+    v3 n = cross(e1, e2);
+    double len = sqrt(dot(n, n));
+    h.hit = 1;
+    h.t = tt;
+    h.point = madd(mk(r->origin), tt, d);
+    h.normal = scale(n, (det > 0 ? -1.0 : 1.0) / len); /* facing the origin */
+    return h;
 }
 
-static int ray_sphere(const col_ray *r, const col_sphere *s) {
+static hit ray_sphere(const col_ray *r, const col_sphere *s) {
+    hit h = {0, 0, {0, 0, 0}, {0, 0, 0}};
     v3 m = sub(mk(r->origin), mk(s->c)), d = mk(r->delta);
     double a = dot(d, d), b = dot(m, d), c = dot(m, m) - s->r * s->r;
-    if (c <= 0) return 1;
-    if (b > 0) return 0;
+    if (c <= 0) {
+        h.hit = 1;
+        h.point = mk(r->origin);
+        return h;
+    }
+    if (b > 0) return h;
     double disc = b * b - a * c;
-    if (disc < 0) return 0;
+    if (disc < 0) return h;
     double t = (-b - sqrt(disc)) / a;
-    return t <= r->max_t;
+    if (t > r->max_t) return h;
+    h.hit = 1;
+    h.t = t;
+    h.point = madd(mk(r->origin), t, d);
+    h.normal = scale(sub(h.point, mk(s->c)), 1.0 / s->r);
+    return h;
 }
 
 /* ---- sweeps over u in [0, 1] ---- */
@@ -236,7 +274,7 @@ static int sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb *b, co
     static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
         const bench_workload *w = ctx;                                                                                 \
         const tb *b = w->b;                                                                                            \
-        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&w->rays[i], &b[i]);                                 \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&w->rays[i], &b[i]).hit;                             \
     }
 #define RUNSWEEP(name, ta, tb, fn)                                                                                     \
     static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \

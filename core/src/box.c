@@ -4,16 +4,23 @@
  */
 #include "box.h"
 
+/* The boolean tests here validate after answering: invalid input (NaN,
+ * infinities, magnitudes beyond COL_HUGE, negative sizes, skewed axes) must
+ * answer no, and floating-point arithmetic on any input is defined (no
+ * division decides these answers), so the answer is the same as validating
+ * first. The cheap tests combine answer and validity without a branch (half
+ * the pairs of a broad phase's output overlap: a branch on the answer would
+ * be mispredicted); the costly ones validate only a yes. */
+
 bool col_overlap_sphere_sphere(const col_sphere *a, const col_sphere *b) {
-    if (!col__valid_sphere(a) || !col__valid_sphere(b)) return false;
     col_real rs = a->r + b->r;
-    return col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs;
+    return (col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs) & col__valid_sphere(a) & col__valid_sphere(b);
 }
 
 bool col_overlap_aabb_aabb(const col_aabb *a, const col_aabb *b) {
-    if (!col__valid_aabb(a) || !col__valid_aabb(b)) return false;
-    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
-           a->min.z <= b->max.z && b->min.z <= a->max.z;
+    bool hit = (a->min.x <= b->max.x) & (b->min.x <= a->max.x) & (a->min.y <= b->max.y) & (b->min.y <= a->max.y) &
+               (a->min.z <= b->max.z) & (b->min.z <= a->max.z);
+    return hit & col__valid_aabb(a) & col__valid_aabb(b);
 }
 
 /* Arvo: squared distance from p to the box [lo, hi], accumulated per axis. */
@@ -28,8 +35,8 @@ col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3 p) {
 }
 
 bool col_overlap_aabb_sphere(const col_aabb *b, const col_sphere *s) {
-    if (!col__valid_aabb(b) || !col__valid_sphere(s)) return false;
-    return col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r;
+    if (!(col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r)) return false;
+    return col__valid_aabb(b) & col__valid_sphere(s);
 }
 
 col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p) {
@@ -43,8 +50,7 @@ bool col_overlap_obb_sphere(const col_obb *b, const col_sphere *s) {
     return col__box_point_dist_sq(col_v3_neg(b->e), b->e, p) <= s->r * s->r;
 }
 
-bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
-    if (!col__valid_obb(A) || !col__valid_obb(B)) return false;
+static bool obb_obb_sat(const col_obb *A, const col_obb *B) {
     const col_real a[3] = {A->e.x, A->e.y, A->e.z}, b[3] = {B->e.x, B->e.y, B->e.z};
     col_real R[3][3], AbsR[3][3], t[3];
     col_vec3 T = col_v3_sub(B->c, A->c);
@@ -86,6 +92,11 @@ bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
         }
     }
     return true;
+}
+
+bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
+    if (!obb_obb_sat(A, B)) return false;
+    return col__valid_obb(A) & col__valid_obb(B);
 }
 
 bool col_overlap_aabb_obb(const col_aabb *a, const col_obb *b) {

@@ -213,12 +213,21 @@ int col__shape_order(const col_shape *a, const col_shape *b) {
                        kind_sizes[a->kind] / sizeof(col_real));
 }
 
+/* Kinds whose same-kind overlap test gives bit-identical answers in either
+ * argument order (negating a difference and adding two radii or comparing
+ * two intervals are exact in both orders): their pairs need no ordering,
+ * whose comparisons of coordinates are unpredictable branches. */
+static bool symmetric_kind(col_shape_kind k) {
+    return k == COL_SHAPE_POINT || k == COL_SHAPE_SPHERE || k == COL_SHAPE_AABB || k == COL_SHAPE_CIRCLE ||
+           k == COL_SHAPE_RECT;
+}
+
 bool col_overlap(const col_shape *a, const col_shape *b) {
     if (!kind_in_range(a->kind) || !kind_in_range(b->kind)) return false;
     /* Order the pair: by kind, and two shapes of one kind by their bytes, so
      * both argument orders run the same computation and give the same answer
      * even where rounding could make a pair test lean one way. */
-    if (col__shape_order(a, b) > 0) {
+    if (a->kind == b->kind ? !symmetric_kind(a->kind) && col__shape_order(a, b) > 0 : a->kind > b->kind) {
         const col_shape *t = a;
         a = b;
         b = t;
