@@ -167,3 +167,100 @@ TEST(Bounds, ContainTheShapeAndAreTightForSimpleKinds) {
         }
     }
 }
+
+namespace {
+
+size_t StructSize(col_shape_kind k) {
+    return k == COL_SHAPE_POLYTOPE ? sizeof(col_polytope) : static_cast<size_t>(RealCount(k)) * sizeof(col_real);
+}
+
+// The shapes of one kind packed as an array of their structs.
+std::vector<unsigned char> Pack(const std::vector<col_shape> &shapes) {
+    std::vector<unsigned char> bytes;
+    for (const col_shape &s : shapes) {
+        const unsigned char *p = reinterpret_cast<const unsigned char *>(&s.u);
+        bytes.insert(bytes.end(), p, p + StructSize(s.kind));
+    }
+    return bytes;
+}
+
+// Samples of every kind, valid and not (a NaN, an infinity, a value beyond
+// COL_HUGE in turn in each number), grouped by kind.
+std::vector<std::vector<col_shape>> SamplesByKind() {
+    std::vector<std::vector<col_shape>> by(COL_SHAPE_KIND_COUNT);
+    for (const col_shape &s : Samples()) {
+        by[s.kind].push_back(s);
+        for (int f = 0; f < RealCount(s.kind); f += 2) {
+            col_shape t = s;
+            Reals(t)[f] = R(f % 4 == 0 ? kNaN : (f % 3 == 0 ? kInf : 4 * static_cast<double>(COL_HUGE)));
+            by[s.kind].push_back(t);
+        }
+    }
+    return by;
+}
+
+}  // namespace
+
+TEST(OverlapMany, EveryAnswerIsOverlapsBitForBit) {
+    auto by = SamplesByKind();
+    long checked = 0, hits_seen = 0;
+    for (int ka = 0; ka < COL_SHAPE_KIND_COUNT; ++ka) {
+        for (int kb = 0; kb < COL_SHAPE_KIND_COUNT; ++kb) {
+            if (by[ka].empty() || by[kb].empty()) continue;  // no polytope among the samples
+            // every a against every b: a's list repeated, b's list cycled
+            std::vector<col_shape> as, bs;
+            for (const col_shape &a : by[ka])
+                for (const col_shape &b : by[kb]) as.push_back(a), bs.push_back(b);
+            auto pa = Pack(as), pb = Pack(bs);
+            std::vector<unsigned char> out(as.size(), 7);
+            auto k1 = static_cast<col_shape_kind>(ka), k2 = static_cast<col_shape_kind>(kb);
+            size_t n = col_overlap_many(k1, pa.data(), k2, pb.data(), false, as.size(), out.data());
+            size_t expect = 0;
+            for (size_t i = 0; i < as.size(); ++i) {
+                bool want = col_overlap(&as[i], &bs[i]);
+                expect += want;
+                ASSERT_EQ(out[i], want ? 1 : 0) << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
+            }
+            EXPECT_EQ(n, expect);
+            EXPECT_EQ(col_overlap_many(k1, pa.data(), k2, pb.data(), false, as.size(), nullptr), expect);
+            if (!col_overlap_supported(k1, k2)) {
+                EXPECT_EQ(n, 0u);
+            }
+            checked += static_cast<long>(as.size());
+            hits_seen += static_cast<long>(n);
+            // one b against every a
+            auto one = Pack({by[kb][0]});
+            std::vector<unsigned char> out1(by[ka].size());
+            auto pa1 = Pack(by[ka]);
+            size_t n1 = col_overlap_many(k1, pa1.data(), k2, one.data(), true, by[ka].size(), out1.data());
+            size_t expect1 = 0;
+            for (size_t i = 0; i < by[ka].size(); ++i) {
+                bool want = col_overlap(&by[ka][i], &by[kb][0]);
+                expect1 += want;
+                EXPECT_EQ(out1[i], want ? 1 : 0);
+            }
+            EXPECT_EQ(n1, expect1);
+        }
+    }
+    EXPECT_GT(checked, 15000);
+    EXPECT_GT(hits_seen, 200);  // most samples are invalid on purpose: the valid ones overlap often
+}
+
+TEST(OverlapMany, DegenerateCallsAnswerNo) {
+    col_sphere s[2] = {{{0, 0, 0}, 1}, {{0.5, 0, 0}, 1}};
+    unsigned char out[2] = {9, 9};
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, s, COL_SHAPE_SPHERE, s, false, 0, out), 0u);
+    EXPECT_EQ(out[0], 9);  // count 0 writes nothing
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, s, COL_SHAPE_SPHERE, s, true, 2, out), 2u);
+    EXPECT_EQ(out[0], 1);
+    EXPECT_EQ(out[1], 1);
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, nullptr, COL_SHAPE_SPHERE, s, false, 2, out), 0u);
+    EXPECT_EQ(out[0], 0);
+    EXPECT_EQ(out[1], 0);
+    out[0] = out[1] = 9;
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_PLANE, s, COL_SHAPE_PLANE, s, false, 2, out), 0u);  // unsupported pair
+    EXPECT_EQ(out[0], 0);
+    out[0] = 9;
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_KIND_COUNT, s, COL_SHAPE_SPHERE, s, false, 2, out), 0u);
+    EXPECT_EQ(out[0], 0);
+}

@@ -148,7 +148,9 @@ col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
     col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
     if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return fallback; /* zero, NaN or infinite */
     col_vec3 s = col_v3_div(v, m);
-    return col_v3_div(s, col_v3_len(s));
+    /* |s| is in [1, sqrt(3)]: one reciprocal serves the three components
+     * (scaling v by a power of two or negating it still changes nothing). */
+    return col_v3_scale(s, COL_R(1.0) / col_v3_len(s));
 }
 
 bool col__point_on_segment(col_vec3 p, col_vec3 a, col_vec3 b) {

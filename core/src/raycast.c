@@ -45,6 +45,14 @@ static col_vec3 against(const col_ray *r) {
     return col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0));
 }
 
+/* v normalized, or against(r) where v is zero (a hit at a point or on an
+ * axis: no face); the fallback is computed only then. */
+static col_vec3 unit_or_against(col_vec3 v, const col_ray *r) {
+    col_vec3 n = col__unit_or(v, col_v3(0, 0, 0));
+    if (n.x == COL_R(0.0) && n.y == COL_R(0.0) && n.z == COL_R(0.0)) return against(r);
+    return n;
+}
+
 col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
     if (!col__valid_ray(r) || !col__valid_plane(pl)) return col__ray_invalid();
     col_real s0 = col_plane_signed_distance(pl, r->origin), dn = col_v3_dot(pl->n, r->delta);
@@ -70,7 +78,7 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
     if (!(h2 >= COL_R(0.0))) return col__ray_miss();
     col_real t = (s - col_sqrt(h2)) / dlen;
     col_ray_hit h = col__ray_accept(r, col_max(t, COL_R(0.0)), col_v3(0, 0, 0));
-    if (h.status == COL_HIT) h.normal = col__no_neg_zero(col__unit_or(col_v3_sub(h.point, c), against(r)));
+    if (h.status == COL_HIT) h.normal = col__no_neg_zero(unit_or_against(col_v3_sub(h.point, c), r));
     return h;
 }
 
@@ -211,7 +219,7 @@ static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_r
     col_real z = col_v3_dot(m, u) + t * col_v3_dot(r->delta, u); /* axial coordinate at t */
     if (!(z >= COL_R(0.0) && z <= len)) return col__ray_miss();
     col_vec3 radial = col_v3_madd(mp, t, dp);
-    return col__ray_accept(r, t, col__unit_or(radial, against(r)));
+    return col__ray_accept(r, t, unit_or_against(radial, r));
 }
 
 /* The earlier of two results (hits before misses). */
@@ -264,7 +272,7 @@ col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
         col_vec3 g = col_v3_sub(h.point, e->c);
         /* two divisions, not one by r^2, which can underflow to 0 */
         g = col_v3(g.x / e->r.x / e->r.x, g.y / e->r.y / e->r.y, g.z / e->r.z / e->r.z);
-        h.normal = col__no_neg_zero(col__unit_or(g, against(r)));
+        h.normal = col__no_neg_zero(unit_or_against(g, r));
         return h;
     }
     if (zeros == 1) {

@@ -1,5 +1,6 @@
 /* Generic shape: validation, bounds and the symmetric dispatch (collide/shape.h). */
 #include "collide/collide.h"
+#include "box.h"
 #include "ray.h"
 
 #include <string.h>
@@ -233,6 +234,55 @@ bool col_overlap(const col_shape *a, const col_shape *b) {
         b = t;
     }
     return overlap_ordered(a, b, NULL) == 1;
+}
+
+static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_k(b, s); }
+
+/* The batch loops: pair i is a[i] against b[i * step] (step 0: b_single). */
+#define COL__BATCH_LOOP(TA, TB, KERNEL)                                                                       \
+    do {                                                                                                               \
+        const TA *pa = (const TA *)a;                                                                                  \
+        const TB *pb = (const TB *)b;                                                                                  \
+        for (size_t i = 0; i < count; ++i) {                                                                           \
+            bool h = KERNEL(&pa[i], &pb[i * step]);                                                                    \
+            hits += h;                                                                                                 \
+            if (out) out[i] = (unsigned char)h;                                                                        \
+        }                                                                                                              \
+    } while (0)
+
+size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                        size_t count, unsigned char *out) {
+    size_t hits = 0, step = b_single ? 0 : 1;
+    if (count == 0) return 0;
+    if (!a || !b || !col_overlap_supported(ka, kb)) {
+        if (out) memset(out, 0, count);
+        return 0;
+    }
+    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) {
+        COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_k);
+    } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_AABB) {
+        COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_k);
+    } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_SPHERE) {
+        COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_k);
+    } else if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_AABB) {
+        COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_k);
+    } else {
+        /* every other pair through col_overlap, on col_shapes built once */
+        size_t sa = kind_sizes[ka], sb = kind_sizes[kb];
+        col_shape x, y;
+        memset(&x, 0, sizeof x);
+        memset(&y, 0, sizeof y);
+        x.kind = ka;
+        y.kind = kb;
+        for (size_t i = 0; i < count; ++i) {
+            memcpy(&x.u, (const char *)a + i * sa, sa);
+            memcpy(&y.u, (const char *)b + i * step * sb, sb);
+            bool h = col_overlap(&x, &y);
+            hits += h;
+            if (out) out[i] = (unsigned char)h;
+        }
+    }
+    return hits;
 }
 
 bool col_classify_supported(col_shape_kind kind) {

@@ -25,6 +25,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 #define COL_EXTERN_C_BEGIN extern "C" {

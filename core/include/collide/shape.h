@@ -88,6 +88,23 @@ COL_API bool col_overlap_is_exact(col_shape_kind a, col_shape_kind b);
  */
 COL_API bool col_overlap(const col_shape *a, const col_shape *b);
 
+/*
+ * Overlap of many pairs in one call: the batch form of col_overlap, for a
+ * broad phase's output or one shape against many. `a` holds `count` structs of
+ * kind ka packed as an array (col_sphere[] for COL_SHAPE_SPHERE, col_aabb[]
+ * for COL_SHAPE_AABB, ...); `b` holds `count` structs of kind kb, or exactly
+ * one when b_single is true (then every a[i] is tested against it). Writes
+ * out[i] = 1 when pair i overlaps and 0 when not (out may be NULL) and
+ * returns the number of overlapping pairs. Each answer is col_overlap's for
+ * the same two shapes, bit for bit; the pairs sphere-sphere, AABB-AABB and
+ * sphere-AABB (either order) run inline loops without dispatch or branches.
+ * Invalid shapes answer 0, as in col_overlap; an unsupported pair or a kind
+ * out of range answers 0 for every pair (check col_overlap_supported); a
+ * NULL a or b with count > 0 answers 0 for every pair.
+ */
+COL_API size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                                size_t count, unsigned char *out);
+
 /* true when col_classify accepts this kind (every 3D shape but the plane). */
 COL_API bool col_classify_supported(col_shape_kind kind);
 
