@@ -67,6 +67,24 @@ static void check_records(const col_shape *a, const col_shape *b) {
 static void check_generic(const col_shape *a, const col_shape *b) {
     bool ab = col_overlap(a, b), ba = col_overlap(b, a);
     FZ_CHECK(ab == ba, "overlap is symmetric", a, b);
+    /* the batch form answers as col_overlap, pairwise, one against many and
+     * with b repeated (three copies of a against one b, and a b array) */
+    unsigned char out[3] = {7, 7, 7};
+    FZ_CHECK(col_overlap_many(a->kind, &a->u, b->kind, &b->u, true, 1, out) == (size_t)ab && out[0] == ab,
+             "col_overlap_many answers as col_overlap", a, b);
+    if (a->kind != COL_SHAPE_POLYTOPE && b->kind != COL_SHAPE_POLYTOPE) {
+        col_shape as[3] = {*a, *a, *a}, bs[3] = {*b, *b, *b};
+        /* packed arrays of the structs: col_shape's union member is at the same offset in each */
+        unsigned char pa[3 * sizeof a->u], pb[3 * sizeof b->u];
+        size_t sa = (size_t)fz_real_count(a->kind) * sizeof(col_real), sb = (size_t)fz_real_count(b->kind) * sizeof(col_real);
+        for (int i = 0; i < 3; ++i) {
+            memcpy(pa + (size_t)i * sa, &as[i].u, sa);
+            memcpy(pb + (size_t)i * sb, &bs[i].u, sb);
+        }
+        size_t n = col_overlap_many(a->kind, pa, b->kind, pb, false, 3, out);
+        FZ_CHECK(n == 3 * (size_t)ab && out[0] == ab && out[1] == ab && out[2] == ab,
+                 "col_overlap_many over arrays answers as col_overlap", a, b);
+    }
     bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
     if (!valid || !col_overlap_supported(a->kind, b->kind)) FZ_CHECK(!ab, "invalid or unsupported gives false", a, b);
     if (b->kind == COL_SHAPE_PLANE) {

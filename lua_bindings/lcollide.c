@@ -16,13 +16,13 @@ static col_plane check_plane(lua_State *L, int idx) {
 
 /* collide.overlap(a, b) --> boolean */
 static int l_overlap(lua_State *L) {
-    col_shape a, b;
-    lcol_check_shape(L, 1, &a);
-    lcol_check_shape(L, 2, &b);
-    if (!col_overlap_supported(a.kind, b.kind))
-        return luaL_error(L, "overlap: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
-                          col_shape_kind_name(b.kind));
-    lua_pushboolean(L, col_overlap(&a, &b));
+    /* In place, without copying the shapes into col_shape: a batch of one is
+     * col_overlap's answer bit for bit, with inline loops for the cheap pairs. */
+    col_shape_kind ka, kb;
+    const void *a = lcol_check_shape_data(L, 1, &ka), *b = lcol_check_shape_data(L, 2, &kb);
+    if (!col_overlap_supported(ka, kb))
+        return luaL_error(L, "overlap: no test for the pair (%s, %s)", col_shape_kind_name(ka), col_shape_kind_name(kb));
+    lua_pushboolean(L, col_overlap_many(ka, a, kb, b, true, 1, NULL) == 1);
     return 1;
 }
 
@@ -330,6 +330,7 @@ static const luaL_Reg module_functions[] = {
 int LCOL_OPEN(lua_State *L) {
     luaL_newlib(L, module_functions);
     lcol_open_shapes(L);
+    lcol_open_arrays(L);
     lua_pushstring(L, col_version());
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, col_real_name());

@@ -35,6 +35,25 @@ void lcol_open_shapes(lua_State *L);
  * "collide shape expected, got <type>". */
 void lcol_check_shape(lua_State *L, int idx, col_shape *out);
 
+/* The shape at index idx in place: its kind in *kind and a pointer to its C
+ * struct (for a polytope, a col_polytope whose points follow it), valid while
+ * the value stays on the stack; or an argument error as lcol_check_shape. */
+const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind);
+
+/* The kind of the shape userdata at idx, or -1 when it is not one. */
+int lcol_shape_kind(lua_State *L, int idx);
+
+/* Size of the C struct a shape userdata of this kind holds (its whole payload
+ * but for the polytope, whose points follow it). */
+size_t lcol_kind_size(col_shape_kind kind);
+
+/* Pushes a new shape userdata of a (non-polytope) kind holding a copy of data. */
+void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data);
+
+/* Registers collide.pack, collide.overlapMany and the ShapeArray metatable
+ * (larray.c); module table on top. */
+void lcol_open_arrays(lua_State *L);
+
 /* collide.kind(v): the kind name of a shape, or nil (fail) for anything else. */
 int lcol_kind_of(lua_State *L);
 

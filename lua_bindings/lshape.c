@@ -5,14 +5,18 @@
  * __tostring. A shape userdata holds exactly the core's C struct.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lcollide.h"
 
-/* Light-userdata key of the kind stored in each shape metatable. */
-static const char KIND_KEY = 'k';
+/* Each shape metatable holds, at integer key 1, a light userdata pointing to
+ * KIND_TAGS[kind]: read with one rawgeti (the array part, no hashing), it is
+ * unforgeable (Lua code cannot make a light userdata, and only these
+ * addresses count) and gives the kind by its offset. */
+static const char KIND_TAGS[COL_SHAPE_KIND_COUNT] = {0};
 
 col_real lcol_check_real(lua_State *L, int arg) {
     lua_Number x = luaL_checknumber(L, arg);
@@ -214,10 +218,31 @@ static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
 /* The kind of the shape userdata at idx, or -1 when it is not one. */
 static int shape_kind(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return -1;
-    int kind = -1;
-    if (lua_rawgetp(L, -1, &KIND_KEY) == LUA_TNUMBER) kind = (int)lua_tointeger(L, -1);
+    lua_rawgeti(L, -1, 1);
+    const char *tag = lua_touserdata(L, -1); /* NULL unless a (light) userdata */
     lua_pop(L, 2);
-    return kind;
+    uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
+    return k < COL_SHAPE_KIND_COUNT ? (int)k : -1;
+}
+
+int lcol_shape_kind(lua_State *L, int idx) { return shape_kind(L, idx); }
+
+size_t lcol_kind_size(col_shape_kind kind) { return kinds[kind].size; }
+
+void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data) {
+    void *ud = lua_newuserdatauv(L, kinds[kind].size, 0);
+    memcpy(ud, data, kinds[kind].size);
+    luaL_setmetatable(L, kinds[kind].tname);
+}
+
+const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind) {
+    int k = shape_kind(L, idx);
+    if (k < 0) {
+        luaL_typeerror(L, idx, "collide shape"); /* raises: never returns */
+        k = 0;
+    }
+    *kind = (col_shape_kind)k;
+    return lua_touserdata(L, idx);
 }
 
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
@@ -553,9 +578,14 @@ static const luaL_Reg *const kind_methods[COL_SHAPE_KIND_COUNT] = {
 void lcol_open_shapes(lua_State *L) {
     /* module table on top */
     for (int k = 0; k < COL_SHAPE_KIND_COUNT; ++k) {
-        luaL_newmetatable(L, kinds[k].tname); /* sets __name */
-        lua_pushinteger(L, k);
-        lua_rawsetp(L, -2, &KIND_KEY);
+        /* luaL_newmetatable's work, with room for key 1 in the array part */
+        lua_createtable(L, 1, 3);
+        lua_pushstring(L, kinds[k].tname);
+        lua_setfield(L, -2, "__name");
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, kinds[k].tname);
+        lua_pushlightuserdata(L, (void *)(uintptr_t)&KIND_TAGS[k]);
+        lua_rawseti(L, -2, 1);
         lua_pushcfunction(L, m_tostring);
         lua_setfield(L, -2, "__tostring");
         lua_newtable(L); /* __index: the methods */

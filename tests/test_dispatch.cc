@@ -60,6 +60,20 @@ TEST(Dispatch, SupportIsSymmetricAndMatchesTheDocumentedGrid) {
     EXPECT_TRUE(col_overlap_supported(COL_SHAPE_POLYTOPE, COL_SHAPE_PLANE));
     EXPECT_FALSE(col_overlap_supported(COL_SHAPE_POLYTOPE, COL_SHAPE_CIRCLE));
     EXPECT_FALSE(col_overlap_supported(COL_SHAPE_KIND_COUNT, COL_SHAPE_SPHERE));
+    // The grid is a formula; the dispatch must have a test for exactly those
+    // pairs: a closed form (col_overlap_is_exact asks the dispatch itself) or
+    // GJK (then the distance must support the pair).
+    for (int a = 0; a < COL_SHAPE_KIND_COUNT; ++a)
+        for (int b = 0; b < COL_SHAPE_KIND_COUNT; ++b) {
+            auto ka = static_cast<col_shape_kind>(a), kb = static_cast<col_shape_kind>(b);
+            bool exact = col_overlap_is_exact(ka, kb);
+            if (exact) {
+                EXPECT_TRUE(col_overlap_supported(ka, kb)) << a << " " << b;
+            }
+            if (col_overlap_supported(ka, kb) && !exact) {
+                EXPECT_TRUE(col_distance_supported(ka, kb)) << a << " " << b;
+            }
+        }
 }
 
 TEST(Dispatch, EveryPairIsSymmetricAndHitRatesAreBalanced) {

@@ -173,8 +173,14 @@ static int probe_overlap(col_shape_kind a, col_shape_kind b, bool *by_gjk) {
 }
 
 bool col_overlap_supported(col_shape_kind a, col_shape_kind b) {
-    bool by_gjk;
-    return probe_overlap(a, b, &by_gjk) >= 0;
+    /* The documented grid as a formula (callers ask per query, e.g. the Lua
+     * binding before every overlap); tests/test_dispatch.cc checks it against
+     * the dispatch itself (probe_overlap, through col_overlap_is_exact and
+     * col_distance_supported) for every pair. */
+    if (!kind_in_range(a) || !kind_in_range(b)) return false;
+    bool a2 = col_shape_kind_is_2d(a), b2 = col_shape_kind_is_2d(b);
+    if (a2 || b2) return a2 && b2;
+    return !(a == COL_SHAPE_PLANE && b == COL_SHAPE_PLANE);
 }
 
 bool col_overlap_is_exact(col_shape_kind a, col_shape_kind b) {

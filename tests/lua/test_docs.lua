@@ -37,6 +37,7 @@ local samples = {
   collide.plane(0, 0, 1, 0), collide.sphere(0, 0, 0, 1), collide.capsule(0, 0, 0, 1, 0, 0, 1),
   collide.aabb(0, 0, 0, 1, 1, 1), collide.obb(0, 0, 0, 1, 1, 1), collide.ellipsoid(0, 0, 0, 1, 1, 1),
   collide.convex({ 0, 0, 0, 1, 0, 0 }), collide.circle(0, 0, 1), collide.rect(0, 0, 1, 1),
+  collide.pack({ collide.sphere(0, 0, 0, 1) }),
 }
 local common = { set = true, get = true, kind = true, bounds = true }
 for _, s in ipairs(samples) do
