@@ -2,9 +2,16 @@
 #   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua and
 #               precision.lua in collide-run, writing their pictures to build/*.svg
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
-# Both install the Debian packages they need first (.ci/deps).
+#   make bench  the benchmarks (bench/README.md): collide-bench (C, -O2, with the
+#               peers libccd, ODE, Bullet and FCL when their packages install) and
+#               bench/lua_bench.lua; BENCH_ARGS / BENCH_LUA_ARGS pass options
+# All install the Debian packages they need first (.ci/deps).
 
-.PHONY: demo test deps-demo deps-test build test-double test-float test-asan fuzz install clean
+.PHONY: demo test deps-demo deps-test deps-bench build test-double test-float test-asan fuzz bench install clean
+
+# Arguments of the two benchmark programs (e.g. BENCH_ARGS="--only obb --near").
+BENCH_ARGS ?=
+BENCH_LUA_ARGS ?=
 
 # How long each libFuzzer harness runs in `make fuzz`: FUZZ_SECONDS of random
 # exploration by default; CI passes FUZZ_ARGS with a fixed seed and run count so
@@ -38,6 +45,16 @@ deps-demo:
 
 deps-test:
 	@sh .ci/deps test
+
+deps-bench:
+	@sh .ci/deps bench
+
+bench: deps-bench
+	cmake --preset bench >/dev/null
+	cmake --build --preset bench
+	build-bench/collide-bench $(BENCH_ARGS)
+	@echo
+	lua5.4 bench/lua_bench.lua build-bench $(BENCH_LUA_ARGS)
 
 test-double:
 	cmake --preset default >/dev/null

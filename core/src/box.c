@@ -71,7 +71,7 @@ static bool obb_obb_sat(const col_obb *A, const col_obb *B) {
 
 bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
     if (!obb_obb_sat(A, B)) return false;
-    return col__valid_obb(A) & col__valid_obb(B);
+    return col__valid_obb(A) && col__valid_obb(B);
 }
 
 bool col_overlap_aabb_obb(const col_aabb *a, const col_obb *b) {

@@ -25,17 +25,17 @@ static inline col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3
  * output overlap, and a branch on the answer would be mispredicted. */
 static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_sphere *b) {
     col_real rs = a->r + b->r;
-    return (col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs) & col__valid_sphere(a) & col__valid_sphere(b);
+    return (col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs) & (int)col__valid_sphere(a) & (int)col__valid_sphere(b);
 }
 
 static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b) {
     bool hit = (a->min.x <= b->max.x) & (b->min.x <= a->max.x) & (a->min.y <= b->max.y) & (b->min.y <= a->max.y) &
                (a->min.z <= b->max.z) & (b->min.z <= a->max.z);
-    return hit & col__valid_aabb(a) & col__valid_aabb(b);
+    return (int)hit & (int)col__valid_aabb(a) & (int)col__valid_aabb(b);
 }
 
 static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_sphere *s) {
-    return (col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r) & col__valid_aabb(b) & col__valid_sphere(s);
+    return (col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r) & (int)col__valid_aabb(b) & (int)col__valid_sphere(s);
 }
 
 /* p in the OBB's frame: ((p - c) . u_k). */

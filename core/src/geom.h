@@ -11,44 +11,44 @@
 #include "collide/collide.h"
 
 /* ---- the validators of shapes.h, inline and without branches (& instead of
- * &&), for the queries' own checks; shapes.c defines the public ones with
- * these. ---- */
+ * &&, on ints: clang warns of & between bools), for the queries' own checks;
+ * shapes.c defines the public ones with these. ---- */
 
 static inline bool col__valid_orthonormal(col_vec3 c0, col_vec3 c1, col_vec3 c2) {
     const col_real tol = COL_ORTHONORMAL_TOLERANCE;
-    bool finite = col_v3_is_valid(c0) & col_v3_is_valid(c1) & col_v3_is_valid(c2);
-    return finite & (col_abs(col_v3_dot(c0, c0) - COL_R(1.0)) <= tol) &
+    bool finite = (int)col_v3_is_valid(c0) & (int)col_v3_is_valid(c1) & (int)col_v3_is_valid(c2);
+    return (int)finite & (col_abs(col_v3_dot(c0, c0) - COL_R(1.0)) <= tol) &
            (col_abs(col_v3_dot(c1, c1) - COL_R(1.0)) <= tol) & (col_abs(col_v3_dot(c2, c2) - COL_R(1.0)) <= tol) &
            (col_abs(col_v3_dot(c0, c1)) <= tol) & (col_abs(col_v3_dot(c0, c2)) <= tol) &
            (col_abs(col_v3_dot(c1, c2)) <= tol);
 }
-static inline bool col__valid_point(const col_point *p) { return col_v3_is_valid(p->p); }
-static inline bool col__valid_segment(const col_segment *s) { return col_v3_is_valid(s->a) & col_v3_is_valid(s->b); }
+static inline bool col__valid_point(const col_point *p) { return (int)col_v3_is_valid(p->p); }
+static inline bool col__valid_segment(const col_segment *s) { return (int)col_v3_is_valid(s->a) & (int)col_v3_is_valid(s->b); }
 static inline bool col__valid_plane(const col_plane *p) {
-    return col_v3_is_valid(p->n) & col_is_valid_real(p->d) &
+    return (int)col_v3_is_valid(p->n) & (int)col_is_valid_real(p->d) &
            (col_abs(col_v3_len_sq(p->n) - COL_R(1.0)) <= COL_UNIT_TOLERANCE);
 }
 static inline bool col__valid_triangle(const col_triangle *t) {
-    return col_v3_is_valid(t->a) & col_v3_is_valid(t->b) & col_v3_is_valid(t->c);
+    return (int)col_v3_is_valid(t->a) & (int)col_v3_is_valid(t->b) & (int)col_v3_is_valid(t->c);
 }
-static inline bool col__valid_sphere(const col_sphere *s) { return col_v3_is_valid(s->c) & col_is_valid_size(s->r); }
+static inline bool col__valid_sphere(const col_sphere *s) { return (int)col_v3_is_valid(s->c) & (int)col_is_valid_size(s->r); }
 static inline bool col__valid_capsule(const col_capsule *c) {
-    return col_v3_is_valid(c->a) & col_v3_is_valid(c->b) & col_is_valid_size(c->r);
+    return (int)col_v3_is_valid(c->a) & (int)col_v3_is_valid(c->b) & (int)col_is_valid_size(c->r);
 }
 static inline bool col__valid_aabb(const col_aabb *b) {
-    return col_v3_is_valid(b->min) & col_v3_is_valid(b->max) & (b->min.x <= b->max.x) & (b->min.y <= b->max.y) &
+    return (int)col_v3_is_valid(b->min) & (int)col_v3_is_valid(b->max) & (b->min.x <= b->max.x) & (b->min.y <= b->max.y) &
            (b->min.z <= b->max.z);
 }
 static inline bool col__valid_obb(const col_obb *b) {
-    return col_v3_is_valid(b->c) & col_is_valid_size(b->e.x) & col_is_valid_size(b->e.y) & col_is_valid_size(b->e.z) &
-           col__valid_orthonormal(b->u[0], b->u[1], b->u[2]);
+    return (int)col_v3_is_valid(b->c) & (int)col_is_valid_size(b->e.x) & (int)col_is_valid_size(b->e.y) & (int)col_is_valid_size(b->e.z) &
+           (int)col__valid_orthonormal(b->u[0], b->u[1], b->u[2]);
 }
 static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
-    return col_v3_is_valid(e->c) & col_is_valid_size(e->r.x) & col_is_valid_size(e->r.y) & col_is_valid_size(e->r.z);
+    return (int)col_v3_is_valid(e->c) & (int)col_is_valid_size(e->r.x) & (int)col_is_valid_size(e->r.y) & (int)col_is_valid_size(e->r.z);
 }
 static inline bool col__valid_ray(const col_ray *r) {
     /* max_t: NaN fails the comparison; +infinity is allowed. */
-    return col_v3_is_valid(r->origin) & col_v3_is_valid(r->delta) & (r->max_t >= COL_R(0.0));
+    return (int)col_v3_is_valid(r->origin) & (int)col_v3_is_valid(r->delta) & (r->max_t >= COL_R(0.0));
 }
 
 /* Clamp x to [lo, hi]; NaN becomes lo. */

@@ -175,7 +175,7 @@ static inline bool col_is_valid_real(col_real x) {
 
 /* true when x is finite, |x| <= COL_HUGE and x >= 0 (radii, extents). */
 static inline bool col_is_valid_size(col_real x) {
-    return (x >= COL_R(0.0)) & (x <= COL_HUGE);
+    return (int)(x >= COL_R(0.0)) & (int)(x <= COL_HUGE); /* int: C++ warns of & on bools */
 }
 
 COL_EXTERN_C_END

@@ -64,7 +64,7 @@ static inline col_vec3 col_v3_lerp(col_vec3 a, col_vec3 b, col_real t) {
 /* Component i (0, 1, 2) of a. */
 static inline col_real col_v3_get(col_vec3 a, int i) { return i == 0 ? a.x : (i == 1 ? a.y : a.z); }
 static inline bool col_v3_is_valid(col_vec3 a) {
-    return col_is_valid_real(a.x) & col_is_valid_real(a.y) & col_is_valid_real(a.z);
+    return (int)col_is_valid_real(a.x) & (int)col_is_valid_real(a.y) & (int)col_is_valid_real(a.z);
 }
 
 static inline col_vec2 col_v2_add(col_vec2 a, col_vec2 b) { return col_v2(a.x + b.x, a.y + b.y); }
