@@ -47,7 +47,12 @@ static col_vec3 shape_ref(const col_shape *s) {
     }
 }
 
-static col_real max_abs3(col_vec3 v) { return col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z))); }
+/* max of two numbers that are not NaN (the vertices and directions here are
+ * finite: the shapes were validated): a comparison, where col_max is a call
+ * to fmax for its NaN rules. */
+static inline col_real max_finite(col_real a, col_real b) { return a > b ? a : b; }
+
+static col_real max_abs3(col_vec3 v) { return max_finite(col_abs(v.x), max_finite(col_abs(v.y), col_abs(v.z))); }
 
 /* The core of a valid convex shape in the frame at o, moved by shift. */
 static void make_sshape(const col_shape *s, col_vec3 o, col_vec3 shift, sshape *out) {
@@ -240,7 +245,7 @@ static col_vec3 simplex_point(const simplex *s) {
 static void solve_segment(const svert *a, const svert *b, simplex *out) {
     /* on a copy scaled to [-1, 1]: the weights are scale-free, and tiny
      * coordinates would underflow in the products */
-    col_real m = col_max(max_abs3(a->w), max_abs3(b->w));
+    col_real m = max_finite(max_abs3(a->w), max_abs3(b->w));
     if (!(m > COL_R(0.0))) {
         set1(out, a);
         return;
@@ -287,11 +292,21 @@ static void solve_edges(const svert *A, const svert *B, const svert *C, simplex 
  * slivers that smooth shapes produce (nearly coincident support points),
  * where the region tests suffer cancellation: every candidate is a point of
  * the triangle, so the minimum is never closer than the truth. */
+static void try_face(const svert *A, const svert *B, const svert *C, simplex *out, col_real *best_d2);
+
 static void solve_triangle(const svert *A, const svert *B, const svert *C, simplex *out) {
     solve_edges(A, B, C, out);
+    col_vec3 pe = simplex_point(out);
+    col_real best = col_v3_dot(pe, pe);
+    try_face(A, B, C, out, &best);
+}
+
+/* The face candidate of ABC (the origin's projection, when inside the
+ * triangle), kept in out when closer than *best_d2. */
+static void try_face(const svert *A, const svert *B, const svert *C, simplex *out, col_real *best_d2) {
     /* the face weights on a copy scaled to [-1, 1] (products of four
      * coordinates would underflow for tiny ones) */
-    col_real m = col_max(max_abs3(A->w), col_max(max_abs3(B->w), max_abs3(C->w)));
+    col_real m = max_finite(max_abs3(A->w), max_finite(max_abs3(B->w), max_abs3(C->w)));
     if (!(m > COL_R(0.0))) return;
     col_vec3 a = col_v3_div(A->w, m), b = col_v3_div(B->w, m), c = col_v3_div(C->w, m);
     /* Barycentric weights of the origin's projection on the plane:
@@ -316,9 +331,7 @@ static void solve_triangle(const svert *A, const svert *B, const svert *C, simpl
     face.bc[0] = COL_R(1.0) - v - w;
     face.bc[1] = v;
     face.bc[2] = w;
-    col_vec3 pe = simplex_point(out);
-    col_real best = col_v3_dot(pe, pe);
-    keep_closer(out, &best, &face);
+    keep_closer(out, best_d2, &face);
 }
 
 /* Closest point of tetrahedron s->v[0..3] to the origin (Ericson 5.1.6): the
@@ -329,7 +342,7 @@ static bool solve_tetra(simplex *s) {
     static const int faces[4][4] = {{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 3, 2, 0}};
     /* the sign tests on a copy scaled to [-1, 1]: no product overflows */
     col_real m = COL_R(0.0);
-    for (int i = 0; i < 4; ++i) m = col_max(m, max_abs3(s->v[i].w));
+    for (int i = 0; i < 4; ++i) m = max_finite(m, max_abs3(s->v[i].w));
     if (!(m > COL_R(0.0))) { /* every vertex is the origin */
         for (int i = 0; i < 4; ++i) s->bc[i] = COL_R(0.25);
         return true;
@@ -358,10 +371,13 @@ static bool solve_tetra(simplex *s) {
         /* Outside: the closest point of the boundary, over all four faces (the
          * sign tests only decide inside or not; trusting them to pick the face
          * fails on thin tetrahedra, where they are ill-conditioned). */
-        for (int f = 0; f < 4; ++f) {
-            solve_triangle(&s->v[faces[f][0]], &s->v[faces[f][1]], &s->v[faces[f][2]], &cand);
+        /* the six edges once (each is shared by two faces), then the faces */
+        static const int edges[6][2] = {{0, 1}, {1, 2}, {0, 2}, {2, 3}, {0, 3}, {1, 3}};
+        for (int e = 0; e < 6; ++e) {
+            solve_segment(&s->v[edges[e][0]], &s->v[edges[e][1]], &cand);
             keep_closer(&best, &best_d2, &cand);
         }
+        for (int f = 0; f < 4; ++f) try_face(&s->v[faces[f][0]], &s->v[faces[f][1]], &s->v[faces[f][2]], &best, &best_d2);
     }
     if (!any || best.n == 0) {
         /* inside: the origin's barycentric coordinates, by signed volumes
