@@ -84,6 +84,11 @@ static void check_generic(const col_shape *a, const col_shape *b) {
         size_t n = col_overlap_many(a->kind, pa, b->kind, pb, false, 3, out);
         FZ_CHECK(n == 3 * (size_t)ab && out[0] == ab && out[1] == ab && out[2] == ab,
                  "col_overlap_many over arrays answers as col_overlap", a, b);
+        /* for valid shapes, so does the unchecked form; for invalid ones it is defined (no crash) */
+        n = col_overlap_many_unchecked(a->kind, pa, b->kind, pb, false, 3, out);
+        if (col_shape_is_valid(a) && col_shape_is_valid(b))
+            FZ_CHECK(n == 3 * (size_t)ab && out[0] == ab && out[1] == ab && out[2] == ab,
+                     "col_overlap_many_unchecked answers as col_overlap for valid shapes", a, b);
     }
     bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
     if (!valid || !col_overlap_supported(a->kind, b->kind)) FZ_CHECK(!ab, "invalid or unsupported gives false", a, b);

@@ -270,6 +270,16 @@ static void *check_kind(lua_State *L, int idx, col_shape_kind kind) {
     return luaL_checkudata(L, idx, kinds[kind].tname);
 }
 
+/* Every shape userdata is valid (col_shape_is_valid): the readers check each
+ * number and constraint with a message naming the argument, and this catches
+ * anything they let through (a plane whose offset overflows when
+ * normalized, ...), so queries may skip re-validating (overlapMany). */
+static void check_valid(lua_State *L, const col_shape *s) {
+    if (!col_shape_is_valid(s))
+        luaL_error(L, "%s: the numbers do not make a valid %s (a magnitude beyond %f after normalizing?)",
+                   col_shape_kind_name(s->kind), col_shape_kind_name(s->kind), (lua_Number)COL_HUGE);
+}
+
 /* Constructors share one C function; the kind is its upvalue. */
 static int shape_new(lua_State *L) {
     col_shape_kind kind = (col_shape_kind)lua_tointeger(L, lua_upvalueindex(1));
@@ -278,6 +288,8 @@ static int shape_new(lua_State *L) {
         char bytes[sizeof(col_shape)];
     } tmp;
     kinds[kind].read(L, 1, &tmp.s.u); /* validate before allocating */
+    tmp.s.kind = kind;
+    check_valid(L, &tmp.s);
     void *ud = lua_newuserdatauv(L, kinds[kind].size, 0);
     memcpy(ud, &tmp.s.u, kinds[kind].size);
     luaL_setmetatable(L, kinds[kind].tname);
@@ -394,6 +406,8 @@ static int m_set(lua_State *L) {
         char bytes[sizeof(col_shape)];
     } tmp;
     kinds[kind].read(L, 2, &tmp.s.u); /* validate everything before changing the shape */
+    tmp.s.kind = kind;
+    check_valid(L, &tmp.s);
     memcpy(ud, &tmp.s.u, kinds[kind].size);
     lua_settop(L, 1);
     return 1;

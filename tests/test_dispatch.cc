@@ -260,6 +260,38 @@ TEST(OverlapMany, EveryAnswerIsOverlapsBitForBit) {
     EXPECT_GT(hits_seen, 200);  // most samples are invalid on purpose: the valid ones overlap often
 }
 
+TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
+    auto by = SamplesByKind();
+    long checked = 0;
+    for (int ka = 0; ka < COL_SHAPE_KIND_COUNT; ++ka)
+        for (int kb = 0; kb < COL_SHAPE_KIND_COUNT; ++kb) {
+            std::vector<col_shape> as, bs;
+            for (const col_shape &a : by[ka])
+                for (const col_shape &b : by[kb])
+                    if (col_shape_is_valid(&a) && col_shape_is_valid(&b)) as.push_back(a), bs.push_back(b);
+            if (as.empty()) continue;
+            auto k1 = static_cast<col_shape_kind>(ka), k2 = static_cast<col_shape_kind>(kb);
+            auto pa = Pack(as), pb = Pack(bs);
+            std::vector<unsigned char> out(as.size(), 7);
+            size_t n = col_overlap_many_unchecked(k1, pa.data(), k2, pb.data(), false, as.size(), out.data());
+            size_t expect = 0;
+            for (size_t i = 0; i < as.size(); ++i) {
+                bool want = col_overlap(&as[i], &bs[i]);
+                expect += want;
+                ASSERT_EQ(out[i], want ? 1 : 0) << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
+            }
+            EXPECT_EQ(n, expect);
+            checked += static_cast<long>(as.size());
+        }
+    EXPECT_GT(checked, 1000);
+    // invalid shapes: unspecified answers, but a defined call (no crash, 0 or 1)
+    col_sphere bad[2] = {{{kNaN, 0, 0}, 1}, {{0, 0, 0}, -kInf}};
+    unsigned char out[2] = {7, 7};
+    col_overlap_many_unchecked(COL_SHAPE_SPHERE, bad, COL_SHAPE_SPHERE, bad, false, 2, out);
+    EXPECT_LE(out[0], 1);
+    EXPECT_LE(out[1], 1);
+}
+
 TEST(OverlapMany, DegenerateCallsAnswerNo) {
     col_sphere s[2] = {{{0, 0, 0}, 1}, {{0.5, 0, 0}, 1}};
     unsigned char out[2] = {9, 9};

@@ -25,7 +25,7 @@ bool col_overlap_obb_sphere(const col_obb *b, const col_sphere *s) {
     return col__box_point_dist_sq(col_v3_neg(b->e), b->e, p) <= s->r * s->r;
 }
 
-static bool obb_obb_sat(const col_obb *A, const col_obb *B) {
+bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B) {
     const col_real a[3] = {A->e.x, A->e.y, A->e.z}, b[3] = {B->e.x, B->e.y, B->e.z};
     col_real R[3][3], AbsR[3][3], t[3];
     col_vec3 T = col_v3_sub(B->c, A->c);
@@ -70,7 +70,7 @@ static bool obb_obb_sat(const col_obb *A, const col_obb *B) {
 }
 
 bool col_overlap_obb_obb(const col_obb *A, const col_obb *B) {
-    if (!obb_obb_sat(A, B)) return false;
+    if (!col__overlap_obb_obb_u(A, B)) return false;
     return col__valid_obb(A) && col__valid_obb(B);
 }
 

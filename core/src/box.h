@@ -23,6 +23,25 @@ static inline col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3
  * these answers), so the answer is that of validating first. Answer and
  * validity are combined without a branch: half the pairs of a broad phase's
  * output overlap, and a branch on the answer would be mispredicted. */
+/* The same tests without validation, for shapes known valid (the answer
+ * of the checked kernel is exactly "unchecked answer and both valid"). */
+static inline bool col__overlap_sphere_sphere_u(const col_sphere *a, const col_sphere *b) {
+    col_real rs = a->r + b->r;
+    return col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs;
+}
+
+static inline bool col__overlap_aabb_aabb_u(const col_aabb *a, const col_aabb *b) {
+    return (a->min.x <= b->max.x) & (b->min.x <= a->max.x) & (a->min.y <= b->max.y) & (b->min.y <= a->max.y) &
+           (a->min.z <= b->max.z) & (b->min.z <= a->max.z);
+}
+
+static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_sphere *s) {
+    return col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r;
+}
+
+/* OBB-OBB SAT without validation (box.c). */
+bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
+
 static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_sphere *b) {
     col_real rs = a->r + b->r;
     return (col_v3_len_sq(col_v3_sub(a->c, b->c)) <= rs * rs) & (int)col__valid_sphere(a) & (int)col__valid_sphere(b);

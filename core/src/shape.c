@@ -256,8 +256,10 @@ static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { retur
         }                                                                                                              \
     } while (0)
 
-size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
-                        size_t count, unsigned char *out) {
+static inline bool sphere_aabb_u(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_u(b, s); }
+
+static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                           size_t count, unsigned char *out, bool checked) {
     size_t hits = 0, step = b_single ? 0 : 1;
     if (count == 0) return 0;
     if (!a || !b || !col_overlap_supported(ka, kb)) {
@@ -265,13 +267,35 @@ size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, con
         return 0;
     }
     if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) {
-        COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_k);
+        if (checked)
+            COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_k);
+        else
+            COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_u);
     } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_AABB) {
-        COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_k);
+        if (checked)
+            COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_k);
+        else
+            COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_u);
     } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_SPHERE) {
-        COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_k);
+        if (checked)
+            COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_k);
+        else
+            COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_u);
     } else if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_AABB) {
-        COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_k);
+        if (checked)
+            COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_k);
+        else
+            COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_u);
+    } else if (!checked && ka == COL_SHAPE_OBB && kb == COL_SHAPE_OBB) {
+        /* SAT without validation; ordered as col_overlap orders them (not symmetric bit for bit) */
+        const col_obb *pa = (const col_obb *)a, *pb = (const col_obb *)b;
+        for (size_t i = 0; i < count; ++i) {
+            bool swap = order_reals((const col_real *)(const void *)&pa[i], (const col_real *)(const void *)&pb[i * step],
+                                    sizeof(col_obb) / sizeof(col_real)) > 0; /* col__shape_order's order */
+            bool h = swap ? col__overlap_obb_obb_u(&pb[i * step], &pa[i]) : col__overlap_obb_obb_u(&pa[i], &pb[i * step]);
+            hits += h;
+            if (out) out[i] = (unsigned char)h;
+        }
     } else {
         /* every other pair through col_overlap, on col_shapes built once */
         size_t sa = kind_sizes[ka], sb = kind_sizes[kb];
@@ -289,6 +313,16 @@ size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, con
         }
     }
     return hits;
+}
+
+size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                        size_t count, unsigned char *out) {
+    return overlap_many(ka, a, kb, b, b_single, count, out, true);
+}
+
+size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                                  size_t count, unsigned char *out) {
+    return overlap_many(ka, a, kb, b, b_single, count, out, false);
 }
 
 bool col_classify_supported(col_shape_kind kind) {

@@ -105,6 +105,19 @@ COL_API bool col_overlap(const col_shape *a, const col_shape *b);
 COL_API size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
                                 size_t count, unsigned char *out);
 
+/*
+ * col_overlap_many for shapes the caller knows to be valid (each passes
+ * col_shape_is_valid; e.g. shapes built once by validating constructors, as
+ * the Lua binding's are): the same answers for valid shapes, without checking
+ * them again per pair, which is most of the cost of the cheap tests
+ * (sphere-sphere, AABB-AABB, sphere-AABB; OBB-OBB skips its orthonormality
+ * check). For invalid shapes the answers are unspecified, but the call is
+ * still defined (floating-point arithmetic only, no crash); pairs outside
+ * those four still go through col_overlap and its checks.
+ */
+COL_API size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b,
+                                          bool b_single, size_t count, unsigned char *out);
+
 /* true when col_classify accepts this kind (every 3D shape but the plane). */
 COL_API bool col_classify_supported(col_shape_kind kind);
 
