@@ -142,8 +142,11 @@ static int l_raycast(lua_State *L) {
     lcol_check_reals(L, 2, v, 6);
     lua_Number max_t = luaL_optnumber(L, 8, HUGE_VAL);
     if (!(max_t >= 0)) return luaL_argerror(L, 8, "maxT must be >= 0");
-    int method = luaL_checkoption(L, 9, "default", methods);
-    col_triangle_sides sides = luaL_checkoption(L, 10, "twosided", sides_names) ? COL_CULL_BACKFACES : COL_TWO_SIDED;
+    /* the options only when given (luaL_checkoption compares strings) */
+    int method = lua_isnoneornil(L, 9) ? 0 : luaL_checkoption(L, 9, "default", methods);
+    col_triangle_sides sides = !lua_isnoneornil(L, 10) && luaL_checkoption(L, 10, "twosided", sides_names)
+                                   ? COL_CULL_BACKFACES
+                                   : COL_TWO_SIDED;
     const char *kind = col_shape_kind_name(s.kind);
     if ((method == 1 || method == 2) && s.kind != COL_SHAPE_AABB)
         return luaL_argerror(L, 9, lua_pushfstring(L, "'%s' applies to an aabb, not a %s", methods[method], kind));
