@@ -285,7 +285,7 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
         }
     EXPECT_GT(checked, 1000);
     // invalid shapes: unspecified answers, but a defined call (no crash, 0 or 1)
-    col_sphere bad[2] = {{{kNaN, 0, 0}, 1}, {{0, 0, 0}, -kInf}};
+    col_sphere bad[2] = {{{R(kNaN), 0, 0}, 1}, {{0, 0, 0}, R(-kInf)}};
     unsigned char out[2] = {7, 7};
     col_overlap_many_unchecked(COL_SHAPE_SPHERE, bad, COL_SHAPE_SPHERE, bad, false, 2, out);
     EXPECT_LE(out[0], 1);
