@@ -16,6 +16,11 @@ col_distance_result col__distance_invalid(void);
  * with a common point between ca and cb. */
 col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb);
 
+/* col_distance(a, b).status == COL_HIT, for col_overlap: GJK stops as soon as
+ * a support point proves the shapes apart by more than rounding (the same
+ * answer, sooner; gjk.c). */
+bool col__overlap_by_distance(const col_shape *a, const col_shape *b);
+
 /* Closest points of valid shapes (no validation). */
 col_vec3 col__closest_on_sphere(col_vec3 c, col_real r, col_vec3 p);
 col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p);

@@ -417,6 +417,12 @@ static void witness(const simplex *s, col_vec3 *pa, col_vec3 *pb) {
 }
 
 typedef struct gjk_state {
+    /* Set by the caller (gjk_state_init): >= 0 for a yes/no question about
+     * shapes whose cores are rounded by this sum of radii; GJK then stops as
+     * soon as a support point proves the cores further apart than it (plus
+     * twice the size tolerance: rounding), whose answer is a miss whatever the
+     * remaining iterations would do. < 0: the distance is wanted. */
+    col_real miss_radius;
     simplex s;
     col_real scale;  /* size of the problem: tolerances are relative to it */
     bool overlap;    /* the cores touch or overlap */
@@ -425,6 +431,11 @@ typedef struct gjk_state {
 } gjk_state;
 
 static bool same_point(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+static void gjk_state_init(gjk_state *g, col_real miss_radius) {
+    memset(g, 0, sizeof *g);
+    g->miss_radius = miss_radius;
+}
 
 static void gjk_run(const sshape *A, const sshape *B, gjk_state *g) {
     g->scale = A->size + B->size;
@@ -450,8 +461,15 @@ static void gjk_run(const sshape *A, const sshape *B, gjk_state *g) {
         }
         ++it;
         svert w = support_pair(A, B, col_v3_neg(v));
-        col_real gap = vv - col_v3_dot(v, w.w);
+        col_real vw = col_v3_dot(v, w.w);
+        col_real gap = vv - vw;
         col_real vlen = col_sqrt(vv);
+        /* A yes/no question: w proves the cores at least v.w / |v| apart (a
+         * lower bound of the distance; the final witness distance is never
+         * below it), so beyond the radii and rounding the answer is a miss. */
+        if (g->miss_radius >= COL_R(0.0) &&
+            vw > vlen * (g->miss_radius + COL_R(2.0) * COL_GJK_SIZE_TOLERANCE * g->scale))
+            break;
         /* converged: the distance is known to the relative tolerance, or to
          * the size tolerance (base.h) */
         if (gap <= COL_GJK_TOLERANCE * vv) break;
@@ -466,7 +484,27 @@ static void gjk_run(const sshape *A, const sshape *B, gjk_state *g) {
          * noise of the order eps * size^2.) */
         bool dup = false;
         for (int i = 0; i < g->s.n; ++i) dup = dup || same_point(g->s.v[i].w, w.w);
-        if (dup) break;
+        if (dup) {
+            /* w is a vertex the simplex has, yet the gap says it lies closer
+             * along -v: the solver's point v is off the simplex's closest point
+             * (cancellation on a sliver, e.g. two nearly coplanar triangles
+             * sharing a vertex, where it stopped 1e-9 of the size short of the
+             * shared point). Gilbert's step on the segment from v to w
+             * decreases the distance strictly; without progress, stop. */
+            if (g->s.n == 1) break;
+            simplex t;
+            svert vp;
+            vp.w = v;
+            witness(&g->s, &vp.a, &vp.b);
+            solve_segment(&vp, &w, &t);
+            col_vec3 v2 = simplex_point(&t);
+            col_real vv2 = col_v3_dot(v2, v2);
+            if (!(vv2 < vv)) break;
+            g->s = t;
+            v = v2;
+            vv = vv2;
+            continue;
+        }
         simplex in = g->s, t;
         in.v[in.n++] = w;
         t = in; /* the solvers write t while reading the vertices of in: never the same memory */
@@ -912,22 +950,27 @@ static col_distance_result swap_result(col_distance_result r) {
     return r;
 }
 
-static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
+static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no) {
     if (!pair_valid(a, b)) return col__distance_invalid();
     if (force_gjk && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE)) return col__distance_invalid();
     bool swap = order_pair(&a, &b);
     pair P;
     pair_init(&P, a, b, force_gjk);
     gjk_state g;
+    gjk_state_init(&g, yes_no ? P.ra + P.rb : COL_R(-1.0));
     sshape As, Bs;
     col_distance_result r = translate_result(pair_distance(&P, col_v3(0, 0, 0), &g, &As, &Bs), P.o);
     r.normal = col__no_neg_zero(r.normal);
     return swap ? swap_result(r) : r;
 }
 
-col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, true); }
+col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, true, false); }
 
-col_distance_result col_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, false); }
+col_distance_result col_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, false, false); }
+
+bool col__overlap_by_distance(const col_shape *a, const col_shape *b) {
+    return distance_impl(a, b, false, true).status == COL_HIT;
+}
 
 /* Penetration of the pair with A moved by shift, in the frame. */
 static col_penetration_result pair_penetration(const pair *P, col_vec3 shift) {
@@ -939,6 +982,7 @@ static col_penetration_result pair_penetration(const pair *P, col_vec3 shift) {
         return pen;
     }
     gjk_state g;
+    gjk_state_init(&g, COL_R(-1.0));
     sshape As, Bs;
     col_distance_result r = pair_distance(P, shift, &g, &As, &Bs);
     if (r.status == COL_MISS || r.status == COL_NOT_CONVERGED) {
@@ -1067,6 +1111,7 @@ static advance advance_run(const pair *P, col_vec3 v, col_real t_start, col_real
     memset(&out, 0, sizeof out);
     col_real u = COL_R(0.0); /* time travelled */
     gjk_state g;
+    gjk_state_init(&g, COL_R(-1.0));
     sshape As, Bs;
     for (int it = 0;; ++it) {
         col_real t = t_start + dir * u;

@@ -1,6 +1,7 @@
 /* Generic shape: validation, bounds and the symmetric dispatch (collide/shape.h). */
 #include "collide/collide.h"
 #include "box.h"
+#include "distance_private.h"
 #include "ray.h"
 
 #include <string.h>
@@ -151,7 +152,7 @@ static int overlap_ordered(const col_shape *a, const col_shape *b, bool *by_gjk)
         /* every other pair of convex 3D shapes: by the distance (GJK) */
         if (!col_distance_supported(a->kind, b->kind)) return -1;
         if (by_gjk) *by_gjk = true;
-        return col_distance(a, b).status == COL_HIT;
+        return col__overlap_by_distance(a, b);
     }
 }
 
