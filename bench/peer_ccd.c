@@ -103,6 +103,8 @@ const bench_impl bench_peer_ccd[] = {
     {"gjk_box_box", "libccd ccdMPRIntersect", NULL, run_mpr, NULL, NULL},
     {"gjk_capsule_box", "libccd ccdGJKIntersect", NULL, run_gjk, NULL, NULL},
     {"gjk_capsule_box", "libccd ccdMPRIntersect", NULL, run_mpr, NULL, NULL},
+    {"gjk_overlap_capsule_box", "libccd ccdGJKIntersect", NULL, run_gjk, NULL, NULL},
+    {"gjk_overlap_capsule_box", "libccd ccdMPRIntersect", NULL, run_mpr, NULL, NULL},
     {"gjk_polytope", "libccd ccdGJKIntersect", NULL, run_gjk, NULL, NULL},
     {"gjk_polytope", "libccd ccdMPRIntersect", NULL, run_mpr, NULL, NULL},
     {"penetration_box_box", "libccd ccdGJKPenetration (EPA)", NULL, run_gjk_pen, NULL, NULL},
