@@ -5,7 +5,7 @@
 -- (`make bench` runs it on build-bench.) For each row: ns per call (median of
 -- 5 repetitions of N calls, min and max), the same net of the bare loop, and
 -- bytes of garbage per call (collectgarbage("count") around N calls with the
--- collector stopped). The workload is 1024 pairs of spheres, about half of
+-- collector stopped). Repetitions are interleaved across the rows. The workload is 1024 pairs of spheres, about half of
 -- them overlapping, made from a fixed seed; every loop reads its arguments
 -- from tables the same way, so the rows differ only by the call. Then the
 -- memory of a shape per kind against its C struct plus Lua's userdata header,
@@ -148,24 +148,43 @@ local rows = {
   end, "batchout", M },
 }
 
-local function measure(f, per)
-  per = per or 1
-  local t = {}
-  f(N) -- warm up (and grow any table once)
-  for r = 1, REPS do
-    collectgarbage()
-    local t0 = os.clock()
-    f(N)
-    t[r] = (os.clock() - t0) * 1e9 / (N // per * per)
-  end
-  table.sort(t)
+-- one timed pass of a row, in ns per call
+local function pass(f, per)
+  collectgarbage()
+  local t0 = os.clock()
+  f(N)
+  return (os.clock() - t0) * 1e9 / (N // (per or 1) * (per or 1))
+end
+
+-- bytes of garbage per call, with the collector stopped
+local function garbage_of(f)
   collectgarbage()
   collectgarbage("stop")
   local before = collectgarbage("count")
   f(N)
   local garbage = (collectgarbage("count") - before) * 1024 / N
   collectgarbage("restart")
-  return t[(REPS + 1) // 2], t[1], t[REPS], garbage
+  return garbage
+end
+
+-- every row's repetitions interleaved (repetition k of each row, then k + 1),
+-- as collide-bench does, so a slow spell of the machine falls on all alike
+local function measure_all()
+  local times = {}
+  for i, row in ipairs(rows) do
+    row[2](N) -- warm up (and grow any table once)
+    times[i] = {}
+  end
+  for r = 1, REPS do
+    for i, row in ipairs(rows) do times[i][r] = pass(row[2], row[4]) end
+  end
+  local out = {}
+  for i, row in ipairs(rows) do
+    local t = times[i]
+    table.sort(t)
+    out[i] = { t[(REPS + 1) // 2], t[1], t[REPS], garbage_of(row[2]) }
+  end
+  return out
 end
 
 local function cpu_model()
@@ -195,9 +214,10 @@ else
   print(string.format(fmt_head, "call", "median", "min", "max", "net", "garbage"))
 end
 local loop_ns, by = nil, {}
-for _, row in ipairs(rows) do
-  local name, f, key, per = row[1], row[2], row[3], row[4]
-  local med, mn, mx, garbage = measure(f, per)
+local measured = measure_all()
+for i, row in ipairs(rows) do
+  local name, key, per = row[1], row[3], row[4]
+  local med, mn, mx, garbage = table.unpack(measured[i])
   local net = per and med or med - (loop_ns or 0)
   if not loop_ns then loop_ns, net = med, med end
   print(string.format(fmt_row, name, med, mn, mx, net, garbage))
