@@ -97,7 +97,8 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     /* the overlap tests against the distance, outside the band */
     if (col_overlap_supported(a->kind, b->kind)) {
         bool o = col_overlap(a, b);
-        if ((double)d.distance > band) FZ_CHECK(!o, "shapes apart by more than the band do not overlap", a, b);
+        double apart = fz_triangle_pair(a, b) ? fmax(band, fz_band_support(a, b)) : band; /* bands.h */
+        if ((double)d.distance > apart) FZ_CHECK(!o, "shapes apart by more than the band do not overlap", a, b);
         if (p.status != COL_MISS && (double)p.depth > band) FZ_CHECK(o, "shapes deeper than the band overlap", a, b);
     }
     /* optimal closest points */
