@@ -45,6 +45,17 @@ typedef struct bench_impl {
     const char *note; /* shown under the table when the row is printed (may be NULL) */
 } bench_impl;
 
+/* Defines run_<name>, a bench_impl run function answering fn(&a[i], &b[i])
+ * for the workload's arrays of ta and tb (used by collide's rows and the
+ * floor's). */
+#define BENCH_RUN2(name, ta, tb, fn)                                                                                   \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const ta *a = w->a;                                                                                            \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], &b[i]);                                       \
+    }
+
 /* Size in bytes of the struct of a kind (col_sphere for COL_SHAPE_SPHERE...). */
 size_t bench_kind_size(col_shape_kind kind);
 

@@ -224,13 +224,6 @@ static void workload_make(const family *f, int far, size_t n, uint64_t seed, ben
 
 /* ---- collide's rows ---- */
 
-#define RUN2(name, ta, tb, fn)                                                                                         \
-    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
-        const bench_workload *w = ctx;                                                                                 \
-        const ta *a = w->a;                                                                                            \
-        const tb *b = w->b;                                                                                            \
-        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], &b[i]);                                       \
-    }
 #define RUNRAY(name, tb, call)                                                                                         \
     static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
         const bench_workload *w = ctx;                                                                                 \
@@ -248,11 +241,11 @@ static void workload_make(const family *f, int far, size_t n, uint64_t seed, ben
         for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(fn(&a[i], w->da[i], &b[i], w->db[i]).status == COL_HIT); \
     }
 
-RUN2(sphere_sphere, col_sphere, col_sphere, col_overlap_sphere_sphere)
-RUN2(aabb_aabb, col_aabb, col_aabb, col_overlap_aabb_aabb)
-RUN2(obb_obb, col_obb, col_obb, col_overlap_obb_obb)
-RUN2(sphere_aabb, col_aabb, col_sphere, col_overlap_aabb_sphere)
-RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
+BENCH_RUN2(sphere_sphere, col_sphere, col_sphere, col_overlap_sphere_sphere)
+BENCH_RUN2(aabb_aabb, col_aabb, col_aabb, col_overlap_aabb_aabb)
+BENCH_RUN2(obb_obb, col_obb, col_obb, col_overlap_obb_obb)
+BENCH_RUN2(sphere_aabb, col_aabb, col_sphere, col_overlap_aabb_sphere)
+BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
 RUNRAY(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
 RUNRAY(ray_aabb_woo, col_aabb, col_raycast_aabb_woo(r, &b[i]))
 RUNRAY(ray_triangle, col_triangle, col_raycast_triangle(r, &b[i], COL_TWO_SIDED))

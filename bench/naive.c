@@ -297,13 +297,6 @@ static hit v_ray_sphere(const col_ray *r, const col_sphere *s) {
 
 /* ---- the table ---- */
 
-#define RUN2(name, ta, tb, fn)                                                                                         \
-    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
-        const bench_workload *w = ctx;                                                                                 \
-        const ta *a = w->a;                                                                                            \
-        const tb *b = w->b;                                                                                            \
-        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], &b[i]);                                       \
-    }
 #define RUNRAY(name, tb, fn)                                                                                           \
     static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
         const bench_workload *w = ctx;                                                                                 \
@@ -318,19 +311,19 @@ static hit v_ray_sphere(const col_ray *r, const col_sphere *s) {
         for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], w->da[i], &b[i], w->db[i]);                  \
     }
 
-RUN2(sphere_sphere, col_sphere, col_sphere, sphere_sphere)
-RUN2(aabb_aabb, col_aabb, col_aabb, aabb_aabb)
-RUN2(obb_obb, col_obb, col_obb, obb_obb)
-RUN2(sphere_aabb, col_aabb, col_sphere, sphere_aabb)
-RUN2(triangle_aabb, col_aabb, col_triangle, triangle_aabb)
+BENCH_RUN2(sphere_sphere, col_sphere, col_sphere, sphere_sphere)
+BENCH_RUN2(aabb_aabb, col_aabb, col_aabb, aabb_aabb)
+BENCH_RUN2(obb_obb, col_obb, col_obb, obb_obb)
+BENCH_RUN2(sphere_aabb, col_aabb, col_sphere, sphere_aabb)
+BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, triangle_aabb)
 RUNRAY(ray_aabb, col_aabb, ray_aabb)
 RUNRAY(ray_triangle, col_triangle, ray_triangle)
 RUNRAY(ray_sphere, col_sphere, ray_sphere)
-RUN2(v_sphere_sphere, col_sphere, col_sphere, v_sphere_sphere)
-RUN2(v_aabb_aabb, col_aabb, col_aabb, v_aabb_aabb)
-RUN2(v_obb_obb, col_obb, col_obb, v_obb_obb)
-RUN2(v_sphere_aabb, col_aabb, col_sphere, v_sphere_aabb)
-RUN2(v_triangle_aabb, col_aabb, col_triangle, v_triangle_aabb)
+BENCH_RUN2(v_sphere_sphere, col_sphere, col_sphere, v_sphere_sphere)
+BENCH_RUN2(v_aabb_aabb, col_aabb, col_aabb, v_aabb_aabb)
+BENCH_RUN2(v_obb_obb, col_obb, col_obb, v_obb_obb)
+BENCH_RUN2(v_sphere_aabb, col_aabb, col_sphere, v_sphere_aabb)
+BENCH_RUN2(v_triangle_aabb, col_aabb, col_triangle, v_triangle_aabb)
 RUNRAY(v_ray_aabb, col_aabb, v_ray_aabb)
 RUNRAY(v_ray_triangle, col_triangle, v_ray_triangle)
 RUNRAY(v_ray_sphere, col_sphere, v_ray_sphere)
