@@ -21,7 +21,27 @@ typedef struct larray {
     col_real data[]; /* count structs of the kind, packed (each a run of reals) */
 } larray;
 
-static larray *check_array(lua_State *L, int idx) { return luaL_checkudata(L, idx, ATNAME); }
+/* The block fits its header: a kind that can be packed and count elements. */
+static bool block_ok(const larray *a, size_t len) {
+    if (len < sizeof(larray) || (unsigned)a->kind >= COL_SHAPE_KIND_COUNT || a->kind == COL_SHAPE_POLYTOPE ||
+        a->count > LCOL_ARRAY_MAX)
+        return false;
+    return len == sizeof(larray) + a->count * lcol_kind_size(a->kind);
+}
+
+/* The ShapeArray at idx or NULL: its metatable is the registered one
+ * (luaL_testudata compares identities; scripts cannot reach it, see
+ * lcol_protect) and its block fits its header. */
+static larray *test_array(lua_State *L, int idx) {
+    larray *a = luaL_testudata(L, idx, ATNAME);
+    return a && block_ok(a, lua_rawlen(L, idx)) ? a : NULL;
+}
+
+static larray *check_array(lua_State *L, int idx) {
+    larray *a = test_array(L, idx);
+    if (!a) luaL_typeerror(L, idx, ATNAME);
+    return a;
+}
 
 static void *element(const larray *a, size_t i) { return (char *)a->data + i * lcol_kind_size(a->kind); }
 
@@ -109,7 +129,7 @@ static int a_tostring(lua_State *L) {
 /* collide.overlapMany(array, arrayOrShape [, out]) --> count */
 static int l_overlap_many(lua_State *L) {
     const larray *a = check_array(L, 1);
-    const larray *barr = luaL_testudata(L, 2, ATNAME);
+    const larray *barr = test_array(L, 2);
     col_shape one;
     const void *b;
     col_shape_kind kb;
@@ -164,6 +184,7 @@ void lcol_open_arrays(lua_State *L) {
     lua_setfield(L, -2, "__tostring");
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
+    lcol_protect(L);
     lua_pop(L, 1);
     lua_pushcfunction(L, l_pack);
     lua_setfield(L, -2, "pack");

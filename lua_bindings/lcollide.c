@@ -11,7 +11,7 @@
 static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
 
 static col_plane check_plane(lua_State *L, int idx) {
-    return *(const col_plane *)luaL_checkudata(L, idx, LCOL_TNAME("Plane"));
+    return *(const col_plane *)lcol_check_kind(L, idx, COL_SHAPE_PLANE);
 }
 
 /* collide.overlap(a, b) --> boolean */
@@ -40,7 +40,7 @@ static int l_classify(lua_State *L) {
 
 /* collide.segmentPlane(segment, plane) --> t, px,py,pz, inPlane | nil */
 static int l_segment_plane(lua_State *L) {
-    const col_segment *s = luaL_checkudata(L, 1, LCOL_TNAME("Segment"));
+    const col_segment *s = lcol_check_kind(L, 1, COL_SHAPE_SEGMENT);
     col_plane pl = check_plane(L, 2);
     col_segment_plane_hit h = col_intersect_segment_plane(s, &pl);
     if (h.status != COL_HIT) {
@@ -55,7 +55,7 @@ static int l_segment_plane(lua_State *L) {
 
 /* collide.trianglePlane(triangle, plane) --> side [, px,py,pz, qx,qy,qz, coplanar] */
 static int l_triangle_plane(lua_State *L) {
-    const col_triangle *t = luaL_checkudata(L, 1, LCOL_TNAME("Triangle"));
+    const col_triangle *t = lcol_check_kind(L, 1, COL_SHAPE_TRIANGLE);
     col_plane pl = check_plane(L, 2);
     col_triangle_plane_hit h = col_intersect_triangle_plane(t, &pl);
     lua_pushinteger(L, (lua_Integer)h.side);
@@ -97,7 +97,7 @@ static int l_closest_points_lines(lua_State *L) {
 /* collide.transformAabb(box, m00,m01,m02, m10,m11,m12, m20,m21,m22 [, tx,ty,tz])
  *   --> minx,miny,minz, maxx,maxy,maxz   (matrix given by rows) */
 static int l_transform_aabb(lua_State *L) {
-    const col_aabb *b = luaL_checkudata(L, 1, LCOL_TNAME("Aabb"));
+    const col_aabb *b = lcol_check_kind(L, 1, COL_SHAPE_AABB);
     col_real m[9], t[3] = {0, 0, 0};
     lcol_check_reals(L, 2, m, 9);
     if (!lua_isnoneornil(L, 11)) lcol_check_reals(L, 11, t, 3);

@@ -40,7 +40,21 @@ void lcol_check_shape(lua_State *L, int idx, col_shape *out);
  * the value stays on the stack; or an argument error as lcol_check_shape. */
 const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind);
 
-/* The kind of the shape userdata at idx, or -1 when it is not one. */
+/* The shape of kind `kind` at idx (its C struct in place), or an argument
+ * error "collide.Sphere expected, got ...". The type is proven as for
+ * lcol_shape_kind. */
+void *lcol_check_kind(lua_State *L, int idx, col_shape_kind kind);
+
+/* Gives the metatable on top of the stack a __metatable field: a public copy
+ * holding its __name, __index, __tostring and __len, so getmetatable(x) in a
+ * script returns the copy and no script can reach (or change) the metatable
+ * that proves x's type. Every metatable of the bindings goes through this. */
+void lcol_protect(lua_State *L);
+
+/* The kind of the shape userdata at idx, or -1 when it is not one: its
+ * metatable must be the very table the module registered for that kind
+ * (identity, not a tag a script could copy) and its block must have that
+ * kind's size. */
 int lcol_shape_kind(lua_State *L, int idx);
 
 /* Size of the C struct a shape userdata of this kind holds (its whole payload

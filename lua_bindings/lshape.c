@@ -13,9 +13,16 @@
 #include "lcollide.h"
 
 /* Each shape metatable holds, at integer key 1, a light userdata pointing to
- * KIND_TAGS[kind]: read with one rawgeti (the array part, no hashing), it is
- * unforgeable (Lua code cannot make a light userdata, and only these
- * addresses count) and gives the kind by its offset. */
+ * KIND_TAGS[kind], which gives the kind by its offset with one rawgeti (the
+ * array part, no hashing). The tag alone proves nothing: a script with the
+ * debug library can copy it into another metatable. So the kind is proven by
+ * identity: the registry maps each tag (a light userdata key, unique to this
+ * module's copy, so collide and collide.float never mix) to the one metatable
+ * of its kind, and a userdata counts as a shape of kind k only when its
+ * metatable *is* that table and its block has exactly the size of kind k's
+ * struct (so even debug.setmetatable cannot make a small block pass for a
+ * larger struct). Scripts cannot reach the metatables at all without the
+ * debug library: __metatable hands getmetatable a public copy (lcol_protect). */
 static const char KIND_TAGS[COL_SHAPE_KIND_COUNT] = {0};
 
 col_real lcol_check_real(lua_State *L, int arg) {
@@ -215,17 +222,43 @@ static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
     {LCOL_TNAME("Rect"), "rect", sizeof(col_rect), read_rect},
 };
 
-/* The kind of the shape userdata at idx, or -1 when it is not one. */
+/* Size check of a polytope block: its header says count points, which fill
+ * the block exactly, and its pointer points into it. */
+static bool polytope_block_ok(const void *ud, size_t len);
+
+/* The kind of the shape userdata at idx, or -1 when it is not one (see
+ * KIND_TAGS for what proves it). */
 static int shape_kind(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return -1;
     lua_rawgeti(L, -1, 1);
     const char *tag = lua_touserdata(L, -1); /* NULL unless a (light) userdata */
-    lua_pop(L, 2);
+    lua_pop(L, 1);
     uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
-    return k < COL_SHAPE_KIND_COUNT ? (int)k : -1;
+    if (k >= COL_SHAPE_KIND_COUNT) {
+        lua_pop(L, 1);
+        return -1;
+    }
+    lua_rawgetp(L, LUA_REGISTRYINDEX, tag); /* the metatable of kind k */
+    bool same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!same) return -1;
+    size_t len = lua_rawlen(L, idx);
+    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kinds[k].size;
+    return fits ? (int)k : -1;
 }
 
 int lcol_shape_kind(lua_State *L, int idx) { return shape_kind(L, idx); }
+
+void lcol_protect(lua_State *L) {
+    /* metatable on top: its public copy holds what scripts may read */
+    lua_createtable(L, 0, 3);
+    static const char *const fields[] = {"__name", "__index", "__tostring", "__len"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; ++i) {
+        lua_getfield(L, -2, fields[i]);
+        lua_setfield(L, -2, fields[i]);
+    }
+    lua_setfield(L, -2, "__metatable");
+}
 
 size_t lcol_kind_size(col_shape_kind kind) { return kinds[kind].size; }
 
@@ -267,8 +300,11 @@ static void *check_self(lua_State *L, col_shape_kind *kind) {
 }
 
 static void *check_kind(lua_State *L, int idx, col_shape_kind kind) {
-    return luaL_checkudata(L, idx, kinds[kind].tname);
+    if (shape_kind(L, idx) != (int)kind) luaL_typeerror(L, idx, kinds[kind].tname);
+    return lua_touserdata(L, idx);
 }
+
+void *lcol_check_kind(lua_State *L, int idx, col_shape_kind kind) { return check_kind(L, idx, kind); }
 
 /* Every shape userdata is valid (col_shape_is_valid): the readers check each
  * number and constraint with a message naming the argument, and this catches
@@ -323,6 +359,13 @@ typedef struct lpolytope {
     col_vec3 pts[];
 } lpolytope;
 
+static bool polytope_block_ok(const void *ud, size_t len) {
+    const lpolytope *p = ud;
+    return len >= sizeof(lpolytope) && p->hdr.count >= 1 && p->hdr.points == p->pts &&
+           (len - sizeof(lpolytope)) / sizeof(col_vec3) == (size_t)p->hdr.count &&
+           (len - sizeof(lpolytope)) % sizeof(col_vec3) == 0;
+}
+
 /* Largest number of points of a polytope from Lua. */
 #define LCOL_MAX_POINTS (1 << 20)
 
@@ -330,11 +373,11 @@ typedef struct lpolytope {
 static col_real polytope_coord(lua_State *L, lua_Integer i, int j) {
     static const char *const names[3] = {"x", "y", "z"};
     if (lua_type(L, -1) != LUA_TNUMBER)
-        luaL_argerror(L, 1, lua_pushfstring(L, "point %d: %s must be a number, got %s", (int)i, names[j],
+        luaL_argerror(L, 1, lua_pushfstring(L, "point %I: %s must be a number, got %s", (lua_Integer)i, names[j],
                                             luaL_typename(L, -1)));
     lua_Number x = lua_tonumber(L, -1);
     if (!(fabs(x) <= (lua_Number)COL_HUGE))
-        luaL_argerror(L, 1, lua_pushfstring(L, "point %d: %s must be finite with magnitude <= %f, got %f", (int)i,
+        luaL_argerror(L, 1, lua_pushfstring(L, "point %I: %s must be finite with magnitude <= %f, got %f", (lua_Integer)i,
                                             names[j], (lua_Number)COL_HUGE, x));
     lua_pop(L, 1);
     return (col_real)x;
@@ -348,20 +391,20 @@ static int polytope_new(lua_State *L) {
     bool nested = lua_geti(L, 1, 1) == LUA_TTABLE;
     lua_pop(L, 1);
     if (!nested && n % 3 != 0)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "a flat array needs 3 numbers per point, got %d numbers", (int)n));
+        return luaL_argerror(L, 1, lua_pushfstring(L, "a flat array needs 3 numbers per point, got %I numbers", n));
     lua_Integer count = nested ? n : n / 3;
     if (count > LCOL_MAX_POINTS)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "at most %d points, got %d", LCOL_MAX_POINTS, (int)count));
+        return luaL_argerror(L, 1, lua_pushfstring(L, "at most %d points, got %I", LCOL_MAX_POINTS, count));
     lpolytope *p = lua_newuserdatauv(L, sizeof(lpolytope) + (size_t)count * sizeof(col_vec3), 0);
     for (lua_Integer i = 1; i <= count; ++i) {
         col_real c[3];
         if (nested) {
             if (lua_geti(L, 1, i) != LUA_TTABLE)
-                return luaL_argerror(L, 1, lua_pushfstring(L, "point %d: table {x, y, z} expected, got %s", (int)i,
+                return luaL_argerror(L, 1, lua_pushfstring(L, "point %I: table {x, y, z} expected, got %s", i,
                                                            luaL_typename(L, -1)));
             if (luaL_len(L, -1) != 3)
-                return luaL_argerror(L, 1, lua_pushfstring(L, "point %d: 3 coordinates expected, got %d", (int)i,
-                                                           (int)luaL_len(L, -1)));
+                return luaL_argerror(L, 1, lua_pushfstring(L, "point %I: 3 coordinates expected, got %I", i,
+                                                           luaL_len(L, -1)));
             for (int j = 0; j < 3; ++j) {
                 lua_geti(L, -1, j + 1); /* the point table is on top: each coordinate is popped */
                 c[j] = polytope_coord(L, i, j);
@@ -391,7 +434,7 @@ static int polytope_point(lua_State *L) {
     const lpolytope *p = check_kind(L, 1, COL_SHAPE_POLYTOPE);
     lua_Integer i = luaL_checkinteger(L, 2);
     if (i < 1 || i > p->hdr.count)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "index must be in [1, %d], got %d", p->hdr.count, (int)i));
+        return luaL_argerror(L, 2, lua_pushfstring(L, "index must be in [1, %d], got %I", p->hdr.count, i));
     return lcol_push_vec3(L, p->pts[i - 1]);
 }
 
@@ -478,7 +521,7 @@ static int m_tostring(lua_State *L) {
     return 1;
 }
 
-/* Accessors. Each returns numbers; the kind is checked by luaL_checkudata. */
+/* Accessors. Each returns numbers; the kind is checked by check_kind. */
 #define SELF(T, K) const T *s = check_kind(L, 1, K)
 
 static int point_position(lua_State *L) { SELF(col_point, COL_SHAPE_POINT); return lcol_push_vec3(L, s->p); }
@@ -598,6 +641,8 @@ void lcol_open_shapes(lua_State *L) {
         lua_setfield(L, -2, "__name");
         lua_pushvalue(L, -1);
         lua_setfield(L, LUA_REGISTRYINDEX, kinds[k].tname);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &KIND_TAGS[k]); /* the tag's one metatable */
         lua_pushlightuserdata(L, (void *)(uintptr_t)&KIND_TAGS[k]);
         lua_rawseti(L, -2, 1);
         lua_pushcfunction(L, m_tostring);
@@ -610,6 +655,7 @@ void lcol_open_shapes(lua_State *L) {
             lua_setfield(L, -2, "bounds");
         }
         lua_setfield(L, -2, "__index");
+        lcol_protect(L);
         lua_pop(L, 1);
         /* constructor */
         if (kinds[k].read == NULL) continue; /* the polytope: collide.convex */

@@ -8,6 +8,9 @@
 #ifndef COLLIDE_SVG_H
 #define COLLIDE_SVG_H
 
+/* Largest label kept, in bytes (cut at a character boundary). */
+#define SVG_MAX_LABEL 80
+
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -18,8 +21,10 @@ typedef struct svg_scene svg_scene;
 /* The view: which two world axes become the picture's x and y. */
 typedef enum svg_view { SVG_VIEW_XY, SVG_VIEW_XZ, SVG_VIEW_YZ } svg_view;
 
-/* A new empty scene for a view; NULL when out of memory. */
-svg_scene *svg_new(svg_view view);
+/* A new empty scene for a view whose memory comes from alloc (Lua's
+ * allocator protocol: collide-run passes its counting allocator, so the
+ * picture counts against --max-memory); NULL when out of memory. */
+svg_scene *svg_new(svg_view view, lua_Alloc alloc, void *ud);
 void svg_free(svg_scene *s);
 
 /* Registers draw, drawSweep, drawRay, drawPoint and drawNormal as globals of L,
@@ -28,7 +33,8 @@ void svg_free(svg_scene *s);
 void svg_open(lua_State *L, svg_scene *s);
 
 /* Writes the scene; title goes in the picture's caption. false on an I/O
- * error. */
+ * error. The file is well-formed XML whatever was drawn (labels made valid
+ * UTF-8, every coordinate finite, every loop bounded). */
 bool svg_write(const svg_scene *s, FILE *f, const char *title);
 
 #endif

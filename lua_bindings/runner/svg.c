@@ -6,6 +6,8 @@
  */
 #include "svg.h"
 
+#include "text.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,8 @@
 /* Limits that keep a picture (and the memory it takes) bounded. */
 #define SVG_MAX_POINTS (1 << 22) /* 2D points over all items */
 #define SVG_MAX_ITEMS (1 << 18)
-#define SVG_MAX_LABEL 80
+#define SVG_MAX_GRID 64 /* grid lines per axis */
+#define SVG_MAX_PIXEL 1e6 /* coordinates are clamped to +-this many pixels */
 #define SVG_CIRCLE_SAMPLES 48
 
 typedef enum item_type { IT_POLY, IT_LINE, IT_ARROW, IT_DOT, IT_NORMAL, IT_PLANE } item_type;
@@ -31,6 +34,8 @@ typedef struct item {
 
 struct svg_scene {
     svg_view view;
+    lua_Alloc alloc;
+    void *ud;
     item *items;
     int n_items, cap_items;
     double *pts; /* x, y pairs */
@@ -44,19 +49,23 @@ struct svg_scene {
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"};
 #define PALETTE_SIZE ((int)(sizeof palette / sizeof palette[0]))
 
-svg_scene *svg_new(svg_view view) {
-    svg_scene *s = calloc(1, sizeof *s);
-    if (s) s->view = view;
+svg_scene *svg_new(svg_view view, lua_Alloc alloc, void *ud) {
+    svg_scene *s = alloc(ud, NULL, 0, sizeof *s);
+    if (!s) return NULL;
+    memset(s, 0, sizeof *s);
+    s->view = view;
+    s->alloc = alloc;
+    s->ud = ud;
     return s;
 }
 
 void svg_free(svg_scene *s) {
     if (!s) return;
-    free(s->items);
-    free(s->pts);
-    free(s->labels);
-    free(s->label_colors);
-    free(s);
+    s->alloc(s->ud, s->items, sizeof(item) * (size_t)s->cap_items, 0);
+    s->alloc(s->ud, s->pts, sizeof(double) * (size_t)s->cap_pts, 0);
+    s->alloc(s->ud, s->labels, sizeof *s->labels * (size_t)s->cap_labels, 0);
+    s->alloc(s->ud, s->label_colors, sizeof *s->label_colors * (size_t)s->cap_label_colors, 0);
+    s->alloc(s->ud, s, sizeof *s, 0);
 }
 
 /* ------------------------------ geometry ------------------------------ */
@@ -107,11 +116,11 @@ static int hull(p2 *pts, int n, p2 *out) {
 
 /* ------------------------------ the scene ------------------------------ */
 
-static bool grow(void **p, int *cap, int need, size_t size) {
+static bool grow(svg_scene *s, void **p, int *cap, int need, size_t size) {
     if (need <= *cap) return true;
     int nc = *cap ? *cap : 64;
     while (nc < need) nc *= 2;
-    void *q = realloc(*p, (size_t)nc * size);
+    void *q = s->alloc(s->ud, *p, (size_t)*cap * size, (size_t)nc * size);
     if (!q) return false;
     *p = q;
     *cap = nc;
@@ -122,8 +131,8 @@ static bool grow(void **p, int *cap, int need, size_t size) {
 static item *new_item(lua_State *L, svg_scene *s, item_type type, int npts) {
     if (s->n_items >= SVG_MAX_ITEMS || s->n_pts + npts > SVG_MAX_POINTS)
         luaL_error(L, "the picture is full (at most %d drawings and %d points)", SVG_MAX_ITEMS, SVG_MAX_POINTS);
-    if (!grow((void **)&s->items, &s->cap_items, s->n_items + 1, sizeof(item)) ||
-        !grow((void **)&s->pts, &s->cap_pts, 2 * (s->n_pts + npts), sizeof(double)))
+    if (!grow(s, (void **)&s->items, &s->cap_items, s->n_items + 1, sizeof(item)) ||
+        !grow(s, (void **)&s->pts, &s->cap_pts, 2 * (s->n_pts + npts), sizeof(double)))
         luaL_error(L, "not enough memory for the picture");
     item *it = &s->items[s->n_items++];
     memset(it, 0, sizeof *it);
@@ -154,14 +163,17 @@ static void read_style(lua_State *L, int idx, svg_scene *s, style *st, bool fill
     memset(st, 0, sizeof *st);
     st->fill = fill_default;
     const char *color = NULL;
+    size_t len;
     if (lua_type(L, idx) == LUA_TSTRING) {
         st->has_label = true;
-        snprintf(st->label, sizeof st->label, "%s", lua_tostring(L, idx));
+        const char *text = lua_tolstring(L, idx, &len);
+        text_utf8_copy(st->label, sizeof st->label, text, len);
     } else if (lua_type(L, idx) == LUA_TTABLE) {
         if (lua_getfield(L, idx, "label") != LUA_TNIL) {
             if (!lua_isstring(L, -1)) luaL_argerror(L, idx, "style.label must be a string");
             st->has_label = true;
-            snprintf(st->label, sizeof st->label, "%s", lua_tostring(L, -1));
+            const char *text = lua_tolstring(L, -1, &len);
+            text_utf8_copy(st->label, sizeof st->label, text, len);
         }
         lua_pop(L, 1);
         if (lua_getfield(L, idx, "color") != LUA_TNIL) {
@@ -194,10 +206,10 @@ static void apply_style(lua_State *L, svg_scene *s, item *it, const style *st) {
     it->fill = st->fill;
     it->dashed = st->dashed;
     if (!st->has_label) return;
-    if (!grow((void **)&s->labels, &s->cap_labels, s->n_labels + 1, sizeof *s->labels) ||
-        !grow((void **)&s->label_colors, &s->cap_label_colors, s->n_labels + 1, sizeof *s->label_colors))
+    if (!grow(s, (void **)&s->labels, &s->cap_labels, s->n_labels + 1, sizeof *s->labels) ||
+        !grow(s, (void **)&s->label_colors, &s->cap_label_colors, s->n_labels + 1, sizeof *s->label_colors))
         luaL_error(L, "not enough memory for the picture");
-    snprintf(s->labels[s->n_labels], SVG_MAX_LABEL + 1, "%s", st->label);
+    memcpy(s->labels[s->n_labels], st->label, sizeof st->label);
     snprintf(s->label_colors[s->n_labels], 24, "%s", st->color);
     it->label = s->n_labels++;
 }
@@ -284,10 +296,13 @@ static int shape_points(svg_view v, const col_shape *sh, col_vec3 shift, col_vec
     return n;
 }
 
+/* A scratch buffer as a userdata on the stack: counted by the state's
+ * allocator and collected even when an error cuts the drawing short. */
+static void *scratch(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+
 /* Adds the outline of the hull of pts (projected) as one item. */
 static item *add_outline(lua_State *L, svg_scene *s, const col_vec3 *pts, int n) {
-    p2 *tmp = malloc(sizeof(p2) * (size_t)(2 * n + 2));
-    if (!tmp) luaL_error(L, "not enough memory for the picture");
+    p2 *tmp = scratch(L, sizeof(p2) * (size_t)(2 * n + 2));
     for (int i = 0; i < n; ++i) tmp[i] = project(s->view, pts[i]);
     p2 *h = tmp + n + 1;
     int k = hull(tmp, n, h);
@@ -300,15 +315,15 @@ static item *add_outline(lua_State *L, svg_scene *s, const col_vec3 *pts, int n)
         it = new_item(L, s, IT_POLY, k);
     }
     for (int i = 0; i < k; ++i) set_point(s, it, i, h[i]);
-    free(tmp);
+    lua_pop(L, 1);
     return it;
 }
 
-/* Points of a shape into a fresh malloc'ed buffer (*n of them). */
+/* Points of a shape (*n of them) into a scratch buffer pushed on the stack,
+ * with room for as many again (the swept outline). */
 static col_vec3 *collect(lua_State *L, svg_scene *s, const col_shape *sh, col_vec3 shift, int *n) {
     int cap = sh->kind == COL_SHAPE_POLYTOPE ? sh->u.polytope.count : 2 * SVG_CIRCLE_SAMPLES;
-    col_vec3 *buf = malloc(sizeof(col_vec3) * (size_t)(2 * cap + 2));
-    if (!buf) luaL_error(L, "not enough memory for the picture");
+    col_vec3 *buf = scratch(L, sizeof(col_vec3) * (size_t)(2 * cap + 2));
     *n = shape_points(s->view, sh, shift, buf, cap);
     return buf;
 }
@@ -332,7 +347,7 @@ static void draw_shape(lua_State *L, svg_scene *s, const col_shape *sh, col_vec3
     int n;
     col_vec3 *pts = collect(L, s, sh, shift, &n);
     item *it = add_outline(L, s, pts, n);
-    free(pts);
+    lua_pop(L, 1);
     apply_style(L, s, it, st);
     it->dashed = it->dashed || dashed;
     it->bold = bold;
@@ -376,6 +391,9 @@ static int l_draw_sweep(lua_State *L) {
         lua_pop(L, 1);
         if (lua_getfield(L, 5, "against") != LUA_TNIL) {
             col_shape other;
+            if (lcol_shape_kind(L, -1) < 0)
+                luaL_argerror(L, 5, lua_pushfstring(L, "style.against must be a collide shape, got %s",
+                                                    luaL_typename(L, -1)));
             lcol_check_shape(L, lua_gettop(L), &other);
             col_sweep_hit h = col_sweep(&sh, dv, &other, col_v3(0, 0, 0));
             if (h.status == COL_HIT) t0 = (double)h.t0;
@@ -385,19 +403,10 @@ static int l_draw_sweep(lua_State *L) {
     if (!s) return 0;
     /* the swept outline: the hull of the start and the end */
     int n;
-    col_vec3 *a = collect(L, s, &sh, col_v3(0, 0, 0), &n);
-    col_vec3 *both = malloc(sizeof(col_vec3) * (size_t)(2 * n + 1));
-    if (!both) {
-        free(a);
-        return luaL_error(L, "not enough memory for the picture");
-    }
-    for (int i = 0; i < n; ++i) {
-        both[i] = a[i];
-        both[n + i] = col_v3_add(a[i], dv);
-    }
+    col_vec3 *both = collect(L, s, &sh, col_v3(0, 0, 0), &n); /* room for 2n */
+    for (int i = 0; i < n; ++i) both[n + i] = col_v3_add(both[i], dv);
     item *swept = add_outline(L, s, both, 2 * n);
-    free(both);
-    free(a);
+    lua_pop(L, 1);
     style faint = st;
     faint.has_label = st.has_label;
     apply_style(L, s, swept, &faint);
@@ -478,29 +487,35 @@ void svg_open(lua_State *L, svg_scene *s) {
 
 /* ------------------------------ output ------------------------------ */
 
-static void write_escaped(FILE *f, const char *text) {
-    for (const char *c = text; *c; ++c) {
-        switch (*c) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default:
-            /* control characters are not allowed in XML 1.0 text */
-            if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n') fputc('?', f);
-            else fputc(*c, f);
-        }
-    }
-}
+static void write_escaped(FILE *f, const char *text) { text_write_xml(text_file_sink(f), text); }
 
 typedef struct frame {
     double minx, miny, maxx, maxy; /* world window */
     double scale, margin, width, height;
 } frame;
 
-static double fx(const frame *fr, double x) { return fr->margin + (x - fr->minx) * fr->scale; }
-static double fy(const frame *fr, double y) { return fr->height - fr->margin - (y - fr->miny) * fr->scale; }
+/* Pixels are finite and within +-SVG_MAX_PIXEL whatever the world numbers. */
+static double pixel(double v) { return v == v ? fmax(-SVG_MAX_PIXEL, fmin(SVG_MAX_PIXEL, v)) : 0.0; }
+static double fx(const frame *fr, double x) { return pixel(fr->margin + (x - fr->minx) * fr->scale); }
+static double fy(const frame *fr, double y) { return pixel(fr->height - fr->margin - (y - fr->miny) * fr->scale); }
+
+/* The grid lines of one axis: multiples k * step in [lo, hi], at most
+ * SVG_MAX_GRID of them, and none when step is below the resolution of the
+ * numbers there (1e17 + 16 == 1e17 + 32 - 16 ...): *k0 and the count. */
+static int grid_lines(double lo, double hi, double step, double *k0) {
+    double mag = fmax(fabs(lo), fabs(hi));
+    if (!(step > 0) || !(step > mag * 1e-12)) return 0;
+    double a = ceil(lo / step), b = floor(hi / step);
+    if (!(a <= b) || b - a >= SVG_MAX_GRID) return 0;
+    *k0 = a;
+    return (int)(b - a) + 1;
+}
+
+/* Digits that tell grid labels step apart near mag. */
+static int label_digits(double mag, double step) {
+    double d = mag > step ? floor(log10(mag / step)) + 2 : 1;
+    return d < 1 ? 1 : d > 17 ? 17 : (int)d;
+}
 
 /* A round grid step: 1, 2 or 5 times a power of ten, about range / 8. */
 static double nice_step(double range) {
@@ -522,7 +537,11 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     }
     if (!(minx <= maxx)) minx = miny = -1, maxx = maxy = 1;
     double span = fmax(maxx - minx, maxy - miny);
-    if (!(span > 0)) span = fmax(1.0, fmax(fabs(minx), fabs(miny)) * 1e-6);
+    double mag = fmax(fmax(fabs(minx), fabs(maxx)), fmax(fabs(miny), fabs(maxy)));
+    /* a window too small for the numbers there (or subnormal: 720 / span
+     * would overflow) grows to a size they can show */
+    if (!(span > 0)) span = fmax(1.0, mag * 1e-6);
+    span = fmax(span, fmax(mag * 1e-12, 1e-150));
     double pad = 0.08 * span;
     minx -= pad, maxx += pad, miny -= pad, maxy += pad;
     if (maxx - minx < 0.25 * span) minx -= 0.125 * span, maxx += 0.125 * span;
@@ -545,21 +564,31 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     write_escaped(f, title);
     fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     /* grid and labels */
-    double step = nice_step(wspan);
+    double step = nice_step(wspan), kx = 0, ky = 0;
+    int nx = grid_lines(minx, maxx, step, &kx), ny = grid_lines(miny, maxy, step, &ky);
     fprintf(f, "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n");
-    for (double x = ceil(minx / step) * step; x <= maxx; x += step)
+    for (int i = 0; i < nx; ++i) {
+        double x = (kx + i) * step;
         fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, x), fy(&fr, miny), fx(&fr, x),
                 fy(&fr, maxy));
-    for (double y = ceil(miny / step) * step; y <= maxy; y += step)
+    }
+    for (int i = 0; i < ny; ++i) {
+        double y = (ky + i) * step;
         fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, y), fx(&fr, maxx),
                 fy(&fr, y));
+    }
     fprintf(f, "</g>\n<g fill=\"#777\">\n");
-    for (double x = ceil(minx / step) * step; x <= maxx; x += step)
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n", fx(&fr, x), fy(&fr, miny) + 14,
-                fabs(x) < step * 1e-9 ? 0.0 : x);
-    for (double y = ceil(miny / step) * step; y <= maxy; y += step)
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n", fx(&fr, minx) - 4, fy(&fr, y) + 4,
-                fabs(y) < step * 1e-9 ? 0.0 : y);
+    int digits = label_digits(mag, step);
+    for (int i = 0; i < nx; ++i) {
+        double x = (kx + i) * step;
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%.*g</text>\n", fx(&fr, x), fy(&fr, miny) + 14,
+                digits, kx + i == 0 ? 0.0 : x);
+    }
+    for (int i = 0; i < ny; ++i) {
+        double y = (ky + i) * step;
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%.*g</text>\n", fx(&fr, minx) - 4, fy(&fr, y) + 4,
+                digits, ky + i == 0 ? 0.0 : y);
+    }
     fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(&fr, maxx) + 6, fy(&fr, miny) + 4,
             view_names[s->view][0]);
     fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(&fr, minx) - 4, fy(&fr, maxy) - 8,
@@ -609,7 +638,9 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
                     fy(&fr, p[1]), it->color, it->opacity);
             break;
         case IT_NORMAL: {
-            double len = it->length > 0 ? it->length : 0.1 * wspan, n = sqrt(it->nx * it->nx + it->ny * it->ny);
+            /* at most ten times the window: a huge style.length stays finite */
+            double len = it->length > 0 ? fmin(it->length, 10 * wspan) : 0.1 * wspan;
+            double n = hypot(it->nx, it->ny);
             double x1 = fx(&fr, p[0]), y1 = fy(&fr, p[1]);
             double x2 = x1, y2 = y1;
             if (n > 0) {
