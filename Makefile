@@ -18,23 +18,28 @@ BENCH_LUA_ARGS ?=
 # the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
-FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile lua
+FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile lua runner
 # The slower harnesses get their own arguments (CI gives them fewer inputs):
 # dynamic and metamorphic (about 7000 inputs/s) and the Lua API harness, which
 # runs a whole interpreter per input (about 3000 inputs/s).
 FUZZ_SLOW_ARGS ?= $(FUZZ_ARGS)
 FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)
+# The sandbox under hostile scripts (fuzz_runner): a whole program per input,
+# so fewer inputs; a run that never ends (-timeout) or a leak that grows the
+# process (-rss_limit_mb, -malloc_limit_mb) is a finding.
+FUZZ_RUNNER_ARGS ?= $(FUZZ_ARGS)
+FUZZ_RUNNER_LIMITS = -timeout=30 -rss_limit_mb=2048 -malloc_limit_mb=512
 
 demo: deps-demo
 	cmake --preset demo >/dev/null
 	cmake --build --preset demo
-	build/collide-run scripts/tour.lua --svg build/tour.svg
+	build/collide-run --svg build/tour.svg scripts/tour.lua
 	@echo
-	build/collide-run scripts/tunneling.lua --svg build/tunneling.svg --trace build/tunneling.csv
+	build/collide-run --svg build/tunneling.svg --trace build/tunneling.csv scripts/tunneling.lua
 	@echo
-	build/collide-run scripts/raycast.lua --svg build/raycast.svg
+	build/collide-run --svg build/raycast.svg scripts/raycast.lua
 	@echo
-	build/collide-run scripts/precision.lua --trace build/precision.jsonl
+	build/collide-run --trace build/precision.jsonl scripts/precision.lua
 	@echo
 	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg (open them in a browser)"
 
@@ -77,7 +82,8 @@ fuzz: deps-test
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz
 	@for h in $(FUZZ_HARNESSES); do \
-	  case $$h in lua) args="$(FUZZ_LUA_ARGS)" ;; dynamic|metamorphic) args="$(FUZZ_SLOW_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
+	  case $$h in lua) args="$(FUZZ_LUA_ARGS)" ;; runner) args="$(FUZZ_RUNNER_ARGS) $(FUZZ_RUNNER_LIMITS)" ;; \
+	    dynamic|metamorphic) args="$(FUZZ_SLOW_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
 	  dict=""; [ -f fuzz/$$h.dict ] && dict="-dict=fuzz/$$h.dict"; \
 	  mkdir -p build-fuzz/corpus/$$h && \
 	  echo "collide: fuzzing $$h ($$args)" && \

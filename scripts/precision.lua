@@ -17,7 +17,7 @@
 -- for the boxes it is given; GJK's answer is within its band (16 ulps of the
 -- size) of zero.
 --
--- Run: make demo (or: collide-run scripts/precision.lua --trace precision.csv,
+-- Run: make demo (or: collide-run --trace precision.csv scripts/precision.lua,
 -- or lua5.4 with LUA_CPATH=build/?.so).
 local collide = require "collide"
 -- collide-run's extras, or stand-ins when run by plain lua5.4 without the shim

@@ -1,6 +1,6 @@
 -- Rays against every shape, with the hits printed (and checked).
 --
---   collide-run scripts/raycast.lua --svg raycast.svg --view xz
+--   collide-run --svg raycast.svg --view xz scripts/raycast.lua
 --   (or lua5.4 with collide.so on LUA_CPATH)
 --
 -- Each row casts one ray; the AABB and the triangle are cast with every

@@ -1,6 +1,6 @@
 -- A tour of the classic static collision cases, as an aligned table.
 --
---   collide-run scripts/tour.lua --svg tour.svg     (`make demo` does this)
+--   collide-run --svg tour.svg scripts/tour.lua     (`make demo` does this)
 --   (or lua5.4 with collide.so on LUA_CPATH)
 --
 -- Each section is one of the seed articles' examples, then the cases where

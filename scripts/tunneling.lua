@@ -1,6 +1,6 @@
 -- Tunneling: does a fast bullet pass through a thin wall between two frames?
 --
---   collide-run scripts/tunneling.lua --svg tunneling.svg --trace tunneling.csv
+--   collide-run --svg tunneling.svg --trace tunneling.csv scripts/tunneling.lua
 --   (or lua5.4 with collide.so on LUA_CPATH)
 --
 -- The seeds' motivating experiment (Gomez 1999): a small sphere (the bullet)

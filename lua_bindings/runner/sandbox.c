@@ -50,7 +50,7 @@ static void hook(lua_State *L, lua_Debug *ar);
 /* After a limit: raise at every instruction, so no pcall can keep going. */
 static void reach(sandbox *s, sandbox_limit limit) {
     if (s->limit != LIMIT_NONE) return;
-    s->limit = limit;
+    s->limit = (int)limit;
     if (s->L) lua_sethook(s->L, hook, LUA_MASKCOUNT, 1);
 }
 
@@ -61,7 +61,8 @@ static void raise_limit(lua_State *L) {
 
 /* Adds n to the instruction count and checks the count and the clock. */
 static void count(sandbox *s, long long n) {
-    s->instructions += n;
+    /* saturating: a charge of 2^63 (table.move over math.maxinteger) must not wrap */
+    s->instructions = n > LLONG_MAX - s->instructions ? LLONG_MAX : s->instructions + n;
     if (s->o.max_instructions > 0 && s->instructions > s->o.max_instructions) reach(s, LIMIT_INSTRUCTIONS);
     else if (s->o.timeout > 0 && now() - s->start > s->o.timeout) reach(s, LIMIT_TIMEOUT);
 }
@@ -340,7 +341,7 @@ static lua_Integer table_len(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TTABLE && !luaL_getmetafield(L, idx, "__len")) return 0;
     if (lua_type(L, idx) != LUA_TTABLE) lua_pop(L, 1);
     lua_len(L, idx);
-    int isint;
+    int isint; /* as luaL_len reads it */
     lua_Integer n = lua_tointegerx(L, -1, &isint);
     lua_pop(L, 1);
     return isint ? n : 0;
@@ -356,29 +357,38 @@ static long long span(lua_Integer a, lua_Integer b) {
  * as a script asks (a __len can claim 2^63): each element moved is charged to
  * the instruction budget before the original function runs. */
 static int l_table_move(lua_State *L) {
-    if (lua_isinteger(L, 2) && lua_isinteger(L, 3)) sandbox_charge(L, span(lua_tointeger(L, 2), lua_tointeger(L, 3)));
+    int fok, eok; /* as luaL_checkinteger reads them: integral floats too */
+    lua_Integer f = lua_tointegerx(L, 2, &fok), e = lua_tointegerx(L, 3, &eok);
+    if (fok && eok) sandbox_charge(L, span(f, e));
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
 }
 
+/* table.insert(t, pos, v) and table.remove(t, pos) shift the elements from
+ * pos to #t; table.insert(t, v) and table.remove(t) shift none. */
 static int l_table_shift(lua_State *L) {
-    lua_Integer n = table_len(L, 1);
-    lua_Integer pos = lua_isinteger(L, 2) ? lua_tointeger(L, 2) : 1;
-    sandbox_charge(L, span(pos, n));
+    bool shifts = lua_toboolean(L, lua_upvalueindex(2)) ? lua_gettop(L) >= 3 : lua_gettop(L) >= 2;
+    int ok;
+    lua_Integer pos = lua_tointegerx(L, 2, &ok);
+    if (shifts && ok) sandbox_charge(L, span(pos, table_len(L, 1)));
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
 }
 
-/* Replaces t[name] (t on top) with f over the original as upvalue 1. */
-static void wrap(lua_State *L, const char *name, lua_CFunction f) {
+/* Replaces t[name] (t on top) with f over the original as upvalue 1 (and
+ * flag as upvalue 2). */
+static void wrap_flag(lua_State *L, const char *name, lua_CFunction f, bool flag) {
     lua_getfield(L, -1, name);
-    lua_pushcclosure(L, f, 1);
+    lua_pushboolean(L, flag);
+    lua_pushcclosure(L, f, 2);
     lua_setfield(L, -2, name);
 }
+
+static void wrap(lua_State *L, const char *name, lua_CFunction f) { wrap_flag(L, name, f, false); }
 
 /* ------------------------------ modules ------------------------------ */
 
@@ -474,8 +484,8 @@ static int open_env(lua_State *L) {
     lua_pop(L, 1);
     lua_getfield(L, -1, "table");
     wrap(L, "move", l_table_move);
-    wrap(L, "insert", l_table_shift);
-    wrap(L, "remove", l_table_shift);
+    wrap_flag(L, "insert", l_table_shift, true);
+    wrap_flag(L, "remove", l_table_shift, false);
     lua_pop(L, 2);
     sandbox_open_expect(L);
     svg_open(L, s->svg);
