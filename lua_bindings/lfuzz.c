@@ -11,6 +11,14 @@
  * sanitizer; an error is a string (a Lua error, never a C failure); a
  * successful query returns numbers, booleans, nil or shapes only; memory
  * stays bounded (a counting allocator refuses past 64 MiB).
+ *
+ * Between calls the program may tamper with a pooled value's metatable, as a
+ * script with the debug library could (issue 12): copy another type's tag
+ * into the real metatable, or give the value another type's metatable when
+ * that type's block has another size; the next call runs on the forged value
+ * (its NaN check skipped: it may read a valid block as the wrong shape) and
+ * the metatable is restored after it. The type checks must refuse every
+ * forgery that would reach outside the block.
  */
 #include <math.h>
 #include <stdio.h>
@@ -142,6 +150,56 @@ static int sorted_names(lua_State *L, int idx) {
     return n; /* the names table is on top */
 }
 
+/* Forges the type of pool slot a with what slot b's metatable holds, as the
+ * debug library could; saves what it changed. Returns whether it did. */
+static bool tamper(lua_State *L, fuzz_in *in, int pool_idx, int saved_idx) {
+    int a = 1 + u8(in) % FUZZ_POOL, b = 1 + u8(in) % FUZZ_POOL, mode = u8(in) % 3;
+    int top = lua_gettop(L);
+    lua_rawgeti(L, pool_idx, a);
+    lua_rawgeti(L, pool_idx, b);
+    int va = top + 1, vb = top + 2;
+    bool done = false;
+    if (lua_type(L, va) == LUA_TUSERDATA && lua_getmetatable(L, va) && lua_getmetatable(L, vb)) {
+        int ma = top + 3, mb = top + 4;
+        lua_pushinteger(L, a);
+        lua_rawseti(L, saved_idx, 1);
+        lua_pushvalue(L, ma);
+        lua_rawseti(L, saved_idx, 2);
+        lua_rawgeti(L, ma, 1);
+        lua_rawseti(L, saved_idx, 3);
+        if (mode == 0) { /* what a script sees: the public copy of the metatable */
+            if (luaL_getmetafield(L, va, "__metatable") == LUA_TTABLE) {
+                lua_rawgeti(L, mb, 1);
+                lua_rawseti(L, -2, 1);
+            }
+            done = true;
+        } else if (mode == 1) { /* debug.getmetatable(a)[1] = debug.getmetatable(b)[1] */
+            lua_rawgeti(L, mb, 1);
+            lua_rawseti(L, ma, 1);
+            done = true;
+        } else if (lua_type(L, vb) == LUA_TUSERDATA && lua_rawlen(L, va) != lua_rawlen(L, vb)) {
+            /* debug.setmetatable(a, debug.getmetatable(b)) onto a block of another size */
+            lua_pushvalue(L, mb);
+            lua_setmetatable(L, va);
+            done = true;
+        }
+    }
+    lua_settop(L, top);
+    return done;
+}
+
+/* Undoes tamper. */
+static void restore(lua_State *L, int pool_idx, int saved_idx) {
+    lua_rawgeti(L, saved_idx, 1);
+    lua_rawgeti(L, pool_idx, (lua_Integer)lua_tointeger(L, -1)); /* the value */
+    lua_rawgeti(L, saved_idx, 2);                                /* its metatable */
+    lua_rawgeti(L, saved_idx, 3);                                /* its tag */
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, -1);
+    lua_setmetatable(L, -3);
+    lua_pop(L, 3);
+}
+
 /* Runs one program; returns normally unless a property fails (abort). */
 static int run_program(lua_State *L) {
     fuzz_in *in = lua_touserdata(L, 1);
@@ -153,9 +211,16 @@ static int run_program(lua_State *L) {
     int nf = sorted_names(L, module_idx);
     int names_idx = lua_gettop(L);
     int next_slot = 1;
+    lua_newtable(L); /* what a tampering changed: {slot, metatable, tag} */
+    int saved_idx = lua_gettop(L);
+    bool tampered = false;
     for (int call = 0; call < FUZZ_MAX_CALLS && in->pos < in->size; ++call) {
         int top = lua_gettop(L);
         uint8_t op = u8(in);
+        if ((op & 0x1e) == 0x1e && !tampered) {
+            tampered = tamper(L, in, pool_idx, saved_idx);
+            continue;
+        }
         int nargs = u8(in) % (FUZZ_MAX_ARGS + 1);
         if (op & 1) {
             /* a module function */
@@ -193,7 +258,7 @@ static int run_program(lua_State *L) {
                     lua_pushvalue(L, i);
                     lua_rawseti(L, pool_idx, next_slot);
                     next_slot = next_slot % FUZZ_POOL + 1;
-                } else if (t == LUA_TNUMBER && lua_isinteger(L, i) == 0 && isnan(lua_tonumber(L, i))) {
+                } else if (!tampered && t == LUA_TNUMBER && lua_isinteger(L, i) == 0 && isnan(lua_tonumber(L, i))) {
                     /* a NaN result from valid arguments is a defect */
                     fail("a query returned NaN", luaL_typename(L, base - 1));
                 } else if (t != LUA_TNUMBER && t != LUA_TBOOLEAN && t != LUA_TNIL && t != LUA_TSTRING &&
@@ -203,6 +268,10 @@ static int run_program(lua_State *L) {
             }
         }
         lua_settop(L, top);
+        if (tampered) {
+            restore(L, pool_idx, saved_idx);
+            tampered = false;
+        }
     }
     return 0;
 }

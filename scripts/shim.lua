@@ -48,22 +48,39 @@ local function near_value(g, w, tol)
   return rawequal(g, w)
 end
 
+-- numbers in their shortest round-trip form, as collide-run prints them
+local function text(v)
+  if math.type(v) == "float" and v == v and v ~= math.huge and v ~= -math.huge then
+    for p = 1, 17 do
+      local s = string.format("%." .. p .. "g", v)
+      if tonumber(s) == v then return s end
+    end
+  end
+  return tostring(v)
+end
+
+local function array_text(t)
+  local parts = {}
+  for i = 1, math.min(rawlen(t), 16) do parts[i] = text(rawget(t, i)) end
+  if rawlen(t) > 16 then parts[#parts + 1] = "... (" .. rawlen(t) .. " elements)" end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
 function expectNear(a, b, tol, msg)
   assert(type(tol) == "number" and tol >= 0, "bad argument #3 to 'expectNear' (tolerance must be >= 0)")
   if type(a) == "table" and type(b) == "table" then
-    local ok = #a == #b
-    for i = 1, #b do ok = ok and near_value(a[i], b[i], tol) end
-    local parts = {}
-    for i = 1, #a do parts[i] = tostring(a[i]) end
-    return report(ok, msg, ok and "" or "got {" .. table.concat(parts, ", ") .. "}")
+    -- raw access, as collide-run (a __len cannot make it loop)
+    local ok = rawlen(a) == rawlen(b)
+    for i = 1, rawlen(b) do ok = ok and near_value(rawget(a, i), rawget(b, i), tol) end
+    return report(ok, msg, ok and "" or "got " .. array_text(a) .. ", want " .. array_text(b) .. " +- " .. text(tol))
   end
   local ok = math.abs(a - b) <= tol
-  return report(ok, msg, ok and "" or string.format("got %.17g, want %.17g +- %g", a, b, tol))
+  return report(ok, msg, ok and "" or "got " .. text(a) .. ", want " .. text(b) .. " +- " .. text(tol))
 end
 
 function expectEqual(got, want, msg)
   local ok = rawequal(got, want)
-  return report(ok, msg, ok and "" or "got " .. tostring(got) .. ", want " .. tostring(want))
+  return report(ok, msg, ok and "" or "got " .. text(got) .. ", want " .. text(want))
 end
 
 function expectError(text, f, ...)

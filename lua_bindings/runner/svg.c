@@ -606,7 +606,8 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     /* the drawings, in order */
     for (int k = 0; k < s->n_items; ++k) {
         const item *it = &s->items[k];
-        const double *p = s->pts + 2 * it->first;
+        /* a plane has no points (and a picture of planes only has no array) */
+        const double *p = it->count > 0 ? s->pts + 2 * it->first : NULL;
         const char *dash = it->dashed ? " stroke-dasharray=\"6 4\"" : "";
         double sw = it->bold ? 2.5 : 1.5;
         switch (it->type) {
