@@ -231,18 +231,36 @@ int main(int argc, char **argv) {
         fprintf(stderr, "collide-run: --trace and --svg name the same file %s\n", trace_path);
         return EXIT_USAGE;
     }
-    /* collide-run's options after the script are the script's arguments:
-     * say so, since the run will not do what they ask */
+    /* collide-run's options after the script would be the script's
+     * arguments, and the run would not do what they ask: refuse, with the
+     * command line in the right order */
+    static const char *const valued[] = {"--seed",  "--max-instructions", "--max-memory", "--max-output",
+                                         "--timeout", "--trace",          "--svg",        "--view"};
+    int misplaced = 0;
     for (int k = i + 1; k < argc; ++k) {
-        static const char *const known[] = {"--seed",  "--max-instructions", "--max-memory", "--max-output", "--timeout",
-                                            "--trace", "--svg",              "--view",       "--quiet"};
-        for (size_t q = 0; q < sizeof known / sizeof known[0]; ++q)
-            if (strcmp(argv[k], known[q]) == 0) {
-                fprintf(stderr,
-                        "collide-run: refusing '%s' after the script: options come before it (collide-run %s ... %s)\n",
-                        argv[k], argv[k], script);
-                return EXIT_USAGE;
+        bool known = strcmp(argv[k], "--quiet") == 0;
+        for (size_t q = 0; q < sizeof valued / sizeof valued[0]; ++q) known = known || strcmp(argv[k], valued[q]) == 0;
+        if (known && !misplaced) misplaced = k;
+    }
+    if (misplaced) {
+        fprintf(stderr, "collide-run: refusing '%s' after the script: options come before it; did you mean\n  %s",
+                argv[misplaced], argv[0]);
+        for (int pass = 0; pass < 3; ++pass) /* options before, options after, then the script and its args */
+            for (int k = pass == 0 ? 1 : i + (pass == 1); k < (pass == 0 ? i : argc); ++k) {
+                bool is_valued = false, is_opt = strcmp(argv[k], "--quiet") == 0;
+                for (size_t q = 0; q < sizeof valued / sizeof valued[0]; ++q)
+                    if (strcmp(argv[k], valued[q]) == 0) is_valued = is_opt = true;
+                if (pass == 0 || (pass == 1 && is_opt)) {
+                    fprintf(stderr, " %s", argv[k]);
+                    if (pass == 1 && is_valued && k + 1 < argc) fprintf(stderr, " %s", argv[++k]);
+                } else if (pass == 2) {
+                    if (k == i) fprintf(stderr, " %s", argv[k]);
+                    else if (is_opt) k += is_valued; /* already printed */
+                    else fprintf(stderr, " %s", argv[k]);
+                }
             }
+        fputc('\n', stderr);
+        return EXIT_USAGE;
     }
     if (trace_path) {
         size_t len = strlen(trace_path);
