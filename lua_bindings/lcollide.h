@@ -51,10 +51,10 @@ void *lcol_check_kind(lua_State *L, int idx, col_shape_kind kind);
  * that proves x's type. Every metatable of the bindings goes through this. */
 void lcol_protect(lua_State *L);
 
-/* The kind of the shape userdata at idx, or -1 when it is not one: its
- * metatable must be the very table the module registered for that kind
- * (identity, not a tag a script could copy) and its block must have that
- * kind's size. */
+/* The kind of the shape userdata at idx, or -1 when it is not one: the
+ * kind's tag in its metatable (which no script can reach without the debug
+ * library) and a block of exactly that kind's size (which keeps memory safe
+ * even with the debug library; lshape.c, KIND_TAGS). */
 int lcol_shape_kind(lua_State *L, int idx);
 
 /* Size of the C struct a shape userdata of this kind holds (its whole payload

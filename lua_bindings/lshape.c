@@ -14,15 +14,19 @@
 
 /* Each shape metatable holds, at integer key 1, a light userdata pointing to
  * KIND_TAGS[kind], which gives the kind by its offset with one rawgeti (the
- * array part, no hashing). The tag alone proves nothing: a script with the
- * debug library can copy it into another metatable. So the kind is proven by
- * identity: the registry maps each tag (a light userdata key, unique to this
- * module's copy, so collide and collide.float never mix) to the one metatable
- * of its kind, and a userdata counts as a shape of kind k only when its
- * metatable *is* that table and its block has exactly the size of kind k's
- * struct (so even debug.setmetatable cannot make a small block pass for a
- * larger struct). Scripts cannot reach the metatables at all without the
- * debug library: __metatable hands getmetatable a public copy (lcol_protect). */
+ * array part, no hashing). What makes it proof of the type:
+ *  - no script can change it: the metatables are out of reach (__metatable
+ *    hands getmetatable a public copy, see lcol_protect; setmetatable takes
+ *    tables only), Lua code cannot make a light userdata, and only these
+ *    addresses count (collide and collide.float have their own);
+ *  - with the debug library a script can reach everything: copy a tag, or
+ *    put another kind's real metatable on a userdata (debug.setmetatable).
+ *    Checking the metatable's identity against the registry's would add
+ *    nothing then (the attached metatable *is* the registered one), so what
+ *    keeps memory safe is the block's size: a userdata counts as kind k only
+ *    when its block is exactly kind k's struct (a polytope's header must
+ *    describe its own block). A same-size forgery (a sphere read as a plane)
+ *    gives wrong answers, never an access outside the block. */
 static const char KIND_TAGS[COL_SHAPE_KIND_COUNT] = {0};
 
 col_real lcol_check_real(lua_State *L, int arg) {
@@ -227,21 +231,14 @@ static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
 static bool polytope_block_ok(const void *ud, size_t len);
 
 /* The kind of the shape userdata at idx, or -1 when it is not one (see
- * KIND_TAGS for what proves it). */
+ * KIND_TAGS for what proves it: its tag, and its block's size). */
 static int shape_kind(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return -1;
     lua_rawgeti(L, -1, 1);
     const char *tag = lua_touserdata(L, -1); /* NULL unless a (light) userdata */
-    lua_pop(L, 1);
-    uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
-    if (k >= COL_SHAPE_KIND_COUNT) {
-        lua_pop(L, 1);
-        return -1;
-    }
-    lua_rawgetp(L, LUA_REGISTRYINDEX, tag); /* the metatable of kind k */
-    bool same = lua_rawequal(L, -1, -2);
     lua_pop(L, 2);
-    if (!same) return -1;
+    uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
+    if (k >= COL_SHAPE_KIND_COUNT) return -1;
     size_t len = lua_rawlen(L, idx);
     bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kinds[k].size;
     return fits ? (int)k : -1;
@@ -641,8 +638,6 @@ void lcol_open_shapes(lua_State *L) {
         lua_setfield(L, -2, "__name");
         lua_pushvalue(L, -1);
         lua_setfield(L, LUA_REGISTRYINDEX, kinds[k].tname);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &KIND_TAGS[k]); /* the tag's one metatable */
         lua_pushlightuserdata(L, (void *)(uintptr_t)&KIND_TAGS[k]);
         lua_rawseti(L, -2, 1);
         lua_pushcfunction(L, m_tostring);
