@@ -37,17 +37,17 @@ done
 # The Lua API harness needs the binding and liblua.
 LUA_CFLAGS="$(pkg-config --cflags lua5.4)"
 LUA_LIBS="$(pkg-config --libs lua5.4)"
-BIND=(lua_bindings/lcollide.c lua_bindings/lshape.c lua_bindings/larray.c)
-for f in "${BIND[@]}" lua_bindings/lfuzz.c fuzz/fuzz_lua.c; do
-  $CC $CFLAGS $COMMON $LUA_CFLAGS -Ilua_bindings -c "$f" -o "$WORK/lua_$(basename "$f" .c).o"
+BIND=(lua_bindings/module/lcollide.c lua_bindings/module/lshape.c lua_bindings/module/larray.c)
+for f in "${BIND[@]}" lua_bindings/tools/lfuzz.c fuzz/fuzz_lua.c; do
+  $CC $CFLAGS $COMMON $LUA_CFLAGS -Ilua_bindings/module -c "$f" -o "$WORK/lua_$(basename "$f" .c).o"
 done
 $CXX $CXXFLAGS "$WORK"/lua_*.o "$WORK/libcollide.a" $LIB_FUZZING_ENGINE $LUA_LIBS -lm -o "$OUT/fuzz_lua"
 seed_corpus lua
 
 # The sandbox under hostile scripts: the binding, the runner's sandbox and the program builder.
 for f in "${BIND[@]}" lua_bindings/runner/sandbox.c lua_bindings/runner/expect.c lua_bindings/runner/text.c \
-         lua_bindings/runner/svg.c lua_bindings/runner/hostile.c fuzz/fuzz_runner.c; do
-  $CC $CFLAGS $COMMON $LUA_CFLAGS -D_POSIX_C_SOURCE=200809L -Ilua_bindings -Ilua_bindings/runner \
+         lua_bindings/runner/svg.c lua_bindings/tools/hostile.c fuzz/fuzz_runner.c; do
+  $CC $CFLAGS $COMMON $LUA_CFLAGS -D_POSIX_C_SOURCE=200809L -Ilua_bindings/module -Ilua_bindings/runner \
     -c "$f" -o "$WORK/run_$(basename "$f" .c).o"
 done
 $CXX $CXXFLAGS "$WORK"/run_*.o "$WORK/libcollide.a" $LIB_FUZZING_ENGINE $LUA_LIBS -ldl -lpthread -lm -o "$OUT/fuzz_runner"

@@ -1,6 +1,6 @@
 /*
  * libFuzzer harness: the Lua API under random call sequences (the program
- * interpreter is lcol_fuzz_one in lua_bindings/lfuzz.c, the only place that
+ * interpreter is lcol_fuzz_one in lua_bindings/tools/lfuzz.c, the only place that
  * may include lua.h). Properties: no crash, no sanitizer report, every error
  * a Lua error message, no NaN from a query, bounded memory.
  */

@@ -1,6 +1,6 @@
 /*
  * libFuzzer harness: hostile scripts against collide-run's sandbox. Each
- * input becomes a Lua program (lua_bindings/runner/hostile.c builds and runs
+ * input becomes a Lua program (lua_bindings/tools/hostile.c builds and runs
  * it: the only code that may include lua.h) that attacks the sandbox with
  * the module's and the runner's API: metatable tampering, finalizers, huge
  * counts and coordinates, floods of output and memory. Properties: no crash

@@ -1,6 +1,7 @@
 /*
  * Private interface between the files of the Lua binding of collide.
- * lua_bindings/ is the only part of collide that includes lua.h.
+ * lua_bindings/ (module/, runner/, tools/) is the only part of collide that
+ * includes lua.h.
  */
 #ifndef COLLIDE_LCOLLIDE_H
 #define COLLIDE_LCOLLIDE_H
