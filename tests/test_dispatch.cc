@@ -1,5 +1,8 @@
 // Generic shapes: the symmetric dispatch, supported pairs, hostile input
 // through the dispatch, classification and bounds.
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "helpers.h"
@@ -74,6 +77,55 @@ TEST(Dispatch, SupportIsSymmetricAndMatchesTheDocumentedGrid) {
                 EXPECT_TRUE(col_distance_supported(ka, kb)) << a << " " << b;
             }
         }
+}
+
+// The grid printed in collide/collide.h is the dispatch's table: every cell
+// (x, p, g or .) is what col_overlap_method answers for that pair, in both
+// orders, and every pair appears once.
+TEST(Dispatch, TheGridInCollideHIsTheTable) {
+    std::ifstream f(COLLIDE_SOURCE_DIR "/core/include/collide/collide.h");
+    ASSERT_TRUE(f.good());
+    std::string line;
+    std::vector<std::string> columns;
+    int rows = 0, cells = 0;
+    while (std::getline(f, line)) {
+        std::istringstream words(line);
+        std::string star, first;
+        words >> star >> first;
+        if (star != "*") continue;
+        if (first == "point" && columns.empty() && line.find("seg") != std::string::npos) {
+            columns.push_back(first);
+            for (std::string w; words >> w;) columns.push_back(w);
+            continue;
+        }
+        if (columns.empty() || rows >= static_cast<int>(columns.size())) continue;
+        std::vector<std::string> marks;
+        for (std::string w; words >> w;) marks.push_back(w);
+        // row `rows` lists the pairs (rows, rows), (rows, rows + 1), ...
+        ASSERT_EQ(marks.size(), columns.size() - static_cast<size_t>(rows)) << line;
+        for (size_t i = 0; i < marks.size(); ++i) {
+            auto ka = static_cast<col_shape_kind>(rows), kb = static_cast<col_shape_kind>(rows + static_cast<int>(i));
+            ASSERT_EQ(marks[i].size(), 1u) << line;
+            EXPECT_EQ(col_overlap_method(ka, kb), marks[i][0]) << col_shape_kind_name(ka) << "-" << col_shape_kind_name(kb);
+            EXPECT_EQ(col_overlap_method(kb, ka), marks[i][0]);
+            EXPECT_EQ(col_overlap_supported(ka, kb), marks[i][0] != '.');
+            EXPECT_EQ(col_overlap_is_exact(ka, kb), marks[i][0] == 'x' || marks[i][0] == 'p');
+            ++cells;
+        }
+        ++rows;
+    }
+    EXPECT_EQ(static_cast<int>(columns.size()), static_cast<int>(COL_SHAPE_KIND_COUNT));
+    EXPECT_EQ(rows, static_cast<int>(COL_SHAPE_KIND_COUNT));
+    EXPECT_EQ(cells, COL_SHAPE_KIND_COUNT * (COL_SHAPE_KIND_COUNT + 1) / 2);
+    EXPECT_EQ(col_overlap_method(COL_SHAPE_KIND_COUNT, COL_SHAPE_SPHERE), '.');
+}
+
+TEST(Dispatch, KindSizesAreTheStructs) {
+    EXPECT_EQ(col_shape_kind_size(COL_SHAPE_SPHERE), sizeof(col_sphere));
+    EXPECT_EQ(col_shape_kind_size(COL_SHAPE_OBB), sizeof(col_obb));
+    EXPECT_EQ(col_shape_kind_size(COL_SHAPE_POLYTOPE), sizeof(col_polytope));
+    EXPECT_EQ(col_shape_kind_size(COL_SHAPE_RECT), sizeof(col_rect));
+    EXPECT_EQ(col_shape_kind_size(COL_SHAPE_KIND_COUNT), 0u);
 }
 
 TEST(Dispatch, EveryPairIsSymmetricAndHitRatesAreBalanced) {

@@ -6,8 +6,8 @@
  * radius, translated into a local frame at the first shape's reference point.
  */
 #include "distance_private.h"
-
-int col__shape_order(const col_shape *a, const col_shape *b); /* shape.c */
+#include "pairs.h"
+#include "ray.h"
 
 /* ------------------------------------------------------------------------ */
 /* Support shapes                                                            */
@@ -930,10 +930,10 @@ static bool pair_valid(const col_shape *a, const col_shape *b) {
     return col_distance_supported(a->kind, b->kind) && col_shape_is_valid(a) && col_shape_is_valid(b);
 }
 
-/* Orders a pair for symmetry: a plane always second, otherwise by
- * col__shape_order. true when swapped. */
+/* Orders a pair for symmetry (col__swap_pair: a plane always second,
+ * otherwise by col__shape_order). true when swapped. */
 static bool order_pair(const col_shape **a, const col_shape **b) {
-    bool swap = (*a)->kind == COL_SHAPE_PLANE || ((*b)->kind != COL_SHAPE_PLANE && col__shape_order(*a, *b) > 0);
+    bool swap = col__swap_pair(*a, *b, col_v3(0, 0, 0), col_v3(0, 0, 0), COL__PLANE_LAST);
     if (swap) {
         const col_shape *t = *a;
         *a = *b;
@@ -943,10 +943,8 @@ static bool order_pair(const col_shape **a, const col_shape **b) {
 }
 
 static col_distance_result swap_result(col_distance_result r) {
-    col_vec3 t = r.point_a;
-    r.point_a = r.point_b;
-    r.point_b = t;
-    r.normal = col__no_neg_zero(col_v3_neg(r.normal));
+    col__swap_witness(&r.point_a, &r.point_b, &r.normal);
+    r.normal = col__no_neg_zero(r.normal);
     return r;
 }
 
@@ -1072,10 +1070,7 @@ col_penetration_result col_penetration(const col_shape *a, const col_shape *b) {
     pen.point_b = col_v3_add(pen.point_b, P.o);
     if (swap) {
         /* moving B by depth along n is moving A by depth along -n */
-        col_vec3 t = pen.point_a;
-        pen.point_a = pen.point_b;
-        pen.point_b = t;
-        pen.normal = col_v3_neg(pen.normal);
+        col__swap_witness(&pen.point_a, &pen.point_b, &pen.normal);
     }
     pen.normal = col__no_neg_zero(pen.normal);
     return pen;
@@ -1093,7 +1088,6 @@ col_sweep_params col_sweep_params_default(void) {
     return p;
 }
 
-col_sweep_hit col__sweep_miss(col_status status); /* sweep.c */
 
 typedef struct advance {
     col_real t;     /* time reached */
@@ -1149,15 +1143,9 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
     if (!pair_valid(a, b) || !col_v3_is_valid(da) || !col_v3_is_valid(db) || !col_is_valid_size(prm.target) ||
         !(prm.tolerance <= COL_HUGE))
         return col__sweep_miss(COL_INVALID);
-    /* Symmetric order: by kind and bytes; two identical shapes by the direction
-     * of the relative motion (first non-zero component positive), which
-     * swapping negates and moving both shapes by the same vector keeps. */
-    int order = (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE) ? 0 : col__shape_order(a, b);
-    col_vec3 rel = col_v3_sub(da, db);
-    bool rel_negative = rel.x < COL_R(0.0) ||
-                        (rel.x == COL_R(0.0) && (rel.y < COL_R(0.0) || (rel.y == COL_R(0.0) && rel.z < COL_R(0.0))));
-    bool swap = a->kind == COL_SHAPE_PLANE ||
-                (b->kind != COL_SHAPE_PLANE && (order > 0 || (order == 0 && rel_negative)));
+    /* Symmetric order: a plane second; by kind and numbers; two identical
+     * shapes by the direction of the relative motion (col__swap_pair). */
+    bool swap = col__swap_pair(a, b, da, db, COL__PLANE_LAST | COL__BY_MOTION);
     if (swap) {
         const col_shape *t = a;
         a = b;

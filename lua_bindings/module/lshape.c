@@ -204,27 +204,23 @@ static int get_values(col_shape_kind kind, size_t size, const void *p, col_real 
 
 /* ---- the kinds ---- */
 
+/* What the binding adds to each kind (its name, struct size and constructor
+ * name come from the core: col_shape_kind_name, col_shape_kind_size). */
 typedef struct kind_info {
     const char *tname; /* metatable name, also __name */
-    const char *ctor;  /* constructor name in the module */
-    size_t size;       /* sizeof the core struct */
     void (*read)(lua_State *L, int arg, void *out);
 } kind_info;
 
 static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
-    {LCOL_TNAME("Point"), "point", sizeof(col_point), read_point},
-    {LCOL_TNAME("Segment"), "segment", sizeof(col_segment), read_segment},
-    {LCOL_TNAME("Triangle"), "triangle", sizeof(col_triangle), read_triangle},
-    {LCOL_TNAME("Plane"), "plane", sizeof(col_plane), read_plane},
-    {LCOL_TNAME("Sphere"), "sphere", sizeof(col_sphere), read_sphere},
-    {LCOL_TNAME("Capsule"), "capsule", sizeof(col_capsule), read_capsule},
-    {LCOL_TNAME("Aabb"), "aabb", sizeof(col_aabb), read_aabb},
-    {LCOL_TNAME("Obb"), "obb", sizeof(col_obb), read_obb},
-    {LCOL_TNAME("Ellipsoid"), "ellipsoid", sizeof(col_ellipsoid), read_ellipsoid},
-    {LCOL_TNAME("Polytope"), NULL, sizeof(col_polytope), NULL}, /* collide.convex */
-    {LCOL_TNAME("Circle"), "circle", sizeof(col_circle), read_circle},
-    {LCOL_TNAME("Rect"), "rect", sizeof(col_rect), read_rect},
+    {LCOL_TNAME("Point"), read_point},         {LCOL_TNAME("Segment"), read_segment},
+    {LCOL_TNAME("Triangle"), read_triangle},   {LCOL_TNAME("Plane"), read_plane},
+    {LCOL_TNAME("Sphere"), read_sphere},       {LCOL_TNAME("Capsule"), read_capsule},
+    {LCOL_TNAME("Aabb"), read_aabb},           {LCOL_TNAME("Obb"), read_obb},
+    {LCOL_TNAME("Ellipsoid"), read_ellipsoid}, {LCOL_TNAME("Polytope"), NULL}, /* collide.convex */
+    {LCOL_TNAME("Circle"), read_circle},       {LCOL_TNAME("Rect"), read_rect},
 };
+
+static size_t kind_size(int k) { return col_shape_kind_size((col_shape_kind)k); }
 
 /* Size check of a polytope block: its header says count points, which fill
  * the block exactly, and its pointer points into it. */
@@ -240,7 +236,7 @@ static int shape_kind(lua_State *L, int idx) {
     uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
     if (k >= COL_SHAPE_KIND_COUNT) return -1;
     size_t len = lua_rawlen(L, idx);
-    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kinds[k].size;
+    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kind_size((int)k);
     return fits ? (int)k : -1;
 }
 
@@ -257,11 +253,11 @@ void lcol_protect(lua_State *L) {
     lua_setfield(L, -2, "__metatable");
 }
 
-size_t lcol_kind_size(col_shape_kind kind) { return kinds[kind].size; }
+size_t lcol_kind_size(col_shape_kind kind) { return kind_size(kind); }
 
 void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data) {
-    void *ud = lua_newuserdatauv(L, kinds[kind].size, 0);
-    memcpy(ud, data, kinds[kind].size);
+    void *ud = lua_newuserdatauv(L, kind_size(kind), 0);
+    memcpy(ud, data, kind_size(kind));
     luaL_setmetatable(L, kinds[kind].tname);
 }
 
@@ -282,7 +278,7 @@ void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
         kind = 0;                                /* for the compiler's bounds analysis */
     }
     out->kind = (col_shape_kind)kind;
-    memcpy(&out->u, lua_touserdata(L, idx), kinds[kind].size);
+    memcpy(&out->u, lua_touserdata(L, idx), kind_size(kind));
 }
 
 /* Self argument of a method: any shape, with its kind. */
@@ -323,8 +319,8 @@ static int shape_new(lua_State *L) {
     kinds[kind].read(L, 1, &tmp.s.u); /* validate before allocating */
     tmp.s.kind = kind;
     check_valid(L, &tmp.s);
-    void *ud = lua_newuserdatauv(L, kinds[kind].size, 0);
-    memcpy(ud, &tmp.s.u, kinds[kind].size);
+    void *ud = lua_newuserdatauv(L, kind_size(kind), 0);
+    memcpy(ud, &tmp.s.u, kind_size(kind));
     luaL_setmetatable(L, kinds[kind].tname);
     return 1;
 }
@@ -448,7 +444,7 @@ static int m_set(lua_State *L) {
     kinds[kind].read(L, 2, &tmp.s.u); /* validate everything before changing the shape */
     tmp.s.kind = kind;
     check_valid(L, &tmp.s);
-    memcpy(ud, &tmp.s.u, kinds[kind].size);
+    memcpy(ud, &tmp.s.u, kind_size(kind));
     lua_settop(L, 1);
     return 1;
 }
@@ -464,7 +460,7 @@ static int m_get(lua_State *L) {
         return 3 * p->hdr.count;
     }
     col_real v[15];
-    return lcol_push_reals(L, v, get_values(kind, kinds[kind].size, ud, v));
+    return lcol_push_reals(L, v, get_values(kind, kind_size(kind), ud, v));
 }
 
 static int m_kind(lua_State *L) {
@@ -502,7 +498,7 @@ static int m_tostring(lua_State *L) {
         return 1;
     }
     col_real v[15];
-    int n = get_values(kind, kinds[kind].size, ud, v);
+    int n = get_values(kind, kind_size(kind), ud, v);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     luaL_addstring(&b, kinds[kind].tname);
@@ -656,7 +652,7 @@ void lcol_open_shapes(lua_State *L) {
         if (kinds[k].read == NULL) continue; /* the polytope: collide.convex */
         lua_pushinteger(L, k);
         lua_pushcclosure(L, shape_new, 1);
-        lua_setfield(L, -2, kinds[k].ctor);
+        lua_setfield(L, -2, col_shape_kind_name((col_shape_kind)k));
     }
     lua_pushcfunction(L, polytope_new);
     lua_setfield(L, -2, "convex");

@@ -21,21 +21,24 @@
  *             convex sweep, col_distance(a, b), col_penetration(a, b)
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
- * conversion; g: by col_distance, i.e. GJK on the cores, or the closed-form
- * distance of the ellipsoid's closest point for a sphere; .: none):
+ * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
+ * them (the ellipsoid's closest point for a sphere, a polytope's extent along
+ * a plane's normal); .: none). col_overlap_method(a, b) answers from the
+ * dispatch's table, and tests/test_dispatch.cc checks this grid against it:
  *
- *            point seg  tri  plane sphere caps aabb obb  ellip poly
- *   point      p    p    p    x     p      p    p    p    x     g
- *   segment         x    x    x     p      p    x    x    g     g
- *   triangle             x    x     x      g    x    x    g     g
- *   plane                     .     x      x    x    x    x     x
- *   sphere                          x      x    x    x    g     g
- *   capsule                                x    g    g    g     g
- *   aabb                                        x    x    g     g
- *   obb                                              x    g     g
- *   ellipsoid                                             g     g
- *   polytope                                                    g
- *   2D: circle-circle, circle-rect, rect-rect.
+ *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
+ *   point      p    p    p    x     p      p    p    p    x     g    .      .
+ *   segment         x    x    x     p      p    x    x    g     g    .      .
+ *   triangle             x    x     x      g    x    x    g     g    .      .
+ *   plane                     .     x      x    x    x    x     g    .      .
+ *   sphere                          x      x    x    x    g     g    .      .
+ *   capsule                                x    g    g    g     g    .      .
+ *   aabb                                        x    x    g     g    .      .
+ *   obb                                              x    g     g    .      .
+ *   ellipsoid                                             g     g    .      .
+ *   polytope                                                    g    .      .
+ *   circle                                                           x      x
+ *   rect                                                                    x
  *
  * Ray casts (raycast.h): every 3D shape; AABB by slabs and by Woo; triangle
  * watertight, Möller-Trumbore and Badouel. Sweeps (sweep.h): sphere-plane,

@@ -57,6 +57,11 @@ COL_API const char *col_shape_kind_name(col_shape_kind kind);
 /* true when the kind is in range and the shape passes its validator. */
 COL_API bool col_shape_is_valid(const col_shape *s);
 
+/* Size in bytes of the struct a shape of this kind holds in col_shape's union
+ * (col_sphere for a sphere, ...; a polytope's header, not its points); 0 for
+ * a kind out of range. */
+COL_API size_t col_shape_kind_size(col_shape_kind kind);
+
 /* true when the kind is a 2D shape (circle, rect). */
 COL_API bool col_shape_kind_is_2d(col_shape_kind kind);
 
@@ -70,7 +75,8 @@ COL_API bool col_overlap_supported(col_shape_kind a, col_shape_kind b);
 /*
  * true when col_overlap decides this pair by a closed-form or SAT test (exact
  * for the shapes it is given, up to the rounding of the few products each
- * test forms): every 3D shape against a plane; sphere, capsule, point and
+ * test forms): every 3D shape but the polytope against a plane (a polytope's
+ * extent along the normal comes through col_distance); sphere, capsule, point and
  * segment among themselves; point, segment, sphere, AABB, OBB and triangle
  * among themselves; point-ellipsoid; the 2D pairs. false for the pairs decided
  * by GJK (capsule against triangle and boxes; the ellipsoid against all but a
@@ -79,6 +85,17 @@ COL_API bool col_overlap_supported(col_shape_kind a, col_shape_kind b);
  * unsupported pairs.
  */
 COL_API bool col_overlap_is_exact(col_shape_kind a, col_shape_kind b);
+
+/*
+ * How col_overlap decides a pair of kinds (in either order), as the grid in
+ * collide/collide.h prints it: 'x' a pair test of static.h, 'p' a pair test
+ * after a degenerate conversion (a point is a sphere of radius 0, a segment a
+ * capsule of radius 0), 'g' by col_distance (GJK on the cores, or a closed
+ * form on them), '.' no test (also for kinds out of range). Read from the
+ * dispatch's own table, so the documentation cannot drift from it (a test
+ * compares the grid with it).
+ */
+COL_API char col_overlap_method(col_shape_kind a, col_shape_kind b);
 
 /*
  * Overlap of two shapes of any supported pair of kinds, by the pair's test in

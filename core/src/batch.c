@@ -1,0 +1,95 @@
+/*
+ * col_overlap_many (collide/shape.h): the batch form of col_overlap, with
+ * inline loops for the pairs of spheres and AABBs and, for shapes known
+ * valid, OBBs; every other pair through col_overlap on shapes built once.
+ * Answers are col_overlap's bit for bit (tests/test_dispatch.cc).
+ */
+#include <string.h>
+
+#include "box.h"
+#include "pairs.h"
+
+static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_k(b, s); }
+
+/* The batch loops: pair i is a[i] against b[i * step] (step 0: b_single). */
+#define COL__BATCH_LOOP(TA, TB, KERNEL)                                                                       \
+    do {                                                                                                               \
+        const TA *pa = (const TA *)a;                                                                                  \
+        const TB *pb = (const TB *)b;                                                                                  \
+        for (size_t i = 0; i < count; ++i) {                                                                           \
+            bool h = KERNEL(&pa[i], &pb[i * step]);                                                                    \
+            hits += h;                                                                                                 \
+            if (out) out[i] = (unsigned char)h;                                                                        \
+        }                                                                                                              \
+    } while (0)
+
+static inline bool sphere_aabb_u(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_u(b, s); }
+
+static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                           size_t count, unsigned char *out, bool checked) {
+    size_t hits = 0, step = b_single ? 0 : 1;
+    if (count == 0) return 0;
+    if (!a || !b || !col_overlap_supported(ka, kb)) {
+        if (out) memset(out, 0, count);
+        return 0;
+    }
+    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) {
+        if (checked)
+            COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_k);
+        else
+            COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_u);
+    } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_AABB) {
+        if (checked)
+            COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_k);
+        else
+            COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_u);
+    } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_SPHERE) {
+        if (checked)
+            COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_k);
+        else
+            COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_u);
+    } else if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_AABB) {
+        if (checked)
+            COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_k);
+        else
+            COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_u);
+    } else if (!checked && ka == COL_SHAPE_OBB && kb == COL_SHAPE_OBB) {
+        /* SAT without validation; ordered as col_overlap orders them (not symmetric bit for bit) */
+        const col_obb *pa = (const col_obb *)a, *pb = (const col_obb *)b;
+        for (size_t i = 0; i < count; ++i) {
+            bool swap = col__order_reals((const col_real *)(const void *)&pa[i],
+                                         (const col_real *)(const void *)&pb[i * step],
+                                         sizeof(col_obb) / sizeof(col_real)) > 0; /* col__shape_order's order */
+            bool h = swap ? col__overlap_obb_obb_u(&pb[i * step], &pa[i]) : col__overlap_obb_obb_u(&pa[i], &pb[i * step]);
+            hits += h;
+            if (out) out[i] = (unsigned char)h;
+        }
+    } else {
+        /* every other pair through col_overlap, on col_shapes built once */
+        size_t sa = col_shape_kind_size(ka), sb = col_shape_kind_size(kb);
+        col_shape x, y;
+        memset(&x, 0, sizeof x);
+        memset(&y, 0, sizeof y);
+        x.kind = ka;
+        y.kind = kb;
+        for (size_t i = 0; i < count; ++i) {
+            memcpy(&x.u, (const char *)a + i * sa, sa);
+            memcpy(&y.u, (const char *)b + i * step * sb, sb);
+            bool h = col_overlap(&x, &y);
+            hits += h;
+            if (out) out[i] = (unsigned char)h;
+        }
+    }
+    return hits;
+}
+
+size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                        size_t count, unsigned char *out) {
+    return overlap_many(ka, a, kb, b, b_single, count, out, true);
+}
+
+size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
+                                  size_t count, unsigned char *out) {
+    return overlap_many(ka, a, kb, b, b_single, count, out, false);
+}
+
