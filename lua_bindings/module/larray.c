@@ -147,9 +147,7 @@ static int l_overlap_many(lua_State *L) {
         b = &one.u;
         kb = one.kind;
     }
-    if (!col_overlap_supported(a->kind, kb))
-        return luaL_error(L, "overlapMany: no test for the pair (%s, %s)", col_shape_kind_name(a->kind),
-                          col_shape_kind_name(kb));
+    if (!col_overlap_supported(a->kind, kb)) return lcol_pair_error(L, 2, a->kind, kb);
     bool single = barr == NULL;
     size_t hits = 0;
     if (lua_isnoneornil(L, 3)) {

@@ -21,8 +21,7 @@ static int l_overlap(lua_State *L) {
      * unchecked, since a shape userdata is valid by construction (lshape.c). */
     col_shape_kind ka, kb;
     const void *a = lcol_check_shape_data(L, 1, &ka), *b = lcol_check_shape_data(L, 2, &kb);
-    if (!col_overlap_supported(ka, kb))
-        return luaL_error(L, "overlap: no test for the pair (%s, %s)", col_shape_kind_name(ka), col_shape_kind_name(kb));
+    if (!col_overlap_supported(ka, kb)) return lcol_pair_error(L, 2, ka, kb);
     lua_pushboolean(L, col_overlap_many_unchecked(ka, a, kb, b, true, 1, NULL) == 1);
     return 1;
 }
@@ -176,17 +175,18 @@ static int l_raycast(lua_State *L) {
     return 8;
 }
 
+/* One result order everywhere: the scalars, then the points, then the normal. */
 static int push_sweep(lua_State *L, col_sweep_hit h) {
     lua_pushnumber(L, (lua_Number)h.t0);
     lua_pushnumber(L, (lua_Number)h.t1);
-    lcol_push_vec3(L, h.normal);
     lcol_push_vec3(L, h.point);
+    lcol_push_vec3(L, h.normal);
     lua_pushboolean(L, h.initially_overlapping);
     return 9;
 }
 
 /* collide.sweep(a, dax,day,daz, b [, dbx,dby,dbz])
- *   --> t0, t1, nx,ny,nz, px,py,pz, initiallyOverlapping | nil */
+ *   --> t0, t1, px,py,pz, nx,ny,nz, initiallyOverlapping | nil */
 static int l_sweep(lua_State *L) {
     col_shape a, b;
     col_real da[3], db[3] = {0, 0, 0};
@@ -194,9 +194,7 @@ static int l_sweep(lua_State *L) {
     lcol_check_reals(L, 2, da, 3);
     lcol_check_shape(L, 5, &b);
     if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, db, 3);
-    if (!col_sweep_supported(a.kind, b.kind))
-        return luaL_error(L, "sweep: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
-                          col_shape_kind_name(b.kind));
+    if (!col_sweep_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
     col_sweep_hit h = col_sweep(&a, v3(da), &b, v3(db));
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
@@ -205,11 +203,10 @@ static int l_sweep(lua_State *L) {
     return push_sweep(L, h);
 }
 
-static void check_pair(lua_State *L, const char *what, col_shape *a, col_shape *b) {
+static void check_pair(lua_State *L, col_shape *a, col_shape *b) {
     lcol_check_shape(L, 1, a);
     lcol_check_shape(L, 2, b);
-    if (!col_distance_supported(a->kind, b->kind))
-        luaL_error(L, "%s: no test for the pair (%s, %s)", what, col_shape_kind_name(a->kind), col_shape_kind_name(b->kind));
+    if (!col_distance_supported(a->kind, b->kind)) lcol_pair_error(L, 2, a->kind, b->kind);
 }
 
 static int push_distance(lua_State *L, col_distance_result r) {
@@ -225,7 +222,7 @@ static int push_distance(lua_State *L, col_distance_result r) {
 /* collide.distance(a, b) --> d, ax,ay,az, bx,by,bz, nx,ny,nz, iterations, converged */
 static int l_distance(lua_State *L) {
     col_shape a, b;
-    check_pair(L, "distance", &a, &b);
+    check_pair(L, &a, &b);
     return push_distance(L, col_distance(&a, &b));
 }
 
@@ -234,25 +231,26 @@ static int l_gjk_distance(lua_State *L) {
     col_shape a, b;
     lcol_check_shape(L, 1, &a);
     lcol_check_shape(L, 2, &b);
-    if (!col_support_supported(a.kind) || !col_support_supported(b.kind))
-        return luaL_error(L, "gjkDistance: no support function for the pair (%s, %s)", col_shape_kind_name(a.kind),
-                          col_shape_kind_name(b.kind));
+    if (!col_support_supported(a.kind))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "a %s has no support function", col_shape_kind_name(a.kind)));
+    if (!col_support_supported(b.kind))
+        return luaL_argerror(L, 2, lua_pushfstring(L, "a %s has no support function", col_shape_kind_name(b.kind)));
     return push_distance(L, col_gjk_distance(&a, &b));
 }
 
-/* collide.penetration(a, b) --> depth, nx,ny,nz, ax,ay,az, bx,by,bz, iterations, converged | nil */
+/* collide.penetration(a, b) --> depth, ax,ay,az, bx,by,bz, nx,ny,nz, iterations, converged | nil */
 static int l_penetration(lua_State *L) {
     col_shape a, b;
-    check_pair(L, "penetration", &a, &b);
+    check_pair(L, &a, &b);
     col_penetration_result r = col_penetration(&a, &b);
     if (r.status != COL_HIT && r.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;
     }
     lua_pushnumber(L, (lua_Number)r.depth);
-    lcol_push_vec3(L, r.normal);
     lcol_push_vec3(L, r.point_a);
     lcol_push_vec3(L, r.point_b);
+    lcol_push_vec3(L, r.normal);
     lua_pushinteger(L, r.iterations);
     lua_pushboolean(L, r.status == COL_HIT);
     return 12;
@@ -272,7 +270,7 @@ static int l_support(lua_State *L) {
 }
 
 /* collide.sweepConvex(a, dax,day,daz, b [, dbx,dby,dbz [, target [, tolerance [, maxIterations]]]])
- *   --> t0, t1, nx,ny,nz, px,py,pz, initiallyOverlapping, iterations, converged | nil, iterations */
+ *   --> t0, t1, px,py,pz, nx,ny,nz, initiallyOverlapping, iterations, converged | nil, iterations */
 static int l_sweep_convex(lua_State *L) {
     col_shape a, b;
     col_real da[3], db[3] = {0, 0, 0};
@@ -294,9 +292,7 @@ static int l_sweep_convex(lua_State *L) {
         if (n < 1 || n > 1000000) return luaL_argerror(L, 11, "maxIterations must be in [1, 1000000]");
         p.max_iterations = (int)n;
     }
-    if (!col_distance_supported(a.kind, b.kind))
-        return luaL_error(L, "sweepConvex: no test for the pair (%s, %s)", col_shape_kind_name(a.kind),
-                          col_shape_kind_name(b.kind));
+    if (!col_distance_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
     int iterations = 0;
     col_sweep_hit h = col_sweep_convex(&a, v3(da), &b, v3(db), &p, &iterations);
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {

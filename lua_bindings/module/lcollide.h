@@ -72,6 +72,11 @@ void lcol_open_arrays(lua_State *L);
 /* collide.kind(v): the kind name of a shape, or nil (fail) for anything else. */
 int lcol_kind_of(lua_State *L);
 
+/* The error for a pair of kinds a query has no test for, on the argument
+ * of the second shape: "bad argument #2 to 'overlap' (no test for the pair
+ * (plane, plane))". Raises. */
+int lcol_pair_error(lua_State *L, int arg, col_shape_kind a, col_shape_kind b);
+
 /* A number argument that is finite with |x| <= COL_HUGE, as col_real. */
 col_real lcol_check_real(lua_State *L, int arg);
 

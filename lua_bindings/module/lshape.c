@@ -40,6 +40,11 @@ col_real lcol_check_real(lua_State *L, int arg) {
     return (col_real)x;
 }
 
+int lcol_pair_error(lua_State *L, int arg, col_shape_kind a, col_shape_kind b) {
+    return luaL_argerror(L, arg, lua_pushfstring(L, "no test for the pair (%s, %s)", col_shape_kind_name(a),
+                                                 col_shape_kind_name(b)));
+}
+
 void lcol_check_reals(lua_State *L, int arg, col_real *out, int n) {
     for (int i = 0; i < n; ++i) out[i] = lcol_check_real(L, arg + i);
 }
@@ -303,10 +308,10 @@ void *lcol_check_kind(lua_State *L, int idx, col_shape_kind kind) { return check
  * number and constraint with a message naming the argument, and this catches
  * anything they let through (a plane whose offset overflows when
  * normalized, ...), so queries may skip re-validating (overlapMany). */
-static void check_valid(lua_State *L, const col_shape *s) {
+static void check_valid(lua_State *L, int arg, const col_shape *s) {
     if (!col_shape_is_valid(s))
-        luaL_error(L, "%s: the numbers do not make a valid %s (a magnitude beyond %f after normalizing?)",
-                   col_shape_kind_name(s->kind), col_shape_kind_name(s->kind), (lua_Number)COL_HUGE);
+        luaL_argerror(L, arg, lua_pushfstring(L, "the numbers do not make a valid %s (a magnitude beyond %f after normalizing?)",
+                                              col_shape_kind_name(s->kind), (lua_Number)COL_HUGE));
 }
 
 /* Constructors share one C function; the kind is its upvalue. */
@@ -318,7 +323,7 @@ static int shape_new(lua_State *L) {
     } tmp;
     kinds[kind].read(L, 1, &tmp.s.u); /* validate before allocating */
     tmp.s.kind = kind;
-    check_valid(L, &tmp.s);
+    check_valid(L, 1, &tmp.s);
     void *ud = lua_newuserdatauv(L, kind_size(kind), 0);
     memcpy(ud, &tmp.s.u, kind_size(kind));
     luaL_setmetatable(L, kinds[kind].tname);
@@ -436,14 +441,14 @@ static int polytope_point(lua_State *L) {
 static int m_set(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
-    if (kind == COL_SHAPE_POLYTOPE) return luaL_error(L, "a polytope cannot be changed; build another with convex");
+    if (kind == COL_SHAPE_POLYTOPE) return luaL_argerror(L, 1, "a polytope cannot be changed; build another with convex");
     union {
         col_shape s;
         char bytes[sizeof(col_shape)];
     } tmp;
     kinds[kind].read(L, 2, &tmp.s.u); /* validate everything before changing the shape */
     tmp.s.kind = kind;
-    check_valid(L, &tmp.s);
+    check_valid(L, 2, &tmp.s);
     memcpy(ud, &tmp.s.u, kind_size(kind));
     lua_settop(L, 1);
     return 1;

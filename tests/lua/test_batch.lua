@@ -79,7 +79,7 @@ expectError("array of 300 shapes expected (as many as argument 1), got 1",
   function() return collide.overlapMany(A, collide.pack({ spheres[1] })) end)
 expectError("ShapeArray or collide shape expected, got number", function() return collide.overlapMany(A, 1) end)
 expectError("collide.ShapeArray expected, got", function() return collide.overlapMany(spheres[1], A) end)
-expectError("overlapMany: no test for the pair (plane, plane)",
+expectError("bad argument #2 to 'overlapMany' (no test for the pair (plane, plane))",
   function() return collide.overlapMany(collide.pack({ collide.plane(0, 0, 1, 0) }), collide.plane(0, 1, 0, 0)) end)
 expectError("(table expected, got string)", function() return collide.overlapMany(A, B, "out") end)
 expectError("index must be in [1, 300], got 301", function() return A:get(301) end)

@@ -65,11 +65,11 @@ expectError("bad argument #2 to 'overlap' (collide shape expected, got number)",
   function() return collide.overlap(sph, 5) end)
 expectError("bad argument #1 to 'overlap' (collide shape expected, got no value)",
   function() return collide.overlap() end)
-expectError("overlap: no test for the pair (plane, plane)",
+expectError("bad argument #2 to 'overlap' (no test for the pair (plane, plane))",
   function() return collide.overlap(collide.plane(0, 0, 1, 0), collide.plane(0, 1, 0, 0)) end)
-expectError("overlap: no test for the pair (sphere, circle)",
+expectError("bad argument #2 to 'overlap' (no test for the pair (sphere, circle))",
   function() return collide.overlap(sph, collide.circle(0, 0, 1)) end)
-expectError("overlap: no test for the pair (plane, plane)",
+expectError("bad argument #2 to 'overlap' (no test for the pair (plane, plane))",
   function() return collide.overlap(collide.plane(0, 0, 1, 0), collide.plane(0, 1, 0, 0)) end)
 expectError("bad argument #2 to 'classify' (collide.Plane expected, got collide.Sphere)",
   function() return collide.classify(sph, sph) end)
