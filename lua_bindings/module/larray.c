@@ -105,12 +105,12 @@ static int a_get(lua_State *L) {
 static int a_set(lua_State *L) {
     larray *a = check_array(L, 1);
     size_t i = check_index(L, a, 2);
-    int k = lcol_shape_kind(L, 3);
-    if (k < 0) return luaL_typeerror(L, 3, "collide shape");
-    if ((col_shape_kind)k != a->kind)
+    col_shape_kind k;
+    const void *data = lcol_check_any_shape(L, 3, &k);
+    if (k != a->kind)
         return luaL_argerror(L, 3, lua_pushfstring(L, "a %s expected (the array's kind), got a %s",
-                                                   col_shape_kind_name(a->kind), col_shape_kind_name((col_shape_kind)k)));
-    memcpy(element(a, i), lua_touserdata(L, 3), lcol_kind_size(a->kind));
+                                                   col_shape_kind_name(a->kind), col_shape_kind_name(k)));
+    memcpy(element(a, i), data, lcol_kind_size(a->kind));
     lua_settop(L, 1);
     return 1;
 }

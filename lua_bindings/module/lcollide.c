@@ -8,7 +8,6 @@
 
 #include "lcollide.h"
 
-static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
 
 static col_plane check_plane(lua_State *L, int idx) {
     return *(const col_plane *)lcol_check_kind(L, idx, COL_SHAPE_PLANE);
@@ -81,7 +80,7 @@ static int l_intersect_planes(lua_State *L) {
 static int l_closest_points_lines(lua_State *L) {
     col_real v[12];
     lcol_check_reals(L, 1, v, 12);
-    col_line l1 = {v3(v), v3(v + 3)}, l2 = {v3(v + 6), v3(v + 9)};
+    col_line l1 = {lcol_v3(v), lcol_v3(v + 3)}, l2 = {lcol_v3(v + 6), lcol_v3(v + 9)};
     if (!col_line_is_valid(&l1)) luaL_argerror(L, 4, "direction must be non-zero");
     if (!col_line_is_valid(&l2)) luaL_argerror(L, 10, "direction must be non-zero");
     col_line_line_result r = col_closest_points_lines(&l1, &l2);
@@ -102,7 +101,7 @@ static int l_transform_aabb(lua_State *L) {
     if (!lua_isnoneornil(L, 11)) lcol_check_reals(L, 11, t, 3);
     /* rows in, columns stored */
     col_mat3 M = col_m3_cols(col_v3(m[0], m[3], m[6]), col_v3(m[1], m[4], m[7]), col_v3(m[2], m[5], m[8]));
-    return lcol_push_aabb(L, col_aabb_transform(b, M, v3(t)));
+    return lcol_push_aabb(L, col_aabb_transform(b, M, lcol_v3(t)));
 }
 
 static int push_axes(lua_State *L, col_mat3 m) {
@@ -125,7 +124,7 @@ static int l_axes_from_axis_angle(lua_State *L) {
     col_real v[4];
     lcol_check_reals(L, 1, v, 4);
     if (v[0] == 0 && v[1] == 0 && v[2] == 0) luaL_argerror(L, 1, "axis must be non-zero");
-    return push_axes(L, col_m3_from_axis_angle(v3(v), v[3]));
+    return push_axes(L, col_m3_from_axis_angle(lcol_v3(v), v[3]));
 }
 
 /* collide.raycast(shape, ox,oy,oz, dx,dy,dz [, maxT [, method [, sides]]])
@@ -153,7 +152,7 @@ static int l_raycast(lua_State *L) {
         return luaL_argerror(L, 9, lua_pushfstring(L, "'%s' applies to a triangle, not a %s", methods[method], kind));
     if (sides == COL_CULL_BACKFACES && s.kind != COL_SHAPE_TRIANGLE)
         return luaL_argerror(L, 10, lua_pushfstring(L, "'cull' applies to a triangle, not a %s", kind));
-    col_ray r = {v3(v), v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
+    col_ray r = {lcol_v3(v), lcol_v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
     col_ray_hit h;
     switch (method) {
     case 1: h = col_raycast_aabb_slabs(&r, &s.u.aabb); break;
@@ -195,7 +194,7 @@ static int l_sweep(lua_State *L) {
     lcol_check_shape(L, 5, &b);
     if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, db, 3);
     if (!col_sweep_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
-    col_sweep_hit h = col_sweep(&a, v3(da), &b, v3(db));
+    col_sweep_hit h = col_sweep(&a, lcol_v3(da), &b, lcol_v3(db));
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;
@@ -265,7 +264,7 @@ static int l_support(lua_State *L) {
     col_vec3 p;
     if (!col_support_supported(s.kind))
         return luaL_argerror(L, 1, lua_pushfstring(L, "a %s has no support function", col_shape_kind_name(s.kind)));
-    (void)col_support(&s, v3(d), &p);
+    (void)col_support(&s, lcol_v3(d), &p);
     return lcol_push_vec3(L, p);
 }
 
@@ -294,7 +293,7 @@ static int l_sweep_convex(lua_State *L) {
     }
     if (!col_distance_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
     int iterations = 0;
-    col_sweep_hit h = col_sweep_convex(&a, v3(da), &b, v3(db), &p, &iterations);
+    col_sweep_hit h = col_sweep_convex(&a, lcol_v3(da), &b, lcol_v3(db), &p, &iterations);
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         lua_pushinteger(L, iterations);

@@ -83,6 +83,22 @@ col_real lcol_check_real(lua_State *L, int arg);
 /* Reads n col_real arguments starting at arg into out. */
 void lcol_check_reals(lua_State *L, int arg, col_real *out, int n);
 
+/* Three col_reals as a vector (the readers fill arrays of reals). */
+static inline col_vec3 lcol_v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
+
+/* The shape at idx, or an argument error "collide shape expected, got ...";
+ * its kind in *kind and its C struct in place (for a polytope, a
+ * col_polytope whose points follow it), valid while the value stays on the
+ * stack. The one shape check of the bindings. */
+void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind);
+
+/* The one rule for printing a number, in tostring, traces and pictures:
+ * the fewest significant digits that read back as the same double (so 0.1
+ * prints as 0.1 and 1/3 with 16 digits), in plain notation when its decimal
+ * exponent is in [-5, 16] (100000, not 1e+05), else in exponent notation
+ * (5e-324, 1e+308). buf needs 32 bytes. */
+void lcol_format_number(char *buf, size_t size, double x);
+
 /* Pushes n numbers; returns n. */
 int lcol_push_reals(lua_State *L, const col_real *v, int n);
 

@@ -64,7 +64,6 @@ int lcol_push_aabb(lua_State *L, col_aabb b) {
     return 3 + lcol_push_vec3(L, b.max);
 }
 
-static col_vec3 v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }
 
 static void check_size(lua_State *L, int arg, col_real v, const char *what) {
     if (!(v >= COL_R(0.0))) {
@@ -85,30 +84,30 @@ static void check_min_max(lua_State *L, int arg_max, col_real mn, col_real mx, c
 static void read_point(lua_State *L, int arg, void *out) {
     col_real v[3];
     lcol_check_reals(L, arg, v, 3);
-    ((col_point *)out)->p = v3(v);
+    ((col_point *)out)->p = lcol_v3(v);
 }
 
 static void read_segment(lua_State *L, int arg, void *out) {
     col_real v[6];
     lcol_check_reals(L, arg, v, 6);
     col_segment *s = out;
-    s->a = v3(v);
-    s->b = v3(v + 3);
+    s->a = lcol_v3(v);
+    s->b = lcol_v3(v + 3);
 }
 
 static void read_triangle(lua_State *L, int arg, void *out) {
     col_real v[9];
     lcol_check_reals(L, arg, v, 9);
     col_triangle *t = out;
-    t->a = v3(v);
-    t->b = v3(v + 3);
-    t->c = v3(v + 6);
+    t->a = lcol_v3(v);
+    t->b = lcol_v3(v + 3);
+    t->c = lcol_v3(v + 6);
 }
 
 static void read_plane(lua_State *L, int arg, void *out) {
     col_real v[4];
     lcol_check_reals(L, arg, v, 4);
-    col_plane p = col_plane_make(v3(v), v[3]);
+    col_plane p = col_plane_make(lcol_v3(v), v[3]);
     if (!col_plane_is_valid(&p)) luaL_argerror(L, arg, "normal must be non-zero");
     *(col_plane *)out = p;
 }
@@ -118,7 +117,7 @@ static void read_sphere(lua_State *L, int arg, void *out) {
     lcol_check_reals(L, arg, v, 4);
     check_size(L, arg + 3, v[3], "radius");
     col_sphere *s = out;
-    s->c = v3(v);
+    s->c = lcol_v3(v);
     s->r = v[3];
 }
 
@@ -127,8 +126,8 @@ static void read_capsule(lua_State *L, int arg, void *out) {
     lcol_check_reals(L, arg, v, 7);
     check_size(L, arg + 6, v[6], "radius");
     col_capsule *c = out;
-    c->a = v3(v);
-    c->b = v3(v + 3);
+    c->a = lcol_v3(v);
+    c->b = lcol_v3(v + 3);
     c->r = v[6];
 }
 
@@ -139,8 +138,8 @@ static void read_aabb(lua_State *L, int arg, void *out) {
     check_min_max(L, arg + 4, v[1], v[4], "y");
     check_min_max(L, arg + 5, v[2], v[5], "z");
     col_aabb *b = out;
-    b->min = v3(v);
-    b->max = v3(v + 3);
+    b->min = lcol_v3(v);
+    b->max = lcol_v3(v + 3);
 }
 
 static void read_obb(lua_State *L, int arg, void *out) {
@@ -150,14 +149,14 @@ static void read_obb(lua_State *L, int arg, void *out) {
     col_mat3 axes = col_m3_identity();
     if (!lua_isnoneornil(L, arg + 6)) {
         lcol_check_reals(L, arg + 6, v + 6, 9);
-        axes = col_m3_cols(v3(v + 6), v3(v + 9), v3(v + 12));
+        axes = col_m3_cols(lcol_v3(v + 6), lcol_v3(v + 9), lcol_v3(v + 12));
         if (!col_m3_is_orthonormal(axes)) {
             lua_pushfstring(L, "axes must be orthonormal within %f; build them with axesFromQuat or axesFromAxisAngle",
                             (lua_Number)COL_ORTHONORMAL_TOLERANCE);
             luaL_argerror(L, arg + 6, lua_tostring(L, -1));
         }
     }
-    *(col_obb *)out = col_obb_make(v3(v), v3(v + 3), axes);
+    *(col_obb *)out = col_obb_make(lcol_v3(v), lcol_v3(v + 3), axes);
 }
 
 static void read_ellipsoid(lua_State *L, int arg, void *out) {
@@ -165,8 +164,8 @@ static void read_ellipsoid(lua_State *L, int arg, void *out) {
     lcol_check_reals(L, arg, v, 6);
     for (int i = 0; i < 3; ++i) check_size(L, arg + 3 + i, v[3 + i], "radius");
     col_ellipsoid *e = out;
-    e->c = v3(v);
-    e->r = v3(v + 3);
+    e->c = lcol_v3(v);
+    e->r = lcol_v3(v + 3);
 }
 
 static void read_circle(lua_State *L, int arg, void *out) {
@@ -266,36 +265,27 @@ void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data) {
     luaL_setmetatable(L, kinds[kind].tname);
 }
 
-const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind) {
+void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind) {
     int k = shape_kind(L, idx);
     if (k < 0) {
         luaL_typeerror(L, idx, "collide shape"); /* raises: never returns */
-        k = 0;
+        k = 0;                                   /* for the compiler's bounds analysis */
     }
     *kind = (col_shape_kind)k;
     return lua_touserdata(L, idx);
 }
 
+const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind) {
+    return lcol_check_any_shape(L, idx, kind);
+}
+
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
-    int kind = shape_kind(L, idx);
-    if (kind < 0) {
-        luaL_typeerror(L, idx, "collide shape"); /* raises: never returns */
-        kind = 0;                                /* for the compiler's bounds analysis */
-    }
-    out->kind = (col_shape_kind)kind;
-    memcpy(&out->u, lua_touserdata(L, idx), kind_size(kind));
+    const void *data = lcol_check_any_shape(L, idx, &out->kind);
+    memcpy(&out->u, data, kind_size(out->kind));
 }
 
 /* Self argument of a method: any shape, with its kind. */
-static void *check_self(lua_State *L, col_shape_kind *kind) {
-    int k = shape_kind(L, 1);
-    if (k < 0) {
-        luaL_typeerror(L, 1, "collide shape"); /* raises: never returns */
-        k = 0;
-    }
-    *kind = (col_shape_kind)k;
-    return lua_touserdata(L, 1);
-}
+static void *check_self(lua_State *L, col_shape_kind *kind) { return lcol_check_any_shape(L, 1, kind); }
 
 static void *check_kind(lua_State *L, int idx, col_shape_kind kind) {
     if (shape_kind(L, idx) != (int)kind) luaL_typeerror(L, idx, kinds[kind].tname);
@@ -333,7 +323,7 @@ static int shape_new(lua_State *L) {
 static int plane_from_points(lua_State *L) {
     col_real v[9];
     lcol_check_reals(L, 1, v, 9);
-    col_plane p = col_plane_from_points(v3(v), v3(v + 3), v3(v + 6));
+    col_plane p = col_plane_from_points(lcol_v3(v), lcol_v3(v + 3), lcol_v3(v + 6));
     if (!col_plane_is_valid(&p)) luaL_argerror(L, 7, "points must not be collinear or coincident");
     *(col_plane *)lua_newuserdatauv(L, sizeof p, 0) = p;
     luaL_setmetatable(L, kinds[COL_SHAPE_PLANE].tname);
@@ -343,7 +333,7 @@ static int plane_from_points(lua_State *L) {
 static int plane_from_point_normal(lua_State *L) {
     col_real v[6];
     lcol_check_reals(L, 1, v, 6);
-    col_plane p = col_plane_from_point_normal(v3(v), v3(v + 3));
+    col_plane p = col_plane_from_point_normal(lcol_v3(v), lcol_v3(v + 3));
     if (!col_plane_is_valid(&p)) luaL_argerror(L, 4, "normal must be non-zero");
     *(col_plane *)lua_newuserdatauv(L, sizeof p, 0) = p;
     luaL_setmetatable(L, kinds[COL_SHAPE_PLANE].tname);
@@ -486,11 +476,19 @@ static int m_bounds(lua_State *L) {
     return lcol_push_aabb(L, b);
 }
 
-/* Shortest "%.Ng" that reads back as the same number. */
-static void format_number(char *buf, size_t size, lua_Number x) {
-    for (int prec = 6; prec <= 17; ++prec) {
+void lcol_format_number(char *buf, size_t size, double x) {
+    int prec = 1;
+    for (; prec < 17; ++prec) {
         snprintf(buf, size, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x) return;
+        if (strtod(buf, NULL) == x) break;
+    }
+    snprintf(buf, size, "%.*g", prec, x);
+    const char *e = strchr(buf, 'e');
+    if (!e || !isfinite(x)) return;
+    int exp10 = atoi(e + 1);
+    if (exp10 >= -5 && exp10 <= 16) {
+        /* the same digits in plain notation: %g goes plain when prec > exponent */
+        snprintf(buf, size, "%.*g", exp10 + 1 > prec ? exp10 + 1 : prec, x);
     }
 }
 
@@ -510,7 +508,7 @@ static int m_tostring(lua_State *L) {
     luaL_addchar(&b, '(');
     for (int i = 0; i < n; ++i) {
         char num[32];
-        format_number(num, sizeof num, (lua_Number)v[i]);
+        lcol_format_number(num, sizeof num, (double)v[i]);
         if (i) luaL_addstring(&b, ", ");
         luaL_addstring(&b, num);
     }
@@ -542,7 +540,7 @@ static int plane_distance(lua_State *L) {
     SELF(col_plane, COL_SHAPE_PLANE);
     col_real p[3];
     lcol_check_reals(L, 2, p, 3);
-    lua_pushnumber(L, (lua_Number)col_plane_signed_distance(s, v3(p)));
+    lua_pushnumber(L, (lua_Number)col_plane_signed_distance(s, lcol_v3(p)));
     return 1;
 }
 static int sphere_center(lua_State *L) { SELF(col_sphere, COL_SHAPE_SPHERE); return lcol_push_vec3(L, s->c); }

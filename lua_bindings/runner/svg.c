@@ -523,6 +523,13 @@ static double nice_step(double range) {
     return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
+/* A grid value rounded to the digits that tell the lines apart, then printed
+ * by the bindings' one rule for numbers (0.30000000000000004 prints 0.3). */
+static void grid_label(char *buf, size_t size, double v, int digits) {
+    snprintf(buf, size, "%.*g", digits, v);
+    text_number(buf, size, strtod(buf, NULL));
+}
+
 static const char *view_names[3][2] = {{"x", "y"}, {"x", "z"}, {"y", "z"}};
 
 bool svg_write(const svg_scene *s, FILE *f, const char *title) {
@@ -579,15 +586,18 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     }
     fprintf(f, "</g>\n<g fill=\"#777\">\n");
     int digits = label_digits(mag, step);
+    char label[40];
     for (int i = 0; i < nx; ++i) {
         double x = (kx + i) * step;
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%.*g</text>\n", fx(&fr, x), fy(&fr, miny) + 14,
-                digits, kx + i == 0 ? 0.0 : x);
+        grid_label(label, sizeof label, kx + i == 0 ? 0.0 : x, digits);
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", fx(&fr, x), fy(&fr, miny) + 14,
+                label);
     }
     for (int i = 0; i < ny; ++i) {
         double y = (ky + i) * step;
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%.*g</text>\n", fx(&fr, minx) - 4, fy(&fr, y) + 4,
-                digits, ky + i == 0 ? 0.0 : y);
+        grid_label(label, sizeof label, ky + i == 0 ? 0.0 : y, digits);
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", fx(&fr, minx) - 4, fy(&fr, y) + 4,
+                label);
     }
     fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(&fr, maxx) + 6, fy(&fr, miny) + 4,
             view_names[s->view][0]);

@@ -1,6 +1,8 @@
 /* Text for the runner's outputs (see text.h). */
 #include "text.h"
 
+#include "lcollide.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,12 +17,7 @@ text_sink text_file_sink(FILE *f) {
 
 static void puts_(text_sink k, const char *s) { k.put(k.ctx, s, strlen(s)); }
 
-void text_number(char *buf, size_t size, double x) {
-    for (int prec = 1; prec <= 17; ++prec) {
-        snprintf(buf, size, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x) return;
-    }
-}
+void text_number(char *buf, size_t size, double x) { lcol_format_number(buf, size, x); }
 
 size_t text_utf8_char(const char *s, size_t len, unsigned long *cp) {
     const unsigned char *u = (const unsigned char *)s;

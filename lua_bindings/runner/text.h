@@ -19,7 +19,9 @@ typedef struct text_sink {
 /* A sink that writes to a FILE. */
 text_sink text_file_sink(FILE *f);
 
-/* The shortest "%.Ng" (N = 1..17) that reads back as x; buf needs 32 bytes. */
+/* x by the bindings' one rule for numbers (lcol_format_number: the fewest
+ * digits that read back as x, plain notation for exponents in [-5, 16]);
+ * buf needs 32 bytes. */
 void text_number(char *buf, size_t size, double x);
 
 /* Length of the well-formed UTF-8 sequence at s (1 to 4 bytes: no overlong
