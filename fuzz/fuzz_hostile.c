@@ -150,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     {
         col_aabb x = col_aabb_from_obb(O);
         if (vO) FZ_CHECK(finite3(x.min) && finite3(x.max), "the AABB of a valid OBB is finite", &ob, &ob);
+        if (!vO) FZ_CHECK(!col_aabb_is_valid(&x), "the AABB of an invalid OBB is rejected", &ob, &ob);
         col_aabb y = col_aabb_transform(B, col_m3_from_axis_angle(v1, v2.x), v2);
         if (vB && v1ok && v2ok) FZ_CHECK(finite3(y.min) && finite3(y.max), "a transformed AABB is finite", &ab, &ab);
     }

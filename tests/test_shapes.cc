@@ -145,6 +145,17 @@ TEST(Obb, FromAabbHasIdentityAxesAndSameBox) {
     EXPECT_EQ(o.u[1].y, R(1));
 }
 
+TEST(Obb, AxesAreTheColumnsOfTheRotation) {
+    col_mat3 r = col_m3_from_axis_angle(V(0, 0, 1), R(0.5));
+    col_obb o = col_obb_make(V(1, 2, 3), V(1, 2, 3), r);
+    col_mat3 m = col_obb_axes(&o);
+    EXPECT_EQ(m.c0.x, r.c0.x);
+    EXPECT_EQ(m.c0.y, r.c0.y);
+    EXPECT_EQ(m.c1.x, r.c1.x);
+    EXPECT_EQ(m.c2.z, r.c2.z);
+    EXPECT_EQ(m.c1.y, o.u[1].y);
+}
+
 TEST(Triangle, NormalIsUnitOrZero) {
     col_triangle t = {V(0, 0, 0), V(2, 0, 0), V(0, 3, 0)};
     col_vec3 n = col_triangle_normal(&t);

@@ -4,6 +4,8 @@
  */
 #include "box.h"
 
+#include <math.h>
+
 /* The cheap tests are the inline kernels of box.h; the costly ones (OBB)
  * answer first and validate only a yes (see box.h for why that is the same
  * answer as validating first). */
@@ -135,8 +137,17 @@ bool col_overlap_obb_segment(const col_obb *b, const col_segment *s) {
     return col__box_segment_overlap(col_v3_neg(b->e), b->e, col__obb_to_local(b, s->a), col__obb_to_local(b, s->b));
 }
 
+/* The empty box (+inf, -inf): what a bounding box of invalid input is, since
+ * col_aabb_is_valid rejects it and merging it into another box changes
+ * nothing. */
+static col_aabb empty_aabb(void) {
+    const col_real inf = (col_real)INFINITY;
+    col_aabb r = {{inf, inf, inf}, {-inf, -inf, -inf}};
+    return r;
+}
+
 col_aabb col_aabb_from_obb(const col_obb *b) {
-    col_aabb r = {{0, 0, 0}, {0, 0, 0}};
+    col_aabb r = empty_aabb();
     if (!col__valid_obb(b)) return r;
     /* Half extent along world axis k: sum_i e_i |u_i . e_k| = sum_i e_i |u_i[k]|. */
     col_vec3 h = col_v3_add(col_v3_add(col_v3_scale(col_v3_abs(b->u[0]), b->e.x), col_v3_scale(col_v3_abs(b->u[1]), b->e.y)),
@@ -147,7 +158,7 @@ col_aabb col_aabb_from_obb(const col_obb *b) {
 }
 
 col_aabb col_aabb_transform(const col_aabb *b, col_mat3 m, col_vec3 t) {
-    col_aabb r = {{0, 0, 0}, {0, 0, 0}};
+    col_aabb r = empty_aabb();
     if (!col__valid_aabb(b) || !col_v3_is_valid(m.c0) || !col_v3_is_valid(m.c1) || !col_v3_is_valid(m.c2) ||
         !col_v3_is_valid(t))
         return r;

@@ -3,7 +3,8 @@
  * dispatch on both shapes' kinds.
  *
  * The dispatch is symmetric by construction: a pair is ordered by kind (two
- * shapes of the same kind by their bytes) before the pair function is chosen,
+ * shapes of the same kind by their numbers, lexicographically; core/src/pairs.c)
+ * before the pair function is chosen, from one table of pairs,
  * so col_overlap(a, b) == col_overlap(b, a) bit for bit, for every pair. Shapes are converted where one is a special case of another: a
  * point is a sphere of radius 0 against spheres, capsules, boxes and
  * triangles; a segment is a capsule of radius 0 against spheres and capsules.
@@ -142,7 +143,9 @@ COL_API bool col_classify_supported(col_shape_kind kind);
  * COL_SIDE_INVALID for invalid input or an unsupported kind. */
 COL_API col_side col_classify(const col_shape *s, const col_plane *pl);
 
-/* true when col_raycast accepts this kind (every 3D kind). */
+/* true when col_raycast accepts this kind: every 3D kind but the polytope,
+ * which has no ray cast yet (a point swept against a polytope goes through
+ * the general sweep instead). */
 COL_API bool col_raycast_supported(col_shape_kind kind);
 
 /*
@@ -169,7 +172,7 @@ COL_API bool col_sweep_has_closed_form(col_shape_kind a, col_shape_kind b);
  * sweep.h, for every supported pair in either order (closed forms where
  * col_sweep_has_closed_form, col_sweep_convex with its defaults otherwise) (the answer for (B, A) is
  * that for (A, B) with the normal reversed, bit for bit: two shapes of one
- * kind are ordered by their bytes, identical ones by their motions). A point against any shape is the
+ * kind are ordered by their numbers, identical ones by their motions). A point against any shape is the
  * ray cast of the point along da - db against B (col_raycast): one
  * implementation, not two. COL_INVALID for unsupported pairs and invalid input.
  */

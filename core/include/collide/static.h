@@ -193,14 +193,18 @@ COL_API bool col_overlap_obb_segment(const col_obb *b, const col_segment *s);
 
 /* The smallest AABB containing the OBB: half extent along world axis k is
  * sum_i e_i |u_i.k|. Source: seed 000 ("OBB to AABB conversion").
- * Invalid input gives min = max = 0 (check col_obb_is_valid first). */
+ * Invalid input gives the empty box (min = +inf, max = -inf), which
+ * col_aabb_is_valid rejects and which merging into another box leaves it
+ * unchanged. */
 COL_API col_aabb col_aabb_from_obb(const col_obb *b);
 
 /*
  * The smallest AABB containing M * x + t for every x of the box (Arvo,
  * "Transforming axis-aligned bounding boxes", Graphics Gems I (1990)): for
  * each output axis i, add min/max of M_ij * min_j and M_ij * max_j. Any finite
- * M works (rotation, scale, shear). Non-finite input gives min = max = 0.
+ * M works (rotation, scale, shear). Invalid input (an invalid box, a
+ * non-finite M or t) gives the empty box (min = +inf, max = -inf), which
+ * col_aabb_is_valid rejects.
  */
 COL_API col_aabb col_aabb_transform(const col_aabb *b, col_mat3 m, col_vec3 t);
 
