@@ -44,10 +44,12 @@ done
 $CXX $CXXFLAGS "$WORK"/lua_*.o "$WORK/libcollide.a" $LIB_FUZZING_ENGINE $LUA_LIBS -lm -o "$OUT/fuzz_lua"
 seed_corpus lua
 
-# The sandbox under hostile scripts: the binding, the runner's sandbox and the program builder.
+# The sandbox under hostile scripts: the binding, the runner's sandbox and the program builder
+# (expect.c embeds expect.lua through a generated header).
+cmake -DIN=lua_bindings/runner/expect.lua -DOUT="$WORK/expect_lua.h" -DNAME=expect_lua -P lua_bindings/runner/embed.cmake
 for f in "${BIND[@]}" lua_bindings/runner/sandbox.c lua_bindings/runner/expect.c lua_bindings/runner/text.c \
          lua_bindings/runner/svg.c lua_bindings/tools/hostile.c fuzz/fuzz_runner.c; do
-  $CC $CFLAGS $COMMON $LUA_CFLAGS -D_POSIX_C_SOURCE=200809L -Ilua_bindings/module -Ilua_bindings/runner \
+  $CC $CFLAGS $COMMON $LUA_CFLAGS -D_POSIX_C_SOURCE=200809L -Ilua_bindings/module -Ilua_bindings/runner -I"$WORK" \
     -c "$f" -o "$WORK/run_$(basename "$f" .c).o"
 done
 $CXX $CXXFLAGS "$WORK"/run_*.o "$WORK/libcollide.a" $LIB_FUZZING_ENGINE $LUA_LIBS -ldl -lpthread -lm -o "$OUT/fuzz_runner"

@@ -12,13 +12,14 @@
 local passed, failed = 0, 0
 
 local shim_source = debug.getinfo(1, "S").source
+local expect_source -- set below
 
 -- "file:line: " of the script line that called an expect function
 local function where()
   for level = 2, 20 do
     local info = debug.getinfo(level, "Sl")
     if not info then break end
-    if info.source ~= shim_source and info.currentline and info.currentline > 0 then
+    if info.source ~= shim_source and info.source ~= expect_source and info.currentline and info.currentline > 0 then
       return info.short_src .. ":" .. info.currentline .. ": "
     end
   end
@@ -33,77 +34,43 @@ local function report(ok, msg, detail)
     passed = passed + 1
   else
     failed = failed + 1
-    io.stderr:write("FAIL " .. where() .. (msg or "expectation") .. (detail ~= "" and ": " .. detail or "") .. "\n")
+    io.stderr:write("FAIL " .. where() .. msg .. (detail ~= "" and ": " .. detail or "") .. "\n")
   end
-  return ok
 end
 
-function expect(cond, msg)
-  report(cond and true or false, msg, "")
-  return cond
-end
-
-local function near_value(g, w, tol)
-  if type(w) == "number" then return type(g) == "number" and math.abs(g - w) <= tol end
-  return rawequal(g, w)
-end
-
--- numbers in their shortest round-trip form, as collide-run prints them
-local function text(v)
-  if math.type(v) == "float" and v == v and v ~= math.huge and v ~= -math.huge then
-    for p = 1, 17 do
-      local s = string.format("%." .. p .. "g", v)
-      if tonumber(s) == v then return s end
-    end
+-- numbers as collide-run prints them: the fewest digits that read back, in
+-- plain notation for decimal exponents in [-5, 16] (the bindings' rule)
+local function number(v)
+  if v ~= v or v == math.huge or v == -math.huge then return tostring(v) end
+  local s
+  for p = 1, 17 do
+    s = string.format("%." .. p .. "g", v)
+    if tonumber(s) == v then break end
   end
-  return tostring(v)
-end
-
-local function array_text(t)
-  local parts = {}
-  for i = 1, math.min(rawlen(t), 16) do parts[i] = text(rawget(t, i)) end
-  if rawlen(t) > 16 then parts[#parts + 1] = "... (" .. rawlen(t) .. " elements)" end
-  return "{" .. table.concat(parts, ", ") .. "}"
-end
-
-function expectNear(a, b, tol, msg)
-  assert(type(tol) == "number" and tol >= 0, "bad argument #3 to 'expectNear' (tolerance must be >= 0)")
-  if type(a) == "table" and type(b) == "table" then
-    -- raw access, as collide-run (a __len cannot make it loop)
-    local ok = rawlen(a) == rawlen(b)
-    for i = 1, rawlen(b) do ok = ok and near_value(rawget(a, i), rawget(b, i), tol) end
-    return report(ok, msg, ok and "" or "got " .. array_text(a) .. ", want " .. array_text(b) .. " +- " .. text(tol))
+  local e = tonumber(s:match("e([-+]%d+)$"))
+  if e and e >= -5 and e <= 16 then
+    local digits = #s:gsub("e.*$", ""):gsub("[-.]", "")
+    s = string.format("%." .. math.max(e + 1, digits) .. "g", v)
   end
-  local ok = math.abs(a - b) <= tol
-  return report(ok, msg, ok and "" or "got " .. text(a) .. ", want " .. text(b) .. " +- " .. text(tol))
+  return s
 end
 
-function expectEqual(got, want, msg)
-  local ok = rawequal(got, want)
-  return report(ok, msg, ok and "" or "got " .. text(got) .. ", want " .. text(want))
-end
-
-function expectError(text, f, ...)
-  local ok, err = pcall(f, ...)
-  local name = "error containing '" .. text .. "'"
-  if ok then return report(false, name, "no error raised") end
-  err = tostring(err)
-  local found = err:find(text, 1, true) ~= nil
-  return report(found, name, found and "" or "message was: " .. err)
-end
-
-function expectNoGarbage(f, n, msg)
-  n = n or 1000
-  f()
-  collectgarbage("collect")
-  collectgarbage("stop")
-  local before = collectgarbage("count")
-  for _ = 1, n do f() end
-  local after = collectgarbage("count")
+-- the expectations, from the same file collide-run embeds
+local function allocated(phase)
+  if phase == "begin" then
+    collectgarbage("collect")
+    collectgarbage("stop")
+    return collectgarbage("count") * 1024
+  end
+  local bytes = collectgarbage("count") * 1024
   collectgarbage("restart")
-  return report(after == before, msg or "no allocation per call",
-    after == before and "" or string.format("%.0f bytes in %d calls", (after - before) * 1024, n))
+  return bytes
 end
+local here = shim_source:match("^@(.*)[/\\][^/\\]*$") or "."
+local expect_file = here .. "/../lua_bindings/runner/expect.lua"
+local E = assert(loadfile(expect_file))()({ report = report, allocated = allocated, unit = "bytes", number = number })
+expect_source = "@" .. expect_file
+for name, f in pairs(E) do _G[name] = f end
 
 local trace = os.getenv("COLLIDE_TRACE") and assert(io.open(os.getenv("COLLIDE_TRACE"), "w"))
 local function json(v)

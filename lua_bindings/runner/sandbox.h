@@ -12,9 +12,10 @@
  *    spent it raises at every instruction, so no pcall swallows it), memory (a
  *    counting allocator through which every allocation made for the script
  *    goes, the picture's included), output bytes (trace and print), and wall
- *    time. The runner's own loops and the library loops a script can make
- *    long without running Lua code (table.move, table.insert, table.remove,
- *    expectNoGarbage, expectNear) charge the instruction budget per element.
+ *    time. The expectations are Lua code (expect.lua), which the hook counts;
+ *    the C loops a script can make long without running Lua code (pairs,
+ *    table.move, table.insert, table.remove) charge the instruction budget
+ *    per element before they run.
  *    Finalizers are refused (setmetatable rejects a __gc field): Lua runs them
  *    with hooks off, outside every limit.
  *  - Same script, same seed, same bytes: pairs iterates booleans, numbers and
@@ -112,8 +113,9 @@ void sandbox_output(lua_State *L, size_t bytes);
  * __name) with a per-run counter for the others. Pushes it and returns it. */
 const char *sandbox_tostring(lua_State *L, int idx);
 
-/* Registers expect, expectNear, expectEqual, expectError, expectNoGarbage
- * and record (expect.c). */
+/* Registers record and the expectations of expect.lua (expect, expectNear,
+ * expectEqual, expectError, expectNoGarbage) over the sandbox's primitives
+ * (expect.c). */
 void sandbox_open_expect(lua_State *L);
 
 #endif
