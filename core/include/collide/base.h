@@ -42,6 +42,10 @@
 #endif
 
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+/* The float core's functions are named colf_ (col_overlap_sphere_sphere is
+ * colf_overlap_sphere_sphere at link time), so a program can link both
+ * cores: one translation unit per precision. Generated from the sources. */
+#include "collide/float_names.h"
 typedef float col_real;
 #define COL_R(x) ((float)(x))
 #define COL_REAL_NAME "float"
