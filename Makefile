@@ -7,7 +7,7 @@
 #               bench/lua_bench.lua; BENCH_ARGS / BENCH_LUA_ARGS pass options
 # All install the Debian packages they need first (.ci/deps).
 
-.PHONY: demo test deps-demo deps-test deps-bench build test-double test-float test-asan fuzz bench install clean
+.PHONY: format demo test deps-demo deps-test deps-bench build test-double test-float test-asan fuzz bench install clean
 
 # Arguments of the two benchmark programs (e.g. BENCH_ARGS="--only obb --near").
 BENCH_ARGS ?=
@@ -97,6 +97,10 @@ fuzz: deps-test
 	           if (r < 2 || r > 98) { print "collide: hit rate out of [2%, 98%]: " $$0; bad = 1 } } \
 	         END { exit bad }' || exit 1; \
 	done
+
+# Applies .clang-format to every C and C++ source (.ci/format checks it in CI).
+format: deps-test
+	git ls-files '*.c' '*.h' '*.cc' | grep -v '^fuzz/corpus/' | xargs clang-format --style=file -i
 
 install: deps-demo
 	cmake --preset demo >/dev/null

@@ -148,8 +148,8 @@ static const family families[] = {
      COL_SHAPE_POLYTOPE, 3.6},
     {"gjk_overlap_capsule_box", "overlap capsule-box (GJK, yes/no)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
     {"penetration_box_box", "penetration box-box (EPA)", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
-    {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB,
-     COL_SHAPE_OBB, 3.0},
+    {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB, COL_SHAPE_OBB,
+     3.0},
 };
 enum { FAMILY_COUNT = sizeof families / sizeof families[0] };
 
@@ -189,7 +189,8 @@ static void workload_make(const family *f, int far, size_t n, uint64_t seed, ben
         w->da = xcalloc(n, sizeof(col_vec3));
         w->db = xcalloc(n, sizeof(col_vec3));
     }
-    if (f->ka == COL_SHAPE_POLYTOPE || f->kb == COL_SHAPE_POLYTOPE) w->points = xcalloc(2 * n * POLY_POINTS, sizeof(col_vec3));
+    if (f->ka == COL_SHAPE_POLYTOPE || f->kb == COL_SHAPE_POLYTOPE)
+        w->points = xcalloc(2 * n * POLY_POINTS, sizeof(col_vec3));
     for (size_t i = 0; i < n; ++i) {
         col_vec3 p = col_v3(uniform(-50, 50), uniform(-50, 50), uniform(-50, 50));
         char *bi = (char *)w->b + i * sb;
@@ -238,7 +239,8 @@ static void workload_make(const family *f, int far, size_t n, uint64_t seed, ben
         const bench_workload *w = ctx;                                                                                 \
         const ta *a = w->a;                                                                                            \
         const tb *b = w->b;                                                                                            \
-        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(fn(&a[i], w->da[i], &b[i], w->db[i]).status == COL_HIT); \
+        for (size_t i = 0; i < n; ++i)                                                                                 \
+            out[i] = (unsigned char)(fn(&a[i], w->da[i], &b[i], w->db[i]).status == COL_HIT);                          \
     }
 
 BENCH_RUN2(sphere_sphere, col_sphere, col_sphere, col_overlap_sphere_sphere)
@@ -318,7 +320,8 @@ static void run_sweep_convex(const void *ctx, size_t n, unsigned char *out) {
 
 static void run_sweep_dispatch(const void *ctx, size_t n, unsigned char *out) {
     const shapes_ctx *c = ctx;
-    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_sweep(&c->a[i], c->da[i], &c->b[i], c->db[i]).status == COL_HIT);
+    for (size_t i = 0; i < n; ++i)
+        out[i] = (unsigned char)(col_sweep(&c->a[i], c->da[i], &c->b[i], c->db[i]).status == COL_HIT);
 }
 
 /* The batch: col_overlap_many over the packed arrays, in blocks of 1024
@@ -349,7 +352,8 @@ static const bench_impl collide_impls[] = {
     {"sphere_sphere", "collide col_overlap_sphere_sphere", NULL, run_sphere_sphere, NULL, NULL},
     {"sphere_sphere", "collide col_overlap (dispatch)", SHAPES, run_overlap_dispatch, REL, NULL},
     {"sphere_sphere", "collide col_overlap_many (batch)", NULL, run_overlap_many, NULL, NULL},
-    {"sphere_sphere", "collide col_overlap_many_unchecked (batch, valid)", NULL, run_overlap_many_unchecked, NULL, NULL},
+    {"sphere_sphere", "collide col_overlap_many_unchecked (batch, valid)", NULL, run_overlap_many_unchecked, NULL,
+     NULL},
     {"aabb_aabb", "collide col_overlap_aabb_aabb", NULL, run_aabb_aabb, NULL, NULL},
     {"aabb_aabb", "collide col_overlap_many (batch)", NULL, run_overlap_many, NULL, NULL},
     {"aabb_aabb", "collide col_overlap_many_unchecked (batch, valid)", NULL, run_overlap_many_unchecked, NULL, NULL},
@@ -393,7 +397,7 @@ static const bench_impl collide_impls[] = {
 /* ---- peers present in this build ---- */
 
 static const bench_impl *const impl_tables[] = {
-    collide_impls, bench_naive,
+    collide_impls,     bench_naive,
 #ifdef COLLIDE_BENCH_CCD
     bench_peer_ccd,
 #endif
@@ -580,8 +584,8 @@ static void print_targets(int far) {
         target(what, find(simple[i][0], far, simple[i][1]), find(simple[i][0], far, "naive:"), 1.2);
         const result *c = find(simple[i][0], far, simple[i][1]), *v = find(simple[i][0], far, "naive + validation");
         if (c && v)
-            printf("  %-58s %7.2f ns vs %7.2f ns = %5.2fx (information)\n", "   the same vs the floor + validation", c->median,
-                   v->median, c->median / v->median);
+            printf("  %-58s %7.2f ns vs %7.2f ns = %5.2fx (information)\n", "   the same vs the floor + validation",
+                   c->median, v->median, c->median / v->median);
     }
     target("col_overlap_obb_obb vs ODE dBoxTouchesBox", find("obb_obb", far, "collide col_overlap_obb_obb"),
            find("obb_obb", far, "ODE dBoxTouchesBox"), 1.0);
@@ -637,7 +641,8 @@ static void print_machine(const options *o) {
 #ifdef COLLIDE_BENCH_FCL
     printf(" FCL");
 #endif
-    printf(TABLE_COUNT == 2 ? " none (install libccd-dev libode-dev libbullet-dev libfcl-dev and reconfigure)\n" : "\n");
+    printf(TABLE_COUNT == 2 ? " none (install libccd-dev libode-dev libbullet-dev libfcl-dev and reconfigure)\n"
+                            : "\n");
     printf("x collide = median / the first collide row's median (above 1: slower than collide); agree = answers equal "
            "to collide's\n\n");
 }

@@ -308,7 +308,7 @@ static hit v_ray_sphere(const col_ray *r, const col_sphere *s) {
         const bench_workload *w = ctx;                                                                                 \
         const ta *a = w->a;                                                                                            \
         const tb *b = w->b;                                                                                            \
-        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], w->da[i], &b[i], w->db[i]);                  \
+        for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], w->da[i], &b[i], w->db[i]);                   \
     }
 
 BENCH_RUN2(sphere_sphere, col_sphere, col_sphere, sphere_sphere)

@@ -62,8 +62,10 @@ static void center_polytope(const void *obj, ccd_vec3_t *out) {
 static void setup(ccd_t *ccd, col_shape_kind k, int which) {
     ccd_support_fn s = k == COL_SHAPE_OBB ? support_obb : (k == COL_SHAPE_CAPSULE ? support_capsule : support_polytope);
     ccd_center_fn c = k == COL_SHAPE_OBB ? center_obb : (k == COL_SHAPE_CAPSULE ? center_capsule : center_polytope);
-    if (which == 1) ccd->support1 = s, ccd->center1 = c;
-    else ccd->support2 = s, ccd->center2 = c;
+    if (which == 1)
+        ccd->support1 = s, ccd->center1 = c;
+    else
+        ccd->support2 = s, ccd->center2 = c;
 }
 
 static void init(ccd_t *ccd, const bench_workload *w) {

@@ -46,14 +46,13 @@ static void print_result(const char *label, col_distance_result r) {
             r.iterations);
 }
 
-#define CHECK_D(cond, msg, a, b, r)                                                                                  \
-    do {                                                                                                             \
-        if (!(cond)) {                                                                                               \
-            print_result("result", r);                                                                               \
-            FZ_CHECK(false, msg, a, b);                                                                              \
-        }                                                                                                            \
+#define CHECK_D(cond, msg, a, b, r)                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            print_result("result", r);                                                                                 \
+            FZ_CHECK(false, msg, a, b);                                                                                \
+        }                                                                                                              \
     } while (0)
-
 
 static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     bool supported = col_distance_supported(a->kind, b->kind);
@@ -78,8 +77,8 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
             "distance results are finite and non-negative", a, b, d);
     CHECK_D(d.status != COL_MISS || unit(d.normal), "a separated pair has a unit normal", a, b, d);
     CHECK_D(d.status != COL_HIT || d.distance == 0, "overlap means distance 0", a, b, d);
-    FZ_CHECK(p.status == COL_MISS || (isfinite(p.depth) && p.depth >= 0 && finite3(p.normal) && finite3(p.point_a) &&
-                                      finite3(p.point_b)),
+    FZ_CHECK(p.status == COL_MISS ||
+                 (isfinite(p.depth) && p.depth >= 0 && finite3(p.normal) && finite3(p.point_a) && finite3(p.point_b)),
              "penetration results are finite", a, b);
     FZ_CHECK((p.status == COL_MISS) == (d.status == COL_MISS || (d.status == COL_NOT_CONVERGED && d.distance > 0)),
              "penetration and distance agree on overlap", a, b);
@@ -102,7 +101,8 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
         if (p.status != COL_MISS && (double)p.depth > band) FZ_CHECK(o, "shapes deeper than the band overlap", a, b);
     }
     /* optimal closest points */
-    if (d.status == COL_MISS && (double)d.distance > band && col_support_supported(a->kind) && col_support_supported(b->kind)) {
+    if (d.status == COL_MISS && (double)d.distance > band && col_support_supported(a->kind) &&
+        col_support_supported(b->kind)) {
         col_vec3 sa, sb;
         (void)col_support(a, col_v3_neg(d.normal), &sa);
         (void)col_support(b, d.normal, &sb);

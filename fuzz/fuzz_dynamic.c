@@ -59,7 +59,6 @@ static bool same_sweep(col_sweep_hit x, col_sweep_hit y) {
     return x.t0 == y.t0 && x.t1 == y.t1 && x.initially_overlapping == y.initially_overlapping;
 }
 
-
 /* The shape at time t of its motion d. */
 static col_shape at_time(const col_shape *s, col_vec3 d, col_real t) {
     return fz_translated(s, col_v3_scale(d, t), NULL);
@@ -138,8 +137,8 @@ static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, co
         col_v3_is_valid(da) && col_v3_is_valid(db)) { /* huge motions are invalid for a sweep, not for a ray */
         col_ray r = {a->u.point.p, col_v3_sub(da, db), COL_R(1.0)};
         col_ray_hit rh = col_raycast(b, &r);
-        FZ_CHECK(rh.status == ab.status && (rh.status != COL_HIT || rh.t == ab.t0),
-                 "a point's sweep is the ray cast", a, b);
+        FZ_CHECK(rh.status == ab.status && (rh.status != COL_HIT || rh.t == ab.t0), "a point's sweep is the ray cast",
+                 a, b);
     }
     if (grid && supported) fz_count("sweep (grid)", ab.status == COL_HIT);
     if (!grid || !supported || sizeof(col_real) != sizeof(double)) return;
@@ -176,8 +175,8 @@ static void check_ray_methods(const col_shape *s, const col_ray *r) {
         FZ_CHECK(h1.status == h2.status && (h1.status != COL_HIT || h1.t == h2.t), "slabs and Woo agree", s, s);
         /* the OBB of an AABB rounds its centre: compare status only away from that rounding */
         if (col_obb_is_valid(&o) && o.c.x - o.e.x == s->u.aabb.min.x && o.c.x + o.e.x == s->u.aabb.max.x &&
-            o.c.y - o.e.y == s->u.aabb.min.y && o.c.y + o.e.y == s->u.aabb.max.y &&
-            o.c.z - o.e.z == s->u.aabb.min.z && o.c.z + o.e.z == s->u.aabb.max.z)
+            o.c.y - o.e.y == s->u.aabb.min.y && o.c.y + o.e.y == s->u.aabb.max.y && o.c.z - o.e.z == s->u.aabb.min.z &&
+            o.c.z + o.e.z == s->u.aabb.max.z)
             FZ_CHECK(h1.status == h3.status, "slabs on the AABB and on its OBB agree", s, s);
     }
     if (s->kind == COL_SHAPE_TRIANGLE) {

@@ -20,50 +20,54 @@ static col_shape raw_of(fz_input *in, col_shape_kind kind) {
 
 static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
-#define BOOL_Q(call, va, vb, a, b)                                                                                   \
-    do {                                                                                                             \
-        bool r_ = (call);                                                                                            \
-        if (!((va) && (vb))) FZ_CHECK(!r_, #call " is false for invalid input", a, b);                              \
+#define BOOL_Q(call, va, vb, a, b)                                                                                     \
+    do {                                                                                                               \
+        bool r_ = (call);                                                                                              \
+        if (!((va) && (vb))) FZ_CHECK(!r_, #call " is false for invalid input", a, b);                                 \
     } while (0)
 
-#define SIDE_Q(call, va, vb, a, b)                                                                                   \
-    do {                                                                                                             \
-        col_side s_ = (call);                                                                                        \
-        if (!((va) && (vb))) FZ_CHECK(s_ == COL_SIDE_INVALID, #call " is COL_SIDE_INVALID for invalid input", a, b); \
-        else FZ_CHECK(s_ != COL_SIDE_INVALID, #call " classifies valid input", a, b);                               \
+#define SIDE_Q(call, va, vb, a, b)                                                                                     \
+    do {                                                                                                               \
+        col_side s_ = (call);                                                                                          \
+        if (!((va) && (vb)))                                                                                           \
+            FZ_CHECK(s_ == COL_SIDE_INVALID, #call " is COL_SIDE_INVALID for invalid input", a, b);                    \
+        else                                                                                                           \
+            FZ_CHECK(s_ != COL_SIDE_INVALID, #call " classifies valid input", a, b);                                   \
     } while (0)
 
-#define RAY_Q(call, valid, s, rs)                                                                                    \
-    do {                                                                                                             \
-        col_ray_hit h_ = (call);                                                                                     \
-        if (!(valid)) FZ_CHECK(h_.status == COL_INVALID, #call " is COL_INVALID for invalid input", s, rs);          \
-        if (h_.status == COL_HIT)                                                                                    \
-            FZ_CHECK(isfinite(h_.t) && finite3(h_.point) && finite3(h_.normal), #call " hits are finite", s, rs);    \
+#define RAY_Q(call, valid, s, rs)                                                                                      \
+    do {                                                                                                               \
+        col_ray_hit h_ = (call);                                                                                       \
+        if (!(valid)) FZ_CHECK(h_.status == COL_INVALID, #call " is COL_INVALID for invalid input", s, rs);            \
+        if (h_.status == COL_HIT)                                                                                      \
+            FZ_CHECK(isfinite(h_.t) && finite3(h_.point) && finite3(h_.normal), #call " hits are finite", s, rs);      \
     } while (0)
 
-#define SWEEP_Q(call, valid, a, b)                                                                                   \
-    do {                                                                                                             \
-        col_sweep_hit h_ = (call);                                                                                   \
-        if (!(valid)) FZ_CHECK(h_.status == COL_INVALID, #call " is COL_INVALID for invalid input", a, b);           \
-        if (h_.status == COL_HIT)                                                                                    \
-            FZ_CHECK(isfinite(h_.t0) && isfinite(h_.t1) && finite3(h_.point) && finite3(h_.normal),                 \
-                     #call " hits are finite", a, b);                                                                \
+#define SWEEP_Q(call, valid, a, b)                                                                                     \
+    do {                                                                                                               \
+        col_sweep_hit h_ = (call);                                                                                     \
+        if (!(valid)) FZ_CHECK(h_.status == COL_INVALID, #call " is COL_INVALID for invalid input", a, b);             \
+        if (h_.status == COL_HIT)                                                                                      \
+            FZ_CHECK(isfinite(h_.t0) && isfinite(h_.t1) && finite3(h_.point) && finite3(h_.normal),                    \
+                     #call " hits are finite", a, b);                                                                  \
     } while (0)
 
-#define DIST_Q(call, valid, a, b)                                                                                    \
-    do {                                                                                                             \
-        col_distance_result d_ = (call);                                                                             \
-        if (!(valid)) FZ_CHECK(d_.status == COL_INVALID, #call " is COL_INVALID for invalid input", a, b);           \
-        else FZ_CHECK(isfinite(d_.distance) && d_.distance >= 0 && finite3(d_.point_a) && finite3(d_.point_b) &&    \
-                          finite3(d_.normal),                                                                        \
-                      #call " results are finite", a, b);                                                            \
+#define DIST_Q(call, valid, a, b)                                                                                      \
+    do {                                                                                                               \
+        col_distance_result d_ = (call);                                                                               \
+        if (!(valid))                                                                                                  \
+            FZ_CHECK(d_.status == COL_INVALID, #call " is COL_INVALID for invalid input", a, b);                       \
+        else                                                                                                           \
+            FZ_CHECK(isfinite(d_.distance) && d_.distance >= 0 && finite3(d_.point_a) && finite3(d_.point_b) &&        \
+                         finite3(d_.normal),                                                                           \
+                     #call " results are finite", a, b);                                                               \
     } while (0)
 
-#define CLOSEST_Q(call, valid, out, s)                                                                               \
-    do {                                                                                                             \
-        bool ok_ = (call);                                                                                           \
-        FZ_CHECK(ok_ == (valid), #call " accepts exactly valid input", s, s);                                        \
-        if (ok_) FZ_CHECK(finite3(out), #call " gives a finite point", s, s);                                        \
+#define CLOSEST_Q(call, valid, out, s)                                                                                 \
+    do {                                                                                                               \
+        bool ok_ = (call);                                                                                             \
+        FZ_CHECK(ok_ == (valid), #call " accepts exactly valid input", s, s);                                          \
+        if (ok_) FZ_CHECK(finite3(out), #call " gives a finite point", s, s);                                          \
     } while (0)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -69,9 +69,9 @@ static inline col_vec3 fz_vec3(fz_input *in, int grid) {
 /* The kinds fz_shape decodes, in the order of the byte that selects them.
  * Fixed, so saved inputs keep their meaning when kinds are added to the core
  * (a polytope borrows its points and is decoded by the harnesses that need it). */
-static const col_shape_kind fz_kinds[] = {
-    COL_SHAPE_POINT, COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_PLANE,     COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE,
-    COL_SHAPE_AABB,  COL_SHAPE_OBB,     COL_SHAPE_ELLIPSOID, COL_SHAPE_CIRCLE, COL_SHAPE_RECT};
+static const col_shape_kind fz_kinds[] = {COL_SHAPE_POINT,     COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_PLANE,
+                                          COL_SHAPE_SPHERE,    COL_SHAPE_CAPSULE, COL_SHAPE_AABB,     COL_SHAPE_OBB,
+                                          COL_SHAPE_ELLIPSOID, COL_SHAPE_CIRCLE,  COL_SHAPE_RECT};
 #define FZ_KIND_COUNT ((int)(sizeof fz_kinds / sizeof fz_kinds[0]))
 
 /* Number of col_real fields of a kind (every shape struct but the polytope
@@ -240,9 +240,12 @@ static inline void fz_count(const char *name, bool hit) {
 
 /* A number as an exact Lua literal (hex float; nan and infinities spelled out). */
 static inline void fz_lua_number(FILE *f, double x) {
-    if (isnan(x)) fputs("(0/0)", f);
-    else if (isinf(x)) fputs(x > 0 ? "math.huge" : "-math.huge", f);
-    else fprintf(f, "%a", x);
+    if (isnan(x))
+        fputs("(0/0)", f);
+    else if (isinf(x))
+        fputs(x > 0 ? "math.huge" : "-math.huge", f);
+    else
+        fprintf(f, "%a", x);
 }
 
 static inline void fz_lua_numbers(FILE *f, const col_real *v, int n) {
@@ -256,8 +259,8 @@ static inline void fz_lua_numbers(FILE *f, const col_real *v, int n) {
  * (non-finite, beyond collide.huge, non-orthonormal axes) ends the scenario
  * with the reason. */
 static inline void fz_lua_shape(FILE *f, const char *name, const col_shape *s) {
-    static const char *const ctor[] = {"point", "segment", "triangle", "plane", "sphere", "capsule", "aabb",
-                                       "obb",   "ellipsoid", "convex", "circle", "rect"};
+    static const char *const ctor[] = {"point", "segment", "triangle",  "plane",  "sphere", "capsule",
+                                       "aabb",  "obb",     "ellipsoid", "convex", "circle", "rect"};
     fprintf(f, "local ok_%s, %s = pcall(collide.%s, ", name, name,
             (int)s->kind < (int)(sizeof ctor / sizeof ctor[0]) ? ctor[s->kind] : "point");
     const col_real *r = (const col_real *)(const void *)&s->u;
@@ -290,14 +293,14 @@ static inline void fz_lua_vec3(FILE *f, const char *name, col_vec3 v) {
 }
 
 /* Always-on check: prints the property, the case and aborts. */
-#define FZ_CHECK(cond, msg, a, b)                                                                              \
-    do {                                                                                                       \
-        if (!(cond)) {                                                                                         \
-            fprintf(stderr, "collide fuzz: property violated: %s (%s:%d)\n", msg, __FILE__, __LINE__);         \
-            fz_print_shape("a", a);                                                                            \
-            fz_print_shape("b", b);                                                                            \
-            abort();                                                                                           \
-        }                                                                                                      \
+#define FZ_CHECK(cond, msg, a, b)                                                                                      \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "collide fuzz: property violated: %s (%s:%d)\n", msg, __FILE__, __LINE__);                 \
+            fz_print_shape("a", a);                                                                                    \
+            fz_print_shape("b", b);                                                                                    \
+            abort();                                                                                                   \
+        }                                                                                                              \
     } while (0)
 
 #endif

@@ -32,7 +32,6 @@ static col_shape scaled(const col_shape *s, col_real k) {
     return t;
 }
 
-
 static void check_scaling(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, col_real k) {
     col_shape sa = scaled(a, k), sb = scaled(b, k);
     if (col_overlap_supported(a->kind, b->kind)) fz_count("overlap", col_overlap(a, b));

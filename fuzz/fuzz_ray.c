@@ -40,12 +40,12 @@ static void print_ray(const col_ray *r) {
             (double)r->origin.z, (double)r->delta.x, (double)r->delta.y, (double)r->delta.z);
 }
 
-#define CHECK_R(cond, msg, s, r)                                                                                     \
-    do {                                                                                                             \
-        if (!(cond)) {                                                                                               \
-            print_ray(r);                                                                                            \
-            FZ_CHECK(false, msg, s, s);                                                                              \
-        }                                                                                                            \
+#define CHECK_R(cond, msg, s, r)                                                                                       \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            print_ray(r);                                                                                              \
+            FZ_CHECK(false, msg, s, s);                                                                                \
+        }                                                                                                              \
     } while (0)
 
 static void check_box(const col_shape *s, const col_ray *r) {

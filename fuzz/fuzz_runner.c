@@ -20,5 +20,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) { return lcol_fuzz_
 void fz_repro(const uint8_t *data, size_t size);
 void fz_repro(const uint8_t *data, size_t size) {
     (void)data;
-    printf("-- a fuzz_runner input (%zu bytes) is a program: COLLIDE_FUZZ_PRINT=1 replay_runner FILE prints it\n", size);
+    printf("-- a fuzz_runner input (%zu bytes) is a program: COLLIDE_FUZZ_PRINT=1 replay_runner FILE prints it\n",
+           size);
 }

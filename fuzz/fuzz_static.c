@@ -29,7 +29,6 @@ static col_shape as_aabb_of_obb(const col_shape *o) {
     return s;
 }
 
-
 static bool finite3(col_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
 /* Queries with result records never report NaN. */
@@ -76,7 +75,8 @@ static void check_generic(const col_shape *a, const col_shape *b) {
         col_shape as[3] = {*a, *a, *a}, bs[3] = {*b, *b, *b};
         /* packed arrays of the structs: col_shape's union member is at the same offset in each */
         unsigned char pa[3 * sizeof a->u], pb[3 * sizeof b->u];
-        size_t sa = (size_t)fz_real_count(a->kind) * sizeof(col_real), sb = (size_t)fz_real_count(b->kind) * sizeof(col_real);
+        size_t sa = (size_t)fz_real_count(a->kind) * sizeof(col_real),
+               sb = (size_t)fz_real_count(b->kind) * sizeof(col_real);
         for (int i = 0; i < 3; ++i) {
             memcpy(pa + (size_t)i * sa, &as[i].u, sa);
             memcpy(pb + (size_t)i * sb, &bs[i].u, sb);
@@ -142,8 +142,10 @@ static bool deep_inside(col_vec3 p, const col_shape *s) {
 static bool in_gjk_band(const col_shape *a, const col_shape *b) {
     col_aabb ba, bb;
     col_real size = COL_R(1.0);
-    if (col_shape_bounds(a, &ba)) size += col_abs(ba.max.x - ba.min.x) + col_abs(ba.max.y - ba.min.y) + col_abs(ba.max.z - ba.min.z);
-    if (col_shape_bounds(b, &bb)) size += col_abs(bb.max.x - bb.min.x) + col_abs(bb.max.y - bb.min.y) + col_abs(bb.max.z - bb.min.z);
+    if (col_shape_bounds(a, &ba))
+        size += col_abs(ba.max.x - ba.min.x) + col_abs(ba.max.y - ba.min.y) + col_abs(ba.max.z - ba.min.z);
+    if (col_shape_bounds(b, &bb))
+        size += col_abs(bb.max.x - bb.min.x) + col_abs(bb.max.y - bb.min.y) + col_abs(bb.max.z - bb.min.z);
     return col_distance(a, b).distance <= COL_R(1e-8) * size;
 }
 

@@ -41,8 +41,10 @@ static int run_file(const char *path) {
         size += n;
     }
     fclose(f);
-    if (lua_mode) fz_repro(buf, size);
-    else LLVMFuzzerTestOneInput(buf, size);
+    if (lua_mode)
+        fz_repro(buf, size);
+    else
+        LLVMFuzzerTestOneInput(buf, size);
     free(buf);
     return 1;
 }
@@ -63,7 +65,10 @@ int main(int argc, char **argv) {
             continue;
         }
         if (!S_ISDIR(st.st_mode)) {
-            if (run_file(argv[i])) ++ran; else ++failed;
+            if (run_file(argv[i]))
+                ++ran;
+            else
+                ++failed;
             continue;
         }
         DIR *d = opendir(argv[i]);
@@ -88,7 +93,10 @@ int main(int argc, char **argv) {
         closedir(d);
         qsort(names, n, sizeof *names, cmp);
         for (size_t k = 0; k < n; ++k) {
-            if (run_file(names[k])) ++ran; else ++failed;
+            if (run_file(names[k]))
+                ++ran;
+            else
+                ++failed;
             free(names[k]);
         }
         free(names);

@@ -82,4 +82,4 @@ void RunCrossCheck(const char *name, uint64_t seed, Make make, Oracle oracle, Mo
     }
 }
 
-}  // namespace ct
+} // namespace ct

@@ -139,12 +139,25 @@ inline col_shape Translated(col_shape s, col_vec3 t) {
     auto mv = [&](col_vec3 &p) { p = col_v3_add(p, t); };
     switch (s.kind) {
     case COL_SHAPE_POINT: mv(s.u.point.p); break;
-    case COL_SHAPE_SEGMENT: mv(s.u.segment.a); mv(s.u.segment.b); break;
-    case COL_SHAPE_TRIANGLE: mv(s.u.triangle.a); mv(s.u.triangle.b); mv(s.u.triangle.c); break;
+    case COL_SHAPE_SEGMENT:
+        mv(s.u.segment.a);
+        mv(s.u.segment.b);
+        break;
+    case COL_SHAPE_TRIANGLE:
+        mv(s.u.triangle.a);
+        mv(s.u.triangle.b);
+        mv(s.u.triangle.c);
+        break;
     case COL_SHAPE_PLANE: s.u.plane.d += col_v3_dot(s.u.plane.n, t); break;
     case COL_SHAPE_SPHERE: mv(s.u.sphere.c); break;
-    case COL_SHAPE_CAPSULE: mv(s.u.capsule.a); mv(s.u.capsule.b); break;
-    case COL_SHAPE_AABB: mv(s.u.aabb.min); mv(s.u.aabb.max); break;
+    case COL_SHAPE_CAPSULE:
+        mv(s.u.capsule.a);
+        mv(s.u.capsule.b);
+        break;
+    case COL_SHAPE_AABB:
+        mv(s.u.aabb.min);
+        mv(s.u.aabb.max);
+        break;
     case COL_SHAPE_OBB: mv(s.u.obb.c); break;
     case COL_SHAPE_ELLIPSOID: mv(s.u.ellipsoid.c); break;
     case COL_SHAPE_CIRCLE: s.u.circle.c = col_v2_add(s.u.circle.c, col_v2(t.x, t.y)); break;
@@ -175,4 +188,4 @@ inline bool OverlapEverywhere(const col_shape &a, const col_shape &b) {
     return here;
 }
 
-}  // namespace ct
+} // namespace ct

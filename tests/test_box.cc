@@ -12,12 +12,12 @@ const double kSqrt2 = std::sqrt(2.0);
 double Out(double x) { return x * (1 + Ulps(1, 64)); }
 double In(double x) { return x * (1 - Ulps(1, 64)); }
 
-}  // namespace
+} // namespace
 
 TEST(SphereSphere, TouchingCountsAndAGapDoesNot) {
     EXPECT_TRUE(OverlapEverywhere(Sphere(0, 0, 0, 1), Sphere(3, 0, 0, 2)));
     EXPECT_FALSE(OverlapEverywhere(Sphere(0, 0, 0, 1), Sphere(3 + kGap, 0, 0, 2)));  // 3 + 2^-16
-    EXPECT_TRUE(OverlapEverywhere(Sphere(0, 0, 0, 1), Sphere(0.5, 0.5, 0.5, 0.25)));           // contained
+    EXPECT_TRUE(OverlapEverywhere(Sphere(0, 0, 0, 1), Sphere(0.5, 0.5, 0.5, 0.25))); // contained
     // 3-4-5: centres 5 apart diagonally.
     EXPECT_TRUE(Overlap(Sphere(1, 1, 1, 2), Sphere(4, 5, 1, 3)));
     EXPECT_FALSE(Overlap(Sphere(1, 1, 1, 2), Sphere(4, 5, 1, In(3))));
@@ -29,12 +29,12 @@ TEST(SphereSphere, TouchingCountsAndAGapDoesNot) {
 
 TEST(AabbAabb, FacesEdgesAndCornersTouch) {
     col_shape a = Aabb(0, 0, 0, 1, 1, 1);
-    EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 0, 0, 2, 1, 1)));       // face
-    EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 1, 0, 2, 2, 1)));       // edge
-    EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 1, 1, 2, 2, 2)));       // corner
-    EXPECT_TRUE(OverlapEverywhere(a, Aabb(0.25, 0.25, 0.25, 0.5, 0.5, 0.5)));  // contained
-    EXPECT_TRUE(OverlapEverywhere(a, Aabb(-1, -1, -1, 2, 2, 2)));    // containing
-    EXPECT_FALSE(OverlapEverywhere(a, Aabb(1 + kGap, 0, 0, 2, 1, 1)));  // 1 + 2^-23
+    EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 0, 0, 2, 1, 1)));                // face
+    EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 1, 0, 2, 2, 1)));                // edge
+    EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 1, 1, 2, 2, 2)));                // corner
+    EXPECT_TRUE(OverlapEverywhere(a, Aabb(0.25, 0.25, 0.25, 0.5, 0.5, 0.5))); // contained
+    EXPECT_TRUE(OverlapEverywhere(a, Aabb(-1, -1, -1, 2, 2, 2)));             // containing
+    EXPECT_FALSE(OverlapEverywhere(a, Aabb(1 + kGap, 0, 0, 2, 1, 1)));        // 1 + 2^-23
     EXPECT_FALSE(OverlapEverywhere(a, Aabb(0, 0, -2, 1, 1, -0.5)));
     EXPECT_FALSE(OverlapEverywhere(a, Aabb(2, 2, 2, 3, 3, 3)));
 }
@@ -43,14 +43,14 @@ TEST(AabbAabb, ZeroExtentBoxesArePointsSegmentsAndFaces) {
     col_shape a = Aabb(0, 0, 0, 1, 1, 1);
     EXPECT_TRUE(Overlap(a, Aabb(1, 1, 1, 1, 1, 1)));
     EXPECT_FALSE(Overlap(a, Aabb(1.5, 1, 1, 1.5, 1, 1)));
-    EXPECT_TRUE(Overlap(a, Aabb(-1, 0.5, 0.5, 2, 0.5, 0.5)));  // a segment through
-    EXPECT_TRUE(Overlap(Aabb(0, 0, 1, 1, 1, 1), Aabb(0.5, 0.5, 1, 2, 2, 1)));  // two coplanar faces
+    EXPECT_TRUE(Overlap(a, Aabb(-1, 0.5, 0.5, 2, 0.5, 0.5)));                 // a segment through
+    EXPECT_TRUE(Overlap(Aabb(0, 0, 1, 1, 1, 1), Aabb(0.5, 0.5, 1, 2, 2, 1))); // two coplanar faces
 }
 
 TEST(AabbSphere, ArvoFacesEdgesAndCorners) {
     col_shape box = Aabb(0, 0, 0, 1, 1, 1);
-    EXPECT_TRUE(OverlapEverywhere(box, Sphere(0.5, 0.5, 0.5, 0.125)));  // inside
-    EXPECT_TRUE(OverlapEverywhere(box, Sphere(2, 0.5, 0.5, 1)));        // face touch
+    EXPECT_TRUE(OverlapEverywhere(box, Sphere(0.5, 0.5, 0.5, 0.125))); // inside
+    EXPECT_TRUE(OverlapEverywhere(box, Sphere(2, 0.5, 0.5, 1)));       // face touch
     EXPECT_FALSE(OverlapEverywhere(box, Sphere(2 + kGap, 0.5, 0.5, 1)));
     // edge region: centre offset (0.75, 1, 0) from the edge x = y = 1 -> distance exactly 1.25.
     EXPECT_TRUE(OverlapEverywhere(box, Sphere(1.75, 2, 0.5, 1.25)));
@@ -73,7 +73,7 @@ TEST(ObbSphere, SphereMeetsARotatedBoxAtItsCorner) {
     EXPECT_TRUE(Overlap(Aabb(-1, -1, -1, 1, 1, 1), Sphere(1.5, 1.5, 0, 0.75)));
     EXPECT_FALSE(Overlap(box, Sphere(1.5, 1.5, 0, 0.75 * 0.5)));
     EXPECT_TRUE(Overlap(box, Point(0.5, 0.5, 0.5)));
-    EXPECT_FALSE(Overlap(box, Point(1, 1, 0)));  // outside the diamond |x|+|y| <= sqrt 2
+    EXPECT_FALSE(Overlap(box, Point(1, 1, 0))); // outside the diamond |x|+|y| <= sqrt 2
 }
 
 TEST(ObbObb, IdenticalAndContainedBoxesOverlap) {
@@ -86,9 +86,9 @@ TEST(ObbObb, IdenticalAndContainedBoxesOverlap) {
 TEST(ObbObb, FaceAxisSeparationIsExactForAxisAlignedBoxes) {
     col_mat3 id = col_m3_identity();
     col_shape a = Obb(V(0, 0, 0), V(1, 1, 1), id);
-    EXPECT_TRUE(OverlapEverywhere(a, Obb(V(2, 0, 0), V(1, 1, 1), id)));                    // face to face
-    EXPECT_TRUE(OverlapEverywhere(a, Obb(V(2, 2, 2), V(1, 1, 1), id)));                    // corner to corner
-    EXPECT_FALSE(OverlapEverywhere(a, Obb(V(2 + kGap, 0, 0), V(1, 1, 1), id)));  // parallel faces, gap
+    EXPECT_TRUE(OverlapEverywhere(a, Obb(V(2, 0, 0), V(1, 1, 1), id)));         // face to face
+    EXPECT_TRUE(OverlapEverywhere(a, Obb(V(2, 2, 2), V(1, 1, 1), id)));         // corner to corner
+    EXPECT_FALSE(OverlapEverywhere(a, Obb(V(2 + kGap, 0, 0), V(1, 1, 1), id))); // parallel faces, gap
     // Parallel edges: every cross axis is degenerate and skipped; the face axes decide.
     EXPECT_FALSE(OverlapEverywhere(a, Obb(V(2 + kGap, 2, 0), V(1, 1, 1), id)));
 }
@@ -158,10 +158,10 @@ TEST(ObbObb, FarFromTheOriginBehavesTheSame) {
 
 TEST(ObbObb, ZeroExtentsAndInvalidAxes) {
     col_mat3 id = col_m3_identity();
-    col_shape flat = Obb(V(0, 0, 0), V(1, 1, 0), id);  // a square face
+    col_shape flat = Obb(V(0, 0, 0), V(1, 1, 0), id); // a square face
     // B's axes are turned about z with u2 = (0, 0, 1) exactly, so B's bottom face is at z = 0.
     col_mat3 turn = col_m3_cols(V(0.6, 0.8, 0), V(-0.8, 0.6, 0), V(0, 0, 1));
-    EXPECT_TRUE(OverlapEverywhere(flat, Obb(V(0, 0, 1), V(0.5, 0.5, 1), turn)));  // touching from above
+    EXPECT_TRUE(OverlapEverywhere(flat, Obb(V(0, 0, 1), V(0.5, 0.5, 1), turn))); // touching from above
     EXPECT_FALSE(OverlapEverywhere(flat, Obb(V(0, 0, 1 + kGap), V(0.5, 0.5, 1), turn)));
     col_shape bad = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_cols(V(1, 0, 0), V(1, 1, 0), V(0, 0, 1)));
     EXPECT_FALSE(Overlap(bad, flat));
@@ -169,7 +169,7 @@ TEST(ObbObb, ZeroExtentsAndInvalidAxes) {
 
 TEST(AabbObb, RotatedBoxAgainstAxisAlignedBox) {
     col_shape a = Aabb(-1, -1, -1, 1, 1, 1);
-    col_shape diamond = Obb(V(1 + kSqrt2, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));  // corner touches face x = 1
+    col_shape diamond = Obb(V(1 + kSqrt2, 0, 0), V(1, 1, 1), RotZ(M_PI / 4)); // corner touches face x = 1
     EXPECT_TRUE(Overlap(a, Obb(V(1 + kSqrt2 * 0.9999, 0, 0), V(1, 1, 1), RotZ(M_PI / 4))));
     EXPECT_FALSE(Overlap(a, Obb(V(1 + kSqrt2 * 1.0001, 0, 0), V(1, 1, 1), RotZ(M_PI / 4))));
     (void)diamond;
@@ -177,13 +177,13 @@ TEST(AabbObb, RotatedBoxAgainstAxisAlignedBox) {
 
 TEST(AabbSegment, ThroughAlongAndBeside) {
     col_shape box = Aabb(0, 0, 0, 1, 1, 1);
-    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(-1, 0.5, 0.5), V(2, 0.5, 0.5))));  // through
-    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(0.5, 0.5, 0.5), V(0.75, 0.5, 0.5))));  // inside
-    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(-1, 1, 1), V(2, 1, 1))));          // along an edge
-    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(1, 0.5, 0.5), V(2, 0.5, 0.5))));   // endpoint on a face
+    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(-1, 0.5, 0.5), V(2, 0.5, 0.5))));     // through
+    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(0.5, 0.5, 0.5), V(0.75, 0.5, 0.5)))); // inside
+    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(-1, 1, 1), V(2, 1, 1))));             // along an edge
+    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(1, 0.5, 0.5), V(2, 0.5, 0.5))));      // endpoint on a face
     EXPECT_FALSE(OverlapEverywhere(box, Segment(V(1 + kGap, 0.5, 0.5), V(2, 0.5, 0.5))));
-    EXPECT_FALSE(OverlapEverywhere(box, Segment(V(-1, 1.5, 0.5), V(2, 1.5, 0.5))));  // parallel, beside
-    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(0.5, 0.5, 0.5), V(0.5, 0.5, 0.5))));  // point inside
+    EXPECT_FALSE(OverlapEverywhere(box, Segment(V(-1, 1.5, 0.5), V(2, 1.5, 0.5))));   // parallel, beside
+    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(0.5, 0.5, 0.5), V(0.5, 0.5, 0.5)))); // point inside
     EXPECT_FALSE(OverlapEverywhere(box, Segment(V(1.5, 0.5, 0.5), V(1.5, 0.5, 0.5))));
 }
 
@@ -194,13 +194,13 @@ TEST(AabbSegment, DiagonalPassingACornerNeedsTheCrossAxes) {
     EXPECT_TRUE(OverlapEverywhere(box, Segment(V(2, 0, 0.5), V(0, 2, 0.5))));
     EXPECT_FALSE(OverlapEverywhere(box, Segment(V(2 + kGap, 0, 0.5), V(0, 2 + kGap, 0.5))));
     // A diagonal through the cube's corner region in 3D.
-    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(2, 0, 0), V(0, 0, 2))));  // touches the corner (1, 0, 1)
+    EXPECT_TRUE(OverlapEverywhere(box, Segment(V(2, 0, 0), V(0, 0, 2)))); // touches the corner (1, 0, 1)
     EXPECT_FALSE(OverlapEverywhere(box, Segment(V(2 + kGap, 0, 0), V(0, 0, 2 + kGap))));
     EXPECT_FALSE(Overlap(box, Segment(V(3, 0.5, 0), V(0, 0.5, 3))));
 }
 
 TEST(ObbSegment, SegmentInTheBoxFrame) {
-    col_shape box = Obb(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));  // diamond in xy, corners at sqrt 2
+    col_shape box = Obb(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4)); // diamond in xy, corners at sqrt 2
     EXPECT_TRUE(Overlap(box, Segment(V(-3, 0, 0), V(3, 0, 0))));
     EXPECT_TRUE(Overlap(box, Segment(V(kSqrt2 * 0.9999, 0, 0), V(3, 0, 0))));
     EXPECT_FALSE(Overlap(box, Segment(V(kSqrt2 * 1.0001, 0, 0), V(3, 0, 0))));
@@ -220,7 +220,7 @@ TEST(ObbToAabb, RotatedCubeGrowsBySqrt2) {
     EXPECT_NEAR(b.max.z, 4, Ulps(4));
     col_obb bad = o;
     bad.e.x = R(kNaN);
-    col_aabb z = col_aabb_from_obb(&bad);  // the empty box: rejected by the validator
+    col_aabb z = col_aabb_from_obb(&bad); // the empty box: rejected by the validator
     EXPECT_FALSE(col_aabb_is_valid(&z));
     EXPECT_GT(z.min.x, z.max.x);
     EXPECT_EQ(z.min.x, R(kInf));

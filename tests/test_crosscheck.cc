@@ -47,7 +47,7 @@ Poly TriPoly(const col_triangle &t) {
     for (int i = 0; i < 3; ++i) {
         P e = Sub(p.v[(i + 1) % 3], p.v[i]);
         p.edges.push_back(e);
-        p.normals.push_back(Cross(n, e));  // in-plane edge normal
+        p.normals.push_back(Cross(n, e)); // in-plane edge normal
     }
     return p;
 }
@@ -142,7 +142,7 @@ void CrossCheck(const char *name, MakeA make_a, MakeB make_b, Query query) {
 auto BoxMaker = [](Gen &g, col_vec3 o) { return RandBox(g, o, 1.5); };
 auto BoxMakerNear = [](Gen &g, col_vec3 o) { return RandBox(g, o, 0.9); };
 auto TriMaker = [](Gen &g, col_vec3 o) { return RandTri(g, o, 0.6); };
-auto TriMakerNear = [](Gen &g, col_vec3 o) { return RandTri(g, o, 0.3); };  // triangle pairs meet less often
+auto TriMakerNear = [](Gen &g, col_vec3 o) { return RandTri(g, o, 0.3); }; // triangle pairs meet less often
 auto SegmentMaker = [](Gen &g, col_vec3 o) {
     col_vec3 c = col_v3_add(o, g.Vec(-0.9, 0.9));
     col_segment sg = {col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1))};
@@ -154,10 +154,11 @@ auto AabbMaker = [](Gen &g, col_vec3 o) {
     return b;
 };
 
-}  // namespace
+} // namespace
 
 TEST(CrossCheck, ObbObbAgreesWithBruteForceSat) {
-    CrossCheck("obb-obb", BoxMaker, BoxMaker, [](const col_obb &a, const col_obb &b) { return col_overlap_obb_obb(&a, &b); });
+    CrossCheck("obb-obb", BoxMaker, BoxMaker,
+               [](const col_obb &a, const col_obb &b) { return col_overlap_obb_obb(&a, &b); });
 }
 
 TEST(CrossCheck, ObbTriangleAgreesWithBruteForceSat) {
@@ -176,7 +177,8 @@ TEST(CrossCheck, TriangleTriangleAgreesWithBruteForceSat) {
 }
 
 TEST(CrossCheck, AabbObbAgreesWithBruteForceSat) {
-    CrossCheck("aabb-obb", AabbMaker, BoxMaker, [](const col_aabb &a, const col_obb &b) { return col_overlap_aabb_obb(&a, &b); });
+    CrossCheck("aabb-obb", AabbMaker, BoxMaker,
+               [](const col_aabb &a, const col_obb &b) { return col_overlap_aabb_obb(&a, &b); });
 }
 
 TEST(CrossCheck, AabbSegmentAgreesWithBruteForceSat) {

@@ -102,11 +102,12 @@ col_capsule RandCapsule(Gen &g, col_vec3 o, double spread) {
     return {col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)), R(g.U(0.05, 0.5))};
 }
 
-}  // namespace
+} // namespace
 
 TEST(DistanceCrossCheck, SphereSphere) {
     CrossCheck(
-        "sphere-sphere", [](Gen &g, col_vec3 o) { return std::make_pair(RandSphere(g, o, 1.5), RandSphere(g, o, 1.5)); },
+        "sphere-sphere",
+        [](Gen &g, col_vec3 o) { return std::make_pair(RandSphere(g, o, 1.5), RandSphere(g, o, 1.5)); },
         [](const col_sphere &a, const col_sphere &b) { return Between(ToP(a.c), ToP(b.c)); },
         [](const col_sphere &a, const col_sphere &b) { return LD(a.r) + LD(b.r); }, MoveSphere,
         [](const col_sphere &a, const col_sphere &b) { return col_overlap_sphere_sphere(&a, &b); });
@@ -114,7 +115,8 @@ TEST(DistanceCrossCheck, SphereSphere) {
 
 TEST(DistanceCrossCheck, CapsuleSphere) {
     CrossCheck(
-        "capsule-sphere", [](Gen &g, col_vec3 o) { return std::make_pair(RandCapsule(g, o, 1.2), RandSphere(g, o, 1.2)); },
+        "capsule-sphere",
+        [](Gen &g, col_vec3 o) { return std::make_pair(RandCapsule(g, o, 1.2), RandSphere(g, o, 1.2)); },
         [](const col_capsule &a, const col_sphere &b) {
             return Between(OnSegment(ToP(b.c), ToP(a.a), ToP(a.b)), ToP(b.c));
         },
@@ -209,7 +211,8 @@ std::pair<LD, LD> Extent(const col_shape &s, P n, LD d) {
     case COL_SHAPE_OBB:
         for (int i = 0; i < 8; ++i) {
             P c = ToP(s.u.obb.c);
-            for (int k = 0; k < 3; ++k) c = Add(c, Mul(ToP(s.u.obb.u[k]), ((i >> k) & 1 ? 1 : -1) * LD(col_v3_get(s.u.obb.e, k))));
+            for (int k = 0; k < 3; ++k)
+                c = Add(c, Mul(ToP(s.u.obb.u[k]), ((i >> k) & 1 ? 1 : -1) * LD(col_v3_get(s.u.obb.e, k))));
             add(sd(c));
         }
         break;
@@ -225,7 +228,7 @@ std::pair<LD, LD> Extent(const col_shape &s, P n, LD d) {
     return {lo, hi};
 }
 
-}  // namespace
+} // namespace
 
 TEST(DistanceCrossCheck, PlaneClassification) {
     for (double off : {0.0, 1e3, 1e6}) {
@@ -236,20 +239,25 @@ TEST(DistanceCrossCheck, PlaneClassification) {
         for (int i = 0; i < 3000; ++i) {
             col_shape s{};
             switch (i % 5) {
-            case 0: s = Sphere(0, 0, 0, g.U(0.1, 1)); s.u.sphere.c = col_v3_add(o, g.Vec(-1, 1)); break;
-            case 1: s = Capsule(col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)), g.U(0.05, 0.5)); break;
-            case 2: s = Triangle(col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1))); break;
-            case 3:
-                s = Obb(col_v3_add(o, g.Vec(-1, 1)), g.Vec(0.1, 1), g.Rotation());
+            case 0:
+                s = Sphere(0, 0, 0, g.U(0.1, 1));
+                s.u.sphere.c = col_v3_add(o, g.Vec(-1, 1));
                 break;
-            default: s = Ellipsoid(0, 0, 0, g.U(0, 1), g.U(0, 1), g.U(0, 1)); s.u.ellipsoid.c = col_v3_add(o, g.Vec(-1, 1));
+            case 1: s = Capsule(col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)), g.U(0.05, 0.5)); break;
+            case 2:
+                s = Triangle(col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)), col_v3_add(o, g.Vec(-1, 1)));
+                break;
+            case 3: s = Obb(col_v3_add(o, g.Vec(-1, 1)), g.Vec(0.1, 1), g.Rotation()); break;
+            default:
+                s = Ellipsoid(0, 0, 0, g.U(0, 1), g.U(0, 1), g.U(0, 1));
+                s.u.ellipsoid.c = col_v3_add(o, g.Vec(-1, 1));
             }
             col_plane pl = col_plane_make(g.Vec(-1, 1), R(0));
             pl.d = col_v3_dot(pl.n, col_v3_add(o, g.Vec(-1, 1)));
             for (int variant = 0; variant < 5; ++variant) {
                 col_plane q = pl;
                 P n = ToP(q.n);
-                if (variant > 0) {  // put the nearest or farthest extreme just in front of / behind the plane
+                if (variant > 0) { // put the nearest or farthest extreme just in front of / behind the plane
                     auto ext = Extent(s, n, q.d);
                     LD edge = variant <= 2 ? ext.first : ext.second;
                     LD shift = edge + ((variant % 2) ? -4 : 4) * LD(Band(off));
@@ -257,12 +265,13 @@ TEST(DistanceCrossCheck, PlaneClassification) {
                 }
                 auto ext = Extent(s, n, q.d);
                 double band = Band(off);
-                if (std::fabs(static_cast<double>(ext.first)) <= band || std::fabs(static_cast<double>(ext.second)) <= band)
+                if (std::fabs(static_cast<double>(ext.first)) <= band ||
+                    std::fabs(static_cast<double>(ext.second)) <= band)
                     continue;
                 col_side want = ext.first > 0 ? COL_FRONT : (ext.second < 0 ? COL_BACK : COL_STRADDLE);
                 col_side got = col_classify(&s, &q);
-                ASSERT_EQ(got, want) << col_shape_kind_name(s.kind) << " case " << i << " variant " << variant << " offset "
-                                     << off;
+                ASSERT_EQ(got, want) << col_shape_kind_name(s.kind) << " case " << i << " variant " << variant
+                                     << " offset " << off;
                 ++counts[want + 1];
                 ++checked;
             }

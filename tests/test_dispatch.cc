@@ -30,7 +30,7 @@ std::vector<col_shape> Samples() {
     return v;
 }
 
-}  // namespace
+} // namespace
 
 TEST(Dispatch, KindNames) {
     EXPECT_STREQ(col_shape_kind_name(COL_SHAPE_SPHERE), "sphere");
@@ -106,7 +106,8 @@ TEST(Dispatch, TheGridInCollideHIsTheTable) {
         for (size_t i = 0; i < marks.size(); ++i) {
             auto ka = static_cast<col_shape_kind>(rows), kb = static_cast<col_shape_kind>(rows + static_cast<int>(i));
             ASSERT_EQ(marks[i].size(), 1u) << line;
-            EXPECT_EQ(col_overlap_method(ka, kb), marks[i][0]) << col_shape_kind_name(ka) << "-" << col_shape_kind_name(kb);
+            EXPECT_EQ(col_overlap_method(ka, kb), marks[i][0])
+                << col_shape_kind_name(ka) << "-" << col_shape_kind_name(kb);
             EXPECT_EQ(col_overlap_method(kb, ka), marks[i][0]);
             EXPECT_EQ(col_overlap_supported(ka, kb), marks[i][0] != '.');
             EXPECT_EQ(col_overlap_is_exact(ka, kb), marks[i][0] == 'x' || marks[i][0] == 'p');
@@ -138,7 +139,7 @@ TEST(Dispatch, EveryPairIsSymmetricAndHitRatesAreBalanced) {
                 continue;
             }
             ++pairs;
-            hits += Overlap(a, b);  // checks both orders
+            hits += Overlap(a, b); // checks both orders
         }
     EXPECT_GT(pairs, 400);
     EXPECT_GT(hits, pairs / 5);
@@ -160,7 +161,7 @@ TEST(Dispatch, HostileInputNeverOverlapsAndNeverCrashes) {
     const double bad[] = {kNaN, kInf, -kInf, 8 * static_cast<double>(COL_HUGE), -std::numeric_limits<double>::max()};
     std::vector<col_shape> s = Samples();
     int checked = 0;
-    for (size_t i = 0; i < s.size(); i += 3) {  // one of each kind at x = 0 (Samples interleaves three sets)
+    for (size_t i = 0; i < s.size(); i += 3) { // one of each kind at x = 0 (Samples interleaves three sets)
         for (int f = 0; f < RealCount(s[i].kind); ++f) {
             for (double b : bad) {
                 col_shape t = s[i];
@@ -265,14 +266,14 @@ std::vector<std::vector<col_shape>> SamplesByKind() {
     return by;
 }
 
-}  // namespace
+} // namespace
 
 TEST(OverlapMany, EveryAnswerIsOverlapsBitForBit) {
     auto by = SamplesByKind();
     long checked = 0, hits_seen = 0;
     for (int ka = 0; ka < COL_SHAPE_KIND_COUNT; ++ka) {
         for (int kb = 0; kb < COL_SHAPE_KIND_COUNT; ++kb) {
-            if (by[ka].empty() || by[kb].empty()) continue;  // no polytope among the samples
+            if (by[ka].empty() || by[kb].empty()) continue; // no polytope among the samples
             // every a against every b: a's list repeated, b's list cycled
             std::vector<col_shape> as, bs;
             for (const col_shape &a : by[ka])
@@ -285,7 +286,8 @@ TEST(OverlapMany, EveryAnswerIsOverlapsBitForBit) {
             for (size_t i = 0; i < as.size(); ++i) {
                 bool want = col_overlap(&as[i], &bs[i]);
                 expect += want;
-                ASSERT_EQ(out[i], want ? 1 : 0) << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
+                ASSERT_EQ(out[i], want ? 1 : 0)
+                    << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
             }
             EXPECT_EQ(n, expect);
             EXPECT_EQ(col_overlap_many(k1, pa.data(), k2, pb.data(), false, as.size(), nullptr), expect);
@@ -309,7 +311,7 @@ TEST(OverlapMany, EveryAnswerIsOverlapsBitForBit) {
         }
     }
     EXPECT_GT(checked, 15000);
-    EXPECT_GT(hits_seen, 200);  // most samples are invalid on purpose: the valid ones overlap often
+    EXPECT_GT(hits_seen, 200); // most samples are invalid on purpose: the valid ones overlap often
 }
 
 TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
@@ -330,7 +332,8 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
             for (size_t i = 0; i < as.size(); ++i) {
                 bool want = col_overlap(&as[i], &bs[i]);
                 expect += want;
-                ASSERT_EQ(out[i], want ? 1 : 0) << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
+                ASSERT_EQ(out[i], want ? 1 : 0)
+                    << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
             }
             EXPECT_EQ(n, expect);
             checked += static_cast<long>(as.size());
@@ -348,7 +351,7 @@ TEST(OverlapMany, DegenerateCallsAnswerNo) {
     col_sphere s[2] = {{{0, 0, 0}, 1}, {{0.5, 0, 0}, 1}};
     unsigned char out[2] = {9, 9};
     EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, s, COL_SHAPE_SPHERE, s, false, 0, out), 0u);
-    EXPECT_EQ(out[0], 9);  // count 0 writes nothing
+    EXPECT_EQ(out[0], 9); // count 0 writes nothing
     EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, s, COL_SHAPE_SPHERE, s, true, 2, out), 2u);
     EXPECT_EQ(out[0], 1);
     EXPECT_EQ(out[1], 1);
@@ -356,7 +359,7 @@ TEST(OverlapMany, DegenerateCallsAnswerNo) {
     EXPECT_EQ(out[0], 0);
     EXPECT_EQ(out[1], 0);
     out[0] = out[1] = 9;
-    EXPECT_EQ(col_overlap_many(COL_SHAPE_PLANE, s, COL_SHAPE_PLANE, s, false, 2, out), 0u);  // unsupported pair
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_PLANE, s, COL_SHAPE_PLANE, s, false, 2, out), 0u); // unsupported pair
     EXPECT_EQ(out[0], 0);
     out[0] = 9;
     EXPECT_EQ(col_overlap_many(COL_SHAPE_KIND_COUNT, s, COL_SHAPE_SPHERE, s, false, 2, out), 0u);

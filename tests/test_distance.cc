@@ -14,7 +14,7 @@ void ExpectNear3(col_vec3 a, col_vec3 b, double tol, const char *what) {
     EXPECT_NEAR(a.z, b.z, tol) << what;
 }
 
-}  // namespace
+} // namespace
 
 TEST(ClosestPoint, SegmentProjectsAndClamps) {
     col_segment s = {V(0, 0, 0), V(4, 0, 0)};
@@ -40,10 +40,10 @@ TEST(ClosestPoint, TriangleEveryVoronoiRegion) {
         col_vec3 p, want;
         const char *region;
     } cases[] = {
-        {V(1, 1, 5), V(1, 1, 0), "face"},       {V(-1, -1, 2), V(0, 0, 0), "vertex a"},
-        {V(6, -1, 0), V(4, 0, 0), "vertex b"},  {V(-1, 6, 1), V(0, 4, 0), "vertex c"},
-        {V(2, -3, 1), V(2, 0, 0), "edge ab"},   {V(-2, 2, -1), V(0, 2, 0), "edge ca"},
-        {V(3, 3, 0), V(2, 2, 0), "edge bc"},    {V(2, 2, 0), V(2, 2, 0), "on edge bc"},
+        {V(1, 1, 5), V(1, 1, 0), "face"},      {V(-1, -1, 2), V(0, 0, 0), "vertex a"},
+        {V(6, -1, 0), V(4, 0, 0), "vertex b"}, {V(-1, 6, 1), V(0, 4, 0), "vertex c"},
+        {V(2, -3, 1), V(2, 0, 0), "edge ab"},  {V(-2, 2, -1), V(0, 2, 0), "edge ca"},
+        {V(3, 3, 0), V(2, 2, 0), "edge bc"},   {V(2, 2, 0), V(2, 2, 0), "on edge bc"},
     };
     for (const auto &c : cases) {
         ASSERT_TRUE(col_closest_point_triangle(&t, c.p, &q));
@@ -57,7 +57,7 @@ TEST(ClosestPoint, TriangleEveryVoronoiRegion) {
 
 TEST(ClosestPoint, PlaneSphereBoxCapsule) {
     col_vec3 q;
-    col_plane pl = col_plane_make(V(0, 0, 2), R(6));  // z = 3
+    col_plane pl = col_plane_make(V(0, 0, 2), R(6)); // z = 3
     ASSERT_TRUE(col_closest_point_plane(&pl, V(1, 2, 7), &q));
     ExpectNear3(q, V(1, 2, 3), kTol, "plane");
 
@@ -160,12 +160,12 @@ TEST(Distance, SphereSphere) {
     ExpectNear3(r.point_a, V(0.6, 0.8, 0), kTol, "on a");
     ExpectNear3(r.point_b, V(1.8, 2.4, 0), kTol, "on b");
     ExpectNear3(r.normal, V(-0.6, -0.8, 0), kTol, "from b toward a");
-    b.r = R(4);  // touching
+    b.r = R(4); // touching
     r = col_distance_sphere_sphere(&a, &b);
     EXPECT_EQ(r.status, COL_HIT);
     EXPECT_EQ(r.distance, 0);
     ExpectNear3(r.point_a, V(0.6, 0.8, 0), kTol, "touching point");
-    col_sphere c = {V(0, 0, 0), R(0.5)};  // concentric
+    col_sphere c = {V(0, 0, 0), R(0.5)}; // concentric
     r = col_distance_sphere_sphere(&a, &c);
     EXPECT_EQ(r.status, COL_HIT);
     ExpectNear3(r.normal, V(0, 0, 0), 0, "no normal when overlapping");
@@ -184,7 +184,7 @@ TEST(Distance, AabbAabbGapsAndOverlap) {
     r = col_distance_aabb_aabb(&a, &c);
     EXPECT_EQ(r.status, COL_HIT);
     ExpectNear3(r.point_a, V(0.75, 0.75, 0.75), 0, "centre of the intersection");
-    col_aabb d = {V(1, 0, 0), V(2, 1, 1)};  // face contact
+    col_aabb d = {V(1, 0, 0), V(2, 1, 1)}; // face contact
     EXPECT_EQ(col_distance_aabb_aabb(&a, &d).status, COL_HIT);
     // far from the origin the gap is exact on a dyadic grid
     col_aabb fa = {V(1048576, 0, 0), V(1048577, 1, 1)}, fb = {V(1048577.5, 0, 0), V(1048578, 1, 1)};

@@ -42,7 +42,8 @@ col_shape RandomShape(Rng &g, col_shape_kind k, col_vec3 c, std::vector<col_vec3
     case COL_SHAPE_POINT: return Point(c.x, c.y, c.z);
     case COL_SHAPE_SEGMENT: return Segment(col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)));
     case COL_SHAPE_TRIANGLE:
-        return Triangle(col_v3_add(c, g.Vec(-1.5, 1.5)), col_v3_add(c, g.Vec(-1.5, 1.5)), col_v3_add(c, g.Vec(-1.5, 1.5)));
+        return Triangle(col_v3_add(c, g.Vec(-1.5, 1.5)), col_v3_add(c, g.Vec(-1.5, 1.5)),
+                        col_v3_add(c, g.Vec(-1.5, 1.5)));
     case COL_SHAPE_SPHERE: return Sphere(c.x, c.y, c.z, g.In(0.1, 1.2));
     case COL_SHAPE_CAPSULE: return Capsule(col_v3_add(c, g.Vec(-1, 1)), col_v3_add(c, g.Vec(-1, 1)), g.In(0.1, 0.8));
     case COL_SHAPE_AABB: {
@@ -63,9 +64,9 @@ col_shape RandomShape(Rng &g, col_shape_kind k, col_vec3 c, std::vector<col_vec3
     }
 }
 
-const col_shape_kind kConvex[] = {COL_SHAPE_POINT, COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_SPHERE,
-                                  COL_SHAPE_CAPSULE, COL_SHAPE_AABB, COL_SHAPE_OBB, COL_SHAPE_ELLIPSOID,
-                                  COL_SHAPE_POLYTOPE};
+const col_shape_kind kConvex[] = {COL_SHAPE_POINT,  COL_SHAPE_SEGMENT,   COL_SHAPE_TRIANGLE,
+                                  COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE,   COL_SHAPE_AABB,
+                                  COL_SHAPE_OBB,    COL_SHAPE_ELLIPSOID, COL_SHAPE_POLYTOPE};
 
 // The shape moved by t; a polytope's points are copied, moved, into store.
 col_shape Moved(const col_shape &s, col_vec3 t, std::vector<col_vec3> &store) {
@@ -81,7 +82,7 @@ col_vec3 Support(const col_shape &s, col_vec3 d) {
     return p;
 }
 
-}  // namespace
+} // namespace
 
 TEST(Support, EveryConvexKind) {
     col_vec3 d = V(1, 2, 3);
@@ -134,8 +135,8 @@ TEST(Gjk, RotatedBoxesAnalytic) {
 TEST(Gjk, MatchesTheClosedForms) {
     Rng g(1);
     std::vector<col_vec3> store;
-    const col_shape_kind kinds[] = {COL_SHAPE_POINT, COL_SHAPE_SEGMENT, COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE,
-                                    COL_SHAPE_AABB, COL_SHAPE_TRIANGLE, COL_SHAPE_OBB, COL_SHAPE_ELLIPSOID};
+    const col_shape_kind kinds[] = {COL_SHAPE_POINT, COL_SHAPE_SEGMENT,  COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE,
+                                    COL_SHAPE_AABB,  COL_SHAPE_TRIANGLE, COL_SHAPE_OBB,    COL_SHAPE_ELLIPSOID};
     int compared = 0;
     for (col_shape_kind ka : kinds)
         for (col_shape_kind kb : kinds)
@@ -147,7 +148,7 @@ TEST(Gjk, MatchesTheClosedForms) {
                 ASSERT_NE(gjk.status, COL_INVALID);
                 // ellipsoids converge, everything else ends exactly
                 double tol = (ka == COL_SHAPE_ELLIPSOID || kb == COL_SHAPE_ELLIPSOID) ? (kFloat ? 1e-3 : 1e-6)
-                                                                                     : (kFloat ? 1e-4 : 1e-9);
+                                                                                      : (kFloat ? 1e-4 : 1e-9);
                 EXPECT_NEAR(closed.distance, gjk.distance, tol * (1 + closed.distance))
                     << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb);
                 if (closed.distance > 1e-3 && gjk.distance > 1e-3) {
@@ -179,7 +180,7 @@ TEST(Gjk, NearlyCoplanarTrianglesSharingAVertexTouch) {
             EXPECT_EQ(d.status, COL_HIT);
         }
         EXPECT_LE(d.distance, band);
-        EXPECT_TRUE(col_overlap(&x, &y));  // the exact triangle test
+        EXPECT_TRUE(col_overlap(&x, &y)); // the exact triangle test
         col_distance_result g = col_gjk_distance(&x, &y);
         EXPECT_LE(g.distance, band);
     }
@@ -205,7 +206,7 @@ TEST(Gjk, ClosestPointsAreOptimal) {
                 // no point of A is further along -n than point_a, none of B further along n than point_b
                 double ha = col_v3_dot(Support(a, col_v3_neg(n)), col_v3_neg(n)), hb = col_v3_dot(Support(b, n), n);
                 double tol = (ka == COL_SHAPE_ELLIPSOID || kb == COL_SHAPE_ELLIPSOID) ? (kFloat ? 1e-3 : 1e-6)
-                                                                                     : (kFloat ? 1e-4 : 1e-9);
+                                                                                      : (kFloat ? 1e-4 : 1e-9);
                 EXPECT_NEAR(ha, col_v3_dot(r.point_a, col_v3_neg(n)), tol) << col_shape_kind_name(ka);
                 EXPECT_NEAR(hb, col_v3_dot(r.point_b, n), tol) << col_shape_kind_name(kb);
                 // and the gap between the supporting planes is the distance
@@ -243,7 +244,7 @@ TEST(Gjk, AgreesWithTheSatTests) {
     Rng g(4);
     std::vector<col_vec3> store;
     const col_shape_kind kinds[] = {COL_SHAPE_SEGMENT, COL_SHAPE_TRIANGLE, COL_SHAPE_SPHERE, COL_SHAPE_AABB,
-                                    COL_SHAPE_OBB, COL_SHAPE_POINT, COL_SHAPE_CAPSULE};
+                                    COL_SHAPE_OBB,     COL_SHAPE_POINT,    COL_SHAPE_CAPSULE};
     const double band = kFloat ? 1e-4 : 1e-9;
     int checked = 0, hits = 0;
     for (col_shape_kind ka : kinds)
@@ -309,7 +310,8 @@ TEST(Penetration, AnalyticCases) {
     EXPECT_EQ(col_penetration(&s1, &far).status, COL_MISS);
     EXPECT_EQ(col_penetration(&s1, &far).depth, 0);
     // coplanar triangles overlapping: A - B is flat, depth 0 along the normal
-    col_shape t1 = Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)), t2 = Triangle(V(0.5, 0.5, 0), V(3, 0.5, 0), V(0.5, 3, 0));
+    col_shape t1 = Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)),
+              t2 = Triangle(V(0.5, 0.5, 0), V(3, 0.5, 0), V(0.5, 3, 0));
     p = col_penetration(&t1, &t2);
     EXPECT_EQ(p.status, COL_HIT);
     EXPECT_NEAR(p.depth, 0.0, kTol);
@@ -333,7 +335,7 @@ TEST(Penetration, PushOutSeparates) {
                 ++pushed;
                 EXPECT_GE(p.depth, 0);
                 double len = col_v3_len(p.normal);
-                if (len == 0) continue;  // only for a point-like Minkowski difference
+                if (len == 0) continue; // only for a point-like Minkowski difference
                 EXPECT_NEAR(len, 1.0, kTol);
                 double size = 4;
                 std::vector<col_vec3> sm;
@@ -341,8 +343,7 @@ TEST(Penetration, PushOutSeparates) {
                 col_distance_result d = col_distance(&moved, &b);
                 // converged: touching to the tolerance; else within EPA's gap
                 double tol = p.status == COL_HIT ? (kFloat ? 1e-4 : 1e-8) : (kFloat ? 1e-3 : 1e-5);
-                EXPECT_LE(d.distance, tol * size)
-                    << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb);
+                EXPECT_LE(d.distance, tol * size) << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb);
                 col_shape beyond = Moved(a, col_v3_scale(p.normal, p.depth + (kFloat ? 1e-3 : 1e-6)), sm);
                 EXPECT_EQ(col_distance(&beyond, &b).status, COL_MISS)
                     << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb) << " depth " << p.depth;
@@ -436,8 +437,8 @@ TEST(SweepConvex, MatchesTheClosedFormSweeps) {
             double tol_t = (kFloat ? 1e-3 : 1e-7) * (1 + 10 * speed) / (speed > 1e-9 ? speed : 1e-9);
             if (closed.status == COL_HIT && general.status == COL_HIT) {
                 ++hits;
-                EXPECT_NEAR(closed.t0, general.t0, tol_t) << col_shape_kind_name(pr[0]) << " vs "
-                                                            << col_shape_kind_name(pr[1]);
+                EXPECT_NEAR(closed.t0, general.t0, tol_t)
+                    << col_shape_kind_name(pr[0]) << " vs " << col_shape_kind_name(pr[1]);
                 EXPECT_EQ(closed.initially_overlapping, general.initially_overlapping);
                 // the normal is unique where one shape is smooth (a box's edge or
                 // corner contact has many; each method picks a valid one)
@@ -468,8 +469,8 @@ TEST(SweepConvex, BoxesAndContactProperties) {
     EXPECT_NEAR(h.normal.x, 1.0, 1e3 * kTol);
     EXPECT_NEAR(h.point.x, 1.0, 1e3 * kTol);
     EXPECT_FALSE(h.initially_overlapping);
-    EXPECT_NEAR(h.t1, (6 + std::sqrt(2.0) + 1) / 12, 1e3 * kTol);  // out through the far side
-    EXPECT_EQ(col_sweep(&a, V(-8, 0, 0), &b, V(0, 0, 0)).t1, 1);   // still inside at the end
+    EXPECT_NEAR(h.t1, (6 + std::sqrt(2.0) + 1) / 12, 1e3 * kTol); // out through the far side
+    EXPECT_EQ(col_sweep(&a, V(-8, 0, 0), &b, V(0, 0, 0)).t1, 1);  // still inside at the end
     // swapping gives the same times and the reversed normal
     col_sweep_hit s = col_sweep(&b, V(0, 0, 0), &a, V(-12, 0, 0));
     EXPECT_EQ(s.t0, h.t0);
@@ -482,7 +483,7 @@ TEST(SweepConvex, BoxesAndContactProperties) {
     EXPECT_EQ(h.status, COL_HIT);
     EXPECT_TRUE(h.initially_overlapping);
     EXPECT_EQ(h.t0, 0);
-    EXPECT_GT(h.normal.x, 0.5);  // the way out
+    EXPECT_GT(h.normal.x, 0.5); // the way out
     // a target distance: contact when 0.5 apart
     col_sweep_params prm = col_sweep_params_default();
     prm.target = R(0.5);
@@ -509,7 +510,7 @@ TEST(SweepConvex, ContactAtT0AndNoneBefore) {
                 col_aabb bb;
                 ASSERT_TRUE(col_shape_bounds(&a, &bb));
                 col_vec3 ca = col_v3_scale(col_v3_add(bb.min, bb.max), R(0.5));
-                col_vec3 da = col_v3_add(col_v3_scale(ca, R(-1.5)), g.Vec(-1, 1));  // toward B and past it
+                col_vec3 da = col_v3_add(col_v3_scale(ca, R(-1.5)), g.Vec(-1, 1)); // toward B and past it
                 col_sweep_hit h = col_sweep_convex(&a, da, &b, V(0, 0, 0), nullptr, nullptr);
                 ASSERT_NE(h.status, COL_INVALID);
                 ASSERT_NE(h.status, COL_NOT_CONVERGED);

@@ -13,7 +13,7 @@ void ExpectVecNear(col_vec3 a, col_vec3 b, double tol) {
 
 const double kTol = Ulps(1.0, 16);
 
-}  // namespace
+} // namespace
 
 TEST(Vec3, ArithmeticIsComponentwise) {
     col_vec3 a = V(1, 2, 3), b = V(-4, 0.5, 2);
@@ -65,7 +65,7 @@ TEST(Mat3, QuaternionOfQuarterTurnAboutZ) {
 }
 
 TEST(Mat3, QuaternionIsNormalizedFirst) {
-    col_quat q = {R(2), R(0), R(2), R(0)};  // 90 degrees about y, scaled by 2 sqrt 2
+    col_quat q = {R(2), R(0), R(2), R(0)}; // 90 degrees about y, scaled by 2 sqrt 2
     col_mat3 m = col_m3_from_quat(q);
     ExpectVecNear(m.c0, V(0, 0, -1), kTol);
     ExpectVecNear(m.c2, V(1, 0, 0), kTol);

@@ -8,12 +8,12 @@ const col_shape kRect = Rect(0, 0, 2, 1);
 }
 
 TEST(CircleRect, InsideEdgeAndCorner) {
-    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(1, 0.5, 0.25)));    // inside
-    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(3, 0.5, 1)));       // touching the right edge
+    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(1, 0.5, 0.25))); // inside
+    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(3, 0.5, 1)));    // touching the right edge
     EXPECT_FALSE(OverlapEverywhere(kRect, Circle(3 + kGap, 0.5, 1)));
-    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(-0.75, -1, 1.25)));  // corner (0,0): offset (0.75, 1)
+    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(-0.75, -1, 1.25))); // corner (0,0): offset (0.75, 1)
     EXPECT_FALSE(OverlapEverywhere(kRect, Circle(-0.75, -1 - kGap, 1.25)));
-    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(1, 0.5, 10)));       // containing the rectangle
+    EXPECT_TRUE(OverlapEverywhere(kRect, Circle(1, 0.5, 10))); // containing the rectangle
 }
 
 TEST(CircleRect, SeedExampleAllFourQuadrants) {
@@ -27,19 +27,19 @@ TEST(CircleRect, SeedExampleAllFourQuadrants) {
 }
 
 TEST(CircleRect, DegenerateShapes) {
-    EXPECT_TRUE(Overlap(Rect(1, 1, 1, 1), Circle(1, 2, 1)));   // point rectangle
-    EXPECT_TRUE(Overlap(kRect, Circle(2, 1, 0)));              // point circle on the corner
+    EXPECT_TRUE(Overlap(Rect(1, 1, 1, 1), Circle(1, 2, 1))); // point rectangle
+    EXPECT_TRUE(Overlap(kRect, Circle(2, 1, 0)));            // point circle on the corner
     EXPECT_FALSE(Overlap(kRect, Circle(2 + kGap, 1, 0)));
     EXPECT_FALSE(Overlap(kRect, Circle(kNaN, 0, 1)));
     EXPECT_FALSE(Overlap(kRect, Circle(0, 0, -1)));
 }
 
 TEST(RectRect, ClosedIntervals) {
-    EXPECT_TRUE(OverlapEverywhere(kRect, Rect(2, 1, 3, 3)));   // corners touch
+    EXPECT_TRUE(OverlapEverywhere(kRect, Rect(2, 1, 3, 3))); // corners touch
     EXPECT_TRUE(OverlapEverywhere(kRect, Rect(0.5, 0.25, 1, 0.5)));
     EXPECT_FALSE(OverlapEverywhere(kRect, Rect(2 + kGap, 0, 3, 1)));
     EXPECT_FALSE(OverlapEverywhere(kRect, Rect(0, -2, 2, -kGap)));
-    EXPECT_FALSE(Overlap(kRect, Rect(1, 1, 0, 2)));  // invalid: min > max
+    EXPECT_FALSE(Overlap(kRect, Rect(1, 1, 0, 2))); // invalid: min > max
 }
 
 TEST(CircleCircle, TouchingCounts) {

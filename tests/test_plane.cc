@@ -15,9 +15,9 @@ col_side Classify(const col_shape &s, const col_shape &plane) {
     return side;
 }
 
-const col_shape kGround = Plane(0, 0, 1, 0);  // z = 0, front is +z
+const col_shape kGround = Plane(0, 0, 1, 0); // z = 0, front is +z
 
-}  // namespace
+} // namespace
 
 TEST(ClassifyPoint, SignOfTheDistanceAndZeroStraddles) {
     EXPECT_EQ(Classify(Point(5, -3, 1e-30), kGround), COL_FRONT);
@@ -31,8 +31,8 @@ TEST(ClassifySphere, TouchingEitherSideStraddles) {
     EXPECT_EQ(Classify(Sphere(0, 0, 1, 1), kGround), COL_STRADDLE);
     EXPECT_EQ(Classify(Sphere(0, 0, -1, 1), kGround), COL_STRADDLE);
     EXPECT_EQ(Classify(Sphere(0, 0, -1.5, 1), kGround), COL_BACK);
-    EXPECT_EQ(Classify(Sphere(0, 0, 0, 0), kGround), COL_STRADDLE);     // a point on the plane
-    EXPECT_EQ(Classify(Sphere(0, 0, 0.25, 0), kGround), COL_FRONT);     // a point in front
+    EXPECT_EQ(Classify(Sphere(0, 0, 0, 0), kGround), COL_STRADDLE); // a point on the plane
+    EXPECT_EQ(Classify(Sphere(0, 0, 0.25, 0), kGround), COL_FRONT); // a point in front
 }
 
 TEST(ClassifySphere, TiltedPlaneSeedCase) {
@@ -46,28 +46,28 @@ TEST(ClassifySphere, TiltedPlaneSeedCase) {
 TEST(ClassifySegmentAndTriangle, VerticesDecide) {
     EXPECT_EQ(Classify(Segment(V(0, 0, 1), V(1, 1, 2)), kGround), COL_FRONT);
     EXPECT_EQ(Classify(Segment(V(0, 0, 1), V(1, 1, -2)), kGround), COL_STRADDLE);
-    EXPECT_EQ(Classify(Segment(V(0, 0, 0), V(1, 1, 2)), kGround), COL_STRADDLE);   // endpoint touches
-    EXPECT_EQ(Classify(Segment(V(0, 0, -1), V(0, 0, -1)), kGround), COL_BACK);     // zero length
+    EXPECT_EQ(Classify(Segment(V(0, 0, 0), V(1, 1, 2)), kGround), COL_STRADDLE); // endpoint touches
+    EXPECT_EQ(Classify(Segment(V(0, 0, -1), V(0, 0, -1)), kGround), COL_BACK);   // zero length
     EXPECT_EQ(Classify(Triangle(V(0, 0, 1), V(1, 0, 2), V(0, 1, 3)), kGround), COL_FRONT);
-    EXPECT_EQ(Classify(Triangle(V(0, 0, 0), V(1, 0, 2), V(0, 1, 3)), kGround), COL_STRADDLE);  // vertex touches
+    EXPECT_EQ(Classify(Triangle(V(0, 0, 0), V(1, 0, 2), V(0, 1, 3)), kGround), COL_STRADDLE); // vertex touches
     EXPECT_EQ(Classify(Triangle(V(0, 0, -1), V(1, 0, -2), V(0, 1, -3)), kGround), COL_BACK);
-    EXPECT_EQ(Classify(Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)), kGround), COL_STRADDLE);  // in the plane
+    EXPECT_EQ(Classify(Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)), kGround), COL_STRADDLE); // in the plane
 }
 
 TEST(ClassifyCapsule, EndpointsAgainstTheRadius) {
     EXPECT_EQ(Classify(Capsule(V(0, 0, 1.5), V(3, 0, 4), 1), kGround), COL_FRONT);
-    EXPECT_EQ(Classify(Capsule(V(0, 0, 1), V(3, 0, 4), 1), kGround), COL_STRADDLE);  // lower cap touches
+    EXPECT_EQ(Classify(Capsule(V(0, 0, 1), V(3, 0, 4), 1), kGround), COL_STRADDLE); // lower cap touches
     EXPECT_EQ(Classify(Capsule(V(0, 0, -1.5), V(3, 0, -1.25), 1), kGround), COL_BACK);
     EXPECT_EQ(Classify(Capsule(V(0, 0, 1), V(0, 0, -1), 0), kGround), COL_STRADDLE);
 }
 
 TEST(ClassifyAabb, NearestAndFarthestVertices) {
     EXPECT_EQ(Classify(Aabb(0, 0, 0.5, 1, 1, 2), kGround), COL_FRONT);
-    EXPECT_EQ(Classify(Aabb(0, 0, 0, 1, 1, 2), kGround), COL_STRADDLE);   // face on the plane
-    EXPECT_EQ(Classify(Aabb(0, 0, -2, 1, 1, 0), kGround), COL_STRADDLE);  // face on the plane from behind
+    EXPECT_EQ(Classify(Aabb(0, 0, 0, 1, 1, 2), kGround), COL_STRADDLE);  // face on the plane
+    EXPECT_EQ(Classify(Aabb(0, 0, -2, 1, 1, 0), kGround), COL_STRADDLE); // face on the plane from behind
     EXPECT_EQ(Classify(Aabb(0, 0, -2, 1, 1, -1), kGround), COL_BACK);
     // Plane x + y = 2 touches the box [0,1]^3 only at its edge x = y = 1.
-    col_shape diag = Plane(1, 1, 0, 2);  // normalized: (x + y) / sqrt 2 = 2 / sqrt 2
+    col_shape diag = Plane(1, 1, 0, 2); // normalized: (x + y) / sqrt 2 = 2 / sqrt 2
     EXPECT_EQ(Classify(Aabb(0, 0, 0, 1, 1, 1), diag), COL_STRADDLE);
     EXPECT_EQ(Classify(Aabb(0, 0, 0, 0.875, 1, 1), diag), COL_BACK);
     EXPECT_EQ(Classify(Aabb(1.125, 1, 0, 2, 2, 1), diag), COL_FRONT);
@@ -82,7 +82,7 @@ TEST(ClassifyObb, ProjectedRadius) {
     EXPECT_EQ(Classify(Obb(V(0, 0, r * (1 + 1e-4)), V(1, 1, 1), rot), kGround), COL_FRONT);
     EXPECT_EQ(Classify(Obb(V(0, 0, r * (1 - 1e-4)), V(1, 1, 1), rot), kGround), COL_STRADDLE);
     EXPECT_EQ(Classify(Obb(V(0, 0, -2), V(1, 1, 1), col_m3_identity()), kGround), COL_BACK);
-    EXPECT_EQ(Classify(Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), kGround), COL_STRADDLE);  // touching
+    EXPECT_EQ(Classify(Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), kGround), COL_STRADDLE); // touching
 }
 
 TEST(ClassifyEllipsoid, SupportRadiusAlongTheNormal) {
@@ -102,9 +102,13 @@ TEST(ClassifyEllipsoid, SupportRadiusAlongTheNormal) {
 }
 
 TEST(Classify, FarFromTheOriginGivesTheSameSides) {
-    const col_shape shapes[] = {Sphere(0, 0, 1, 1), Aabb(0, 0, 0, 1, 1, 2), Segment(V(0, 0, 0.5), V(1, 0, 2)),
-                                Triangle(V(0, 0, -1), V(1, 0, -2), V(0, 1, -0.5)), Capsule(V(0, 0, 1), V(3, 0, 4), 1),
-                                Ellipsoid(0, 0, 3, 1, 2, 3), Point(0, 0, 0)};
+    const col_shape shapes[] = {Sphere(0, 0, 1, 1),
+                                Aabb(0, 0, 0, 1, 1, 2),
+                                Segment(V(0, 0, 0.5), V(1, 0, 2)),
+                                Triangle(V(0, 0, -1), V(1, 0, -2), V(0, 1, -0.5)),
+                                Capsule(V(0, 0, 1), V(3, 0, 4), 1),
+                                Ellipsoid(0, 0, 3, 1, 2, 3),
+                                Point(0, 0, 0)};
     col_vec3 far = V(1048576.0, -1048576.0, 1048576.0);
     for (const col_shape &s : shapes) {
         col_shape ts = Translated(s, far), tp = Translated(kGround, far);
@@ -200,7 +204,7 @@ TEST(TrianglePlane, VertexEdgeAndCoplanarContacts) {
     col_triangle_plane_hit h = col_intersect_triangle_plane(&vtx, &kGround.u.plane);
     ASSERT_EQ(h.status, COL_HIT);
     EXPECT_EQ(h.p.x, R(1));
-    EXPECT_EQ(h.q.x, R(1));  // a single point
+    EXPECT_EQ(h.q.x, R(1)); // a single point
     col_triangle edge = {V(0, 0, 0), V(3, 0, 0), V(0, 1, -2)};
     h = col_intersect_triangle_plane(&edge, &kGround.u.plane);
     ASSERT_EQ(h.status, COL_HIT);
@@ -210,7 +214,7 @@ TEST(TrianglePlane, VertexEdgeAndCoplanarContacts) {
     h = col_intersect_triangle_plane(&in, &kGround.u.plane);
     EXPECT_EQ(h.status, COL_HIT);
     EXPECT_TRUE(h.coplanar);
-    col_triangle vertex_and_cross = {V(0, 0, 0), V(2, 0, 1), V(2, 0, -1)};  // one vertex on, opposite edge crosses
+    col_triangle vertex_and_cross = {V(0, 0, 0), V(2, 0, 1), V(2, 0, -1)}; // one vertex on, opposite edge crosses
     h = col_intersect_triangle_plane(&vertex_and_cross, &kGround.u.plane);
     ASSERT_EQ(h.status, COL_HIT);
     EXPECT_EQ(h.p.x, R(0));
@@ -244,9 +248,9 @@ TEST(ThreePlanes, GeneralPointLiesOnAllThree) {
 }
 
 TEST(ThreePlanes, DependentNormalsHaveNoUniquePoint) {
-    col_shape a = Plane(1, 0, 0, 1), b = Plane(1, 0, 0, 2), c = Plane(0, 0, 1, 0);  // two parallel
+    col_shape a = Plane(1, 0, 0, 1), b = Plane(1, 0, 0, 2), c = Plane(0, 0, 1, 0); // two parallel
     EXPECT_EQ(col_intersect_three_planes(&a.u.plane, &b.u.plane, &c.u.plane).status, COL_MISS);
-    col_shape d = Plane(1, 1, 0, 0);  // three normals in the xy plane: a line (a pencil)
+    col_shape d = Plane(1, 1, 0, 0); // three normals in the xy plane: a line (a pencil)
     col_shape e = Plane(0, 1, 0, 0);
     EXPECT_EQ(col_intersect_three_planes(&a.u.plane, &d.u.plane, &e.u.plane).status, COL_MISS);
     col_plane bad = {V(0, 0, 0), R(0)};
@@ -258,7 +262,7 @@ TEST(ClosestPointsLines, IntersectingLinesMeet) {
     col_line_line_result r = col_closest_points_lines(&a, &b);
     ASSERT_EQ(r.status, COL_HIT);
     EXPECT_FALSE(r.parallel);
-    EXPECT_NEAR(r.s, 0.5, Ulps(1));   // parameters are in the given directions' units
+    EXPECT_NEAR(r.s, 0.5, Ulps(1)); // parameters are in the given directions' units
     EXPECT_NEAR(r.t, 0.25, Ulps(1));
     EXPECT_NEAR(r.pa.x, 1, Ulps(1));
     EXPECT_NEAR(r.pb.y, 0, Ulps(1));

@@ -46,21 +46,24 @@ std::vector<std::function<col_ray_hit(const col_ray &, const col_aabb &)>> BoxMe
 }
 
 std::vector<std::function<col_ray_hit(const col_ray &, const col_triangle &, col_triangle_sides)>> TriMethods() {
-    return {[](const col_ray &r, const col_triangle &t, col_triangle_sides s) { return col_raycast_triangle(&r, &t, s); },
-            [](const col_ray &r, const col_triangle &t, col_triangle_sides s) { return col_raycast_triangle_mt(&r, &t, s); },
-            [](const col_ray &r, const col_triangle &t, col_triangle_sides s) {
-                return col_raycast_triangle_badouel(&r, &t, s);
-            }};
+    return {
+        [](const col_ray &r, const col_triangle &t, col_triangle_sides s) { return col_raycast_triangle(&r, &t, s); },
+        [](const col_ray &r, const col_triangle &t, col_triangle_sides s) {
+            return col_raycast_triangle_mt(&r, &t, s);
+        },
+        [](const col_ray &r, const col_triangle &t, col_triangle_sides s) {
+            return col_raycast_triangle_badouel(&r, &t, s);
+        }};
 }
 
-}  // namespace
+} // namespace
 
 TEST(RayPlane, FrontBackParallelAndOnThePlane) {
-    col_plane pl = col_plane_make(V(0, 0, 1), R(1));  // z = 1
+    col_plane pl = col_plane_make(V(0, 0, 1), R(1)); // z = 1
     ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, -4))), &pl), 0.5, V(0, 0, 1));
-    ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, -1), V(1, 0, 4))), &pl), 0.5, V(0, 0, -1));  // from behind
-    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(5, 5, 0))), &pl).status, COL_MISS);     // parallel
-    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, 1))), &pl).status, COL_MISS);     // receding
+    ExpectHit(col_raycast_plane(ptr(Ray(V(0, 0, -1), V(1, 0, 4))), &pl), 0.5, V(0, 0, -1)); // from behind
+    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(5, 5, 0))), &pl).status, COL_MISS);   // parallel
+    EXPECT_EQ(col_raycast_plane(ptr(Ray(V(0, 0, 3), V(0, 0, 1))), &pl).status, COL_MISS);   // receding
     col_ray on = Ray(V(4, 4, 1), V(0, 0, 1));
     ExpectInside(col_raycast_plane(&on, &pl), on);
     // t exactly 1 hits, and a plane just beyond max_t misses.
@@ -81,11 +84,11 @@ TEST(RaySphere, HeadOnGrazingInsideAndBehind) {
     EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-2, 1 + kGap, 0), V(4, 0, 0))), &s).status, COL_MISS);
     col_ray in = Ray(V(0.5, 0, 0), V(4, 0, 0));
     ExpectInside(col_raycast_sphere(&in, &s), in);
-    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(3, 0, 0), V(4, 0, 0))), &s).status, COL_MISS);   // behind
-    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(1.5, 0, 0))), &s).status, COL_MISS);  // short
-    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(0, 0, 0))), &s).status, COL_MISS);    // point query outside
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(3, 0, 0), V(4, 0, 0))), &s).status, COL_MISS);    // behind
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(1.5, 0, 0))), &s).status, COL_MISS); // short
+    EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(-3, 0, 0), V(0, 0, 0))), &s).status, COL_MISS);   // point query outside
     col_ray p = Ray(V(0, 0, 1), V(0, 0, 0));
-    ExpectInside(col_raycast_sphere(&p, &s), p);  // point query on the surface
+    ExpectInside(col_raycast_sphere(&p, &s), p); // point query on the surface
 }
 
 TEST(RaySphere, FarFromTheOriginAndPointSpheres) {
@@ -110,11 +113,11 @@ TEST(RayAabb, FacesEdgesCornersForEveryMethod) {
         EXPECT_NEAR(c.t, 0.5, Ulps(2));
         // missing a corner by a hair
         EXPECT_EQ(cast(Ray(V(-1, 1 - 2 * kGap, 0.5), V(2, -2, 0)), kBox).status, COL_MISS);
-        EXPECT_EQ(cast(Ray(V(-1, 0.5, 0.5), V(0.75, 0, 0)), kBox).status, COL_MISS);  // stops short
-        EXPECT_EQ(cast(Ray(V(2, 0.5, 0.5), V(1, 0, 0)), kBox).status, COL_MISS);      // receding
+        EXPECT_EQ(cast(Ray(V(-1, 0.5, 0.5), V(0.75, 0, 0)), kBox).status, COL_MISS); // stops short
+        EXPECT_EQ(cast(Ray(V(2, 0.5, 0.5), V(1, 0, 0)), kBox).status, COL_MISS);     // receding
         col_ray in = Ray(V(0.5, 0.5, 0.5), V(1, 0, 0));
         ExpectInside(cast(in, kBox), in);
-        col_ray on = Ray(V(1, 0.5, 0.5), V(1, 0, 0));  // origin on a face counts as inside
+        col_ray on = Ray(V(1, 0.5, 0.5), V(1, 0, 0)); // origin on a face counts as inside
         ExpectInside(cast(on, kBox), on);
     }
 }
@@ -133,7 +136,7 @@ TEST(RayAabb, RaysLyingInASlabFace) {
 
 TEST(RayAabb, ExactParameterOneAndFarAway) {
     for (auto cast : BoxMethods()) {
-        ExpectHit(cast(Ray(V(-1, 0.5, 0.5), V(1, 0, 0)), kBox), 1, V(-1, 0, 0), 0);  // t exactly 1
+        ExpectHit(cast(Ray(V(-1, 0.5, 0.5), V(1, 0, 0)), kBox), 1, V(-1, 0, 0), 0); // t exactly 1
         EXPECT_EQ(cast(Ray(V(-1 - kGap, 0.5, 0.5), V(1, 0, 0)), kBox).status, COL_MISS);
         col_aabb far = {V(1048576, 1048576, 1048576), V(1048577, 1048577, 1048577)};
         ExpectHit(cast(Ray(V(1048575, 1048576.5, 1048576.5), V(4, 0, 0)), far), 0.25, V(-1, 0, 0), 0);
@@ -141,9 +144,9 @@ TEST(RayAabb, ExactParameterOneAndFarAway) {
 }
 
 TEST(RayObb, RotatedBoxNormalsAreBoxAxes) {
-    col_obb b = col_obb_make(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));  // diamond, corners at sqrt 2
+    col_obb b = col_obb_make(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4)); // diamond, corners at sqrt 2
     double r2 = std::sqrt(2.0);
-    col_ray_hit h = col_raycast_obb(ptr(Ray(V(-3, 0, 0), V(6, 0, 0))), &b);  // hits the corner (-sqrt 2, 0)
+    col_ray_hit h = col_raycast_obb(ptr(Ray(V(-3, 0, 0), V(6, 0, 0))), &b); // hits the corner (-sqrt 2, 0)
     ASSERT_EQ(h.status, COL_HIT);
     EXPECT_NEAR(h.t, (3 - r2) / 6, Ulps(4));
     // a ray along -y onto the face with normal (1, 1, 0)/sqrt 2
@@ -155,14 +158,14 @@ TEST(RayObb, RotatedBoxNormalsAreBoxAxes) {
 TEST(RayTriangle, InteriorEdgesAndVerticesForEveryMethod) {
     for (auto cast : TriMethods()) {
         ExpectHit(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));
-        ExpectHit(cast(Ray(V(0.5, 0.5, -2), V(0, 0, 4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, -1));  // back face
+        ExpectHit(cast(Ray(V(0.5, 0.5, -2), V(0, 0, 4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, -1)); // back face
         ExpectHit(cast(Ray(V(1, 0, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // edge ab
         ExpectHit(cast(Ray(V(1, 1, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // hypotenuse
         ExpectHit(cast(Ray(V(0, 0, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // vertex a
         ExpectHit(cast(Ray(V(2, 0, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED), 0.5, V(0, 0, 1));      // vertex b
         EXPECT_EQ(cast(Ray(V(1 + kGap, 1, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED).status, COL_MISS);
         EXPECT_EQ(cast(Ray(V(-kGap, 0.5, 2), V(0, 0, -4)), kTri, COL_TWO_SIDED).status, COL_MISS);
-        EXPECT_EQ(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -1)), kTri, COL_TWO_SIDED).status, COL_MISS);  // short
+        EXPECT_EQ(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -1)), kTri, COL_TWO_SIDED).status, COL_MISS); // short
         // culling: the front face is hit, the back face is not
         ExpectHit(cast(Ray(V(0.5, 0.5, 2), V(0, 0, -4)), kTri, COL_CULL_BACKFACES), 0.5, V(0, 0, 1));
         EXPECT_EQ(cast(Ray(V(0.5, 0.5, -2), V(0, 0, 4)), kTri, COL_CULL_BACKFACES).status, COL_MISS);
@@ -184,9 +187,9 @@ TEST(RayTriangle, RaysInThePlaneAndDegenerateTriangles) {
         h = cast(Ray(V(-1, 0, 0), V(4, 0, 0)), kTri, COL_TWO_SIDED);
         ASSERT_EQ(h.status, COL_HIT);
         EXPECT_EQ(h.t, R(0.25));
-        EXPECT_EQ(cast(Ray(V(-1, 3, 0), V(4, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS);   // in plane, beside
-        EXPECT_EQ(cast(Ray(V(-1, 0.5, kGap), V(4, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS);  // parallel, above
-        col_ray in = Ray(V(0.5, 0.5, 0), V(0, 0, 1));  // starting on the triangle
+        EXPECT_EQ(cast(Ray(V(-1, 3, 0), V(4, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS);      // in plane, beside
+        EXPECT_EQ(cast(Ray(V(-1, 0.5, kGap), V(4, 0, 0)), kTri, COL_TWO_SIDED).status, COL_MISS); // parallel, above
+        col_ray in = Ray(V(0.5, 0.5, 0), V(0, 0, 1)); // starting on the triangle
         ExpectInside(cast(in, kTri, COL_TWO_SIDED), in);
         // a collinear triangle is its longest edge: hit only through it
         col_triangle line = {V(0, 0, 0), V(2, 0, 0), V(1, 0, 0)};
@@ -230,17 +233,18 @@ TEST(RayTriangle, WatertightOnATriangleFan) {
 
 TEST(RayCapsule, BodyCapsAndInside) {
     col_capsule c = {V(0, 0, 0), V(4, 0, 0), R(1)};
-    ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 3, 0), V(0, -4, 0))), &c), 0.5, V(0, 1, 0));        // body
-    ExpectHit(col_raycast_capsule(ptr(Ray(V(-3, 0, 0), V(4, 0, 0))), &c), 0.5, V(-1, 0, 0));       // cap a
-    ExpectHit(col_raycast_capsule(ptr(Ray(V(7, 0, 0), V(-4, 0, 0))), &c), 0.5, V(1, 0, 0));        // cap b
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 3, 0), V(0, -4, 0))), &c), 0.5, V(0, 1, 0));  // body
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(-3, 0, 0), V(4, 0, 0))), &c), 0.5, V(-1, 0, 0)); // cap a
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(7, 0, 0), V(-4, 0, 0))), &c), 0.5, V(1, 0, 0));  // cap b
     // grazing the cap from the side: tangent at (4.6, 0, 0.8), so the root is ill-conditioned
-    ExpectHit(col_raycast_capsule(ptr(Ray(V(4.6, 3, 0.8), V(0, -4, 0))), &c), 0.75, V(0.6, 0, 0.8), std::sqrt(Ulps(1, 64)));
+    ExpectHit(col_raycast_capsule(ptr(Ray(V(4.6, 3, 0.8), V(0, -4, 0))), &c), 0.75, V(0.6, 0, 0.8),
+              std::sqrt(Ulps(1, 64)));
     // grazing the body's line y = 1 from below: touches at (2, 1, 0), normal +y
     ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 1, -2), V(0, 0, 4))), &c), 0.5, V(0, 1, 0));
     EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, 1 + kGap, -2), V(0, 0, 4))), &c).status, COL_MISS);
     col_ray in = Ray(V(3, 0.5, 0), V(0, 1, 0));
     ExpectInside(col_raycast_capsule(&in, &c), in);
-    EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, 3, 0), V(0, 4, 0))), &c).status, COL_MISS);  // receding
+    EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, 3, 0), V(0, 4, 0))), &c).status, COL_MISS); // receding
     col_capsule seg = {V(0, 0, 0), V(4, 0, 0), R(0)};
     ExpectHit(col_raycast_capsule(ptr(Ray(V(2, 0, 2), V(0, 0, -4))), &seg), 0.5, V(0, 0, 1));
     EXPECT_EQ(col_raycast_capsule(ptr(Ray(V(2, kGap, 2), V(0, 0, -4))), &seg).status, COL_MISS);
@@ -266,7 +270,7 @@ TEST(RayEllipsoid, AxesNormalsAndFlattening) {
     col_ray_hit inplane = col_raycast_ellipsoid(ptr(Ray(V(-3, 1, 1), V(4, 0, 0))), &disc);
     ASSERT_EQ(inplane.status, COL_HIT);
     EXPECT_NEAR(inplane.t, 0.5, Ulps(4));
-    col_ellipsoid stick = {V(0, 0, 0), V(0, 0, 2)};  // a segment along z
+    col_ellipsoid stick = {V(0, 0, 0), V(0, 0, 2)}; // a segment along z
     EXPECT_EQ(col_raycast_ellipsoid(ptr(Ray(V(-1, 0, 1), V(2, 0, 0))), &stick).status, COL_HIT);
 }
 
@@ -289,10 +293,10 @@ TEST(Raycast, HostileInputIsInvalidAndHitsAreFinite) {
 
 TEST(Raycast, DispatchCoversEvery3DKind) {
     col_ray r = Ray(V(0.25, 0.25, 5), V(0, 0, -10));
-    for (const col_shape &s : {Point(0.25, 0.25, 0), Segment(V(0, 0.25, 0), V(1, 0.25, 0)),
-                               Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)), Plane(0, 0, 1, 0), Sphere(0, 0, 0, 1),
-                               Capsule(V(-1, 0, 0), V(1, 0, 0), 1), Aabb(-1, -1, -1, 1, 1, 0),
-                               Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), Ellipsoid(0, 0, 0, 1, 1, 1)}) {
+    for (const col_shape &s :
+         {Point(0.25, 0.25, 0), Segment(V(0, 0.25, 0), V(1, 0.25, 0)), Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)),
+          Plane(0, 0, 1, 0), Sphere(0, 0, 0, 1), Capsule(V(-1, 0, 0), V(1, 0, 0), 1), Aabb(-1, -1, -1, 1, 1, 0),
+          Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), Ellipsoid(0, 0, 0, 1, 1, 1)}) {
         EXPECT_TRUE(col_raycast_supported(s.kind));
         col_ray_hit h = col_raycast(&s, &r);
         EXPECT_EQ(h.status, COL_HIT) << col_shape_kind_name(s.kind);

@@ -15,7 +15,7 @@ namespace {
 struct Oracle {
     bool hit;
     LD t;
-    LD margin;  // distance (in length units) from the nearest change of the answer
+    LD margin; // distance (in length units) from the nearest change of the answer
 };
 
 // Slabs in long double for the box [lo, hi].
@@ -25,7 +25,8 @@ Oracle BoxOracle(const col_ray &r, col_vec3 lo, col_vec3 hi) {
     LD tmin = 0, tmax = r.max_t, len = Len(d);
     for (int k = 0; k < 3; ++k) {
         if (ds[k] == 0) {
-            if (os[k] < ls[k] || os[k] > hs[k]) return {false, 0, std::min(std::fabs(os[k] - ls[k]), std::fabs(os[k] - hs[k]))};
+            if (os[k] < ls[k] || os[k] > hs[k])
+                return {false, 0, std::min(std::fabs(os[k] - ls[k]), std::fabs(os[k] - hs[k]))};
             continue;
         }
         LD t1 = (ls[k] - os[k]) / ds[k], t2 = (hs[k] - os[k]) / ds[k];
@@ -79,11 +80,13 @@ void RayCrossCheck(const char *name, double aim, MakeShape make, MakeOracle orac
             if (want.margin <= band) continue;
             for (size_t m = 0; m < methods.size(); ++m) {
                 col_ray_hit h = methods[m](r, s);
-                ASSERT_EQ(h.status == COL_HIT, want.hit) << name << " method " << m << " case " << i << " offset " << off;
+                ASSERT_EQ(h.status == COL_HIT, want.hit)
+                    << name << " method " << m << " case " << i << " offset " << off;
                 if (want.hit) {
                     EXPECT_NEAR(h.t, static_cast<double>(want.t), 1e3 * band / static_cast<double>(Len(ToP(r.delta))))
                         << name << " method " << m << " case " << i;
-                    EXPECT_NEAR(col_v3_len(h.normal), h.inside ? 0 : 1, 1e-4) << name << " method " << m << " case " << i;
+                    EXPECT_NEAR(col_v3_len(h.normal), h.inside ? 0 : 1, 1e-4)
+                        << name << " method " << m << " case " << i;
                 }
             }
             hits += want.hit;
@@ -95,7 +98,7 @@ void RayCrossCheck(const char *name, double aim, MakeShape make, MakeOracle orac
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST(RaycastCrossCheck, AabbSlabsWooAndObbAgreeWithTheOracle) {
     RayCrossCheck<col_aabb>(
@@ -155,15 +158,21 @@ TEST(RaycastCrossCheck, SpheresAndCapsulesAgreeWithTheOracle) {
             LD lo = 0, hi = 1;
             for (int k = 0; k < 200; ++k) {
                 LD m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-                if (dist(m1) < dist(m2)) hi = m2; else lo = m1;
+                if (dist(m1) < dist(m2))
+                    hi = m2;
+                else
+                    lo = m1;
             }
             LD tm = (lo + hi) / 2, dm = dist(tm), rad = c.r;
             if (dist(0) <= rad) return Oracle{true, 0, rad - dist(0)};
             if (dm > rad) return Oracle{false, 0, dm - rad};
-            LD a0 = 0, a1 = tm;  // dist(a0) > rad >= dist(a1)
+            LD a0 = 0, a1 = tm; // dist(a0) > rad >= dist(a1)
             for (int k = 0; k < 200; ++k) {
                 LD mid = (a0 + a1) / 2;
-                if (dist(mid) > rad) a0 = mid; else a1 = mid;
+                if (dist(mid) > rad)
+                    a0 = mid;
+                else
+                    a1 = mid;
             }
             return Oracle{true, a1, std::min(rad - dm, dist(0) - rad)};
         },

@@ -4,26 +4,33 @@
 using namespace ct;
 
 TEST(Validators, AcceptWellFormedShapes) {
-    for (const col_shape &s : {Point(1, 2, 3), Segment(V(0, 0, 0), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)),
-                               Plane(0, 0, 1, 2), Sphere(0, 0, 0, 1), Capsule(V(0, 0, 0), V(0, 0, 1), 0.5),
-                               Aabb(0, 0, 0, 1, 2, 3), Obb(V(0, 0, 0), V(1, 2, 3), RotZ(0.3)),
-                               Ellipsoid(0, 0, 0, 1, 2, 3), Circle(0, 0, 1), Rect(0, 0, 1, 1)})
+    for (const col_shape &s :
+         {Point(1, 2, 3), Segment(V(0, 0, 0), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)),
+          Plane(0, 0, 1, 2), Sphere(0, 0, 0, 1), Capsule(V(0, 0, 0), V(0, 0, 1), 0.5), Aabb(0, 0, 0, 1, 2, 3),
+          Obb(V(0, 0, 0), V(1, 2, 3), RotZ(0.3)), Ellipsoid(0, 0, 0, 1, 2, 3), Circle(0, 0, 1), Rect(0, 0, 1, 1)})
         EXPECT_TRUE(col_shape_is_valid(&s)) << col_shape_kind_name(s.kind);
 }
 
 TEST(Validators, AcceptDegenerateShapes) {
-    for (const col_shape &s : {Segment(V(1, 1, 1), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 1, 1), V(2, 2, 2)),
-                               Sphere(0, 0, 0, 0), Capsule(V(1, 0, 0), V(1, 0, 0), 0), Aabb(1, 1, 1, 1, 1, 1),
-                               Obb(V(0, 0, 0), V(0, 0, 0), col_m3_identity()), Ellipsoid(0, 0, 0, 0, 1, 0),
-                               Circle(0, 0, 0), Rect(1, 1, 1, 1)})
+    for (const col_shape &s :
+         {Segment(V(1, 1, 1), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 1, 1), V(2, 2, 2)), Sphere(0, 0, 0, 0),
+          Capsule(V(1, 0, 0), V(1, 0, 0), 0), Aabb(1, 1, 1, 1, 1, 1), Obb(V(0, 0, 0), V(0, 0, 0), col_m3_identity()),
+          Ellipsoid(0, 0, 0, 0, 1, 0), Circle(0, 0, 0), Rect(1, 1, 1, 1)})
         EXPECT_TRUE(col_shape_is_valid(&s)) << col_shape_kind_name(s.kind);
 }
 
 TEST(Validators, RejectEveryNonFiniteOrHugeField) {
-    const col_shape shapes[] = {Point(1, 2, 3), Segment(V(0, 0, 0), V(1, 1, 1)), Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)),
-                                Plane(0, 0, 1, 2), Sphere(0, 0, 0, 1), Capsule(V(0, 0, 0), V(0, 0, 1), 0.5),
-                                Aabb(0, 0, 0, 1, 2, 3), Obb(V(0, 0, 0), V(1, 2, 3), RotZ(0.3)),
-                                Ellipsoid(0, 0, 0, 1, 2, 3), Circle(0, 0, 1), Rect(0, 0, 1, 1)};
+    const col_shape shapes[] = {Point(1, 2, 3),
+                                Segment(V(0, 0, 0), V(1, 1, 1)),
+                                Triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)),
+                                Plane(0, 0, 1, 2),
+                                Sphere(0, 0, 0, 1),
+                                Capsule(V(0, 0, 0), V(0, 0, 1), 0.5),
+                                Aabb(0, 0, 0, 1, 2, 3),
+                                Obb(V(0, 0, 0), V(1, 2, 3), RotZ(0.3)),
+                                Ellipsoid(0, 0, 0, 1, 2, 3),
+                                Circle(0, 0, 1),
+                                Rect(0, 0, 1, 1)};
     const double bad[] = {kNaN, kInf, -kInf, 4 * static_cast<double>(COL_HUGE), -4 * static_cast<double>(COL_HUGE)};
     for (const col_shape &s : shapes) {
         for (int i = 0; i < RealCount(s.kind); ++i) {
@@ -47,7 +54,7 @@ TEST(Validators, RejectNegativeSizes) {
     EXPECT_FALSE(col_shape_is_valid(&s));
     s = Circle(0, 0, -2);
     EXPECT_FALSE(col_shape_is_valid(&s));
-    s = Aabb(0, 0, 0, 1, -1, 1);  // max.y < min.y
+    s = Aabb(0, 0, 0, 1, -1, 1); // max.y < min.y
     EXPECT_FALSE(col_shape_is_valid(&s));
     s = Rect(2, 0, 1, 1);
     EXPECT_FALSE(col_shape_is_valid(&s));
@@ -85,7 +92,7 @@ TEST(PlaneMake, NormalizesAndKeepsThePointSet) {
     EXPECT_TRUE(col_plane_is_valid(&p));
     EXPECT_EQ(p.n.z, R(1));
     EXPECT_EQ(p.d, R(2));
-    col_plane q = col_plane_make(V(3, 4, 0), R(10));  // |n| = 5
+    col_plane q = col_plane_make(V(3, 4, 0), R(10)); // |n| = 5
     EXPECT_NEAR(q.n.x, 0.6, Ulps(1));
     EXPECT_NEAR(q.d, 2, Ulps(2));
     // Tiny and large normals are normalized without underflow or overflow.
@@ -169,9 +176,9 @@ TEST(Ray, ValidatorAllowsInfiniteRangeButNotNaN) {
     col_ray r = {V(0, 0, 0), V(1, 0, 0), R(1)};
     EXPECT_TRUE(col_ray_is_valid(&r));
     r.max_t = R(kInf);
-    EXPECT_TRUE(col_ray_is_valid(&r));  // an unbounded ray
+    EXPECT_TRUE(col_ray_is_valid(&r)); // an unbounded ray
     r.delta = V(0, 0, 0);
-    EXPECT_TRUE(col_ray_is_valid(&r));  // a point query
+    EXPECT_TRUE(col_ray_is_valid(&r)); // a point query
     r.max_t = R(-1);
     EXPECT_FALSE(col_ray_is_valid(&r));
     r.max_t = R(kNaN);
@@ -182,20 +189,20 @@ TEST(Ray, ValidatorAllowsInfiniteRangeButNotNaN) {
 
 TEST(Kdop, DirectionsFollowKlosowski) {
     EXPECT_EQ(col_kdop_direction(6, 2).z, R(1));
-    col_vec3 d = col_kdop_direction(14, 6);  // last diagonal (1, -1, -1)
+    col_vec3 d = col_kdop_direction(14, 6); // last diagonal (1, -1, -1)
     EXPECT_EQ(d.x, R(1));
     EXPECT_EQ(d.y, R(-1));
     EXPECT_EQ(d.z, R(-1));
-    d = col_kdop_direction(18, 8);  // last edge direction (0, 1, -1)
+    d = col_kdop_direction(18, 8); // last edge direction (0, 1, -1)
     EXPECT_EQ(d.x, R(0));
     EXPECT_EQ(d.z, R(-1));
-    d = col_kdop_direction(26, 12);  // the 26-DOP lists axes, diagonals, then edges
+    d = col_kdop_direction(26, 12); // the 26-DOP lists axes, diagonals, then edges
     EXPECT_EQ(d.y, R(1));
     EXPECT_EQ(d.z, R(-1));
     d = col_kdop_direction(26, 3);
     EXPECT_EQ(d.x + d.y + d.z, R(3));
-    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(8, 0)), R(0));   // unsupported k
-    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(6, 3)), R(0));   // out of range
+    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(8, 0)), R(0)); // unsupported k
+    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(6, 3)), R(0)); // out of range
     EXPECT_EQ(col_v3_len_sq(col_kdop_direction(26, -1)), R(0));
     // all 13 directions of the 26-DOP are distinct
     for (int i = 0; i < 13; ++i)
@@ -207,13 +214,13 @@ TEST(Kdop, ValidatorChecksKAndTheSlabsInUse) {
     col_kdop d{};
     d.k = 6;
     for (int i = 0; i < 3; ++i) d.max[i] = R(1);
-    d.min[5] = R(kNaN);  // beyond the slabs a 6-DOP uses: ignored
+    d.min[5] = R(kNaN); // beyond the slabs a 6-DOP uses: ignored
     EXPECT_TRUE(col_kdop_is_valid(&d));
-    d.k = 14;  // now slab 5 is used
+    d.k = 14; // now slab 5 is used
     EXPECT_FALSE(col_kdop_is_valid(&d));
     d.min[5] = R(0);
     EXPECT_TRUE(col_kdop_is_valid(&d));
-    d.min[4] = R(2);  // min > max
+    d.min[4] = R(2); // min > max
     EXPECT_FALSE(col_kdop_is_valid(&d));
     d.k = 12;
     EXPECT_FALSE(col_kdop_is_valid(&d));
@@ -230,7 +237,7 @@ TEST(Polytope, ValidatorChecksEveryPoint) {
     pts[2].z = R(kNaN);
     p = {pts, 3};
     EXPECT_FALSE(col_polytope_is_valid(&p));
-    p.count = 2;  // the bad point is not part of it
+    p.count = 2; // the bad point is not part of it
     EXPECT_TRUE(col_polytope_is_valid(&p));
 }
 
@@ -243,16 +250,16 @@ TEST(Frustum, FromCameraContainsWhatTheCameraSees) {
             if (col_plane_signed_distance(&pl, p) < -Ulps(10, 8)) return false;
         return true;
     };
-    EXPECT_TRUE(inside(V(0, 0, 0)));         // 5 ahead
-    EXPECT_TRUE(inside(V(0, 0, 4)));         // exactly on the near plane
-    EXPECT_FALSE(inside(V(0, 0, 4.25)));     // before near
-    EXPECT_TRUE(inside(V(0, 0, -5)));        // exactly on the far plane
+    EXPECT_TRUE(inside(V(0, 0, 0)));     // 5 ahead
+    EXPECT_TRUE(inside(V(0, 0, 4)));     // exactly on the near plane
+    EXPECT_FALSE(inside(V(0, 0, 4.25))); // before near
+    EXPECT_TRUE(inside(V(0, 0, -5)));    // exactly on the far plane
     EXPECT_FALSE(inside(V(0, 0, -5.25)));
-    EXPECT_TRUE(inside(V(0, 4.75, 0)));      // tan(45) = 1: half height 5 at distance 5
+    EXPECT_TRUE(inside(V(0, 4.75, 0))); // tan(45) = 1: half height 5 at distance 5
     EXPECT_FALSE(inside(V(0, 5.25, 0)));
-    EXPECT_TRUE(inside(V(9.75, 0, 0)));      // aspect 2: half width 10
+    EXPECT_TRUE(inside(V(9.75, 0, 0))); // aspect 2: half width 10
     EXPECT_FALSE(inside(V(10.25, 0, 0)));
-    EXPECT_FALSE(inside(V(0, 0, 6)));        // behind the camera
+    EXPECT_FALSE(inside(V(0, 0, 6))); // behind the camera
     // right = forward x up = (-z) x y = +x: the right plane's normal points to -x
     EXPECT_LT(f.planes[COL_FRUSTUM_RIGHT].n.x, R(0));
     EXPECT_GT(f.planes[COL_FRUSTUM_LEFT].n.x, R(0));
@@ -263,18 +270,19 @@ TEST(Frustum, InvalidCameraParametersGiveAnInvalidFrustum) {
     col_vec3 p = V(0, 0, 0), fw = V(0, 0, -1), up = V(0, 1, 0);
     const double pi = M_PI;
     col_frustum bad[] = {
-        col_frustum_from_camera(p, fw, fw, R(1), R(1), R(1), R(10)),            // up parallel to forward
-        col_frustum_from_camera(p, V(0, 0, 0), up, R(1), R(1), R(1), R(10)),    // zero forward
-        col_frustum_from_camera(p, fw, up, R(0), R(1), R(1), R(10)),            // zero fov
-        col_frustum_from_camera(p, fw, up, R(pi), R(1), R(1), R(10)),           // fov of pi
-        col_frustum_from_camera(p, fw, up, R(1), R(0), R(1), R(10)),            // zero aspect
-        col_frustum_from_camera(p, fw, up, R(1), R(1), R(0), R(10)),            // near at the eye
-        col_frustum_from_camera(p, fw, up, R(1), R(1), R(2), R(2)),             // far == near
+        col_frustum_from_camera(p, fw, fw, R(1), R(1), R(1), R(10)),         // up parallel to forward
+        col_frustum_from_camera(p, V(0, 0, 0), up, R(1), R(1), R(1), R(10)), // zero forward
+        col_frustum_from_camera(p, fw, up, R(0), R(1), R(1), R(10)),         // zero fov
+        col_frustum_from_camera(p, fw, up, R(pi), R(1), R(1), R(10)),        // fov of pi
+        col_frustum_from_camera(p, fw, up, R(1), R(0), R(1), R(10)),         // zero aspect
+        col_frustum_from_camera(p, fw, up, R(1), R(1), R(0), R(10)),         // near at the eye
+        col_frustum_from_camera(p, fw, up, R(1), R(1), R(2), R(2)),          // far == near
         col_frustum_from_camera(p, fw, up, R(kNaN), R(1), R(1), R(10)),
         col_frustum_from_camera(V(kInf, 0, 0), fw, up, R(1), R(1), R(1), R(10)),
     };
     for (const col_frustum &f : bad) EXPECT_FALSE(col_frustum_is_valid(&f));
-    col_frustum tilted = col_frustum_from_camera(p, fw, V(0.3, 1, 0.2), R(1), R(1), R(1), R(10));  // up not perpendicular
+    col_frustum tilted =
+        col_frustum_from_camera(p, fw, V(0.3, 1, 0.2), R(1), R(1), R(1), R(10)); // up not perpendicular
     EXPECT_TRUE(col_frustum_is_valid(&tilted));
 }
 

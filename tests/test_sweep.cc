@@ -21,7 +21,7 @@ void ExpectSweep(const col_sweep_hit &h, double t0, double t1, col_vec3 n, doubl
 
 const col_vec3 kStill = {0, 0, 0};
 
-}  // namespace
+} // namespace
 
 TEST(SweepSpherePlane, FromEitherSide) {
     col_plane ground = col_plane_make(V(0, 0, 1), R(0));
@@ -30,7 +30,7 @@ TEST(SweepSpherePlane, FromEitherSide) {
     col_sphere below = {V(0, 0, -5), R(1)};
     col_sweep_hit h = col_sweep_sphere_plane(&below, V(3, 0, 8), &ground, kStill);
     ExpectSweep(h, 0.5, 0.75, V(0, 0, -1));
-    EXPECT_NEAR(h.point.x, 1.5, Ulps(2));  // the centre at t0 is (1.5, 0, -1); contact (1.5, 0, 0)
+    EXPECT_NEAR(h.point.x, 1.5, Ulps(2)); // the centre at t0 is (1.5, 0, -1); contact (1.5, 0, 0)
     EXPECT_NEAR(h.point.z, 0, Ulps(2));
     // the plane moving up to meet the sphere: the same times
     ExpectSweep(col_sweep_sphere_plane(&s, kStill, &ground, V(0, 0, 8)), 0.5, 0.75, V(0, 0, 1));
@@ -55,7 +55,7 @@ TEST(SweepSpherePlane, SeedDefectsArePinned) {
     ASSERT_EQ(t.status, COL_HIT);
     EXPECT_TRUE(t.initially_overlapping);
     EXPECT_EQ(t.t0, R(0));
-    EXPECT_EQ(t.t1, R(0));  // moving away at once
+    EXPECT_EQ(t.t1, R(0)); // moving away at once
     EXPECT_EQ(t.normal.z, R(1));
     col_sphere under = {V(0, 0, -0.5), R(1)};
     t = col_sweep_sphere_plane(&under, V(0, 0, -3), &ground, kStill);
@@ -110,7 +110,7 @@ TEST(SweepAabbAabb, EntryExitAndNormal) {
     col_aabb a = {V(0, 0, 0), V(1, 1, 1)}, b = {V(3, 0, 0), V(4, 1, 1)};
     col_sweep_hit h = col_sweep_aabb_aabb(&a, V(4, 0, 0), &b, kStill);
     ExpectSweep(h, 0.5, 1, V(-1, 0, 0));
-    EXPECT_NEAR(h.point.x, 3, Ulps(4));  // centre of the touching face at t0
+    EXPECT_NEAR(h.point.x, 3, Ulps(4)); // centre of the touching face at t0
     EXPECT_NEAR(h.point.y, 0.5, Ulps(4));
     // ending exactly in contact
     h = col_sweep_aabb_aabb(&a, V(2, 0, 0), &b, kStill);
@@ -118,7 +118,7 @@ TEST(SweepAabbAabb, EntryExitAndNormal) {
     EXPECT_EQ(h.t0, R(1));
     // diagonal approach: the last axis to touch gives the normal
     col_aabb c = {V(3, 2.5, 0), V(4, 3.5, 1)};
-    h = col_sweep_aabb_aabb(&a, V(4, 2, 0), &c, kStill);  // x touches at 0.5, y at 0.75
+    h = col_sweep_aabb_aabb(&a, V(4, 2, 0), &c, kStill); // x touches at 0.5, y at 0.75
     ExpectSweep(h, 0.75, 1, V(0, -1, 0));
 }
 
@@ -134,7 +134,7 @@ TEST(SweepAabbAabb, SeedDefectsArePinned) {
     ASSERT_EQ(t.status, COL_HIT);
     EXPECT_TRUE(t.initially_overlapping);
     EXPECT_EQ(t.t1, R(1));
-    EXPECT_EQ(t.normal.x, R(-1));  // least penetration along x, toward A
+    EXPECT_EQ(t.normal.x, R(-1)); // least penetration along x, toward A
     // contact only after u = 1
     col_aabb far = {V(10, 0, 0), V(11, 1, 1)};
     EXPECT_EQ(col_sweep_aabb_aabb(&a, V(4, 0, 0), &far, kStill).status, COL_MISS);
@@ -177,9 +177,9 @@ TEST(SweepSphereAabb, FaceEdgeAndCornerRegions) {
     EXPECT_NEAR(h.t0, (2 - 0.5 / r3) / 4, Ulps(8));
     EXPECT_NEAR(h.normal.z, 1 / r3, Ulps(8));
     // passing the edge's rounded region just outside: the grown box is hit, the capsule is not
-    col_sphere miss = {V(-2, -0.25, 1.5), R(0.5)};  // centre line y = -0.25, z = 1.5: 0.559 from the edge
+    col_sphere miss = {V(-2, -0.25, 1.5), R(0.5)}; // centre line y = -0.25, z = 1.5: 0.559 from the edge
     EXPECT_EQ(col_sweep_sphere_aabb(&miss, V(4, 0, 0), &box, kStill).status, COL_MISS);
-    col_sphere graze = {V(-2, -0.3, 1.4), R(0.5)};  // (0.3, 0.4) from the edge: exactly 0.5
+    col_sphere graze = {V(-2, -0.3, 1.4), R(0.5)}; // (0.3, 0.4) from the edge: exactly 0.5
     h = col_sweep_sphere_aabb(&graze, V(4, 0, 0), &box, kStill);
     ASSERT_EQ(h.status, COL_HIT);
     EXPECT_NEAR(h.normal.y, -0.6, 1e-6);
@@ -207,14 +207,14 @@ TEST(SweepSphereTriangle, FaceEdgeVertexAndParallel) {
     col_sphere slide = {V(-3, 0.5, 1), R(1)};
     h = col_sweep_sphere_triangle(&slide, V(8, 0, 0), &t, kStill);
     ASSERT_EQ(h.status, COL_HIT);
-    EXPECT_NEAR(h.t0, 3.0 / 8, Ulps(4));  // touches once the centre is over the edge x = 0
+    EXPECT_NEAR(h.t0, 3.0 / 8, Ulps(4)); // touches once the centre is over the edge x = 0
     col_sphere above = {V(-3, 0.5, 1 + kGap), R(1)};
     EXPECT_EQ(col_sweep_sphere_triangle(&above, V(8, 0, 0), &t, kStill).status, COL_MISS);
 }
 
 TEST(SweepCapsulePlane, NearerEndpointTouchesFirst) {
     col_plane ground = col_plane_make(V(0, 0, 1), R(0));
-    col_capsule c = {V(0, 0, 3), V(2, 0, 5), R(1)};  // lower end at z = 3
+    col_capsule c = {V(0, 0, 3), V(2, 0, 5), R(1)}; // lower end at z = 3
     col_sweep_hit h = col_sweep_capsule_plane(&c, V(0, 0, -4), &ground, kStill);
     ExpectSweep(h, 0.5, 1, V(0, 0, 1));
     EXPECT_NEAR(h.point.x, 0, Ulps(2));
@@ -222,11 +222,11 @@ TEST(SweepCapsulePlane, NearerEndpointTouchesFirst) {
     col_capsule flat = {V(0, 0, 3), V(2, 0, 3), R(1)};
     h = col_sweep_capsule_plane(&flat, V(0, 0, -4), &ground, kStill);
     ExpectSweep(h, 0.5, 1, V(0, 0, 1));
-    EXPECT_NEAR(h.point.x, 1, Ulps(2));  // lying flat: the midpoint
+    EXPECT_NEAR(h.point.x, 1, Ulps(2)); // lying flat: the midpoint
     col_capsule below = {V(0, 0, -3), V(2, 0, -5), R(1)};
     ExpectSweep(col_sweep_capsule_plane(&below, V(0, 0, 4), &ground, kStill), 0.5, 1, V(0, 0, -1));
-    EXPECT_EQ(col_sweep_capsule_plane(&c, V(5, 0, 0), &ground, kStill).status, COL_MISS);  // parallel
-    EXPECT_EQ(col_sweep_capsule_plane(&c, V(0, 0, 1), &ground, kStill).status, COL_MISS);  // receding
+    EXPECT_EQ(col_sweep_capsule_plane(&c, V(5, 0, 0), &ground, kStill).status, COL_MISS); // parallel
+    EXPECT_EQ(col_sweep_capsule_plane(&c, V(0, 0, 1), &ground, kStill).status, COL_MISS); // receding
     col_capsule across = {V(0, 0, -1), V(0, 0, 1), R(0.25)};
     col_sweep_hit x = col_sweep_capsule_plane(&across, V(0, 0, 5), &ground, kStill);
     EXPECT_TRUE(x.initially_overlapping);
@@ -241,12 +241,12 @@ TEST(SweepDispatch, PointSweepIsTheRayCast) {
     ASSERT_EQ(h.status, COL_HIT);
     EXPECT_EQ(h.t0, rh.t);
     EXPECT_EQ(h.normal.x, rh.normal.x);
-    EXPECT_EQ(h.t1, R(0.5));  // leaves at x = 1
+    EXPECT_EQ(h.t1, R(0.5)); // leaves at x = 1
     // against every 3D kind
-    for (const col_shape &s : {Point(1, 0.5, 0.5), Segment(V(1, 0, 0.5), V(1, 1, 0.5)), Triangle(V(1, -1, -1), V(1, 2, -1), V(1, 0, 2)),
-                               Plane(1, 0, 0, 1), Sphere(2, 0.5, 0.5, 1), Capsule(V(2, -1, 0.5), V(2, 2, 0.5), 1),
-                               Aabb(1, 0, 0, 2, 1, 1), Obb(V(1.5, 0.5, 0.5), V(0.5, 0.5, 0.5), col_m3_identity()),
-                               Ellipsoid(2, 0.5, 0.5, 1, 1, 1)}) {
+    for (const col_shape &s :
+         {Point(1, 0.5, 0.5), Segment(V(1, 0, 0.5), V(1, 1, 0.5)), Triangle(V(1, -1, -1), V(1, 2, -1), V(1, 0, 2)),
+          Plane(1, 0, 0, 1), Sphere(2, 0.5, 0.5, 1), Capsule(V(2, -1, 0.5), V(2, 2, 0.5), 1), Aabb(1, 0, 0, 2, 1, 1),
+          Obb(V(1.5, 0.5, 0.5), V(0.5, 0.5, 0.5), col_m3_identity()), Ellipsoid(2, 0.5, 0.5, 1, 1, 1)}) {
         EXPECT_TRUE(col_sweep_supported(COL_SHAPE_POINT, s.kind));
         col_sweep_hit sh = col_sweep(&p, V(4, 0, 0), &s, kStill);
         ASSERT_EQ(sh.status, COL_HIT) << col_shape_kind_name(s.kind);
@@ -294,8 +294,14 @@ TEST(SweepProperties, AgreeWithTheStaticTests) {
     for (int i = 0; i < 6000; ++i) {
         col_shape a, b;
         switch (i % 6) {
-        case 0: a = Sphere(0, 0, 0, U(0.1, 1)); b = Plane(U(-1, 1), U(-1, 1), U(-1, 1), U(-1, 1)); break;
-        case 1: a = Sphere(0, 0, 0, U(0.1, 1)); b = Sphere(0, 0, 0, U(0.1, 1)); break;
+        case 0:
+            a = Sphere(0, 0, 0, U(0.1, 1));
+            b = Plane(U(-1, 1), U(-1, 1), U(-1, 1), U(-1, 1));
+            break;
+        case 1:
+            a = Sphere(0, 0, 0, U(0.1, 1));
+            b = Sphere(0, 0, 0, U(0.1, 1));
+            break;
         case 2: {
             col_vec3 c = Vec(-1, 1), e = Vec(0.1, 1);
             a = Aabb(c.x - e.x, c.y - e.y, c.z - e.z, c.x + e.x, c.y + e.y, c.z + e.z);
@@ -309,7 +315,10 @@ TEST(SweepProperties, AgreeWithTheStaticTests) {
             b = Aabb(c.x - e.x, c.y - e.y, c.z - e.z, c.x + e.x, c.y + e.y, c.z + e.z);
             break;
         }
-        case 4: a = Sphere(0, 0, 0, U(0.1, 1)); b = Triangle(Vec(-1.5, 1.5), Vec(-1.5, 1.5), Vec(-1.5, 1.5)); break;
+        case 4:
+            a = Sphere(0, 0, 0, U(0.1, 1));
+            b = Triangle(Vec(-1.5, 1.5), Vec(-1.5, 1.5), Vec(-1.5, 1.5));
+            break;
         default: a = Capsule(Vec(-1, 1), Vec(-1, 1), U(0.1, 0.5)); b = Plane(U(-1, 1), U(-1, 1), U(-1, 1), U(-1, 1));
         }
         a = Translated(a, Vec(-3, 3));
@@ -334,7 +343,8 @@ TEST(SweepProperties, AgreeWithTheStaticTests) {
             EXPECT_NEAR(col_v3_len(h.normal), h.initially_overlapping ? col_v3_len(h.normal) : 1, 1e-5) << i;
         } else {
             for (int k = 0; k <= 16; ++k)
-                EXPECT_FALSE(Overlap(moved(a, da, k / 16.0), moved(b, db, k / 16.0))) << "case " << i << " sample " << k;
+                EXPECT_FALSE(Overlap(moved(a, da, k / 16.0), moved(b, db, k / 16.0)))
+                    << "case " << i << " sample " << k;
         }
     }
     EXPECT_GT(hits, total / 5);
@@ -357,7 +367,8 @@ TEST(SweepFarFromTheOrigin, SameTimesTwoToTheTwentyAway) {
         col_sweep_hit here = col_sweep(&pr[0], da, &pr[1], kStill);
         col_shape a = Translated(pr[0], far), b = Translated(pr[1], far);
         col_sweep_hit there = col_sweep(&a, da, &b, kStill);
-        ASSERT_EQ(here.status, there.status) << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
+        ASSERT_EQ(here.status, there.status)
+            << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
         EXPECT_EQ(here.t0, there.t0) << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
         EXPECT_EQ(here.t1, there.t1) << col_shape_kind_name(pr[0].kind) << "-" << col_shape_kind_name(pr[1].kind);
         if (here.status == COL_HIT) {

@@ -10,29 +10,29 @@ namespace {
 const col_shape kTri = Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0));
 const double kStep = kGap;
 
-}  // namespace
+} // namespace
 
 TEST(SphereTriangle, FaceEdgeAndVertexRegions) {
-    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(0.5, 0.5, 1, 1)));              // face, touching
+    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(0.5, 0.5, 1, 1))); // face, touching
     EXPECT_FALSE(OverlapEverywhere(kTri, Sphere(0.5, 0.5, 1 + kStep, 1)));
-    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(1, -0.75, 1, 1.25)));            // edge ab, (0.75, 1) from (1,0,0)
+    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(1, -0.75, 1, 1.25))); // edge ab, (0.75, 1) from (1,0,0)
     EXPECT_FALSE(OverlapEverywhere(kTri, Sphere(1, -0.75, 1 + kStep, 1.25)));
-    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(-1, -2, -2, 3)));                // vertex a, distance 3
+    EXPECT_TRUE(OverlapEverywhere(kTri, Sphere(-1, -2, -2, 3))); // vertex a, distance 3
     EXPECT_FALSE(OverlapEverywhere(kTri, Sphere(-1, -2, -2 - kStep, 3)));
-    EXPECT_TRUE(Overlap(kTri, Sphere(0.5, 0.5, 0, 0)));   // a point inside the face
-    EXPECT_TRUE(Overlap(kTri, Point(1, 1, 0)));           // a point on the hypotenuse
+    EXPECT_TRUE(Overlap(kTri, Sphere(0.5, 0.5, 0, 0))); // a point inside the face
+    EXPECT_TRUE(Overlap(kTri, Point(1, 1, 0)));         // a point on the hypotenuse
     EXPECT_FALSE(Overlap(kTri, Point(1.25, 1, 0)));
 }
 
 TEST(SphereTriangle, HypotenuseRegionOfAThinTriangle) {
     // Edge bc runs from (2,0,0) to (0,2,0); the sphere sits beyond it.
-    double d = std::sqrt(2.0);  // distance of (2,2,0) from the hypotenuse
+    double d = std::sqrt(2.0); // distance of (2,2,0) from the hypotenuse
     EXPECT_TRUE(Overlap(kTri, Sphere(2, 2, 0, d * 1.0001)));
     EXPECT_FALSE(Overlap(kTri, Sphere(2, 2, 0, d * 0.9999)));
 }
 
 TEST(SphereTriangle, DegenerateTriangleIsItsEdges) {
-    col_shape line = Triangle(V(0, 0, 0), V(1, 0, 0), V(4, 0, 0));  // collinear: the segment 0..4
+    col_shape line = Triangle(V(0, 0, 0), V(1, 0, 0), V(4, 0, 0)); // collinear: the segment 0..4
     EXPECT_TRUE(Overlap(line, Sphere(3, 1, 0, 1)));
     EXPECT_FALSE(Overlap(line, Sphere(3, 1 + kStep, 0, 1)));
     EXPECT_TRUE(Overlap(line, Sphere(5, 0, 0, 1)));
@@ -43,10 +43,10 @@ TEST(SphereTriangle, DegenerateTriangleIsItsEdges) {
 
 TEST(AabbTriangle, SlicingTouchingAndSeparated) {
     col_shape box = Aabb(0, 0, 0, 1, 1, 1);
-    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(-1, -1, 0.5), V(3, -1, 0.5), V(-1, 3, 0.5))));  // slices
-    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(-1, -1, 1), V(3, -1, 1), V(-1, 3, 1))));        // on the top face
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(-1, -1, 0.5), V(3, -1, 0.5), V(-1, 3, 0.5)))); // slices
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(-1, -1, 1), V(3, -1, 1), V(-1, 3, 1))));       // on the top face
     EXPECT_FALSE(OverlapEverywhere(box, Triangle(V(-1, -1, 1 + kStep), V(3, -1, 1 + kStep), V(-1, 3, 1 + kStep))));
-    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(0.25, 0.25, 0.25), V(0.5, 0.25, 0.25), V(0.25, 0.5, 0.5))));  // inside
+    EXPECT_TRUE(OverlapEverywhere(box, Triangle(V(0.25, 0.25, 0.25), V(0.5, 0.25, 0.25), V(0.25, 0.5, 0.5)))); // inside
     // A big triangle containing the box's cross-section entirely.
     EXPECT_TRUE(Overlap(box, Triangle(V(-10, -10, 0.5), V(10, -10, 0.5), V(0, 10, 0.5))));
 }
@@ -66,9 +66,7 @@ TEST(AabbTriangle, EdgeCrossAxisSeparatesAnEdgeNearAnEdge) {
     // (the line x + y = 2, z from -1 to 2): bounding boxes and the normal overlap,
     // only an edge cross product separates when it is moved outward.
     col_shape box = Aabb(0, 0, 0, 1, 1, 1);
-    auto sliver = [](double s) {
-        return Triangle(V(2 + s, 0, -1), V(0, 2 + s, 2), V(3 + s, 3 + s, 0.5));
-    };
+    auto sliver = [](double s) { return Triangle(V(2 + s, 0, -1), V(0, 2 + s, 2), V(3 + s, 3 + s, 0.5)); };
     EXPECT_TRUE(OverlapEverywhere(box, sliver(0)));
     EXPECT_FALSE(OverlapEverywhere(box, sliver(2 * kStep)));
 }
@@ -85,9 +83,9 @@ TEST(AabbTriangle, DegenerateTrianglesAreSegmentsOrPoints) {
 }
 
 TEST(ObbTriangle, TriangleInTheBoxFrame) {
-    col_shape box = Obb(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4));  // diamond |x| + |y| <= sqrt 2
+    col_shape box = Obb(V(0, 0, 0), V(1, 1, 1), RotZ(M_PI / 4)); // diamond |x| + |y| <= sqrt 2
     double r = std::sqrt(2.0);
-    EXPECT_TRUE(Overlap(box, Triangle(V(r * 0.9999, 0, 0), V(5, -1, 0), V(5, 1, 0.5))));   // vertex in the corner
+    EXPECT_TRUE(Overlap(box, Triangle(V(r * 0.9999, 0, 0), V(5, -1, 0), V(5, 1, 0.5)))); // vertex in the corner
     EXPECT_FALSE(Overlap(box, Triangle(V(r * 1.0001, 0, 0), V(5, -1, 0), V(5, 1, 0.5))));
     // Accepted by the AABB of the box, rejected by the box.
     EXPECT_TRUE(Overlap(Aabb(-r, -r, -1, r, r, 1), Triangle(V(1.2, 1.2, 0), V(3, 1.2, 0), V(1.2, 3, 0))));
@@ -95,21 +93,21 @@ TEST(ObbTriangle, TriangleInTheBoxFrame) {
 }
 
 TEST(SegmentTriangle, InteriorEdgeAndVertexHits) {
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, -1), V(0.5, 0.5, 1))));   // through the face
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 0, -1), V(1, 0, 1))));           // through edge ab
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0, 0, -1), V(0, 0, 1))));           // through vertex a
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 1, -1), V(1, 1, 1))));           // through the hypotenuse
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, -1), V(0.5, 0.5, 1)))); // through the face
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 0, -1), V(1, 0, 1))));         // through edge ab
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0, 0, -1), V(0, 0, 1))));         // through vertex a
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 1, -1), V(1, 1, 1))));         // through the hypotenuse
     EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(1 + kStep, 1, -1), V(1 + kStep, 1, 1))));
-    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, 0.25), V(0.5, 0.5, 1))));  // stops short
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, 0), V(0.5, 0.5, 1))));      // endpoint on the face
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, 0.25), V(0.5, 0.5, 1)))); // stops short
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, 0), V(0.5, 0.5, 1))));     // endpoint on the face
 }
 
 TEST(SegmentTriangle, CoplanarAndParallelSegments) {
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(-1, 0.5, 0), V(3, 0.5, 0))));       // in the plane, crossing
-    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(2, 0, 0), V(3, 0, 0))));           // in the plane, touching b
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(-1, 0.5, 0), V(3, 0.5, 0)))); // in the plane, crossing
+    EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(2, 0, 0), V(3, 0, 0))));      // in the plane, touching b
     EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(2 + kStep, 0, 0), V(3, 0, 0))));
-    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(1.5, 1.5, 0), V(3, 3, 0))));      // in the plane, outside
-    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(-1, 0.5, kStep), V(3, 0.5, kStep))));  // parallel above
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(1.5, 1.5, 0), V(3, 3, 0))));          // in the plane, outside
+    EXPECT_FALSE(OverlapEverywhere(kTri, Segment(V(-1, 0.5, kStep), V(3, 0.5, kStep)))); // parallel above
     EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.25, 0.25, 0), V(0.25, 0.25, 0))));   // a point on the face
 }
 
@@ -121,14 +119,14 @@ TEST(SegmentTriangle, DegenerateTriangle) {
 
 TEST(SegmentSegment, CrossingSkewAndCollinear) {
     col_shape a = Segment(V(0, 0, 0), V(2, 0, 0));
-    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(1, -1, 0), V(1, 1, 0))));             // X
-    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(1, -1, kStep), V(1, 1, kStep))));   // skew, just above
-    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(2, 0, 0), V(3, 5, 0))));              // endpoint touch
-    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(1, 0, 0), V(3, 0, 0))));              // collinear overlap
-    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(2, 0, 0), V(3, 0, 0))));              // collinear touch
-    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(2 + kStep, 0, 0), V(3, 0, 0))));     // collinear gap
-    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(0, 1, 0), V(2, 1, 0))));             // parallel
-    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(0.5, 0, 0), V(0.5, 0, 0))));          // point on it
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(1, -1, 0), V(1, 1, 0))));          // X
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(1, -1, kStep), V(1, 1, kStep)))); // skew, just above
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(2, 0, 0), V(3, 5, 0))));           // endpoint touch
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(1, 0, 0), V(3, 0, 0))));           // collinear overlap
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(2, 0, 0), V(3, 0, 0))));           // collinear touch
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(2 + kStep, 0, 0), V(3, 0, 0))));  // collinear gap
+    EXPECT_FALSE(OverlapEverywhere(a, Segment(V(0, 1, 0), V(2, 1, 0))));          // parallel
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(V(0.5, 0, 0), V(0.5, 0, 0))));       // point on it
     EXPECT_FALSE(OverlapEverywhere(a, Segment(V(0.5, kStep, 0), V(0.5, kStep, 0))));
     EXPECT_TRUE(OverlapEverywhere(Segment(V(1, 1, 1), V(1, 1, 1)), Segment(V(1, 1, 1), V(1, 1, 1))));
     EXPECT_FALSE(OverlapEverywhere(Segment(V(1, 1, 1), V(1, 1, 1)), Segment(V(1, 1, 2), V(1, 1, 2))));
@@ -136,10 +134,10 @@ TEST(SegmentSegment, CrossingSkewAndCollinear) {
 
 TEST(TriangleTriangle, CrossingAndStacked) {
     col_shape vertical = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(5, 5, 0));
-    EXPECT_TRUE(OverlapEverywhere(kTri, vertical));  // pierces the face
+    EXPECT_TRUE(OverlapEverywhere(kTri, vertical)); // pierces the face
     col_shape above = Triangle(V(0, 0, kStep), V(2, 0, kStep), V(0, 2, kStep));
-    EXPECT_FALSE(OverlapEverywhere(kTri, above));    // parallel planes
-    col_shape touching = Triangle(V(0.5, 0.5, 0), V(1, 1, 1), V(0, 1, 1));  // vertex on the face
+    EXPECT_FALSE(OverlapEverywhere(kTri, above));                          // parallel planes
+    col_shape touching = Triangle(V(0.5, 0.5, 0), V(1, 1, 1), V(0, 1, 1)); // vertex on the face
     EXPECT_TRUE(OverlapEverywhere(kTri, touching));
     col_shape lifted = Triangle(V(0.5, 0.5, kStep), V(1, 1, 1), V(0, 1, 1));
     EXPECT_FALSE(OverlapEverywhere(kTri, lifted));
@@ -148,18 +146,18 @@ TEST(TriangleTriangle, CrossingAndStacked) {
 TEST(TriangleTriangle, EdgeAgainstEdge) {
     // B's edge crosses A's edge ab from above to below at x = 1: they touch.
     col_shape b = Triangle(V(1, -1, 0), V(1, 1, 0), V(1, 0, 5));
-    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(1, -1, 0), V(1, 0, 0), V(1, -1, 5))));  // touch at (1,0,0)
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(1, -1, 0), V(1, 0, 0), V(1, -1, 5)))); // touch at (1,0,0)
     EXPECT_TRUE(OverlapEverywhere(kTri, b));
     EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(1, -1, 0), V(1, -kStep, 0), V(1, -1, 5))));
 }
 
 TEST(TriangleTriangle, CoplanarCases) {
-    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(1, 1, 0), V(3, 1, 0), V(1, 3, 0))));        // share point (1,1)
-    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(2, 0, 0), V(0, 2, 0), V(2, 2, 0))));        // share edge
-    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(2, 0, 0), V(3, 0, 0), V(3, 1, 0))));        // share vertex
-    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(0.25, 0.25, 0), V(0.5, 0.25, 0), V(0.25, 0.5, 0))));  // inside
-    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(-1, -1, 0), V(5, -1, 0), V(-1, 5, 0))));    // containing
-    EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(1.25, 1, 0), V(3, 1, 0), V(3, 3, 0))));    // beyond hypotenuse
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(1, 1, 0), V(3, 1, 0), V(1, 3, 0)))); // share point (1,1)
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(2, 0, 0), V(0, 2, 0), V(2, 2, 0)))); // share edge
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(2, 0, 0), V(3, 0, 0), V(3, 1, 0)))); // share vertex
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(0.25, 0.25, 0), V(0.5, 0.25, 0), V(0.25, 0.5, 0)))); // inside
+    EXPECT_TRUE(OverlapEverywhere(kTri, Triangle(V(-1, -1, 0), V(5, -1, 0), V(-1, 5, 0))));             // containing
+    EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(1.25, 1, 0), V(3, 1, 0), V(3, 3, 0)))); // beyond hypotenuse
     EXPECT_FALSE(OverlapEverywhere(kTri, Triangle(V(2 + kStep, 0, 0), V(3, 0, 0), V(3, 1, 0))));
     // Star of David: overlapping with no vertex inside the other.
     EXPECT_TRUE(Overlap(Triangle(V(0, 0, 0), V(4, 0, 0), V(2, 3, 0)), Triangle(V(0, 2, 0), V(4, 2, 0), V(2, -1, 0))));
@@ -173,7 +171,7 @@ TEST(TriangleTriangle, SharedVerticesAlwaysTouch) {
 }
 
 TEST(TriangleTriangle, DegenerateTriangles) {
-    col_shape seg = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(0.5, 0.5, 0));  // a vertical segment
+    col_shape seg = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(0.5, 0.5, 0)); // a vertical segment
     EXPECT_TRUE(Overlap(kTri, seg));
     EXPECT_TRUE(Overlap(seg, seg));
     col_shape seg2 = Triangle(V(0, 0, 0.5), V(1, 1, 0.5), V(2, 2, 0.5));

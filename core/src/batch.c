@@ -12,7 +12,7 @@
 static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_k(b, s); }
 
 /* The batch loops: pair i is a[i] against b[i * step] (step 0: b_single). */
-#define COL__BATCH_LOOP(TA, TB, KERNEL)                                                                       \
+#define COL__BATCH_LOOP(TA, TB, KERNEL)                                                                                \
     do {                                                                                                               \
         const TA *pa = (const TA *)a;                                                                                  \
         const TB *pb = (const TB *)b;                                                                                  \
@@ -57,10 +57,11 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
         /* SAT without validation; ordered as col_overlap orders them (not symmetric bit for bit) */
         const col_obb *pa = (const col_obb *)a, *pb = (const col_obb *)b;
         for (size_t i = 0; i < count; ++i) {
-            bool swap = col__order_reals((const col_real *)(const void *)&pa[i],
-                                         (const col_real *)(const void *)&pb[i * step],
-                                         sizeof(col_obb) / sizeof(col_real)) > 0; /* col__shape_order's order */
-            bool h = swap ? col__overlap_obb_obb_u(&pb[i * step], &pa[i]) : col__overlap_obb_obb_u(&pa[i], &pb[i * step]);
+            bool swap =
+                col__order_reals((const col_real *)(const void *)&pa[i], (const col_real *)(const void *)&pb[i * step],
+                                 sizeof(col_obb) / sizeof(col_real)) > 0; /* col__shape_order's order */
+            bool h =
+                swap ? col__overlap_obb_obb_u(&pb[i * step], &pa[i]) : col__overlap_obb_obb_u(&pa[i], &pb[i * step]);
             hits += h;
             if (out) out[i] = (unsigned char)h;
         }
@@ -83,8 +84,8 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
     return hits;
 }
 
-size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
-                        size_t count, unsigned char *out) {
+size_t col_overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single, size_t count,
+                        unsigned char *out) {
     return overlap_many(ka, a, kb, b, b_single, count, out, true);
 }
 
@@ -92,4 +93,3 @@ size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_ki
                                   size_t count, unsigned char *out) {
     return overlap_many(ka, a, kb, b, b_single, count, out, false);
 }
-

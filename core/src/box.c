@@ -63,8 +63,7 @@ bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B) {
             if (l1 * l1 + l2 * l2 <= COL_PARALLEL_TOLERANCE) continue; /* parallel edges */
             col_real ra = a[i1] * col_abs(l1) + a[i2] * col_abs(l2);
             col_real rb = b[0] * col_abs(l1 * R[i1][0] + l2 * R[i2][0]) +
-                          b[1] * col_abs(l1 * R[i1][1] + l2 * R[i2][1]) +
-                          b[2] * col_abs(l1 * R[i1][2] + l2 * R[i2][2]);
+                          b[1] * col_abs(l1 * R[i1][1] + l2 * R[i2][1]) + b[2] * col_abs(l1 * R[i1][2] + l2 * R[i2][2]);
             if (col_abs(l1 * t[i1] + l2 * t[i2]) > ra + rb) return false;
         }
     }
@@ -128,8 +127,7 @@ bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
     /* relative to the segment's first point: the projections then round at
      * the scale of the shapes, not of their distance from the origin */
     const col_vec3 o = s->a;
-    return col__box_segment_overlap(col_v3_sub(b->min, o), col_v3_sub(b->max, o), col_v3(0, 0, 0),
-                                    col_v3_sub(s->b, o));
+    return col__box_segment_overlap(col_v3_sub(b->min, o), col_v3_sub(b->max, o), col_v3(0, 0, 0), col_v3_sub(s->b, o));
 }
 
 bool col_overlap_obb_segment(const col_obb *b, const col_segment *s) {
@@ -150,8 +148,9 @@ col_aabb col_aabb_from_obb(const col_obb *b) {
     col_aabb r = empty_aabb();
     if (!col__valid_obb(b)) return r;
     /* Half extent along world axis k: sum_i e_i |u_i . e_k| = sum_i e_i |u_i[k]|. */
-    col_vec3 h = col_v3_add(col_v3_add(col_v3_scale(col_v3_abs(b->u[0]), b->e.x), col_v3_scale(col_v3_abs(b->u[1]), b->e.y)),
-                            col_v3_scale(col_v3_abs(b->u[2]), b->e.z));
+    col_vec3 h =
+        col_v3_add(col_v3_add(col_v3_scale(col_v3_abs(b->u[0]), b->e.x), col_v3_scale(col_v3_abs(b->u[1]), b->e.y)),
+                   col_v3_scale(col_v3_abs(b->u[2]), b->e.z));
     r.min = col_v3_sub(b->c, h);
     r.max = col_v3_add(b->c, h);
     return r;

@@ -54,7 +54,8 @@ static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b
 }
 
 static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_sphere *s) {
-    return (col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r) & (int)col__valid_aabb(b) & (int)col__valid_sphere(s);
+    return (col__box_point_dist_sq(b->min, b->max, s->c) <= s->r * s->r) & (int)col__valid_aabb(b) &
+           (int)col__valid_sphere(s);
 }
 
 /* p in the OBB's frame: ((p - c) . u_k). */

@@ -157,5 +157,6 @@ bool col__point_on_segment(col_vec3 p, col_vec3 a, col_vec3 b) {
     col_vec3 d = col_v3_sub(b, a), w = col_v3_sub(p, a), c = col_v3_cross(d, w);
     if (c.x != COL_R(0.0) || c.y != COL_R(0.0) || c.z != COL_R(0.0)) return false;
     col_real u = col_v3_dot(w, d);
-    return u >= COL_R(0.0) && u <= col_v3_dot(d, d) && (col_v3_len_sq(d) > COL_R(0.0) || col_v3_len_sq(w) == COL_R(0.0));
+    return u >= COL_R(0.0) && u <= col_v3_dot(d, d) &&
+           (col_v3_len_sq(d) > COL_R(0.0) || col_v3_len_sq(w) == COL_R(0.0));
 }

@@ -23,7 +23,9 @@ static inline bool col__valid_orthonormal(col_vec3 c0, col_vec3 c1, col_vec3 c2)
            (col_abs(col_v3_dot(c1, c2)) <= tol);
 }
 static inline bool col__valid_point(const col_point *p) { return (int)col_v3_is_valid(p->p); }
-static inline bool col__valid_segment(const col_segment *s) { return (int)col_v3_is_valid(s->a) & (int)col_v3_is_valid(s->b); }
+static inline bool col__valid_segment(const col_segment *s) {
+    return (int)col_v3_is_valid(s->a) & (int)col_v3_is_valid(s->b);
+}
 static inline bool col__valid_plane(const col_plane *p) {
     return (int)col_v3_is_valid(p->n) & (int)col_is_valid_real(p->d) &
            (col_abs(col_v3_len_sq(p->n) - COL_R(1.0)) <= COL_UNIT_TOLERANCE);
@@ -31,20 +33,23 @@ static inline bool col__valid_plane(const col_plane *p) {
 static inline bool col__valid_triangle(const col_triangle *t) {
     return (int)col_v3_is_valid(t->a) & (int)col_v3_is_valid(t->b) & (int)col_v3_is_valid(t->c);
 }
-static inline bool col__valid_sphere(const col_sphere *s) { return (int)col_v3_is_valid(s->c) & (int)col_is_valid_size(s->r); }
+static inline bool col__valid_sphere(const col_sphere *s) {
+    return (int)col_v3_is_valid(s->c) & (int)col_is_valid_size(s->r);
+}
 static inline bool col__valid_capsule(const col_capsule *c) {
     return (int)col_v3_is_valid(c->a) & (int)col_v3_is_valid(c->b) & (int)col_is_valid_size(c->r);
 }
 static inline bool col__valid_aabb(const col_aabb *b) {
-    return (int)col_v3_is_valid(b->min) & (int)col_v3_is_valid(b->max) & (b->min.x <= b->max.x) & (b->min.y <= b->max.y) &
-           (b->min.z <= b->max.z);
+    return (int)col_v3_is_valid(b->min) & (int)col_v3_is_valid(b->max) & (b->min.x <= b->max.x) &
+           (b->min.y <= b->max.y) & (b->min.z <= b->max.z);
 }
 static inline bool col__valid_obb(const col_obb *b) {
-    return (int)col_v3_is_valid(b->c) & (int)col_is_valid_size(b->e.x) & (int)col_is_valid_size(b->e.y) & (int)col_is_valid_size(b->e.z) &
-           (int)col__valid_orthonormal(b->u[0], b->u[1], b->u[2]);
+    return (int)col_v3_is_valid(b->c) & (int)col_is_valid_size(b->e.x) & (int)col_is_valid_size(b->e.y) &
+           (int)col_is_valid_size(b->e.z) & (int)col__valid_orthonormal(b->u[0], b->u[1], b->u[2]);
 }
 static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
-    return (int)col_v3_is_valid(e->c) & (int)col_is_valid_size(e->r.x) & (int)col_is_valid_size(e->r.y) & (int)col_is_valid_size(e->r.z);
+    return (int)col_v3_is_valid(e->c) & (int)col_is_valid_size(e->r.x) & (int)col_is_valid_size(e->r.y) &
+           (int)col_is_valid_size(e->r.z);
 }
 static inline bool col__valid_ray(const col_ray *r) {
     /* max_t: NaN fails the comparison; +infinity is allowed. */
@@ -88,8 +93,8 @@ bool col__point_on_segment(col_vec3 p, col_vec3 a, col_vec3 b);
 /* Closest points c1 on p1q1 and c2 on p2q2 (parameters s, t in [0, 1]) and the
  * squared distance between them. Zero-length segments and (nearly) parallel
  * segments are handled (Ericson 5.1.9, with a scale-relative parallel test). */
-col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col_vec3 q2, col_real *s,
-                                      col_real *t, col_vec3 *c1, col_vec3 *c2);
+col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col_vec3 q2, col_real *s, col_real *t,
+                                      col_vec3 *c1, col_vec3 *c2);
 
 /* true when p lies on the closed triangle t, decided exactly as the static
  * tests do (col_overlap_sphere_triangle with radius 0). */

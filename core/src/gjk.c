@@ -14,16 +14,16 @@
 /* ------------------------------------------------------------------------ */
 
 typedef struct sshape {
-    col_shape_kind kind;    /* core kind: point, segment, triangle, aabb, obb, ellipsoid, polytope */
-    col_vec3 p[3];          /* vertices; AABB: centre and half extents; OBB, ellipsoid: centre in p[0] */
-    col_vec3 u[3];          /* OBB axes */
-    col_vec3 e;             /* OBB half extents, ellipsoid radii */
-    const col_vec3 *pts;    /* polytope points (world), ... */
-    int count;              /* ... how many, ... */
-    col_vec3 origin;        /* ... and the frame origin subtracted from them */
-    col_real radius;        /* sphere and capsule radius, else 0 */
-    col_vec3 shift;         /* added to every support point (motion) */
-    col_real size;          /* largest |coordinate| of the core in the frame, plus the radius */
+    col_shape_kind kind; /* core kind: point, segment, triangle, aabb, obb, ellipsoid, polytope */
+    col_vec3 p[3];       /* vertices; AABB: centre and half extents; OBB, ellipsoid: centre in p[0] */
+    col_vec3 u[3];       /* OBB axes */
+    col_vec3 e;          /* OBB half extents, ellipsoid radii */
+    const col_vec3 *pts; /* polytope points (world), ... */
+    int count;           /* ... how many, ... */
+    col_vec3 origin;     /* ... and the frame origin subtracted from them */
+    col_real radius;     /* sphere and capsule radius, else 0 */
+    col_vec3 shift;      /* added to every support point (motion) */
+    col_real size;       /* largest |coordinate| of the core in the frame, plus the radius */
 } sshape;
 
 bool col_support_supported(col_shape_kind kind) {
@@ -123,9 +123,7 @@ static void make_sshape(const col_shape *s, col_vec3 o, col_vec3 shift, sshape *
 static col_vec3 core_support(const sshape *s, col_vec3 d) {
     col_vec3 r;
     switch (s->kind) {
-    case COL_SHAPE_SEGMENT:
-        r = col_v3_dot(s->p[1], d) > col_v3_dot(s->p[0], d) ? s->p[1] : s->p[0];
-        break;
+    case COL_SHAPE_SEGMENT: r = col_v3_dot(s->p[1], d) > col_v3_dot(s->p[0], d) ? s->p[1] : s->p[0]; break;
     case COL_SHAPE_TRIANGLE: {
         int best = 0;
         col_real bv = col_v3_dot(s->p[0], d);
@@ -362,8 +360,8 @@ static bool solve_tetra(simplex *s) {
         /* flat: the volume is within its own rounding noise (a few ulps of the
          * product of the three edge lengths: the cross product of nearly
          * parallel edges cancels), so the sign tests would be noise too */
-        bool flat = !(col_abs(sd) > GJK_FLAT_ULPS * COL_EPSILON * col__len_safe(e1) * col__len_safe(e2) *
-                                        col__len_safe(dq));
+        bool flat =
+            !(col_abs(sd) > GJK_FLAT_ULPS * COL_EPSILON * col__len_safe(e1) * col__len_safe(e2) * col__len_safe(dq));
         bool outside = (sp > COL_R(0.0) && sd < COL_R(0.0)) || (sp < COL_R(0.0) && sd > COL_R(0.0));
         any = any || outside || flat;
     }
@@ -377,7 +375,8 @@ static bool solve_tetra(simplex *s) {
             solve_segment(&s->v[edges[e][0]], &s->v[edges[e][1]], &cand);
             keep_closer(&best, &best_d2, &cand);
         }
-        for (int f = 0; f < 4; ++f) try_face(&s->v[faces[f][0]], &s->v[faces[f][1]], &s->v[faces[f][2]], &best, &best_d2);
+        for (int f = 0; f < 4; ++f)
+            try_face(&s->v[faces[f][0]], &s->v[faces[f][1]], &s->v[faces[f][2]], &best, &best_d2);
     }
     if (!any || best.n == 0) {
         /* inside: the origin's barycentric coordinates, by signed volumes
@@ -424,9 +423,9 @@ typedef struct gjk_state {
      * remaining iterations would do. < 0: the distance is wanted. */
     col_real miss_radius;
     simplex s;
-    col_real scale;  /* size of the problem: tolerances are relative to it */
-    bool overlap;    /* the cores touch or overlap */
-    bool converged;  /* false: the iteration cap was reached */
+    col_real scale; /* size of the problem: tolerances are relative to it */
+    bool overlap;   /* the cores touch or overlap */
+    bool converged; /* false: the iteration cap was reached */
     int iterations;
 } gjk_state;
 
@@ -618,7 +617,8 @@ static bool epa_seed(const sshape *A, const sshape *B, const simplex *s, col_rea
     if (n == 2) {
         col_vec3 d = col_v3_sub(v[1].w, v[0].w);
         col_vec3 ad = col_v3(col_abs(d.x), col_abs(d.y), col_abs(d.z));
-        col_vec3 axis = (ad.x <= ad.y && ad.x <= ad.z) ? col_v3(1, 0, 0) : (ad.y <= ad.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+        col_vec3 axis =
+            (ad.x <= ad.y && ad.x <= ad.z) ? col_v3(1, 0, 0) : (ad.y <= ad.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
         col_vec3 p1 = col__unit_or(col_v3_cross(d, axis), col_v3(0, 0, 1));
         col_vec3 p2 = col__unit_or(col_v3_cross(d, p1), col_v3(0, 1, 0));
         const col_vec3 dirs[4] = {p1, col_v3_neg(p1), p2, col_v3_neg(p2)};
@@ -634,8 +634,8 @@ static bool epa_seed(const sshape *A, const sshape *B, const simplex *s, col_rea
         }
     }
     if (n == 3) {
-        col_vec3 nrm = col__unit_or(col_v3_cross(col_v3_sub(v[1].w, v[0].w), col_v3_sub(v[2].w, v[0].w)),
-                                    col_v3(0, 0, 0));
+        col_vec3 nrm =
+            col__unit_or(col_v3_cross(col_v3_sub(v[1].w, v[0].w), col_v3_sub(v[2].w, v[0].w)), col_v3(0, 0, 0));
         if (same_point(nrm, col_v3(0, 0, 0))) return false; /* unreachable: GJK keeps proper triangles */
         svert w = support_pair(A, B, nrm);
         if (col_v3_dot(col_v3_sub(w.w, v[0].w), nrm) > tiny) {
@@ -839,11 +839,11 @@ static bool has_closed_core(col_shape_kind x, col_shape_kind y) {
 
 /* A pair evaluated at a relative shift of A (a plane, if any, is B). */
 typedef struct pair {
-    col_shape a, b;     /* valid shapes, as given (A not yet shifted) */
-    col_shape ca, cb;   /* their cores */
-    col_real ra, rb;    /* their radii */
-    col_vec3 o;         /* frame origin: A's reference point */
-    bool use_gjk;       /* no closed form for the cores */
+    col_shape a, b;   /* valid shapes, as given (A not yet shifted) */
+    col_shape ca, cb; /* their cores */
+    col_real ra, rb;  /* their radii */
+    col_vec3 o;       /* frame origin: A's reference point */
+    bool use_gjk;     /* no closed form for the cores */
 } pair;
 
 static void pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
@@ -962,7 +962,9 @@ static col_distance_result distance_impl(const col_shape *a, const col_shape *b,
     return swap ? swap_result(r) : r;
 }
 
-col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, true, false); }
+col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) {
+    return distance_impl(a, b, true, false);
+}
 
 col_distance_result col_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, false, false); }
 
@@ -1088,11 +1090,10 @@ col_sweep_params col_sweep_params_default(void) {
     return p;
 }
 
-
 typedef struct advance {
-    col_real t;     /* time reached */
-    bool hit;       /* distance <= target + tolerance at t */
-    bool capped;    /* the iteration cap was reached */
+    col_real t;            /* time reached */
+    bool hit;              /* distance <= target + tolerance at t */
+    bool capped;           /* the iteration cap was reached */
     col_distance_result r; /* the distance at t (in the frame) */
     col_vec3 normal;       /* r.normal, or the last step's when the step lands in exact contact */
 } advance;

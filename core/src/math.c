@@ -11,8 +11,7 @@ const char *col_version(void) {
 const char *col_real_name(void) { return COL_REAL_NAME; }
 
 col_mat3 col_m3_transpose(col_mat3 m) {
-    return col_m3_cols(col_v3(m.c0.x, m.c1.x, m.c2.x), col_v3(m.c0.y, m.c1.y, m.c2.y),
-                       col_v3(m.c0.z, m.c1.z, m.c2.z));
+    return col_m3_cols(col_v3(m.c0.x, m.c1.x, m.c2.x), col_v3(m.c0.y, m.c1.y, m.c2.y), col_v3(m.c0.z, m.c1.z, m.c2.z));
 }
 
 col_mat3 col_m3_mul(col_mat3 a, col_mat3 b) {
@@ -38,8 +37,7 @@ col_mat3 col_m3_from_axis_angle(col_vec3 axis, col_real angle) {
 }
 
 col_mat3 col_m3_from_quat(col_quat q) {
-    if (!col_is_valid_real(q.w) || !col_is_valid_real(q.x) || !col_is_valid_real(q.y) ||
-        !col_is_valid_real(q.z))
+    if (!col_is_valid_real(q.w) || !col_is_valid_real(q.x) || !col_is_valid_real(q.y) || !col_is_valid_real(q.z))
         return col_m3_identity();
     /* Scale by the largest component first so the squared norm cannot overflow. */
     col_real m = col_max(col_max(col_abs(q.w), col_abs(q.x)), col_max(col_abs(q.y), col_abs(q.z)));
@@ -59,8 +57,7 @@ col_mat3 col_m3_from_quat(col_quat q) {
 bool col_m3_is_orthonormal(col_mat3 m) {
     if (!col_v3_is_valid(m.c0) || !col_v3_is_valid(m.c1) || !col_v3_is_valid(m.c2)) return false;
     const col_real tol = COL_ORTHONORMAL_TOLERANCE;
-    return col_abs(col_v3_dot(m.c0, m.c0) - COL_R(1.0)) <= tol &&
-           col_abs(col_v3_dot(m.c1, m.c1) - COL_R(1.0)) <= tol &&
+    return col_abs(col_v3_dot(m.c0, m.c0) - COL_R(1.0)) <= tol && col_abs(col_v3_dot(m.c1, m.c1) - COL_R(1.0)) <= tol &&
            col_abs(col_v3_dot(m.c2, m.c2) - COL_R(1.0)) <= tol && col_abs(col_v3_dot(m.c0, m.c1)) <= tol &&
            col_abs(col_v3_dot(m.c0, m.c2)) <= tol && col_abs(col_v3_dot(m.c1, m.c2)) <= tol;
 }

@@ -140,7 +140,9 @@ static int ov_plane_capsule(const col_shape *a, const col_shape *b) {
 static int ov_plane_aabb(const col_shape *a, const col_shape *b) {
     return col_overlap_aabb_plane(&b->u.aabb, &a->u.plane);
 }
-static int ov_plane_obb(const col_shape *a, const col_shape *b) { return col_overlap_obb_plane(&b->u.obb, &a->u.plane); }
+static int ov_plane_obb(const col_shape *a, const col_shape *b) {
+    return col_overlap_obb_plane(&b->u.obb, &a->u.plane);
+}
 static int ov_plane_ellipsoid(const col_shape *a, const col_shape *b) {
     return col_overlap_ellipsoid_plane(&b->u.ellipsoid, &a->u.plane);
 }
@@ -158,7 +160,9 @@ static int ov_segment_aabb(const col_shape *a, const col_shape *b) {
 static int ov_segment_obb(const col_shape *a, const col_shape *b) {
     return col_overlap_obb_segment(&b->u.obb, &a->u.segment);
 }
-static int ov_aabb_aabb(const col_shape *a, const col_shape *b) { return col_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb); }
+static int ov_aabb_aabb(const col_shape *a, const col_shape *b) {
+    return col_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
+}
 static int ov_aabb_obb(const col_shape *a, const col_shape *b) { return col_overlap_aabb_obb(&a->u.aabb, &b->u.obb); }
 static int ov_obb_obb(const col_shape *a, const col_shape *b) { return col_overlap_obb_obb(&a->u.obb, &b->u.obb); }
 static int ov_point_ellipsoid(const col_shape *a, const col_shape *b) {
@@ -170,7 +174,9 @@ static int ov_circle_circle(const col_shape *a, const col_shape *b) {
 static int ov_circle_rect(const col_shape *a, const col_shape *b) {
     return col_overlap_circle_rect(&a->u.circle, &b->u.rect);
 }
-static int ov_rect_rect(const col_shape *a, const col_shape *b) { return col_overlap_rect_rect(&a->u.rect, &b->u.rect); }
+static int ov_rect_rect(const col_shape *a, const col_shape *b) {
+    return col_overlap_rect_rect(&a->u.rect, &b->u.rect);
+}
 static int ov_distance(const col_shape *a, const col_shape *b) { return col__overlap_by_distance(a, b); }
 
 /* --------------------------- the sweeps --------------------------- */
@@ -207,10 +213,14 @@ static col_sweep_hit sw_capsule_plane(const col_shape *a, col_vec3 da, const col
 /* ------------------------------ the table ------------------------------ */
 
 #define K(k) COL_SHAPE_##k
-#define TEST(f) {f, COL__TEST, NULL}
-#define CONV(f) {f, COL__CONVERT, NULL}
-#define GJK {ov_distance, COL__DISTANCE, NULL}
-#define CAST(f) {f, COL__CONVERT, sw_point_cast} /* a point's overlap and its sweep (the ray cast) */
+#define TEST(f)                                                                                                        \
+    { f, COL__TEST, NULL }
+#define CONV(f)                                                                                                        \
+    { f, COL__CONVERT, NULL }
+#define GJK                                                                                                            \
+    { ov_distance, COL__DISTANCE, NULL }
+#define CAST(f)                                                                                                        \
+    { f, COL__CONVERT, sw_point_cast } /* a point's overlap and its sweep (the ray cast) */
 
 /* [a][b] with a <= b by kind: the overlap test; [a][b] in either order: the
  * closed-form sweep taking (a, b). Anything not listed has neither. */

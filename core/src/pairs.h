@@ -7,10 +7,10 @@
 
 /* How col_overlap decides a pair (the letters of the grid in collide.h). */
 typedef enum col__method {
-    COL__NONE = 0,       /* '.': no test */
-    COL__TEST = 'x',     /* a pair test of static.h */
-    COL__CONVERT = 'p',  /* a pair test after a degenerate conversion (point = sphere, segment = capsule) */
-    COL__DISTANCE = 'g'  /* by col_distance: GJK on the cores, or a closed form on them */
+    COL__NONE = 0,      /* '.': no test */
+    COL__TEST = 'x',    /* a pair test of static.h */
+    COL__CONVERT = 'p', /* a pair test after a degenerate conversion (point = sphere, segment = capsule) */
+    COL__DISTANCE = 'g' /* by col_distance: GJK on the cores, or a closed form on them */
 } col__method;
 
 /* Overlap of an ordered pair (a->kind <= b->kind): 1 or 0. */
@@ -41,11 +41,11 @@ int col__order_reals(const col_real *x, const col_real *y, size_t n);
 
 /* Options of col__swap_pair. */
 enum {
-    COL__PLANE_LAST = 1,   /* a plane goes second (the distance machinery takes it so) */
-    COL__BY_MOTION = 2,    /* identical shapes: by the direction of the relative motion da - db
+    COL__PLANE_LAST = 1,  /* a plane goes second (the distance machinery takes it so) */
+    COL__BY_MOTION = 2,   /* identical shapes: by the direction of the relative motion da - db
                               (first non-zero component positive), which swapping negates and
                               moving or scaling both keeps */
-    COL__MOTION_BYTES = 4  /* ... and with no relative motion, by the bytes of da and db */
+    COL__MOTION_BYTES = 4 /* ... and with no relative motion, by the bytes of da and db */
 };
 
 /* The one ordering of a pair for symmetry: true when (a, b) should be

@@ -25,7 +25,6 @@ col_ray_hit col__ray_inside(const col_ray *r) {
     return h;
 }
 
-
 col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
     /* NaN fails every comparison and misses. */
     if (!(t >= COL_R(0.0) && t <= r->max_t && t <= COL_REAL_MAX)) return col__ray_miss();
@@ -41,9 +40,7 @@ col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
 
 /* -u (unit) for a ray direction, the normal used where a shape has no face
  * (a point, the tip of a segment). */
-static col_vec3 against(const col_ray *r) {
-    return col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0));
-}
+static col_vec3 against(const col_ray *r) { return col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0)); }
 
 /* v normalized, or against(r) where v is zero (a hit at a point or on an
  * axis: no face); the fallback is computed only then. */
@@ -72,7 +69,7 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
     col_real dlen = col__len_safe(r->delta); /* > 0: b < 0 needs a non-zero delta */
     if (!(dlen > COL_R(0.0))) return col__ray_miss();
     col_vec3 u = col_v3_div(r->delta, dlen);
-    col_real s = -col_v3_dot(m, u); /* distance along the ray to the closest approach, > 0 */
+    col_real s = -col_v3_dot(m, u);       /* distance along the ray to the closest approach, > 0 */
     col_vec3 perp = col_v3_madd(m, s, u); /* centre -> closest approach point */
     col_real h2 = r2 - col_v3_len_sq(perp);
     if (!(h2 >= COL_R(0.0))) return col__ray_miss();
@@ -261,8 +258,8 @@ col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
     if (zeros == 0) {
         /* Into the unit sphere: x' = (x - c) / r componentwise; t is unchanged. */
         col_ray rs = *r;
-        rs.origin = col_v3((r->origin.x - e->c.x) / e->r.x, (r->origin.y - e->c.y) / e->r.y,
-                           (r->origin.z - e->c.z) / e->r.z);
+        rs.origin =
+            col_v3((r->origin.x - e->c.x) / e->r.x, (r->origin.y - e->c.y) / e->r.y, (r->origin.z - e->c.z) / e->r.z);
         rs.delta = col_v3(r->delta.x / e->r.x, r->delta.y / e->r.y, r->delta.z / e->r.z);
         if (!col_v3_is_valid(rs.origin) || !col_v3_is_valid(rs.delta)) return col__ray_miss();
         col_ray_hit h = col__raycast_sphere_at(&rs, col_v3(0, 0, 0), COL_R(1.0));

@@ -64,8 +64,7 @@ static col_ray_hit coplanar(const col_ray *r, const tri_case *tc) {
 }
 
 /* Validation and the shared special cases. Returns true when *out is final. */
-static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides sides, tri_case *tc,
-                    col_ray_hit *out) {
+static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides sides, tri_case *tc, col_ray_hit *out) {
     if (!col__valid_ray(r) || !col__valid_triangle(t)) {
         *out = col__ray_invalid();
         return true;

@@ -9,8 +9,9 @@
 
 #include <string.h>
 
-static const char *const kind_names[COL_SHAPE_KIND_COUNT] = {
-    "point", "segment", "triangle", "plane", "sphere", "capsule", "aabb", "obb", "ellipsoid", "polytope", "circle", "rect"};
+static const char *const kind_names[COL_SHAPE_KIND_COUNT] = {"point",     "segment",  "triangle", "plane",
+                                                             "sphere",    "capsule",  "aabb",     "obb",
+                                                             "ellipsoid", "polytope", "circle",   "rect"};
 
 const char *col_shape_kind_name(col_shape_kind kind) {
     if ((int)kind < 0 || kind >= COL_SHAPE_KIND_COUNT) return "invalid";
@@ -39,9 +40,9 @@ bool col_shape_is_valid(const col_shape *s) {
 
 /* Size of the struct of each kind. */
 static const size_t kind_sizes[COL_SHAPE_KIND_COUNT] = {
-    sizeof(col_point),   sizeof(col_segment), sizeof(col_triangle), sizeof(col_plane),
-    sizeof(col_sphere),  sizeof(col_capsule), sizeof(col_aabb),     sizeof(col_obb),
-    sizeof(col_ellipsoid), sizeof(col_polytope), sizeof(col_circle), sizeof(col_rect)};
+    sizeof(col_point),     sizeof(col_segment),  sizeof(col_triangle), sizeof(col_plane),
+    sizeof(col_sphere),    sizeof(col_capsule),  sizeof(col_aabb),     sizeof(col_obb),
+    sizeof(col_ellipsoid), sizeof(col_polytope), sizeof(col_circle),   sizeof(col_rect)};
 
 size_t col_shape_kind_size(col_shape_kind kind) { return col__kind_ok(kind) ? kind_sizes[kind] : 0; }
 

@@ -115,10 +115,14 @@ col_vec3 col_kdop_direction(int k, int i) {
     const col_real *v = NULL;
     int n = kdop_slabs(k);
     if (i < 0 || i >= n) return col_v3(0, 0, 0);
-    if (i < 3) v = axes[i];
-    else if (k == 14) v = diagonals[i - 3];
-    else if (k == 18) v = edges[i - 3];
-    else v = i < 7 ? diagonals[i - 3] : edges[i - 7]; /* k == 26 */
+    if (i < 3)
+        v = axes[i];
+    else if (k == 14)
+        v = diagonals[i - 3];
+    else if (k == 18)
+        v = edges[i - 3];
+    else
+        v = i < 7 ? diagonals[i - 3] : edges[i - 7]; /* k == 26 */
     return col_v3(v[0], v[1], v[2]);
 }
 

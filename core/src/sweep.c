@@ -41,8 +41,7 @@ static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) 
 /* ---------------------------- sphere-plane ---------------------------- */
 
 col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col_plane *b, col_vec3 db) {
-    if (!col__valid_sphere(a) || !col__valid_plane(b) || !motion_valid(da, db))
-        return col__sweep_miss(COL_INVALID);
+    if (!col__valid_sphere(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     col_real s0 = col_plane_signed_distance(b, a->c), w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
     if (col_abs(s0) <= r) {
@@ -71,8 +70,7 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
 /* ---------------------------- capsule-plane ---------------------------- */
 
 col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const col_plane *b, col_vec3 db) {
-    if (!col__valid_capsule(a) || !col__valid_plane(b) || !motion_valid(da, db))
-        return col__sweep_miss(COL_INVALID);
+    if (!col__valid_capsule(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     col_real sa = col_plane_signed_distance(b, a->a), sb = col_plane_signed_distance(b, a->b);
     col_real lo = col_min(sa, sb) - a->r, hi = col_max(sa, sb) + a->r; /* the capsule's extent along n */
     col_real w = col_v3_dot(b->n, col_v3_sub(da, db));
@@ -117,8 +115,7 @@ static col_ray_hit cast_sphere(const col_ray *r, const void *ctx) {
 }
 
 col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
-    if (!col__valid_sphere(a) || !col__valid_sphere(b) || !motion_valid(da, db))
-        return col__sweep_miss(COL_INVALID);
+    if (!col__valid_sphere(a) || !col__valid_sphere(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
@@ -212,8 +209,8 @@ static col_ray_hit cast_rounded_box(const col_ray *ray, const void *ctx) {
     if (col__box_point_dist_sq(b->lo, b->hi, ray->origin) <= b->r * b->r) return col__ray_inside(ray);
     static const col_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     col_vec3 grow = col_v3(b->r, b->r, b->r);
-    col_ray_hit h = col__raycast_box_slabs(ray, ray->origin, ray->delta, col_v3_sub(b->lo, grow), col_v3_add(b->hi, grow),
-                                           axes);
+    col_ray_hit h =
+        col__raycast_box_slabs(ray, ray->origin, ray->delta, col_v3_sub(b->lo, grow), col_v3_add(b->hi, grow), axes);
     if (h.status != COL_HIT) return h;
     /* Which of the box's Voronoi regions the entry point is in. */
     col_vec3 q = h.point;
@@ -315,8 +312,7 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
 }
 
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
-    if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db))
-        return col__sweep_miss(COL_INVALID);
+    if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
     rounded_triangle rt = {col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r};
     col_vec3 v = col_v3_sub(da, db);

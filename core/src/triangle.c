@@ -95,8 +95,7 @@ bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t) {
 static bool segment_segment(const col_vec3 p[2], const col_vec3 q[2]) {
     col_vec3 d1 = col_v3_sub(p[1], p[0]), d2 = col_v3_sub(q[1], q[0]);
     col_real l1 = col_v3_len_sq(d1), l2 = col_v3_len_sq(d2);
-    if (l1 == COL_R(0.0) && l2 == COL_R(0.0))
-        return p[0].x == q[0].x && p[0].y == q[0].y && p[0].z == q[0].z;
+    if (l1 == COL_R(0.0) && l2 == COL_R(0.0)) return p[0].x == q[0].x && p[0].y == q[0].y && p[0].z == q[0].z;
     /* Non-parallel: the Minkowski difference is a parallelogram with normal n
      * and in-plane edge normals n x d1, n x d2. */
     col_vec3 n = col_v3_cross(d1, d2);

@@ -56,7 +56,8 @@ static size_t check_index(lua_State *L, const larray *a, int arg) {
 static col_shape_kind element_kind(lua_State *L, int idx, int arg, lua_Integer i) {
     int k = lcol_shape_kind(L, idx);
     if (k < 0)
-        luaL_argerror(L, arg, lua_pushfstring(L, "element %I is not a collide shape (got %s)", i, luaL_typename(L, idx)));
+        luaL_argerror(L, arg,
+                      lua_pushfstring(L, "element %I is not a collide shape (got %s)", i, luaL_typename(L, idx)));
     if (k == COL_SHAPE_POLYTOPE)
         luaL_argerror(L, arg, lua_pushfstring(L, "element %I is a polytope, which cannot be packed", i));
     return (col_shape_kind)k;
@@ -79,8 +80,9 @@ static int l_pack(lua_State *L) {
         lua_rawgeti(L, 1, i);
         col_shape_kind k = element_kind(L, -1, 1, i);
         if (k != kind)
-            return luaL_argerror(L, 1, lua_pushfstring(L, "element %I is a %s, element 1 a %s: an array holds one kind", i,
-                                                       col_shape_kind_name(k), col_shape_kind_name(kind)));
+            return luaL_argerror(L, 1,
+                                 lua_pushfstring(L, "element %I is a %s, element 1 a %s: an array holds one kind", i,
+                                                 col_shape_kind_name(k), col_shape_kind_name(kind)));
         memcpy(element(a, (size_t)(i - 1)), lua_touserdata(L, -1), size);
         lua_pop(L, 1);
     }
@@ -108,8 +110,9 @@ static int a_set(lua_State *L) {
     col_shape_kind k;
     const void *data = lcol_check_any_shape(L, 3, &k);
     if (k != a->kind)
-        return luaL_argerror(L, 3, lua_pushfstring(L, "a %s expected (the array's kind), got a %s",
-                                                   col_shape_kind_name(a->kind), col_shape_kind_name(k)));
+        return luaL_argerror(L, 3,
+                             lua_pushfstring(L, "a %s expected (the array's kind), got a %s",
+                                             col_shape_kind_name(a->kind), col_shape_kind_name(k)));
     memcpy(element(a, i), data, lcol_kind_size(a->kind));
     lua_settop(L, 1);
     return 1;
@@ -136,8 +139,9 @@ static int l_overlap_many(lua_State *L) {
     size_t bsize = 0;
     if (barr) {
         if (barr->count != a->count)
-            return luaL_argerror(L, 2, lua_pushfstring(L, "array of %I shapes expected (as many as argument 1), got %I",
-                                                       (lua_Integer)a->count, (lua_Integer)barr->count));
+            return luaL_argerror(L, 2,
+                                 lua_pushfstring(L, "array of %I shapes expected (as many as argument 1), got %I",
+                                                 (lua_Integer)a->count, (lua_Integer)barr->count));
         b = barr->data;
         kb = barr->kind;
         bsize = lcol_kind_size(kb);

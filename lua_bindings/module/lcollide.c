@@ -8,7 +8,6 @@
 
 #include "lcollide.h"
 
-
 static col_plane check_plane(lua_State *L, int idx) {
     return *(const col_plane *)lcol_check_kind(L, idx, COL_SHAPE_PLANE);
 }
@@ -31,7 +30,8 @@ static int l_classify(lua_State *L) {
     lcol_check_shape(L, 1, &s);
     col_plane pl = check_plane(L, 2);
     if (!col_classify_supported(s.kind))
-        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot classify a %s against a plane", col_shape_kind_name(s.kind)));
+        return luaL_argerror(L, 1,
+                             lua_pushfstring(L, "cannot classify a %s against a plane", col_shape_kind_name(s.kind)));
     lua_pushinteger(L, (lua_Integer)col_classify(&s, &pl));
     return 1;
 }
@@ -160,8 +160,7 @@ static int l_raycast(lua_State *L) {
     case 3: h = col_raycast_triangle(&r, &s.u.triangle, sides); break;
     case 4: h = col_raycast_triangle_mt(&r, &s.u.triangle, sides); break;
     case 5: h = col_raycast_triangle_badouel(&r, &s.u.triangle, sides); break;
-    default:
-        h = s.kind == COL_SHAPE_TRIANGLE ? col_raycast_triangle(&r, &s.u.triangle, sides) : col_raycast(&s, &r);
+    default: h = s.kind == COL_SHAPE_TRIANGLE ? col_raycast_triangle(&r, &s.u.triangle, sides) : col_raycast(&s, &r);
     }
     if (h.status != COL_HIT) {
         luaL_pushfail(L);

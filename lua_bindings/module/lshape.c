@@ -41,8 +41,8 @@ col_real lcol_check_real(lua_State *L, int arg) {
 }
 
 int lcol_pair_error(lua_State *L, int arg, col_shape_kind a, col_shape_kind b) {
-    return luaL_argerror(L, arg, lua_pushfstring(L, "no test for the pair (%s, %s)", col_shape_kind_name(a),
-                                                 col_shape_kind_name(b)));
+    return luaL_argerror(
+        L, arg, lua_pushfstring(L, "no test for the pair (%s, %s)", col_shape_kind_name(a), col_shape_kind_name(b)));
 }
 
 void lcol_check_reals(lua_State *L, int arg, col_real *out, int n) {
@@ -63,7 +63,6 @@ int lcol_push_aabb(lua_State *L, col_aabb b) {
     lcol_push_vec3(L, b.min);
     return 3 + lcol_push_vec3(L, b.max);
 }
-
 
 static void check_size(lua_State *L, int arg, col_real v, const char *what) {
     if (!(v >= COL_R(0.0))) {
@@ -300,8 +299,10 @@ void *lcol_check_kind(lua_State *L, int idx, col_shape_kind kind) { return check
  * normalized, ...), so queries may skip re-validating (overlapMany). */
 static void check_valid(lua_State *L, int arg, const col_shape *s) {
     if (!col_shape_is_valid(s))
-        luaL_argerror(L, arg, lua_pushfstring(L, "the numbers do not make a valid %s (a magnitude beyond %f after normalizing?)",
-                                              col_shape_kind_name(s->kind), (lua_Number)COL_HUGE));
+        luaL_argerror(L, arg,
+                      lua_pushfstring(L,
+                                      "the numbers do not make a valid %s (a magnitude beyond %f after normalizing?)",
+                                      col_shape_kind_name(s->kind), (lua_Number)COL_HUGE));
 }
 
 /* Constructors share one C function; the kind is its upvalue. */
@@ -361,12 +362,14 @@ static bool polytope_block_ok(const void *ud, size_t len) {
 static col_real polytope_coord(lua_State *L, lua_Integer i, int j) {
     static const char *const names[3] = {"x", "y", "z"};
     if (lua_type(L, -1) != LUA_TNUMBER)
-        luaL_argerror(L, 1, lua_pushfstring(L, "point %I: %s must be a number, got %s", (lua_Integer)i, names[j],
-                                            luaL_typename(L, -1)));
+        luaL_argerror(L, 1,
+                      lua_pushfstring(L, "point %I: %s must be a number, got %s", (lua_Integer)i, names[j],
+                                      luaL_typename(L, -1)));
     lua_Number x = lua_tonumber(L, -1);
     if (!(fabs(x) <= (lua_Number)COL_HUGE))
-        luaL_argerror(L, 1, lua_pushfstring(L, "point %I: %s must be finite with magnitude <= %f, got %f", (lua_Integer)i,
-                                            names[j], (lua_Number)COL_HUGE, x));
+        luaL_argerror(L, 1,
+                      lua_pushfstring(L, "point %I: %s must be finite with magnitude <= %f, got %f", (lua_Integer)i,
+                                      names[j], (lua_Number)COL_HUGE, x));
     lua_pop(L, 1);
     return (col_real)x;
 }
@@ -388,11 +391,11 @@ static int polytope_new(lua_State *L) {
         col_real c[3];
         if (nested) {
             if (lua_geti(L, 1, i) != LUA_TTABLE)
-                return luaL_argerror(L, 1, lua_pushfstring(L, "point %I: table {x, y, z} expected, got %s", i,
-                                                           luaL_typename(L, -1)));
+                return luaL_argerror(
+                    L, 1, lua_pushfstring(L, "point %I: table {x, y, z} expected, got %s", i, luaL_typename(L, -1)));
             if (luaL_len(L, -1) != 3)
-                return luaL_argerror(L, 1, lua_pushfstring(L, "point %I: 3 coordinates expected, got %I", i,
-                                                           luaL_len(L, -1)));
+                return luaL_argerror(
+                    L, 1, lua_pushfstring(L, "point %I: 3 coordinates expected, got %I", i, luaL_len(L, -1)));
             for (int j = 0; j < 3; ++j) {
                 lua_geti(L, -1, j + 1); /* the point table is on top: each coordinate is popped */
                 c[j] = polytope_coord(L, i, j);
@@ -431,7 +434,8 @@ static int polytope_point(lua_State *L) {
 static int m_set(lua_State *L) {
     col_shape_kind kind;
     void *ud = check_self(L, &kind);
-    if (kind == COL_SHAPE_POLYTOPE) return luaL_argerror(L, 1, "a polytope cannot be changed; build another with convex");
+    if (kind == COL_SHAPE_POLYTOPE)
+        return luaL_argerror(L, 1, "a polytope cannot be changed; build another with convex");
     union {
         col_shape s;
         char bytes[sizeof(col_shape)];
@@ -520,17 +524,38 @@ static int m_tostring(lua_State *L) {
 /* Accessors. Each returns numbers; the kind is checked by check_kind. */
 #define SELF(T, K) const T *s = check_kind(L, 1, K)
 
-static int point_position(lua_State *L) { SELF(col_point, COL_SHAPE_POINT); return lcol_push_vec3(L, s->p); }
-static int segment_a(lua_State *L) { SELF(col_segment, COL_SHAPE_SEGMENT); return lcol_push_vec3(L, s->a); }
-static int segment_b(lua_State *L) { SELF(col_segment, COL_SHAPE_SEGMENT); return lcol_push_vec3(L, s->b); }
-static int triangle_a(lua_State *L) { SELF(col_triangle, COL_SHAPE_TRIANGLE); return lcol_push_vec3(L, s->a); }
-static int triangle_b(lua_State *L) { SELF(col_triangle, COL_SHAPE_TRIANGLE); return lcol_push_vec3(L, s->b); }
-static int triangle_c(lua_State *L) { SELF(col_triangle, COL_SHAPE_TRIANGLE); return lcol_push_vec3(L, s->c); }
+static int point_position(lua_State *L) {
+    SELF(col_point, COL_SHAPE_POINT);
+    return lcol_push_vec3(L, s->p);
+}
+static int segment_a(lua_State *L) {
+    SELF(col_segment, COL_SHAPE_SEGMENT);
+    return lcol_push_vec3(L, s->a);
+}
+static int segment_b(lua_State *L) {
+    SELF(col_segment, COL_SHAPE_SEGMENT);
+    return lcol_push_vec3(L, s->b);
+}
+static int triangle_a(lua_State *L) {
+    SELF(col_triangle, COL_SHAPE_TRIANGLE);
+    return lcol_push_vec3(L, s->a);
+}
+static int triangle_b(lua_State *L) {
+    SELF(col_triangle, COL_SHAPE_TRIANGLE);
+    return lcol_push_vec3(L, s->b);
+}
+static int triangle_c(lua_State *L) {
+    SELF(col_triangle, COL_SHAPE_TRIANGLE);
+    return lcol_push_vec3(L, s->c);
+}
 static int triangle_normal(lua_State *L) {
     SELF(col_triangle, COL_SHAPE_TRIANGLE);
     return lcol_push_vec3(L, col_triangle_normal(s));
 }
-static int plane_normal(lua_State *L) { SELF(col_plane, COL_SHAPE_PLANE); return lcol_push_vec3(L, s->n); }
+static int plane_normal(lua_State *L) {
+    SELF(col_plane, COL_SHAPE_PLANE);
+    return lcol_push_vec3(L, s->n);
+}
 static int plane_offset(lua_State *L) {
     SELF(col_plane, COL_SHAPE_PLANE);
     lua_pushnumber(L, (lua_Number)s->d);
@@ -543,21 +568,36 @@ static int plane_distance(lua_State *L) {
     lua_pushnumber(L, (lua_Number)col_plane_signed_distance(s, lcol_v3(p)));
     return 1;
 }
-static int sphere_center(lua_State *L) { SELF(col_sphere, COL_SHAPE_SPHERE); return lcol_push_vec3(L, s->c); }
+static int sphere_center(lua_State *L) {
+    SELF(col_sphere, COL_SHAPE_SPHERE);
+    return lcol_push_vec3(L, s->c);
+}
 static int sphere_radius(lua_State *L) {
     SELF(col_sphere, COL_SHAPE_SPHERE);
     lua_pushnumber(L, (lua_Number)s->r);
     return 1;
 }
-static int capsule_a(lua_State *L) { SELF(col_capsule, COL_SHAPE_CAPSULE); return lcol_push_vec3(L, s->a); }
-static int capsule_b(lua_State *L) { SELF(col_capsule, COL_SHAPE_CAPSULE); return lcol_push_vec3(L, s->b); }
+static int capsule_a(lua_State *L) {
+    SELF(col_capsule, COL_SHAPE_CAPSULE);
+    return lcol_push_vec3(L, s->a);
+}
+static int capsule_b(lua_State *L) {
+    SELF(col_capsule, COL_SHAPE_CAPSULE);
+    return lcol_push_vec3(L, s->b);
+}
 static int capsule_radius(lua_State *L) {
     SELF(col_capsule, COL_SHAPE_CAPSULE);
     lua_pushnumber(L, (lua_Number)s->r);
     return 1;
 }
-static int aabb_min(lua_State *L) { SELF(col_aabb, COL_SHAPE_AABB); return lcol_push_vec3(L, s->min); }
-static int aabb_max(lua_State *L) { SELF(col_aabb, COL_SHAPE_AABB); return lcol_push_vec3(L, s->max); }
+static int aabb_min(lua_State *L) {
+    SELF(col_aabb, COL_SHAPE_AABB);
+    return lcol_push_vec3(L, s->min);
+}
+static int aabb_max(lua_State *L) {
+    SELF(col_aabb, COL_SHAPE_AABB);
+    return lcol_push_vec3(L, s->max);
+}
 static int aabb_center(lua_State *L) {
     SELF(col_aabb, COL_SHAPE_AABB);
     return lcol_push_vec3(L, col_v3_scale(col_v3_add(s->min, s->max), COL_R(0.5)));
@@ -566,16 +606,28 @@ static int aabb_half_extents(lua_State *L) {
     SELF(col_aabb, COL_SHAPE_AABB);
     return lcol_push_vec3(L, col_v3_scale(col_v3_sub(s->max, s->min), COL_R(0.5)));
 }
-static int obb_center(lua_State *L) { SELF(col_obb, COL_SHAPE_OBB); return lcol_push_vec3(L, s->c); }
-static int obb_half_extents(lua_State *L) { SELF(col_obb, COL_SHAPE_OBB); return lcol_push_vec3(L, s->e); }
+static int obb_center(lua_State *L) {
+    SELF(col_obb, COL_SHAPE_OBB);
+    return lcol_push_vec3(L, s->c);
+}
+static int obb_half_extents(lua_State *L) {
+    SELF(col_obb, COL_SHAPE_OBB);
+    return lcol_push_vec3(L, s->e);
+}
 static int obb_axes(lua_State *L) {
     SELF(col_obb, COL_SHAPE_OBB);
     lcol_push_vec3(L, s->u[0]);
     lcol_push_vec3(L, s->u[1]);
     return 6 + lcol_push_vec3(L, s->u[2]);
 }
-static int ellipsoid_center(lua_State *L) { SELF(col_ellipsoid, COL_SHAPE_ELLIPSOID); return lcol_push_vec3(L, s->c); }
-static int ellipsoid_radii(lua_State *L) { SELF(col_ellipsoid, COL_SHAPE_ELLIPSOID); return lcol_push_vec3(L, s->r); }
+static int ellipsoid_center(lua_State *L) {
+    SELF(col_ellipsoid, COL_SHAPE_ELLIPSOID);
+    return lcol_push_vec3(L, s->c);
+}
+static int ellipsoid_radii(lua_State *L) {
+    SELF(col_ellipsoid, COL_SHAPE_ELLIPSOID);
+    return lcol_push_vec3(L, s->r);
+}
 static int circle_center(lua_State *L) {
     SELF(col_circle, COL_SHAPE_CIRCLE);
     const col_real v[2] = {s->c.x, s->c.y};
@@ -598,8 +650,7 @@ static int rect_max(lua_State *L) {
 }
 
 /* Methods every shape has. */
-static const luaL_Reg common_methods[] = {
-    {"set", m_set}, {"get", m_get}, {"kind", m_kind}, {NULL, NULL}};
+static const luaL_Reg common_methods[] = {{"set", m_set}, {"get", m_get}, {"kind", m_kind}, {NULL, NULL}};
 
 /* Per-kind accessors, in kind order. */
 static const luaL_Reg point_methods[] = {{"position", point_position}, {NULL, NULL}};
@@ -611,21 +662,17 @@ static const luaL_Reg plane_methods[] = {
 static const luaL_Reg sphere_methods[] = {{"center", sphere_center}, {"radius", sphere_radius}, {NULL, NULL}};
 static const luaL_Reg capsule_methods[] = {
     {"a", capsule_a}, {"b", capsule_b}, {"radius", capsule_radius}, {NULL, NULL}};
-static const luaL_Reg aabb_methods[] = {{"min", aabb_min},
-                                        {"max", aabb_max},
-                                        {"center", aabb_center},
-                                        {"halfExtents", aabb_half_extents},
-                                        {NULL, NULL}};
+static const luaL_Reg aabb_methods[] = {
+    {"min", aabb_min}, {"max", aabb_max}, {"center", aabb_center}, {"halfExtents", aabb_half_extents}, {NULL, NULL}};
 static const luaL_Reg obb_methods[] = {
     {"center", obb_center}, {"halfExtents", obb_half_extents}, {"axes", obb_axes}, {NULL, NULL}};
-static const luaL_Reg ellipsoid_methods[] = {
-    {"center", ellipsoid_center}, {"radii", ellipsoid_radii}, {NULL, NULL}};
+static const luaL_Reg ellipsoid_methods[] = {{"center", ellipsoid_center}, {"radii", ellipsoid_radii}, {NULL, NULL}};
 static const luaL_Reg polytope_methods[] = {{"count", polytope_count}, {"point", polytope_point}, {NULL, NULL}};
 static const luaL_Reg circle_methods[] = {{"center", circle_center}, {"radius", circle_radius}, {NULL, NULL}};
 static const luaL_Reg rect_methods[] = {{"min", rect_min}, {"max", rect_max}, {NULL, NULL}};
 
 static const luaL_Reg *const kind_methods[COL_SHAPE_KIND_COUNT] = {
-    point_methods, segment_methods, triangle_methods, plane_methods, sphere_methods, capsule_methods,
+    point_methods, segment_methods, triangle_methods,  plane_methods,    sphere_methods, capsule_methods,
     aabb_methods,  obb_methods,     ellipsoid_methods, polytope_methods, circle_methods, rect_methods};
 
 void lcol_open_shapes(lua_State *L) {

@@ -38,7 +38,8 @@ static int l_report(lua_State *L) {
     char at[256] = "";
     if (!ok) where(L, at, sizeof at);
     pthread_mutex_lock(&s->io);
-    if (ok) ++s->passed;
+    if (ok)
+        ++s->passed;
     else {
         ++s->failed;
         fprintf(s->o.err, "FAIL %s%s%s%s\n", at, msg, detail[0] ? ": " : "", detail);
@@ -84,7 +85,8 @@ static int l_record(lua_State *L) {
     text_sink out = {buffer_put, &b};
     size_t len;
     const char *str = lua_tolstring(L, 1, &len);
-    if (csv) text_write_csv(out, str, len);
+    if (csv)
+        text_write_csv(out, str, len);
     else {
         luaL_addstring(&b, "{\"name\":");
         text_write_json(out, str, len);
@@ -99,8 +101,10 @@ static int l_record(lua_State *L) {
                 luaL_addvalue(&b);
             } else {
                 lua_Number x = lua_tonumber(L, i);
-                if (isnan(x)) luaL_addstring(&b, csv ? "nan" : "\"nan\"");
-                else if (isinf(x)) luaL_addstring(&b, x > 0 ? (csv ? "inf" : "\"inf\"") : (csv ? "-inf" : "\"-inf\""));
+                if (isnan(x))
+                    luaL_addstring(&b, csv ? "nan" : "\"nan\"");
+                else if (isinf(x))
+                    luaL_addstring(&b, x > 0 ? (csv ? "inf" : "\"inf\"") : (csv ? "-inf" : "\"-inf\""));
                 else {
                     char num[40];
                     text_number(num, sizeof num, x);
@@ -113,8 +117,10 @@ static int l_record(lua_State *L) {
         case LUA_TBOOLEAN: luaL_addstring(&b, lua_toboolean(L, i) ? "true" : "false"); break;
         case LUA_TSTRING:
             str = lua_tolstring(L, i, &len);
-            if (csv) text_write_csv(out, str, len);
-            else text_write_json(out, str, len);
+            if (csv)
+                text_write_csv(out, str, len);
+            else
+                text_write_json(out, str, len);
             break;
         default:
             if (!csv) luaL_addstring(&b, "null");
@@ -136,8 +142,7 @@ void sandbox_open_expect(lua_State *L) {
     lua_pushcfunction(L, l_record);
     lua_setfield(L, -2, "record");
     /* expect.lua's functions, over the primitives */
-    if (luaL_loadbufferx(L, (const char *)expect_lua, sizeof expect_lua, EXPECT_CHUNK, "t") != LUA_OK)
-        lua_error(L);
+    if (luaL_loadbufferx(L, (const char *)expect_lua, sizeof expect_lua, EXPECT_CHUNK, "t") != LUA_OK) lua_error(L);
     lua_call(L, 0, 1);
     lua_createtable(L, 0, 4);
     lua_pushcfunction(L, l_report);

@@ -67,9 +67,12 @@ static bool parse_count(const char *s, long long *out) {
     double v = strtod(s, &end);
     if (end == s || errno) return false;
     double mul = 1;
-    if (*end == 'k' || *end == 'K') mul = 1024, ++end;
-    else if (*end == 'M') mul = 1024.0 * 1024, ++end;
-    else if (*end == 'G') mul = 1024.0 * 1024 * 1024, ++end;
+    if (*end == 'k' || *end == 'K')
+        mul = 1024, ++end;
+    else if (*end == 'M')
+        mul = 1024.0 * 1024, ++end;
+    else if (*end == 'G')
+        mul = 1024.0 * 1024 * 1024, ++end;
     double n = v * mul;
     if (*end || !(n < 9e18) || n != floor(n) || (n == 0 && v != 0)) return false;
     *out = (long long)n;
@@ -145,8 +148,10 @@ static bool wait_for(run *r, double timeout) {
     deadline.tv_sec = (time_t)floor(at);
     deadline.tv_nsec = (long)((at - floor(at)) * 1e9);
     while (!r->done) {
-        if (timeout <= 0) pthread_cond_wait(&r->cond, &r->lock);
-        else if (pthread_cond_timedwait(&r->cond, &r->lock, &deadline) == ETIMEDOUT) break;
+        if (timeout <= 0)
+            pthread_cond_wait(&r->cond, &r->lock);
+        else if (pthread_cond_timedwait(&r->cond, &r->lock, &deadline) == ETIMEDOUT)
+            break;
     }
     bool done = r->done;
     pthread_mutex_unlock(&r->lock);
@@ -201,10 +206,14 @@ int main(int argc, char **argv) {
         } else if (strcmp(opt, "--svg") == 0) {
             svg_path = v;
         } else if (strcmp(opt, "--view") == 0) {
-            if (strcmp(v, "xy") == 0) o.view = SVG_VIEW_XY;
-            else if (strcmp(v, "xz") == 0) o.view = SVG_VIEW_XZ;
-            else if (strcmp(v, "yz") == 0) o.view = SVG_VIEW_YZ;
-            else goto bad;
+            if (strcmp(v, "xy") == 0)
+                o.view = SVG_VIEW_XY;
+            else if (strcmp(v, "xz") == 0)
+                o.view = SVG_VIEW_XZ;
+            else if (strcmp(v, "yz") == 0)
+                o.view = SVG_VIEW_YZ;
+            else
+                goto bad;
         } else {
             fprintf(stderr, "collide-run: unknown option %s (see --help)\n", opt);
             return EXIT_USAGE;
@@ -224,7 +233,8 @@ int main(int argc, char **argv) {
     const char *names[2] = {"--trace", "--svg"};
     for (int k = 0; k < 2; ++k)
         if (outputs[k] && same_file(outputs[k], script)) {
-            fprintf(stderr, "collide-run: %s %s would overwrite the script; write it elsewhere\n", names[k], outputs[k]);
+            fprintf(stderr, "collide-run: %s %s would overwrite the script; write it elsewhere\n", names[k],
+                    outputs[k]);
             return EXIT_USAGE;
         }
     if (trace_path && svg_path && same_file(trace_path, svg_path)) {
@@ -234,8 +244,8 @@ int main(int argc, char **argv) {
     /* collide-run's options after the script would be the script's
      * arguments, and the run would not do what they ask: refuse, with the
      * command line in the right order */
-    static const char *const valued[] = {"--seed",  "--max-instructions", "--max-memory", "--max-output",
-                                         "--timeout", "--trace",          "--svg",        "--view"};
+    static const char *const valued[] = {
+        "--seed", "--max-instructions", "--max-memory", "--max-output", "--timeout", "--trace", "--svg", "--view"};
     int misplaced = 0;
     for (int k = i + 1; k < argc; ++k) {
         bool known = strcmp(argv[k], "--quiet") == 0;
@@ -254,9 +264,12 @@ int main(int argc, char **argv) {
                     fprintf(stderr, " %s", argv[k]);
                     if (pass == 1 && is_valued && k + 1 < argc) fprintf(stderr, " %s", argv[++k]);
                 } else if (pass == 2) {
-                    if (k == i) fprintf(stderr, " %s", argv[k]);
-                    else if (is_opt) k += is_valued; /* already printed */
-                    else fprintf(stderr, " %s", argv[k]);
+                    if (k == i)
+                        fprintf(stderr, " %s", argv[k]);
+                    else if (is_opt)
+                        k += is_valued; /* already printed */
+                    else
+                        fprintf(stderr, " %s", argv[k]);
                 }
             }
         fputc('\n', stderr);

@@ -63,8 +63,10 @@ static void raise_limit(lua_State *L) {
 static void count(sandbox *s, long long n) {
     /* saturating: a charge of 2^63 (table.move over math.maxinteger) must not wrap */
     s->instructions = n > LLONG_MAX - s->instructions ? LLONG_MAX : s->instructions + n;
-    if (s->o.max_instructions > 0 && s->instructions > s->o.max_instructions) reach(s, LIMIT_INSTRUCTIONS);
-    else if (s->o.timeout > 0 && now() - s->start > s->o.timeout) reach(s, LIMIT_TIMEOUT);
+    if (s->o.max_instructions > 0 && s->instructions > s->o.max_instructions)
+        reach(s, LIMIT_INSTRUCTIONS);
+    else if (s->o.timeout > 0 && now() - s->start > s->o.timeout)
+        reach(s, LIMIT_TIMEOUT);
 }
 
 static void hook(lua_State *L, lua_Debug *ar) {
@@ -115,8 +117,8 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 const char *sandbox_tostring(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     int t = lua_type(L, idx);
-    bool by_address = t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD ||
-                      t == LUA_TLIGHTUSERDATA;
+    bool by_address =
+        t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD || t == LUA_TLIGHTUSERDATA;
     if (!by_address || luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
         if (by_address) lua_pop(L, 1);
         return luaL_tolstring(L, idx, NULL);
@@ -185,7 +187,7 @@ static int l_format(lua_State *L) {
         if (fmt[i] != '%') continue;
         if (++i < len && fmt[i] == '%') continue;
         while (i < len && strchr("-+ #0123456789.", fmt[i])) ++i; /* flags, width, precision */
-        if (i >= len) break;                                       /* the original reports it */
+        if (i >= len) break;                                      /* the original reports it */
         ++arg;
         if (fmt[i] == 'p')
             return luaL_error(L, "string.format: '%%p' prints an address, which differs between runs; "
@@ -224,7 +226,8 @@ static int cmp_keys(const void *pa, const void *pb) {
     if (a->rank == 0) {
         c = (int)a->i - (int)b->i;
     } else if (a->rank == 1) {
-        if (a->is_int && b->is_int) c = a->i < b->i ? -1 : a->i > b->i;
+        if (a->is_int && b->is_int)
+            c = a->i < b->i ? -1 : a->i > b->i;
         else {
             lua_Number x = a->is_int ? (lua_Number)a->i : a->x, y = b->is_int ? (lua_Number)b->i : b->x;
             c = x < y ? -1 : x > y ? 1 : (int)b->is_int - (int)a->is_int;
@@ -292,8 +295,10 @@ static int l_pairs(lua_State *L) {
         case LUA_TNUMBER:
             e->rank = 1;
             e->is_int = lua_isinteger(L, -1);
-            if (e->is_int) e->i = lua_tointeger(L, -1);
-            else e->x = lua_tonumber(L, -1);
+            if (e->is_int)
+                e->i = lua_tointeger(L, -1);
+            else
+                e->x = lua_tonumber(L, -1);
             break;
         case LUA_TSTRING:
             e->rank = 2;
@@ -326,7 +331,8 @@ static int l_setmetatable(lua_State *L) {
     if (lua_type(L, 2) == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_argerror(L, 2, "__gc is not available in collide-run (finalizers would run outside the limits)");
+            return luaL_argerror(L, 2,
+                                 "__gc is not available in collide-run (finalizers would run outside the limits)");
         lua_pop(L, 1);
     }
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -520,8 +526,8 @@ static int traceback(lua_State *L) {
     return 1;
 }
 
-int sandbox_run(sandbox *s, const char *path, const char *source, size_t source_len, const char *chunkname,
-                int argc, char **argv, const char **message) {
+int sandbox_run(sandbox *s, const char *path, const char *source, size_t source_len, const char *chunkname, int argc,
+                char **argv, const char **message) {
     lua_State *L = s->L;
     *message = NULL;
     /* arg, as lua5.4 sets it: arg[0] the script, then its arguments */

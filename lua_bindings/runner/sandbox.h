@@ -34,13 +34,7 @@
 #include "svg.h"
 
 /* Which limit ended the run. */
-typedef enum sandbox_limit {
-    LIMIT_NONE,
-    LIMIT_INSTRUCTIONS,
-    LIMIT_MEMORY,
-    LIMIT_TIMEOUT,
-    LIMIT_OUTPUT
-} sandbox_limit;
+typedef enum sandbox_limit { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_MEMORY, LIMIT_TIMEOUT, LIMIT_OUTPUT } sandbox_limit;
 
 typedef struct sandbox_options {
     lua_Integer seed;           /* math.randomseed before the script */
@@ -82,8 +76,8 @@ bool sandbox_open(sandbox *s, const sandbox_options *o);
  * `...` and the global `arg`; returns the status of the call (LUA_OK or an
  * error with the message, traceback included, left in *message, which stays
  * valid until sandbox_close). Not reentrant. */
-int sandbox_run(sandbox *s, const char *path, const char *source, size_t source_len, const char *chunkname,
-                int argc, char **argv, const char **message);
+int sandbox_run(sandbox *s, const char *path, const char *source, size_t source_len, const char *chunkname, int argc,
+                char **argv, const char **message);
 
 /* Closes the Lua state (with the limits still armed); the picture stays
  * until sandbox_free. */

@@ -15,7 +15,7 @@
 /* Limits that keep a picture (and the memory it takes) bounded. */
 #define SVG_MAX_POINTS (1 << 22) /* 2D points over all items */
 #define SVG_MAX_ITEMS (1 << 18)
-#define SVG_MAX_GRID 64 /* grid lines per axis */
+#define SVG_MAX_GRID 64   /* grid lines per axis */
 #define SVG_MAX_PIXEL 1e6 /* coordinates are clamped to +-this many pixels */
 #define SVG_CIRCLE_SAMPLES 48
 
@@ -23,13 +23,13 @@ typedef enum item_type { IT_POLY, IT_LINE, IT_ARROW, IT_DOT, IT_NORMAL, IT_PLANE
 
 typedef struct item {
     item_type type;
-    int first, count;     /* 2D points in the scene's array */
-    double nx, ny, d;     /* IT_PLANE: the trace n . p = d; IT_NORMAL: the direction */
-    double length;        /* IT_NORMAL: arrow length (0: a tenth of the picture) */
+    int first, count; /* 2D points in the scene's array */
+    double nx, ny, d; /* IT_PLANE: the trace n . p = d; IT_NORMAL: the direction */
+    double length;    /* IT_NORMAL: arrow length (0: a tenth of the picture) */
     char color[24];
     bool fill, dashed, bold;
     double opacity;
-    int label;            /* index of its legend entry, or -1 */
+    int label; /* index of its legend entry, or -1 */
 } item;
 
 struct svg_scene {
@@ -219,9 +219,9 @@ static int shape_points(svg_view v, const col_shape *sh, col_vec3 shift, col_vec
     col_vec3 ea, eb;
     view_axes(v, &ea, &eb);
     int n = 0;
-#define PUT(p)                                                                                                       \
-    do {                                                                                                             \
-        if (n < cap) out[n++] = col_v3_add((p), shift);                                                              \
+#define PUT(p)                                                                                                         \
+    do {                                                                                                               \
+        if (n < cap) out[n++] = col_v3_add((p), shift);                                                                \
     } while (0)
     switch (sh->kind) {
     case COL_SHAPE_POINT: PUT(sh->u.point.p); break;
@@ -392,8 +392,8 @@ static int l_draw_sweep(lua_State *L) {
         if (lua_getfield(L, 5, "against") != LUA_TNIL) {
             col_shape other;
             if (lcol_shape_kind(L, -1) < 0)
-                luaL_argerror(L, 5, lua_pushfstring(L, "style.against must be a collide shape, got %s",
-                                                    luaL_typename(L, -1)));
+                luaL_argerror(
+                    L, 5, lua_pushfstring(L, "style.against must be a collide shape, got %s", luaL_typename(L, -1)));
             lcol_check_shape(L, lua_gettop(L), &other);
             col_sweep_hit h = col_sweep(&sh, dv, &other, col_v3(0, 0, 0));
             if (h.status == COL_HIT) t0 = (double)h.t0;
@@ -477,8 +477,12 @@ static int l_draw_normal(lua_State *L) {
 }
 
 void svg_open(lua_State *L, svg_scene *s) {
-    static const luaL_Reg fns[] = {{"draw", l_draw},           {"drawSweep", l_draw_sweep}, {"drawRay", l_draw_ray},
-                                   {"drawPoint", l_draw_point}, {"drawNormal", l_draw_normal}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {{"draw", l_draw},
+                                   {"drawSweep", l_draw_sweep},
+                                   {"drawRay", l_draw_ray},
+                                   {"drawPoint", l_draw_point},
+                                   {"drawNormal", l_draw_normal},
+                                   {NULL, NULL}};
     lua_pushglobaltable(L);
     lua_pushlightuserdata(L, s);
     luaL_setfuncs(L, fns, 1);
@@ -564,8 +568,9 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     double wspan = fmax(maxx - minx, maxy - miny);
 
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-               "font-family=\"sans-serif\" font-size=\"11\">\n",
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+            "font-family=\"sans-serif\" font-size=\"11\">\n",
             fr.width, fr.height, fr.width, fr.height);
     fprintf(f, "<title>");
     write_escaped(f, title);
@@ -581,8 +586,8 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     }
     for (int i = 0; i < ny; ++i) {
         double y = (ky + i) * step;
-        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, y), fx(&fr, maxx),
-                fy(&fr, y));
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, y),
+                fx(&fr, maxx), fy(&fr, y));
     }
     fprintf(f, "</g>\n<g fill=\"#777\">\n");
     int digits = label_digits(mag, step);
@@ -610,8 +615,8 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
         fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, 0), fy(&fr, miny), fx(&fr, 0),
                 fy(&fr, maxy));
     if (miny <= 0 && maxy >= 0)
-        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, 0), fx(&fr, maxx),
-                fy(&fr, 0));
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, 0),
+                fx(&fr, maxx), fy(&fr, 0));
     fprintf(f, "</g>\n");
     /* the drawings, in order */
     for (int k = 0; k < s->n_items; ++k) {
@@ -623,15 +628,20 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
         switch (it->type) {
         case IT_POLY:
             fprintf(f, "<polygon points=\"");
-            for (int i = 0; i < it->count; ++i) fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(&fr, p[2 * i]), fy(&fr, p[2 * i + 1]));
-            fprintf(f, "\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" stroke-width=\"%.1f\"%s/>\n",
-                    it->fill ? it->color : "none", it->fill ? 0.18 * it->opacity : 0.0, it->color, it->opacity, sw, dash);
+            for (int i = 0; i < it->count; ++i)
+                fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(&fr, p[2 * i]), fy(&fr, p[2 * i + 1]));
+            fprintf(f,
+                    "\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
+                    "stroke-width=\"%.1f\"%s/>\n",
+                    it->fill ? it->color : "none", it->fill ? 0.18 * it->opacity : 0.0, it->color, it->opacity, sw,
+                    dash);
             break;
         case IT_LINE:
         case IT_ARROW: {
             double x1 = fx(&fr, p[0]), y1 = fy(&fr, p[1]), x2 = fx(&fr, p[2]), y2 = fy(&fr, p[3]);
-            fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
-                       "stroke-width=\"%.1f\"%s/>\n",
+            fprintf(f,
+                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
+                    "stroke-width=\"%.1f\"%s/>\n",
                     x1, y1, x2, y2, it->color, it->opacity, sw, dash);
             if (it->type == IT_ARROW) {
                 double dx = x2 - x1, dy = y2 - y1, len = sqrt(dx * dx + dy * dy);
@@ -681,22 +691,26 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
                     if (pq[i][1] < 0) visible = false;
                 } else {
                     double r = pq[i][1] / pq[i][0];
-                    if (pq[i][0] < 0) t0 = fmax(t0, r);
-                    else t1 = fmin(t1, r);
+                    if (pq[i][0] < 0)
+                        t0 = fmax(t0, r);
+                    else
+                        t1 = fmin(t1, r);
                 }
             }
             if (visible && t0 <= t1)
-                fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n",
-                        fx(&fr, ox + t0 * dx), fy(&fr, oy + t0 * dy), fx(&fr, ox + t1 * dx), fy(&fr, oy + t1 * dy),
-                        it->color, dash);
+                fprintf(
+                    f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n",
+                    fx(&fr, ox + t0 * dx), fy(&fr, oy + t0 * dy), fx(&fr, ox + t1 * dx), fy(&fr, oy + t1 * dy),
+                    it->color, dash);
             break;
         }
         }
     }
     /* the legend */
     if (s->n_labels > 0) {
-        fprintf(f, "<g>\n<rect x=\"%.2f\" y=\"8\" width=\"220\" height=\"%d\" fill=\"white\" fill-opacity=\"0.85\" "
-                   "stroke=\"#ccc\"/>\n",
+        fprintf(f,
+                "<g>\n<rect x=\"%.2f\" y=\"8\" width=\"220\" height=\"%d\" fill=\"white\" fill-opacity=\"0.85\" "
+                "stroke=\"#ccc\"/>\n",
                 fr.width - 230, 8 + 16 * s->n_labels);
         for (int i = 0; i < s->n_labels; ++i) {
             fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"12\" height=\"10\" fill=\"%s\"/>\n", fr.width - 224,

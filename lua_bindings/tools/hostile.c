@@ -66,8 +66,9 @@ static void putf(gen *g, const char *fmt, ...) {
 /* A number as Lua source: ordinary, on a grid, or hostile. */
 static void number(gen *g) {
     static const char *const hostile[] = {
-        "0/0", "1/0", "-1/0", "1e308", "-1e308", "5e-324", "-0.0", "1e50", "1e51", "1e17", "1e17 + 16",
-        "math.maxinteger", "math.mininteger", "2^53", "2^63", "1e-300", "0x7fffffff", "3.4e38", "1e-45"};
+        "0/0",        "1/0",    "-1/0",      "1e308",           "-1e308",          "5e-324", "-0.0", "1e50",
+        "1e51",       "1e17",   "1e17 + 16", "math.maxinteger", "math.mininteger", "2^53",   "2^63", "1e-300",
+        "0x7fffffff", "3.4e38", "1e-45"};
     uint8_t k = byte(g);
     switch (k % 6) {
     case 0: putf(g, "%s", hostile[byte(g) % (sizeof hostile / sizeof hostile[0])]); break;
@@ -95,18 +96,27 @@ static void var(gen *g) { putf(g, "v%d", byte(g) % HOSTILE_VARS + 1); }
 
 /* A string: ordinary, multi-byte, or ill-formed. */
 static void string(gen *g) {
-    static const char *const strings[] = {"\"\"", "\"label\"", "\"\\xff\\xfe\"", "\"\\xc3\"", "\"\\xed\\xa0\\x80\"",
-                                          "\"\\0\\1\\2\"", "\"<&>'\\\"\"", "\"\\u{10FFFF}\"", "\"ééééééééééééééééééééééééééééééééééééééééééé\"",
-                                          "\"%p\"", "\"%s %s\"", "\"red\"", "\"#ff0000\""};
+    static const char *const strings[] = {
+        "\"\"",         "\"label\"",           "\"\\xff\\xfe\"",
+        "\"\\xc3\"",    "\"\\xed\\xa0\\x80\"", "\"\\0\\1\\2\"",
+        "\"<&>'\\\"\"", "\"\\u{10FFFF}\"",     "\"ééééééééééééééééééééééééééééééééééééééééééé\"",
+        "\"%p\"",       "\"%s %s\"",           "\"red\"",
+        "\"#ff0000\""};
     put(g, strings[byte(g) % (sizeof strings / sizeof strings[0])]);
 }
 
 /* A value of any kind. */
 static void value(gen *g) {
     switch (byte(g) % 8) {
-    case 0: case 1: case 2: var(g); break;
+    case 0:
+    case 1:
+    case 2: var(g); break;
     case 3: string(g); break;
-    case 4: put(g, "{"); numbers(g, byte(g) % 7); put(g, "}"); break;
+    case 4:
+        put(g, "{");
+        numbers(g, byte(g) % 7);
+        put(g, "}");
+        break;
     case 5: put(g, byte(g) & 1 ? "nil" : "true"); break;
     case 6: put(g, "collide"); break;
     default: number(g); break;
@@ -123,17 +133,43 @@ static void args(gen *g, int max, bool comma) {
     }
 }
 
-static const char *const constructors[] = {"point", "segment", "triangle", "plane", "sphere", "capsule", "aabb",
-                                           "obb", "ellipsoid", "circle", "rect", "planeFromPoints",
+static const char *const constructors[] = {"point",
+                                           "segment",
+                                           "triangle",
+                                           "plane",
+                                           "sphere",
+                                           "capsule",
+                                           "aabb",
+                                           "obb",
+                                           "ellipsoid",
+                                           "circle",
+                                           "rect",
+                                           "planeFromPoints",
                                            "planeFromPointNormal"};
 static const int constructor_args[] = {3, 6, 9, 4, 4, 7, 6, 6, 6, 3, 4, 9, 6};
-static const char *const functions[] = {"overlap", "classify", "raycast", "sweep", "distance", "gjkDistance",
-                                        "penetration", "support", "sweepConvex", "bounds", "kind", "overlapMany",
-                                        "segmentPlane", "trianglePlane", "intersectPlanes", "transformAabb",
-                                        "closestPointsLines", "axesFromQuat", "axesFromAxisAngle", "pack"};
-static const char *const methods[] = {"set", "get", "kind", "bounds", "center", "radius", "a", "b", "c",
-                                      "normal", "min", "max", "axes", "halfExtents", "count", "point", "radii",
-                                      "offset", "distance", "position"};
+static const char *const functions[] = {"overlap",
+                                        "classify",
+                                        "raycast",
+                                        "sweep",
+                                        "distance",
+                                        "gjkDistance",
+                                        "penetration",
+                                        "support",
+                                        "sweepConvex",
+                                        "bounds",
+                                        "kind",
+                                        "overlapMany",
+                                        "segmentPlane",
+                                        "trianglePlane",
+                                        "intersectPlanes",
+                                        "transformAabb",
+                                        "closestPointsLines",
+                                        "axesFromQuat",
+                                        "axesFromAxisAngle",
+                                        "pack"};
+static const char *const methods[] = {"set",   "get",   "kind",   "bounds", "center",   "radius",  "a",
+                                      "b",     "c",     "normal", "min",    "max",      "axes",    "halfExtents",
+                                      "count", "point", "radii",  "offset", "distance", "position"};
 
 static void statement(gen *g);
 
@@ -145,7 +181,8 @@ static void statement(gen *g) {
     uint8_t op = byte(g);
     int c;
     switch (op % 24) {
-    case 0: case 1: /* a shape */
+    case 0:
+    case 1: /* a shape */
         c = byte(g) % (int)(sizeof constructors / sizeof constructors[0]);
         var(g);
         putf(g, " = select(2, pcall(collide.%s, ", constructors[c]);
@@ -164,12 +201,14 @@ static void statement(gen *g) {
             put(g, "})) or nil\n");
         }
         break;
-    case 3: case 4: /* a query */
+    case 3:
+    case 4: /* a query */
         putf(g, "pcall(collide.%s", functions[byte(g) % (sizeof functions / sizeof functions[0])]);
         args(g, 9, true);
         put(g, ")\n");
         break;
-    case 5: case 6: /* a method of whatever a variable holds */
+    case 5:
+    case 6: /* a method of whatever a variable holds */
         put(g, "pcall(function() return ");
         var(g);
         putf(g, ":%s(", methods[byte(g) % (sizeof methods / sizeof methods[0])]);
@@ -199,34 +238,86 @@ static void statement(gen *g) {
         break;
     case 9: /* the runner's loops with huge counts */
         switch (byte(g) % 4) {
-        case 0: put(g, "pcall(expectNoGarbage, math.random, "); count(g); put(g, ")\n"); break;
+        case 0:
+            put(g, "pcall(expectNoGarbage, math.random, ");
+            count(g);
+            put(g, ")\n");
+            break;
         case 1:
             put(g, "do local t = setmetatable({}, {__len = function() return ");
             count(g);
             put(g, " end}); pcall(expectNear, t, {1, 2}, 0) end\n");
             break;
-        case 2: put(g, "pcall(expectNoGarbage, function() return "); var(g); put(g, " end, "); count(g); put(g, ")\n"); break;
-        default: put(g, "pcall(expectError, "); string(g); put(g, ", error, "); value(g); put(g, ")\n"); break;
+        case 2:
+            put(g, "pcall(expectNoGarbage, function() return ");
+            var(g);
+            put(g, " end, ");
+            count(g);
+            put(g, ")\n");
+            break;
+        default:
+            put(g, "pcall(expectError, ");
+            string(g);
+            put(g, ", error, ");
+            value(g);
+            put(g, ")\n");
+            break;
         }
         break;
     case 10: /* the table library's loops */
         switch (byte(g) % 4) {
-        case 0: put(g, "pcall(table.move, {1, 2, 3}, 1, "); count(g); put(g, ", 2)\n"); break;
+        case 0:
+            put(g, "pcall(table.move, {1, 2, 3}, 1, ");
+            count(g);
+            put(g, ", 2)\n");
+            break;
         case 1:
             put(g, "do local t = setmetatable({}, {__len = function() return ");
             count(g);
-            put(g, byte(g) & 1 ? " end}); pcall(table.insert, t, 1, 0) end\n" : " end}); pcall(table.remove, t, 1) end\n");
+            put(g,
+                byte(g) & 1 ? " end}); pcall(table.insert, t, 1, 0) end\n" : " end}); pcall(table.remove, t, 1) end\n");
             break;
-        case 2: put(g, "pcall(table.concat, {1, 2}, \",\", 1, "); count(g); put(g, ")\n"); break;
-        default: put(g, "pcall(table.unpack, {}, 1, "); count(g); put(g, ")\n"); break;
+        case 2:
+            put(g, "pcall(table.concat, {1, 2}, \",\", 1, ");
+            count(g);
+            put(g, ")\n");
+            break;
+        default:
+            put(g, "pcall(table.unpack, {}, 1, ");
+            count(g);
+            put(g, ")\n");
+            break;
         }
         break;
-    case 11: case 12: /* pictures */
+    case 11:
+    case 12: /* pictures */
         switch (byte(g) % 5) {
-        case 0: put(g, "pcall(draw, "); var(g); put(g, ", "); string(g); put(g, ")\n"); break;
-        case 1: put(g, "pcall(drawPoint, "); numbers(g, 3); put(g, ", {label = "); string(g); put(g, "})\n"); break;
-        case 2: put(g, "pcall(drawNormal, "); numbers(g, 6); put(g, ", {length = "); number(g); put(g, "})\n"); break;
-        case 3: put(g, "pcall(drawRay, "); numbers(g, 6); put(g, ")\n"); break;
+        case 0:
+            put(g, "pcall(draw, ");
+            var(g);
+            put(g, ", ");
+            string(g);
+            put(g, ")\n");
+            break;
+        case 1:
+            put(g, "pcall(drawPoint, ");
+            numbers(g, 3);
+            put(g, ", {label = ");
+            string(g);
+            put(g, "})\n");
+            break;
+        case 2:
+            put(g, "pcall(drawNormal, ");
+            numbers(g, 6);
+            put(g, ", {length = ");
+            number(g);
+            put(g, "})\n");
+            break;
+        case 3:
+            put(g, "pcall(drawRay, ");
+            numbers(g, 6);
+            put(g, ")\n");
+            break;
         default:
             put(g, "pcall(drawSweep, ");
             var(g);
@@ -290,8 +381,9 @@ static void statement(gen *g) {
         switch (byte(g) % 3) {
         case 0: put(g, "do local s = 'x'; for i = 1, 40 do s = s .. s end end\n"); break;
         case 1: put(g, "do local t = {}; for i = 1, 1e9 do t[i] = {} end end\n"); break;
-        default: put(g, "pcall(collide.convex, setmetatable({}, {__len = function() return 1 << 20 end, "
-                        "__index = function() return 1 end}))\n");
+        default:
+            put(g, "pcall(collide.convex, setmetatable({}, {__len = function() return 1 << 20 end, "
+                   "__index = function() return 1 end}))\n");
         }
         break;
     case 19: /* errors with odd objects */

@@ -72,13 +72,13 @@ static void fail(const char *what, const char *detail) {
 static void push_number(lua_State *L, fuzz_in *in) {
     uint8_t k = u8(in);
     switch (k % 8) {
-    case 0: lua_pushnumber(L, raw_double(in)); break;                  /* anything: NaN, inf, denormals */
-    case 1: lua_pushinteger(L, (lua_Integer)(int8_t)u8(in)); break;    /* small integers */
-    case 2: lua_pushnumber(L, (double)(int8_t)u8(in) / 8.0); break;    /* grid values */
+    case 0: lua_pushnumber(L, raw_double(in)); break;                        /* anything: NaN, inf, denormals */
+    case 1: lua_pushinteger(L, (lua_Integer)(int8_t)u8(in)); break;          /* small integers */
+    case 2: lua_pushnumber(L, (double)(int8_t)u8(in) / 8.0); break;          /* grid values */
     case 3: lua_pushnumber(L, ldexp(1.0, (int)(u8(in) % 200) - 100)); break; /* powers of two */
     case 4: lua_pushnumber(L, (k & 8) ? INFINITY : -INFINITY); break;
     case 5: lua_pushnumber(L, NAN); break;
-    case 6: lua_pushnumber(L, (k & 8) ? 1e300 : 1e51); break;         /* beyond collide.huge */
+    case 6: lua_pushnumber(L, (k & 8) ? 1e300 : 1e51); break; /* beyond collide.huge */
     default: lua_pushnumber(L, (double)u8(in) / 16.0); break;
     }
 }
@@ -90,8 +90,9 @@ static void push_arg(lua_State *L, fuzz_in *in, int pool_idx, int module_idx) {
     case 0: lua_pushnil(L); break;
     case 1: lua_pushboolean(L, k & 16); break;
     case 2: {
-        static const char *const strings[] = {"", "1", "x", "default", "slabs", "woo",  "watertight",
-                                              "moller", "badouel", "twosided", "cull", "nan", "sphere"};
+        static const char *const strings[] = {"",     "1",          "x",      "default", "slabs",
+                                              "woo",  "watertight", "moller", "badouel", "twosided",
+                                              "cull", "nan",        "sphere"};
         lua_pushstring(L, strings[u8(in) % (sizeof strings / sizeof strings[0])]);
         break;
     }
@@ -121,9 +122,7 @@ static void push_arg(lua_State *L, fuzz_in *in, int pool_idx, int module_idx) {
     case 5:
     case 6:
     case 7:
-    case 8: /* a shape (or nil) from the pool */
-        lua_rawgeti(L, pool_idx, 1 + u8(in) % FUZZ_POOL);
-        break;
+    case 8: /* a shape (or nil) from the pool */ lua_rawgeti(L, pool_idx, 1 + u8(in) % FUZZ_POOL); break;
     case 9: lua_pushvalue(L, module_idx); break;
     default: push_number(L, in); break;
     }
@@ -241,9 +240,9 @@ static int run_program(lua_State *L) {
                 continue;
             }
             lua_rawgeti(L, -1, 1 + u8(in) % nm);
-            lua_gettable(L, -3);      /* the method: self, mt, index, names, method */
-            lua_insert(L, top + 1);   /* method, self, mt, index, names */
-            lua_settop(L, top + 2);   /* method, self */
+            lua_gettable(L, -3);    /* the method: self, mt, index, names, method */
+            lua_insert(L, top + 1); /* method, self, mt, index, names */
+            lua_settop(L, top + 2); /* method, self */
             nargs = nargs > 0 ? nargs - 1 : 0;
         }
         for (int i = 0; i < nargs; ++i) push_arg(L, in, pool_idx, module_idx);

@@ -149,20 +149,15 @@ COL_EXTERN_C_BEGIN
 
 /* Status of queries that return a result record. */
 typedef enum col_status {
-    COL_MISS = 0,          /* valid input, no hit / no intersection */
-    COL_HIT = 1,           /* valid input, hit / intersection found */
-    COL_INVALID = 2,       /* non-finite, too large or otherwise invalid input */
-    COL_NOT_CONVERGED = 3  /* an iterative method reached its iteration cap */
+    COL_MISS = 0,         /* valid input, no hit / no intersection */
+    COL_HIT = 1,          /* valid input, hit / intersection found */
+    COL_INVALID = 2,      /* non-finite, too large or otherwise invalid input */
+    COL_NOT_CONVERGED = 3 /* an iterative method reached its iteration cap */
 } col_status;
 
 /* Side of a shape with respect to a plane n.p = d (closed sets: touching the
  * plane is straddling). COL_SIDE_INVALID is returned for invalid input. */
-typedef enum col_side {
-    COL_BACK = -1,
-    COL_STRADDLE = 0,
-    COL_FRONT = 1,
-    COL_SIDE_INVALID = 2
-} col_side;
+typedef enum col_side { COL_BACK = -1, COL_STRADDLE = 0, COL_FRONT = 1, COL_SIDE_INVALID = 2 } col_side;
 
 /* Library version as "major.minor.patch". */
 COL_API const char *col_version(void);

@@ -80,9 +80,7 @@ static inline col_mat3 col_m3_cols(col_vec3 c0, col_vec3 c1, col_vec3 c2) {
     col_mat3 m = {c0, c1, c2};
     return m;
 }
-static inline col_mat3 col_m3_identity(void) {
-    return col_m3_cols(col_v3(1, 0, 0), col_v3(0, 1, 0), col_v3(0, 0, 1));
-}
+static inline col_mat3 col_m3_identity(void) { return col_m3_cols(col_v3(1, 0, 0), col_v3(0, 1, 0), col_v3(0, 0, 1)); }
 /* Column i (0, 1, 2). */
 static inline col_vec3 col_m3_col(col_mat3 m, int i) { return i == 0 ? m.c0 : (i == 1 ? m.c1 : m.c2); }
 /* M * v */

@@ -62,7 +62,7 @@ COL_API col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b);
 
 /* Options of the ray-triangle casts. */
 typedef enum col_triangle_sides {
-    COL_TWO_SIDED = 0,   /* both faces are hit (default) */
+    COL_TWO_SIDED = 0,     /* both faces are hit (default) */
     COL_CULL_BACKFACES = 1 /* a ray arriving from behind (against the normal (b-a)x(c-a)) misses */
 } col_triangle_sides;
 
@@ -89,8 +89,7 @@ COL_API col_ray_hit col_raycast_triangle_mt(const col_ray *r, const col_triangle
  * of the two axes the normal points least along, compared as numerators
  * against their common denominator (the listing divides, which rounds points
  * on an edge off it). Same conventions; kept as a third method. */
-COL_API col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t,
-                                                 col_triangle_sides sides);
+COL_API col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t, col_triangle_sides sides);
 
 /* Ray-capsule: the cylinder body between the caps and the two end spheres,
  * the first of them. A zero-length capsule is a sphere, radius 0 a segment

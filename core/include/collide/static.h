@@ -122,8 +122,7 @@ typedef struct col_three_planes_hit {
  * in a line, a plane or not at all). Source: Goldman, "Intersection of three
  * planes", Graphics Gems I (1990).
  */
-COL_API col_three_planes_hit col_intersect_three_planes(const col_plane *p1, const col_plane *p2,
-                                                        const col_plane *p3);
+COL_API col_three_planes_hit col_intersect_three_planes(const col_plane *p1, const col_plane *p2, const col_plane *p3);
 
 /* Result of col_closest_points_lines. */
 typedef struct col_line_line_result {

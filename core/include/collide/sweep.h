@@ -48,8 +48,7 @@ COL_API col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, c
  * reversed cast for t1. No relative motion is the static test. Source: seed
  * 000 (fixed: no division by zero, no roots outside [0, 1], receding spheres
  * miss). */
-COL_API col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b,
-                                              col_vec3 db);
+COL_API col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db);
 
 /* AABB against AABB by per-axis entry and exit times (Gomez, seed 000): t0 is
  * the latest entry, t1 the earliest exit. An axis with zero relative velocity
@@ -66,8 +65,7 @@ COL_API col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, co
  * Minkowski sum with the sphere, the union of the triangle moved by +-r along
  * its normal and the three edge capsules (Ericson 5.5.6). A degenerate
  * triangle is its longest edge. */
-COL_API col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b,
-                                                col_vec3 db);
+COL_API col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db);
 
 /* Capsule against a plane, from either side: the endpoints' signed distances
  * move together; contact when the nearer endpoint reaches r. */
