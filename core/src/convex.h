@@ -1,0 +1,225 @@
+/*
+ * Private: what the convex machinery's files share (support.c, gjk.c, epa.c,
+ * convex_pairs.c, sweep_convex.c). Shapes enter as proxies (a core's support
+ * function with its data, plus a radius), translated into a local frame at
+ * the first shape's reference point; the algorithms see only proxies.
+ */
+#ifndef COLLIDE_SRC_CONVEX_H
+#define COLLIDE_SRC_CONVEX_H
+
+#include "distance_private.h"
+
+/* max of two numbers that are not NaN (the vertices and directions here are
+ * finite: the shapes were validated): a comparison, where col_max is a call
+ * to fmax for its NaN rules. */
+static inline col_real col__max_finite(col_real a, col_real b) { return a > b ? a : b; }
+
+/* How a proxy's support point is found: what its data are (not the shape's
+ * kind: a sphere's core is a point, a capsule's a segment). */
+typedef enum col__support_type {
+    COL__SUPPORT_POINT,     /* p[0] */
+    COL__SUPPORT_SEGMENT,   /* p[0], p[1] */
+    COL__SUPPORT_TRIANGLE,  /* p[0..2] */
+    COL__SUPPORT_BOX,       /* centre p[0], half extents p[1] */
+    COL__SUPPORT_OBB,       /* centre p[0], axes u, half extents e */
+    COL__SUPPORT_ELLIPSOID, /* centre p[0], radii e */
+    COL__SUPPORT_POINTS     /* pts[0..count) - origin */
+} col__support_type;
+
+/* What GJK, EPA and conservative advancement see of a shape: its core's
+ * support type with the data it reads, a radius, a shift and a size. The
+ * conversion from col_shape happens once (col__proxy_make, support.c): no
+ * algorithm looks at a shape's kind. */
+typedef struct col__proxy {
+    col__support_type type; /* chosen once, by col__proxy_make */
+    col_vec3 p[3];          /* vertices; AABB: centre and half extents; OBB, ellipsoid: centre in p[0] */
+    col_vec3 u[3];          /* OBB axes */
+    col_vec3 e;             /* OBB half extents, ellipsoid radii */
+    const col_vec3 *pts;    /* polytope points (world), ... */
+    int count;              /* ... how many, ... */
+    col_vec3 origin;        /* ... and the frame origin subtracted from them */
+    col_real radius;        /* sphere and capsule radius, else 0 */
+    col_vec3 shift;         /* added to every support point (motion) */
+    col_real size;          /* largest |coordinate| of the core in the frame, plus the radius */
+} col__proxy;
+
+typedef struct svert {
+    col_vec3 w, a, b; /* w = a - b: a support point of A - B and its parts */
+} svert;
+
+typedef struct simplex {
+    svert v[4];
+    col_real bc[4]; /* barycentric weights of the closest point */
+    int n;
+} simplex;
+
+typedef struct gjk_state {
+    /* Set by the caller (gjk_state_init): >= 0 for a yes/no question about
+     * shapes whose cores are rounded by this sum of radii; GJK then stops as
+     * soon as a support point proves the cores further apart than it (plus
+     * twice the size tolerance: rounding), whose answer is a miss whatever the
+     * remaining iterations would do. < 0: the distance is wanted. */
+    col_real miss_radius;
+    simplex s;
+    col_real scale; /* size of the problem: tolerances are relative to it */
+    bool overlap;   /* the cores touch or overlap */
+    bool converged; /* false: the iteration cap was reached */
+    int iterations;
+} gjk_state;
+
+typedef struct epa_out {
+    col_vec3 n;     /* outward normal of A - B at the nearest boundary point (A moves along -n) */
+    col_real depth; /* support value of A - B along n, >= 0 */
+    svert w;        /* the support point along n */
+    bool converged;
+    int iterations;
+} epa_out;
+
+/* A pair evaluated at a relative shift of A (a plane, if any, is B). */
+typedef struct pair {
+    col_shape a, b;   /* valid shapes, as given (A not yet shifted) */
+    col_shape ca, cb; /* their cores */
+    col_real ra, rb;  /* their radii */
+    col_vec3 o;       /* frame origin: A's reference point */
+    bool use_gjk;     /* no closed form for the cores */
+} pair;
+
+/* ---- support.c: proxies ---- */
+
+/* The reference point of a valid shape: the origin of its frame. */
+col_vec3 col__shape_ref(const col_shape *s);
+
+/* Largest |component| of v (finite input). */
+static inline col_real col__max_abs3(col_vec3 v) {
+    return col__max_finite(col_abs(v.x), col__max_finite(col_abs(v.y), col_abs(v.z)));
+}
+
+/* The proxy of a valid convex shape's core in the frame at o, moved by
+ * shift: the only place that looks at the shape's kind. */
+void col__proxy_make(const col_shape *s, col_vec3 o, col_vec3 shift, col__proxy *out);
+
+/* The support functions, one per support type: a point of the core
+ * maximising p.d (ties: the first in the core's order), in the frame. */
+static inline col_vec3 col__support_point(const col__proxy *s, col_vec3 d) {
+    (void)d;
+    return s->p[0];
+}
+
+static inline col_vec3 col__support_segment(const col__proxy *s, col_vec3 d) {
+    return col_v3_dot(s->p[1], d) > col_v3_dot(s->p[0], d) ? s->p[1] : s->p[0];
+}
+
+static inline col_vec3 col__support_triangle(const col__proxy *s, col_vec3 d) {
+    int best = 0;
+    col_real bv = col_v3_dot(s->p[0], d);
+    for (int i = 1; i < 3; ++i) {
+        col_real v = col_v3_dot(s->p[i], d);
+        if (v > bv) {
+            bv = v;
+            best = i;
+        }
+    }
+    return s->p[best];
+}
+
+static inline col_vec3 col__support_aabb(const col__proxy *s, col_vec3 d) {
+    return col_v3(s->p[0].x + (d.x >= COL_R(0.0) ? s->p[1].x : -s->p[1].x),
+                  s->p[0].y + (d.y >= COL_R(0.0) ? s->p[1].y : -s->p[1].y),
+                  s->p[0].z + (d.z >= COL_R(0.0) ? s->p[1].z : -s->p[1].z));
+}
+
+static inline col_vec3 col__support_obb(const col__proxy *s, col_vec3 d) {
+    const col_real e[3] = {s->e.x, s->e.y, s->e.z};
+    col_vec3 r = s->p[0];
+    for (int i = 0; i < 3; ++i) r = col_v3_madd(r, col_v3_dot(s->u[i], d) >= COL_R(0.0) ? e[i] : -e[i], s->u[i]);
+    return r;
+}
+
+static inline col_vec3 col__support_ellipsoid(const col__proxy *s, col_vec3 d) {
+    /* c + R^2 d / |R d|, with d scaled first so nothing overflows */
+    col_real m = col__max_abs3(d);
+    col_vec3 r = s->p[0];
+    if (!(m > COL_R(0.0))) return r;
+    col_vec3 dn = col_v3_div(d, m);
+    col_vec3 q = col_v3(s->e.x * dn.x, s->e.y * dn.y, s->e.z * dn.z);
+    col_real len = col__len_safe(q);
+    if (!(len > COL_R(0.0))) return r;
+    return col_v3_add(r, col_v3(s->e.x * (q.x / len), s->e.y * (q.y / len), s->e.z * (q.z / len)));
+}
+
+static inline col_vec3 col__support_points(const col__proxy *s, col_vec3 d) {
+    int best = 0;
+    col_real bv = col_v3_dot(col_v3_sub(s->pts[0], s->origin), d);
+    for (int i = 1; i < s->count; ++i) {
+        col_real v = col_v3_dot(col_v3_sub(s->pts[i], s->origin), d);
+        if (v > bv) {
+            bv = v;
+            best = i;
+        }
+    }
+    return col_v3_sub(s->pts[best], s->origin);
+}
+
+/* The support point of the proxy's core along d, shift included (inline: GJK
+ * and EPA call it in their inner loops). */
+static inline col_vec3 col__proxy_support(const col__proxy *s, col_vec3 d) {
+    col_vec3 r;
+    switch (s->type) {
+    case COL__SUPPORT_SEGMENT: r = col__support_segment(s, d); break;
+    case COL__SUPPORT_TRIANGLE: r = col__support_triangle(s, d); break;
+    case COL__SUPPORT_BOX: r = col__support_aabb(s, d); break;
+    case COL__SUPPORT_OBB: r = col__support_obb(s, d); break;
+    case COL__SUPPORT_ELLIPSOID: r = col__support_ellipsoid(s, d); break;
+    case COL__SUPPORT_POINTS: r = col__support_points(s, d); break;
+    default: r = col__support_point(s, d); break;
+    }
+    return col_v3_add(r, s->shift);
+}
+
+/* ---- gjk.c: the distance of two proxies ---- */
+
+/* The support point of A - B along d, with its parts. */
+svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d);
+
+/* A state for a run: miss_radius >= 0 asks yes/no (see gjk_state). */
+void col__gjk_init(gjk_state *g, col_real miss_radius);
+
+/* GJK on two proxies (Gilbert-Johnson-Keerthi; van den Bergen 1999). */
+void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g);
+
+/* The witness points of a simplex, on A and on B (in the frame). */
+void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb);
+
+/* GJK's run as a distance result, in the frame. */
+col_distance_result col__gjk_distance(const col__proxy *A, const col__proxy *B, gjk_state *g);
+
+/* A result moved from the frame at o back to the world. */
+static inline col_distance_result col__translate_result(col_distance_result r, col_vec3 o) {
+    r.point_a = col_v3_add(r.point_a, o);
+    r.point_b = col_v3_add(r.point_b, o);
+    return r;
+}
+
+/* Equal coordinates. */
+static inline bool col__same_point(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/* ---- epa.c: the penetration of two proxies ---- */
+
+/* EPA from GJK's final simplex (van den Bergen 2001). */
+void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out);
+
+/* ---- convex_pairs.c: pairs of shapes (closed forms on cores, GJK, planes) ---- */
+
+/* A pair ready to evaluate: cores, radii, frame. */
+void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk);
+
+/* Distance of A (moved by shift) and B, in the frame; the GJK state when GJK ran. */
+col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state *g, col__proxy *As, col__proxy *Bs);
+
+/* Penetration of the pair with A moved by shift, in the frame. */
+col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift);
+
+/* Both shapes valid and the pair supported by the distance machinery. */
+bool col__pair_valid(const col_shape *a, const col_shape *b);
+
+#endif

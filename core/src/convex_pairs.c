@@ -1,0 +1,341 @@
+/*
+ * Pairs of convex shapes (collide/gjk.h): col_distance, col_gjk_distance,
+ * col_penetration and the yes/no overlap col_overlap asks of GJK pairs.
+ * Closed forms on the cores where they exist (point, segment, box pairs),
+ * a plane by its extent, GJK and EPA on proxies otherwise; every pair in a
+ * frame at its first shape, ordered by col__swap_pair.
+ */
+#include "convex.h"
+#include "pairs.h"
+#include "ray.h"
+
+#include <string.h>
+
+bool col_distance_supported(col_shape_kind a, col_shape_kind b) {
+    bool pa = a == COL_SHAPE_PLANE, pb = b == COL_SHAPE_PLANE;
+    if (pa && pb) return false;
+    return (pa || col_support_supported(a)) && (pb || col_support_supported(b));
+}
+
+/* A copy of a non-polytope shape translated by d. */
+static col_shape translated(const col_shape *s, col_vec3 d) {
+    col_shape t = *s;
+    switch (s->kind) {
+    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(t.u.point.p, d); break;
+    case COL_SHAPE_SEGMENT:
+        t.u.segment.a = col_v3_add(t.u.segment.a, d);
+        t.u.segment.b = col_v3_add(t.u.segment.b, d);
+        break;
+    case COL_SHAPE_TRIANGLE:
+        t.u.triangle.a = col_v3_add(t.u.triangle.a, d);
+        t.u.triangle.b = col_v3_add(t.u.triangle.b, d);
+        t.u.triangle.c = col_v3_add(t.u.triangle.c, d);
+        break;
+    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(t.u.sphere.c, d); break;
+    case COL_SHAPE_CAPSULE:
+        t.u.capsule.a = col_v3_add(t.u.capsule.a, d);
+        t.u.capsule.b = col_v3_add(t.u.capsule.b, d);
+        break;
+    case COL_SHAPE_AABB:
+        t.u.aabb.min = col_v3_add(t.u.aabb.min, d);
+        t.u.aabb.max = col_v3_add(t.u.aabb.max, d);
+        break;
+    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(t.u.obb.c, d); break;
+    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(t.u.ellipsoid.c, d); break;
+    case COL_SHAPE_PLANE: t.u.plane.d = t.u.plane.d + col_v3_dot(t.u.plane.n, d); break;
+    default: break;
+    }
+    return t;
+}
+
+/* Core and radius of a convex shape (sphere: point; capsule: segment). */
+static col_shape core_of(const col_shape *s, col_real *radius) {
+    col_shape c = *s;
+    *radius = COL_R(0.0);
+    if (s->kind == COL_SHAPE_SPHERE) {
+        c.kind = COL_SHAPE_POINT;
+        c.u.point.p = s->u.sphere.c;
+        *radius = s->u.sphere.r;
+    } else if (s->kind == COL_SHAPE_CAPSULE) {
+        col_capsule cap = s->u.capsule;
+        c.kind = COL_SHAPE_SEGMENT;
+        c.u.segment.a = cap.a;
+        c.u.segment.b = cap.b;
+        *radius = cap.r;
+    }
+    return c;
+}
+
+/* Closest points of two cores by a closed form, for x.kind <= y.kind; false
+ * when the pair has none. */
+static bool closed_core(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    *iterations = 0;
+    if (x->kind == COL_SHAPE_POINT) {
+        col_vec3 p = x->u.point.p;
+        *px = p;
+        switch (y->kind) {
+        case COL_SHAPE_POINT: *py = y->u.point.p; return true;
+        case COL_SHAPE_SEGMENT: *py = col__closest_on_segment_exact(p, y->u.segment.a, y->u.segment.b); return true;
+        case COL_SHAPE_TRIANGLE: *py = col__closest_on_triangle_exact(p, &y->u.triangle); return true;
+        case COL_SHAPE_AABB: (void)col_closest_point_aabb(&y->u.aabb, p, py); return true;
+        case COL_SHAPE_OBB: *py = col__closest_on_obb(&y->u.obb, p); return true;
+        case COL_SHAPE_ELLIPSOID: *py = col__closest_on_ellipsoid(&y->u.ellipsoid, p, iterations); return true;
+        default: return false;
+        }
+    }
+    if (x->kind == COL_SHAPE_SEGMENT && y->kind == COL_SHAPE_SEGMENT) {
+        (void)col__closest_segment_segment(x->u.segment.a, x->u.segment.b, y->u.segment.a, y->u.segment.b, NULL, NULL,
+                                           px, py);
+        return true;
+    }
+    if (x->kind == COL_SHAPE_AABB && y->kind == COL_SHAPE_AABB) {
+        col_distance_result r = col_distance_aabb_aabb(&x->u.aabb, &y->u.aabb);
+        *px = r.point_a;
+        *py = r.point_b;
+        return true;
+    }
+    return false;
+}
+
+/* true when closed_core handles the two core kinds (in either order). */
+static bool has_closed_core(col_shape_kind x, col_shape_kind y) {
+    if (x > y) {
+        col_shape_kind t = x;
+        x = y;
+        y = t;
+    }
+    if (x == COL_SHAPE_POINT) return y != COL_SHAPE_POLYTOPE;
+    return (x == COL_SHAPE_SEGMENT && y == COL_SHAPE_SEGMENT) || (x == COL_SHAPE_AABB && y == COL_SHAPE_AABB);
+}
+
+void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
+    P->a = *a;
+    P->b = *b;
+    P->ca = core_of(a, &P->ra);
+    P->cb = core_of(b, &P->rb);
+    P->o = col__shape_ref(a);
+    P->use_gjk = force_gjk || (b->kind != COL_SHAPE_PLANE && !has_closed_core(P->ca.kind, P->cb.kind));
+}
+
+/* A against a plane B: the extent of A's core along the plane normal. */
+static col_distance_result plane_distance(const pair *P, col_vec3 shift, col_penetration_result *pen) {
+    col__proxy A;
+    col__proxy_make(&P->a, P->o, shift, &A);
+    col_plane pl = P->b.u.plane;
+    col_vec3 n = pl.n;
+    col_real d = pl.d - col_v3_dot(n, P->o); /* the plane in the frame */
+    col_vec3 plo = col__proxy_support(&A, col_v3_neg(n)), phi = col__proxy_support(&A, n);
+    col_real lo = col_v3_dot(n, plo) - P->ra, hi = col_v3_dot(n, phi) + P->ra;
+    col_distance_result r;
+    memset(&r, 0, sizeof r);
+    if (pen) memset(pen, 0, sizeof *pen);
+    if (lo > d) {
+        r.status = COL_MISS;
+        r.distance = lo - d;
+        r.normal = n;
+        r.point_a = col_v3_madd(plo, -P->ra, n);
+        r.point_b = col_v3_madd(r.point_a, -r.distance, n);
+    } else if (hi < d) {
+        r.status = COL_MISS;
+        r.distance = d - hi;
+        r.normal = col_v3_neg(n);
+        r.point_a = col_v3_madd(phi, P->ra, n);
+        r.point_b = col_v3_madd(r.point_a, r.distance, n);
+    } else {
+        /* a common point: on the segment from the lowest to the highest point */
+        r.status = COL_HIT;
+        col_vec3 low = col_v3_madd(plo, -P->ra, n), high = col_v3_madd(phi, P->ra, n);
+        col_real span = hi - lo;
+        col_real t = span > COL_R(0.0) ? col__clamp((d - lo) / span, COL_R(0.0), COL_R(1.0)) : COL_R(0.0);
+        col_vec3 p = col_v3_madd(low, t, col_v3_sub(high, low));
+        r.point_a = r.point_b = col_v3_madd(p, d - col_v3_dot(n, p), n); /* onto the plane */
+        if (pen) {
+            pen->status = COL_HIT;
+            if (hi - d < d - lo) { /* shallower to push A down through the back */
+                pen->depth = hi - d;
+                pen->normal = col_v3_neg(n);
+                pen->point_a = high;
+            } else {
+                pen->depth = d - lo;
+                pen->normal = n;
+                pen->point_a = low;
+            }
+            pen->point_b = col_v3_madd(pen->point_a, pen->depth, pen->normal);
+        }
+    }
+    return r;
+}
+
+/* Distance of A (moved by shift) and B, in the frame; the GJK state when GJK ran. */
+col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state *g, col__proxy *As, col__proxy *Bs) {
+    g->iterations = 0;
+    if (P->b.kind == COL_SHAPE_PLANE) return plane_distance(P, shift, NULL);
+    if (!P->use_gjk) {
+        /* closed form, in world coordinates, then into the frame */
+        col_shape x = translated(&P->ca, shift);
+        col_vec3 px, py;
+        int it;
+        if (x.kind <= P->cb.kind)
+            (void)closed_core(&x, &P->cb, &px, &py, &it);
+        else
+            (void)closed_core(&P->cb, &x, &py, &px, &it);
+        col_distance_result r = col__rounded_result(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb);
+        r.iterations = it;
+        return r;
+    }
+    col__proxy_make(&P->a, P->o, shift, As);
+    col__proxy_make(&P->b, P->o, col_v3(0, 0, 0), Bs);
+    return col__gjk_distance(As, Bs, g);
+}
+
+bool col__pair_valid(const col_shape *a, const col_shape *b) {
+    return col_distance_supported(a->kind, b->kind) && col_shape_is_valid(a) && col_shape_is_valid(b);
+}
+
+/* Orders a pair for symmetry (col__swap_pair: a plane always second,
+ * otherwise by col__shape_order). true when swapped. */
+static bool order_pair(const col_shape **a, const col_shape **b) {
+    bool swap = col__swap_pair(*a, *b, col_v3(0, 0, 0), col_v3(0, 0, 0), COL__PLANE_LAST);
+    if (swap) {
+        const col_shape *t = *a;
+        *a = *b;
+        *b = t;
+    }
+    return swap;
+}
+
+static col_distance_result swap_result(col_distance_result r) {
+    col__swap_witness(&r.point_a, &r.point_b, &r.normal);
+    r.normal = col__no_neg_zero(r.normal);
+    return r;
+}
+
+static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no) {
+    if (!col__pair_valid(a, b)) return col__distance_invalid();
+    if (force_gjk && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE)) return col__distance_invalid();
+    bool swap = order_pair(&a, &b);
+    pair P;
+    col__pair_init(&P, a, b, force_gjk);
+    gjk_state g;
+    col__gjk_init(&g, yes_no ? P.ra + P.rb : COL_R(-1.0));
+    col__proxy As, Bs;
+    col_distance_result r = col__translate_result(col__pair_distance(&P, col_v3(0, 0, 0), &g, &As, &Bs), P.o);
+    r.normal = col__no_neg_zero(r.normal);
+    return swap ? swap_result(r) : r;
+}
+
+col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) {
+    return distance_impl(a, b, true, false);
+}
+
+col_distance_result col_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, false, false); }
+
+bool col__overlap_by_distance(const col_shape *a, const col_shape *b) {
+    return distance_impl(a, b, false, true).status == COL_HIT;
+}
+
+/* Penetration of the pair with A moved by shift, in the frame. */
+col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
+    col_penetration_result pen;
+    memset(&pen, 0, sizeof pen);
+    if (P->b.kind == COL_SHAPE_PLANE) {
+        col_distance_result r = plane_distance(P, shift, &pen);
+        if (r.status != COL_HIT) pen.status = COL_MISS;
+        return pen;
+    }
+    gjk_state g;
+    col__gjk_init(&g, COL_R(-1.0));
+    col__proxy As, Bs;
+    col_distance_result r = col__pair_distance(P, shift, &g, &As, &Bs);
+    if (r.status == COL_MISS || r.status == COL_NOT_CONVERGED) {
+        if (r.status == COL_NOT_CONVERGED && r.distance <= COL_R(0.0)) {
+            /* fall through to the overlap cases below */
+        } else {
+            pen.status = COL_MISS;
+            return pen;
+        }
+    }
+    /* Overlapping. Are the cores apart? Then the answer is exact. */
+    bool cores_apart;
+    col_vec3 ca, cb;
+    if (P->use_gjk) {
+        cores_apart = !g.overlap;
+        col__witness(&g.s, &ca, &cb);
+    } else {
+        col_shape x = translated(&P->ca, shift);
+        int it;
+        if (x.kind <= P->cb.kind)
+            (void)closed_core(&x, &P->cb, &ca, &cb, &it);
+        else
+            (void)closed_core(&P->cb, &x, &cb, &ca, &it);
+        ca = col_v3_sub(ca, P->o);
+        cb = col_v3_sub(cb, P->o);
+        cores_apart = !col__same_point(ca, cb);
+    }
+    pen.status = COL_HIT;
+    col__proxy_make(&P->a, P->o, shift, &As);
+    col__proxy_make(&P->b, P->o, col_v3(0, 0, 0), &Bs);
+    if (cores_apart) {
+        col_vec3 d = col_v3_sub(ca, cb);
+        col_real len = col__len_safe(d);
+        /* apart by more than rounding: the direction between them is exact */
+        if (len > COL_GJK_OVERLAP_TOLERANCE * (As.size + Bs.size)) {
+            col_vec3 n = col__unit_or(d, col_v3(0, 0, 1));
+            pen.depth = col_max(COL_R(0.0), (P->ra + P->rb) - len);
+            pen.normal = n;
+            pen.point_a = col_v3_madd(ca, -P->ra, n);
+            pen.point_b = col_v3_madd(cb, P->rb, n);
+            return pen;
+        }
+    }
+    /* The cores overlap: EPA on the cores. */
+    if (!P->use_gjk) {
+        col__gjk_run(&As, &Bs, &g);
+        if (!g.overlap) {
+            /* rounding put the closed form and GJK on different sides: touching */
+            col__witness(&g.s, &ca, &cb);
+        }
+    }
+    epa_out e;
+    col__epa_run(&As, &Bs, &g, &e);
+    col_vec3 n = col_v3_neg(e.n); /* A moves against the face normal of A - B */
+    pen.depth = e.depth + P->ra + P->rb;
+    pen.normal = n;
+    pen.iterations = e.iterations;
+    if (!e.converged) pen.status = COL_NOT_CONVERGED;
+    if (col__same_point(e.n, col_v3(0, 0, 0))) {
+        /* A - B is a single point: no direction is preferred */
+        pen.point_a = pen.point_b = ca;
+        return pen;
+    }
+    /* deepest points: A's support along the face normal, B's against it */
+    pen.point_a = col_v3_madd(col__proxy_support(&As, e.n), P->ra, e.n);
+    pen.point_b = col_v3_madd(col__proxy_support(&Bs, col_v3_neg(e.n)), -P->rb, e.n);
+    return pen;
+}
+
+col_penetration_result col_penetration(const col_shape *a, const col_shape *b) {
+    col_penetration_result pen;
+    memset(&pen, 0, sizeof pen);
+    if (!col__pair_valid(a, b)) {
+        pen.status = COL_INVALID;
+        return pen;
+    }
+    bool swap = order_pair(&a, &b);
+    pair P;
+    col__pair_init(&P, a, b, false);
+    pen = col__pair_penetration(&P, col_v3(0, 0, 0));
+    if (pen.status == COL_MISS) {
+        memset(&pen, 0, sizeof pen);
+        pen.status = COL_MISS;
+        return pen;
+    }
+    pen.point_a = col_v3_add(pen.point_a, P.o);
+    pen.point_b = col_v3_add(pen.point_b, P.o);
+    if (swap) {
+        /* moving B by depth along n is moving A by depth along -n */
+        col__swap_witness(&pen.point_a, &pen.point_b, &pen.normal);
+    }
+    pen.normal = col__no_neg_zero(pen.normal);
+    return pen;
+}

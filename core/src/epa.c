@@ -1,0 +1,172 @@
+/*
+ * EPA (collide/gjk.h, col_penetration): the penetration of two proxies,
+ * grown from GJK's final simplex; the reported depth is always a support
+ * value, so pushing out by it separates. van den Bergen 2001.
+ */
+#include "convex.h"
+
+#include <string.h>
+
+#define EPA_MAX_VERTS (4 + COL_EPA_MAX_ITERATIONS)
+#define EPA_MAX_FACES (2 * EPA_MAX_VERTS + 8)
+
+typedef struct epa_face {
+    int i[3];
+    col_vec3 n;    /* outward unit normal; zero for a degenerate face */
+    col_real dist; /* n . v: distance of the face's plane from the origin */
+} epa_face;
+
+static void epa_face_make(epa_face *f, const svert *v, int a, int b, int c) {
+    f->i[0] = a;
+    f->i[1] = b;
+    f->i[2] = c;
+    /* the edges scaled to [-1, 1] first: the cross product of tiny edges
+     * would underflow into denormals and lose the normal's direction */
+    col_vec3 e1 = col_v3_sub(v[b].w, v[a].w), e2 = col_v3_sub(v[c].w, v[a].w);
+    col_real m1 = col__max_abs3(e1), m2 = col__max_abs3(e2);
+    col_vec3 n = col_v3_cross(m1 > COL_R(0.0) ? col_v3_div(e1, m1) : e1, m2 > COL_R(0.0) ? col_v3_div(e2, m2) : e2);
+    f->n = col__unit_or(n, col_v3(0, 0, 0)); /* unit: normalized after scaling, never by a denormal length */
+    if (col__same_point(f->n, col_v3(0, 0, 0))) {
+        f->dist = COL_REAL_MAX; /* never the nearest face, never visible */
+        return;
+    }
+    f->dist = col_v3_dot(f->n, v[a].w);
+}
+
+/* Grows GJK's simplex (the origin in or on it, to the tolerance) to a
+ * tetrahedron. Returns false when A - B is flat (a point, a segment or a
+ * polygon): the depth is then 0 along out->n. */
+static bool epa_seed(const col__proxy *A, const col__proxy *B, const simplex *s, col_real tiny, svert *v,
+                     epa_out *out) {
+    int n = s->n;
+    for (int i = 0; i < n; ++i) v[i] = s->v[i];
+    static const col_real axes[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    out->n = col_v3(0, 0, 0);
+    if (n == 1) {
+        for (int k = 0; k < 6 && n == 1; ++k) {
+            svert w = col__support_pair(A, B, col_v3(axes[k][0], axes[k][1], axes[k][2]));
+            if (col__max_abs3(col_v3_sub(w.w, v[0].w)) > tiny) v[n++] = w;
+        }
+        if (n == 1) return false; /* A - B is a point */
+    }
+    if (n == 2) {
+        col_vec3 d = col_v3_sub(v[1].w, v[0].w);
+        col_vec3 ad = col_v3(col_abs(d.x), col_abs(d.y), col_abs(d.z));
+        col_vec3 axis =
+            (ad.x <= ad.y && ad.x <= ad.z) ? col_v3(1, 0, 0) : (ad.y <= ad.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+        col_vec3 p1 = col__unit_or(col_v3_cross(d, axis), col_v3(0, 0, 1));
+        col_vec3 p2 = col__unit_or(col_v3_cross(d, p1), col_v3(0, 1, 0));
+        const col_vec3 dirs[4] = {p1, col_v3_neg(p1), p2, col_v3_neg(p2)};
+        col_vec3 du = col__unit_or(d, col_v3(1, 0, 0));
+        for (int k = 0; k < 4 && n == 2; ++k) {
+            svert w = col__support_pair(A, B, dirs[k]);
+            col_vec3 off = col_v3_cross(col_v3_sub(w.w, v[0].w), du);
+            if (col__max_abs3(off) > tiny) v[n++] = w;
+        }
+        if (n == 2) {
+            out->n = p1; /* A - B is a segment */
+            return false;
+        }
+    }
+    if (n == 3) {
+        col_vec3 nrm =
+            col__unit_or(col_v3_cross(col_v3_sub(v[1].w, v[0].w), col_v3_sub(v[2].w, v[0].w)), col_v3(0, 0, 0));
+        if (col__same_point(nrm, col_v3(0, 0, 0))) return false; /* unreachable: GJK keeps proper triangles */
+        svert w = col__support_pair(A, B, nrm);
+        if (col_v3_dot(col_v3_sub(w.w, v[0].w), nrm) > tiny) {
+            v[n++] = w;
+        } else {
+            w = col__support_pair(A, B, col_v3_neg(nrm));
+            if (col_v3_dot(col_v3_sub(w.w, v[0].w), nrm) < -tiny) {
+                v[n++] = w;
+            } else {
+                out->n = nrm; /* A - B is flat */
+                return false;
+            }
+        }
+    }
+    /* orient: face (0, 1, 2) must face away from vertex 3 */
+    col_vec3 nn = col_v3_cross(col_v3_sub(v[1].w, v[0].w), col_v3_sub(v[2].w, v[0].w));
+    if (col_v3_dot(nn, col_v3_sub(v[3].w, v[0].w)) > COL_R(0.0)) {
+        svert t = v[1];
+        v[1] = v[2];
+        v[2] = t;
+    }
+    return true;
+}
+
+void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out) {
+    svert v[EPA_MAX_VERTS];
+    epa_face f[EPA_MAX_FACES];
+    int edges[3 * EPA_MAX_FACES][2];
+    col_real tiny = COL_GJK_OVERLAP_TOLERANCE * g->scale;
+    out->depth = COL_R(0.0);
+    out->converged = true;
+    out->iterations = 0;
+    memset(&out->w, 0, sizeof out->w);
+    if (!epa_seed(A, B, &g->s, tiny, v, out)) {
+        /* flat: the origin is on the boundary of A - B */
+        out->w = g->s.v[0];
+        return;
+    }
+    int nv = 4, nf = 4;
+    epa_face_make(&f[0], v, 0, 1, 2);
+    epa_face_make(&f[1], v, 0, 3, 1);
+    epa_face_make(&f[2], v, 0, 2, 3);
+    epa_face_make(&f[3], v, 1, 3, 2);
+    col_real tol = COL_EPA_TOLERANCE * g->scale;
+    col_real best = COL_REAL_MAX;
+    out->converged = false;
+    for (int it = 1; it <= COL_EPA_MAX_ITERATIONS; ++it) {
+        out->iterations = it;
+        int k = -1;
+        for (int i = 0; i < nf; ++i)
+            if (f[i].dist < COL_REAL_MAX && (k < 0 || f[i].dist < f[k].dist)) k = i;
+        if (k < 0) break;
+        col_vec3 n = f[k].n;
+        svert w = col__support_pair(A, B, n);
+        col_real upper = col_v3_dot(w.w, n);
+        if (upper < best) {
+            best = upper;
+            out->n = n;
+            out->w = w;
+        }
+        if (upper - f[k].dist <= tol) {
+            out->converged = true;
+            break;
+        }
+        bool dup = false;
+        for (int i = 0; i < nv; ++i) dup = dup || col__same_point(v[i].w, w.w);
+        if (dup || nv == EPA_MAX_VERTS) break;
+        int iw = nv;
+        v[nv++] = w;
+        /* remove the faces w sees; their unshared edges form the horizon */
+        int ne = 0, kept = 0;
+        for (int i = 0; i < nf; ++i) {
+            if (!(col_v3_dot(f[i].n, col_v3_sub(w.w, v[f[i].i[0]].w)) > COL_R(0.0))) {
+                f[kept++] = f[i];
+                continue;
+            }
+            for (int e = 0; e < 3; ++e) {
+                int a = f[i].i[e], b = f[i].i[(e + 1) % 3], found = -1;
+                for (int j = 0; j < ne && found < 0; ++j)
+                    if (edges[j][0] == b && edges[j][1] == a) found = j;
+                if (found >= 0) {
+                    for (int j = found; j + 1 < ne; ++j) {
+                        edges[j][0] = edges[j + 1][0];
+                        edges[j][1] = edges[j + 1][1];
+                    }
+                    --ne;
+                } else {
+                    edges[ne][0] = a;
+                    edges[ne][1] = b;
+                    ++ne;
+                }
+            }
+        }
+        nf = kept;
+        if (ne == 0 || nf + ne > EPA_MAX_FACES) break;
+        for (int j = 0; j < ne; ++j) epa_face_make(&f[nf++], v, edges[j][0], edges[j][1], iw);
+    }
+    out->depth = best < COL_REAL_MAX ? col_max(best, COL_R(0.0)) : COL_R(0.0);
+}
