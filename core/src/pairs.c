@@ -2,8 +2,8 @@
  * The pair table and the symmetric dispatch over it (collide/shape.h):
  * col_overlap, col_sweep and the questions about pairs (supported? exact?
  * closed form?), all answered from one constant table built at compile time
- * (in the spirit of Box2D v3's s_registers), and the one pair ordering every
- * symmetric query uses.
+ * (in the spirit of Box2D v3's s_registers). The pair ordering they use is
+ * order.c's.
  */
 #include "pairs.h"
 
@@ -12,54 +12,6 @@
 #include "box.h"
 #include "distance_private.h"
 #include "ray.h"
-
-/* ------------------------------ ordering ------------------------------ */
-
-int col__order_reals(const col_real *x, const col_real *y, size_t n) {
-    for (size_t i = 0; i < n; ++i) {
-        if (x[i] < y[i]) return -1;
-        if (x[i] > y[i]) return 1;
-    }
-    return memcmp(x, y, n * sizeof(col_real));
-}
-
-_Static_assert(sizeof(col_vec3) == 3 * sizeof(col_real), "col_vec3 is a run of 3 reals");
-
-int col__shape_order(const col_shape *a, const col_shape *b) {
-    if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
-    if (a->kind == COL_SHAPE_POLYTOPE) {
-        const col_polytope *pa = &a->u.polytope, *pb = &b->u.polytope;
-        if (pa->count != pb->count) return pa->count < pb->count ? -1 : 1;
-        if (pa->points == NULL || pb->points == NULL || pa->count < 1) return 0;
-        return col__order_reals(&pa->points[0].x, &pb->points[0].x, 3 * (size_t)pa->count);
-    }
-    return col__order_reals((const col_real *)(const void *)&a->u, (const col_real *)(const void *)&b->u,
-                            col_shape_kind_size(a->kind) / sizeof(col_real));
-}
-
-/* Sign of the first non-zero component: -1, 0 (the zero vector) or 1. */
-static int direction_sign(col_vec3 v) {
-    if (v.x != COL_R(0.0)) return v.x < COL_R(0.0) ? -1 : (v.x > COL_R(0.0) ? 1 : 0);
-    if (v.y != COL_R(0.0)) return v.y < COL_R(0.0) ? -1 : (v.y > COL_R(0.0) ? 1 : 0);
-    return v.z < COL_R(0.0) ? -1 : (v.z > COL_R(0.0) ? 1 : 0);
-}
-
-bool col__swap_pair(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, unsigned options) {
-    if ((options & COL__PLANE_LAST) && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE))
-        return a->kind == COL_SHAPE_PLANE;
-    int order = col__shape_order(a, b);
-    if (order != 0 || !(options & COL__BY_MOTION)) return order > 0;
-    int s = direction_sign(col_v3_sub(da, db)); /* NaN components count as zero: such input is refused anyway */
-    if (s != 0) return s < 0;
-    return (options & COL__MOTION_BYTES) && memcmp(&da, &db, sizeof da) > 0;
-}
-
-void col__swap_witness(col_vec3 *point_a, col_vec3 *point_b, col_vec3 *normal) {
-    col_vec3 t = *point_a;
-    *point_a = *point_b;
-    *point_b = t;
-    *normal = col_v3_neg(*normal);
-}
 
 /* ------------------------- the overlap tests ------------------------- */
 

@@ -1,5 +1,6 @@
-/* Private: the pair table and the one pair ordering, shared by the dispatch
- * (pairs.c), the batch (batch.c) and the distance machinery (gjk.c). */
+/* Private: the pair table (pairs.c) and the one pair ordering (order.c),
+ * shared by the dispatch, the batch (batch.c) and the convex machinery
+ * (convex_pairs.c, sweep_convex.c). */
 #ifndef COLLIDE_SRC_PAIRS_H
 #define COLLIDE_SRC_PAIRS_H
 
@@ -30,6 +31,8 @@ extern const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT];
 
 /* true when the kind is in range. */
 static inline bool col__kind_ok(col_shape_kind k) { return (int)k >= 0 && k < COL_SHAPE_KIND_COUNT; }
+
+/* ---- order.c: the one pair ordering ---- */
 
 /* Numeric order of two shapes: by kind, then two of one kind by their
  * numbers lexicographically (a polytope by its points, never their address);
