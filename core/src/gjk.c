@@ -220,6 +220,19 @@ void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb) {
     *pb = b;
 }
 
+/* Gilbert's step: the simplex reduced to the segment from v (a point of
+ * A - B, with its witnesses on the current simplex) to the support point w,
+ * on which the distance decreases strictly while w is closer along -v.
+ * Writes the segment's solution to out and returns its |v|^2. */
+static col_real gilbert_step(const simplex *s, col_vec3 v, const svert *w, simplex *out) {
+    svert vp;
+    vp.w = v;
+    col__witness(s, &vp.a, &vp.b);
+    solve_segment(&vp, w, out);
+    col_vec3 v2 = simplex_point(out);
+    return col_v3_dot(v2, v2);
+}
+
 void col__gjk_init(gjk_state *g, col_real miss_radius) {
     memset(g, 0, sizeof *g);
     g->miss_radius = miss_radius;
@@ -281,15 +294,10 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
              * decreases the distance strictly; without progress, stop. */
             if (g->s.n == 1) break;
             simplex t;
-            svert vp;
-            vp.w = v;
-            col__witness(&g->s, &vp.a, &vp.b);
-            solve_segment(&vp, &w, &t);
-            col_vec3 v2 = simplex_point(&t);
-            col_real vv2 = col_v3_dot(v2, v2);
+            col_real vv2 = gilbert_step(&g->s, v, &w, &t);
             if (!(vv2 < vv)) break;
             g->s = t;
-            v = v2;
+            v = simplex_point(&t);
             vv = vv2;
             continue;
         }
@@ -317,12 +325,8 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
              * v itself (a point of A - B with its witnesses) and w: on that
              * segment the distance decreases strictly, as in Gilbert's
              * original step. */
-            svert vp;
-            vp.w = v;
-            col__witness(&g->s, &vp.a, &vp.b);
-            solve_segment(&vp, &w, &t);
+            vv2 = gilbert_step(&g->s, v, &w, &t);
             v2 = simplex_point(&t);
-            vv2 = col_v3_dot(v2, v2);
         }
         if (!(vv2 < vv)) break; /* no progress: rounding decides from here */
         g->s = t;

@@ -4,6 +4,7 @@
  * closest points of two lines.
  */
 #include "geom.h"
+#include "pairs.h"
 
 /* Side from the range [lo, hi] of signed distances a shape covers. */
 static col_side side_of_range(col_real lo, col_real hi) {
@@ -206,4 +207,35 @@ col_line_line_result col_closest_points_lines(const col_line *l1, const col_line
     r.s = s / len1;
     r.t = t / len2;
     return r;
+}
+
+/* ---- col_classify (collide/shape.h): a col_shape against a plane ---- */
+
+bool col_classify_supported(col_shape_kind kind) {
+    return col__kind_ok(kind) && kind != COL_SHAPE_PLANE && !col_shape_kind_is_2d(kind);
+}
+
+col_side col_classify(const col_shape *s, const col_plane *pl) {
+    switch (s->kind) {
+    case COL_SHAPE_POINT: return col_classify_point_plane(&s->u.point, pl);
+    case COL_SHAPE_SEGMENT: return col_classify_segment_plane(&s->u.segment, pl);
+    case COL_SHAPE_TRIANGLE: return col_classify_triangle_plane(&s->u.triangle, pl);
+    case COL_SHAPE_SPHERE: return col_classify_sphere_plane(&s->u.sphere, pl);
+    case COL_SHAPE_CAPSULE: return col_classify_capsule_plane(&s->u.capsule, pl);
+    case COL_SHAPE_AABB: return col_classify_aabb_plane(&s->u.aabb, pl);
+    case COL_SHAPE_OBB: return col_classify_obb_plane(&s->u.obb, pl);
+    case COL_SHAPE_ELLIPSOID: return col_classify_ellipsoid_plane(&s->u.ellipsoid, pl);
+    case COL_SHAPE_POLYTOPE: {
+        /* the extent of the points along the normal */
+        if (!col_polytope_is_valid(&s->u.polytope) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
+        col_real lo = col_plane_signed_distance(pl, s->u.polytope.points[0]), hi = lo;
+        for (int i = 1; i < s->u.polytope.count; ++i) {
+            col_real d = col_plane_signed_distance(pl, s->u.polytope.points[i]);
+            lo = col_min(lo, d);
+            hi = col_max(hi, d);
+        }
+        return lo > COL_R(0.0) ? COL_FRONT : (hi < COL_R(0.0) ? COL_BACK : COL_STRADDLE);
+    }
+    default: return COL_SIDE_INVALID;
+    }
 }

@@ -1,6 +1,6 @@
 /* Generic shape, one shape at a time (collide/shape.h): kind names and sizes,
- * validation, bounds, classification against a plane and the ray cast. The
- * pairs are pairs.c's. */
+ * validation and bounds. The pairs are pairs.c's, the classification against
+ * a plane plane.c's, the ray cast raycast.c's. */
 #include "collide/collide.h"
 #include "box.h"
 #include "distance_private.h"
@@ -46,35 +46,6 @@ static const size_t kind_sizes[COL_SHAPE_KIND_COUNT] = {
 
 size_t col_shape_kind_size(col_shape_kind kind) { return col__kind_ok(kind) ? kind_sizes[kind] : 0; }
 
-bool col_classify_supported(col_shape_kind kind) {
-    return col__kind_ok(kind) && kind != COL_SHAPE_PLANE && !col_shape_kind_is_2d(kind);
-}
-
-col_side col_classify(const col_shape *s, const col_plane *pl) {
-    switch (s->kind) {
-    case COL_SHAPE_POINT: return col_classify_point_plane(&s->u.point, pl);
-    case COL_SHAPE_SEGMENT: return col_classify_segment_plane(&s->u.segment, pl);
-    case COL_SHAPE_TRIANGLE: return col_classify_triangle_plane(&s->u.triangle, pl);
-    case COL_SHAPE_SPHERE: return col_classify_sphere_plane(&s->u.sphere, pl);
-    case COL_SHAPE_CAPSULE: return col_classify_capsule_plane(&s->u.capsule, pl);
-    case COL_SHAPE_AABB: return col_classify_aabb_plane(&s->u.aabb, pl);
-    case COL_SHAPE_OBB: return col_classify_obb_plane(&s->u.obb, pl);
-    case COL_SHAPE_ELLIPSOID: return col_classify_ellipsoid_plane(&s->u.ellipsoid, pl);
-    case COL_SHAPE_POLYTOPE: {
-        /* the extent of the points along the normal */
-        if (!col_polytope_is_valid(&s->u.polytope) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-        col_real lo = col_plane_signed_distance(pl, s->u.polytope.points[0]), hi = lo;
-        for (int i = 1; i < s->u.polytope.count; ++i) {
-            col_real d = col_plane_signed_distance(pl, s->u.polytope.points[i]);
-            lo = col_min(lo, d);
-            hi = col_max(hi, d);
-        }
-        return lo > COL_R(0.0) ? COL_FRONT : (hi < COL_R(0.0) ? COL_BACK : COL_STRADDLE);
-    }
-    default: return COL_SIDE_INVALID;
-    }
-}
-
 static col_aabb box_of_points(const col_vec3 *p, int n, col_real r) {
     col_aabb b = {p[0], p[0]};
     for (int i = 1; i < n; ++i) {
@@ -114,29 +85,5 @@ bool col_shape_bounds(const col_shape *s, col_aabb *out) {
         return true;
     case COL_SHAPE_POLYTOPE: *out = box_of_points(s->u.polytope.points, s->u.polytope.count, 0); return true;
     default: return false; /* plane (unbounded), circle and rect (2D) */
-    }
-}
-
-bool col_raycast_supported(col_shape_kind kind) {
-    return col__kind_ok(kind) && !col_shape_kind_is_2d(kind) && kind != COL_SHAPE_POLYTOPE;
-}
-
-col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {
-    switch (s->kind) {
-    case COL_SHAPE_POINT: return col_raycast_point(r, &s->u.point);
-    case COL_SHAPE_SEGMENT: return col_raycast_segment(r, &s->u.segment);
-    case COL_SHAPE_TRIANGLE: return col_raycast_triangle(r, &s->u.triangle, COL_TWO_SIDED);
-    case COL_SHAPE_PLANE: return col_raycast_plane(r, &s->u.plane);
-    case COL_SHAPE_SPHERE: return col_raycast_sphere(r, &s->u.sphere);
-    case COL_SHAPE_CAPSULE: return col_raycast_capsule(r, &s->u.capsule);
-    case COL_SHAPE_AABB: return col_raycast_aabb_slabs(r, &s->u.aabb);
-    case COL_SHAPE_OBB: return col_raycast_obb(r, &s->u.obb);
-    case COL_SHAPE_ELLIPSOID: return col_raycast_ellipsoid(r, &s->u.ellipsoid);
-    default: {
-        col_ray_hit h;
-        memset(&h, 0, sizeof h);
-        h.status = COL_INVALID;
-        return h;
-    }
     }
 }

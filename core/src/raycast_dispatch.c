@@ -1,0 +1,33 @@
+/*
+ * col_raycast (collide/shape.h): a ray against a col_shape of any kind with a
+ * ray cast, each by its own function (raycast.c, raytri.c; triangles
+ * two-sided).
+ */
+#include "pairs.h"
+#include "ray.h"
+
+#include <string.h>
+
+bool col_raycast_supported(col_shape_kind kind) {
+    return col__kind_ok(kind) && !col_shape_kind_is_2d(kind) && kind != COL_SHAPE_POLYTOPE;
+}
+
+col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {
+    switch (s->kind) {
+    case COL_SHAPE_POINT: return col_raycast_point(r, &s->u.point);
+    case COL_SHAPE_SEGMENT: return col_raycast_segment(r, &s->u.segment);
+    case COL_SHAPE_TRIANGLE: return col_raycast_triangle(r, &s->u.triangle, COL_TWO_SIDED);
+    case COL_SHAPE_PLANE: return col_raycast_plane(r, &s->u.plane);
+    case COL_SHAPE_SPHERE: return col_raycast_sphere(r, &s->u.sphere);
+    case COL_SHAPE_CAPSULE: return col_raycast_capsule(r, &s->u.capsule);
+    case COL_SHAPE_AABB: return col_raycast_aabb_slabs(r, &s->u.aabb);
+    case COL_SHAPE_OBB: return col_raycast_obb(r, &s->u.obb);
+    case COL_SHAPE_ELLIPSOID: return col_raycast_ellipsoid(r, &s->u.ellipsoid);
+    default: {
+        col_ray_hit h;
+        memset(&h, 0, sizeof h);
+        h.status = COL_INVALID;
+        return h;
+    }
+    }
+}
