@@ -37,10 +37,19 @@ static void set2(simplex *out, const svert *a, const svert *b, col_real t) {
 }
 
 static col_vec3 simplex_point(const simplex *s) {
-    if (s->n == 1) return s->v[0].w;
+    /* per size (the sum in the same order for each): GCC 12 at -O3 cannot
+     * tell that a loop to n reads only what set1/set2 wrote */
     col_vec3 p = col_v3(0, 0, 0);
-    for (int i = 0; i < s->n; ++i) p = col_v3_madd(p, s->bc[i], s->v[i].w);
-    return p;
+    switch (s->n) {
+    case 1: return s->v[0].w;
+    case 2: return col_v3_madd(col_v3_madd(p, s->bc[0], s->v[0].w), s->bc[1], s->v[1].w);
+    case 3:
+        return col_v3_madd(col_v3_madd(col_v3_madd(p, s->bc[0], s->v[0].w), s->bc[1], s->v[1].w), s->bc[2], s->v[2].w);
+    case 4:
+        p = col_v3_madd(col_v3_madd(p, s->bc[0], s->v[0].w), s->bc[1], s->v[1].w);
+        return col_v3_madd(col_v3_madd(p, s->bc[2], s->v[2].w), s->bc[3], s->v[3].w);
+    default: return p;
+    }
 }
 
 /* Closest point of segment ab to the origin. t = num / den only when 0 < num
