@@ -223,7 +223,7 @@ static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
     {LCOL_TNAME("Circle"), read_circle},       {LCOL_TNAME("Rect"), read_rect},
 };
 
-static size_t kind_size(int k) { return col_shape_kind_size((col_shape_kind)k); }
+static size_t kind_size(col_shape_kind k) { return col_shape_kind_size(k); }
 
 /* Size check of a polytope block: its header says count points, which fill
  * the block exactly, and its pointer points into it. */
@@ -239,7 +239,8 @@ static int shape_kind(lua_State *L, int idx) {
     uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
     if (k >= COL_SHAPE_KIND_COUNT) return -1;
     size_t len = lua_rawlen(L, idx);
-    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kind_size((int)k);
+    bool fits =
+        k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kind_size((col_shape_kind)k);
     return fits ? (int)k : -1;
 }
 
