@@ -76,6 +76,8 @@ test-asan:
 	cmake --build --preset asan
 	ctest --preset asan
 
+# (tee -a: opening /dev/stderr without it truncates a log file that stderr
+# is redirected to, which wiped CI logs up to the fuzz step.)
 # Builds the libFuzzer harnesses (clang, ASan+UBSan) and runs each on a scratch
 # corpus seeded from fuzz/corpus/<name>; crashes land in build-fuzz/.
 fuzz: deps-test
@@ -92,7 +94,7 @@ fuzz: deps-test
 	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$h fuzz/corpus/$$h $$regs 2>build-fuzz/fuzz-$$h.log || \
 	    { tail -n 40 build-fuzz/fuzz-$$h.log; exit 1; }; \
 	  grep -E '^stat::(number_of_executed_units|new_units_added)' build-fuzz/fuzz-$$h.log; \
-	  grep -E '^collide fuzz: hit rate' build-fuzz/fuzz-$$h.log | tee /dev/stderr | \
+	  grep -E '^collide fuzz: hit rate' build-fuzz/fuzz-$$h.log | tee -a /dev/stderr | \
 	    awk '{ for (i = 1; i <= NF; ++i) if ($$i ~ /%$$/) r = $$i + 0; \
 	           if (r < 2 || r > 98) { print "collide: hit rate out of [2%, 98%]: " $$0; bad = 1 } } \
 	         END { exit bad }' || exit 1; \
