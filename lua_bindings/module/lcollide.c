@@ -18,7 +18,7 @@ static int l_overlap(lua_State *L) {
      * col_overlap's answer bit for bit, with inline loops for the cheap pairs;
      * unchecked, since a shape userdata is valid by construction (lshape.c). */
     col_shape_kind ka, kb;
-    const void *a = lcol_check_shape_data(L, 1, &ka), *b = lcol_check_shape_data(L, 2, &kb);
+    const void *a = lcol_check_any_shape(L, 1, &ka), *b = lcol_check_any_shape(L, 2, &kb);
     if (!col_overlap_supported(ka, kb)) return lcol_pair_error(L, 2, ka, kb);
     lua_pushboolean(L, col_overlap_many_unchecked(ka, a, kb, b, true, 1, NULL) == 1);
     return 1;
@@ -185,15 +185,23 @@ static int push_sweep(lua_State *L, col_sweep_hit h) {
 
 /* collide.sweep(a, dax,day,daz, b [, dbx,dby,dbz])
  *   --> t0, t1, px,py,pz, nx,ny,nz, initiallyOverlapping | nil */
+/* The arguments shared by sweep and sweepConvex: a, dax,day,daz, b [, dbx,dby,dbz]. */
+static void read_sweep(lua_State *L, col_shape *a, col_vec3 *da, col_shape *b, col_vec3 *db) {
+    col_real v[6] = {0, 0, 0, 0, 0, 0};
+    lcol_check_shape(L, 1, a);
+    lcol_check_reals(L, 2, v, 3);
+    lcol_check_shape(L, 5, b);
+    if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, v + 3, 3);
+    *da = lcol_v3(v);
+    *db = lcol_v3(v + 3);
+}
+
 static int l_sweep(lua_State *L) {
     col_shape a, b;
-    col_real da[3], db[3] = {0, 0, 0};
-    lcol_check_shape(L, 1, &a);
-    lcol_check_reals(L, 2, da, 3);
-    lcol_check_shape(L, 5, &b);
-    if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, db, 3);
+    col_vec3 da, db;
+    read_sweep(L, &a, &da, &b, &db);
     if (!col_sweep_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
-    col_sweep_hit h = col_sweep(&a, lcol_v3(da), &b, lcol_v3(db));
+    col_sweep_hit h = col_sweep(&a, da, &b, db);
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;
@@ -271,11 +279,8 @@ static int l_support(lua_State *L) {
  *   --> t0, t1, px,py,pz, nx,ny,nz, initiallyOverlapping, iterations, converged | nil, iterations */
 static int l_sweep_convex(lua_State *L) {
     col_shape a, b;
-    col_real da[3], db[3] = {0, 0, 0};
-    lcol_check_shape(L, 1, &a);
-    lcol_check_reals(L, 2, da, 3);
-    lcol_check_shape(L, 5, &b);
-    if (!lua_isnoneornil(L, 6)) lcol_check_reals(L, 6, db, 3);
+    col_vec3 da, db;
+    read_sweep(L, &a, &da, &b, &db);
     col_sweep_params p = col_sweep_params_default();
     if (!lua_isnoneornil(L, 9)) {
         p.target = lcol_check_real(L, 9);
@@ -292,7 +297,7 @@ static int l_sweep_convex(lua_State *L) {
     }
     if (!col_distance_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
     int iterations = 0;
-    col_sweep_hit h = col_sweep_convex(&a, lcol_v3(da), &b, lcol_v3(db), &p, &iterations);
+    col_sweep_hit h = col_sweep_convex(&a, da, &b, db, &p, &iterations);
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         lua_pushinteger(L, iterations);

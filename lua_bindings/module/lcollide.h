@@ -36,11 +36,6 @@ void lcol_open_shapes(lua_State *L);
  * "collide shape expected, got <type>". */
 void lcol_check_shape(lua_State *L, int idx, col_shape *out);
 
-/* The shape at index idx in place: its kind in *kind and a pointer to its C
- * struct (for a polytope, a col_polytope whose points follow it), valid while
- * the value stays on the stack; or an argument error as lcol_check_shape. */
-const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind);
-
 /* The shape of kind `kind` at idx (its C struct in place), or an argument
  * error "collide.Sphere expected, got ...". The type is proven as for
  * lcol_shape_kind. */

@@ -275,10 +275,6 @@ void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind) {
     return lua_touserdata(L, idx);
 }
 
-const void *lcol_check_shape_data(lua_State *L, int idx, col_shape_kind *kind) {
-    return lcol_check_any_shape(L, idx, kind);
-}
-
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
     const void *data = lcol_check_any_shape(L, idx, &out->kind);
     memcpy(&out->u, data, kind_size(out->kind));

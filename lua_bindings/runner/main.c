@@ -99,6 +99,16 @@ static bool parse_seed(const char *s, lua_Integer *out) {
     return true;
 }
 
+/* How many values a collide-run option takes (0 or 1), or -1 for anything
+ * that is not one of its options. */
+static int option_values(const char *arg) {
+    static const char *const valued[] = {
+        "--seed", "--max-instructions", "--max-memory", "--max-output", "--timeout", "--trace", "--svg", "--view"};
+    for (size_t q = 0; q < sizeof valued / sizeof valued[0]; ++q)
+        if (strcmp(arg, valued[q]) == 0) return 1;
+    return strcmp(arg, "--quiet") == 0 ? 0 : -1;
+}
+
 /* Is path the same file as the script (by name or, when both exist, by
  * device and inode)? */
 static bool same_file(const char *path, const char *script) {
@@ -243,35 +253,28 @@ int main(int argc, char **argv) {
     }
     /* collide-run's options after the script would be the script's
      * arguments, and the run would not do what they ask: refuse, with the
-     * command line in the right order */
-    static const char *const valued[] = {
-        "--seed", "--max-instructions", "--max-memory", "--max-output", "--timeout", "--trace", "--svg", "--view"};
+     * command line in the right order (options, then the script and its own
+     * arguments) */
     int misplaced = 0;
-    for (int k = i + 1; k < argc; ++k) {
-        bool known = strcmp(argv[k], "--quiet") == 0;
-        for (size_t q = 0; q < sizeof valued / sizeof valued[0]; ++q) known = known || strcmp(argv[k], valued[q]) == 0;
-        if (known && !misplaced) misplaced = k;
-    }
+    for (int k = i + 1; k < argc && !misplaced; ++k)
+        if (option_values(argv[k]) >= 0) misplaced = k;
     if (misplaced) {
         fprintf(stderr, "collide-run: refusing '%s' after the script: options come before it; did you mean\n  %s",
                 argv[misplaced], argv[0]);
-        for (int pass = 0; pass < 3; ++pass) /* options before, options after, then the script and its args */
-            for (int k = pass == 0 ? 1 : i + (pass == 1); k < (pass == 0 ? i : argc); ++k) {
-                bool is_valued = false, is_opt = strcmp(argv[k], "--quiet") == 0;
-                for (size_t q = 0; q < sizeof valued / sizeof valued[0]; ++q)
-                    if (strcmp(argv[k], valued[q]) == 0) is_valued = is_opt = true;
-                if (pass == 0 || (pass == 1 && is_opt)) {
-                    fprintf(stderr, " %s", argv[k]);
-                    if (pass == 1 && is_valued && k + 1 < argc) fprintf(stderr, " %s", argv[++k]);
-                } else if (pass == 2) {
-                    if (k == i)
-                        fprintf(stderr, " %s", argv[k]);
-                    else if (is_opt)
-                        k += is_valued; /* already printed */
-                    else
-                        fprintf(stderr, " %s", argv[k]);
-                }
-            }
+        for (int k = 1; k < i; ++k) fprintf(stderr, " %s", argv[k]);
+        for (int k = i + 1; k < argc; ++k) { /* the options after the script, with their values */
+            int n = option_values(argv[k]);
+            for (int j = 0; j <= n && k + j < argc; ++j) fprintf(stderr, " %s", argv[k + j]);
+            if (n > 0) k += n;
+        }
+        fprintf(stderr, " %s", script);
+        for (int k = i + 1; k < argc; ++k) { /* the script's own arguments */
+            int n = option_values(argv[k]);
+            if (n < 0)
+                fprintf(stderr, " %s", argv[k]);
+            else
+                k += n;
+        }
         fputc('\n', stderr);
         return EXIT_USAGE;
     }

@@ -64,70 +64,66 @@ size_t text_utf8_copy(char *out, size_t size, const char *s, size_t len) {
     return o;
 }
 
-void text_write_json(text_sink f, const char *s, size_t len) {
-    puts_(f, "\"");
+/* The one walk of the writers: calls put_char(out, c, n, cp) for each
+ * well-formed character of s[0..len) (its n bytes at c, code point cp) and
+ * for each ill-formed byte as U+FFFD. */
+typedef void (*char_fn)(text_sink out, const char *c, size_t n, unsigned long cp);
+
+static void each_char(text_sink out, const char *s, size_t len, char_fn put_char) {
     for (size_t i = 0; i < len;) {
         unsigned long cp;
         size_t n = text_utf8_char(s + i, len - i, &cp);
-        if (n == 0) {
-            puts_(f, "\\ufffd");
-            ++i;
-            continue;
-        }
-        char esc[8];
-        if (cp == '"' || cp == '\\') {
-            snprintf(esc, sizeof esc, "\\%c", (int)cp);
-            puts_(f, esc);
-        } else if (cp < 0x20 || cp == 0x7F) {
-            snprintf(esc, sizeof esc, "\\u%04lx", cp);
-            puts_(f, esc);
-        } else {
-            f.put(f.ctx, s + i, n);
-        }
-        i += n;
+        if (n == 0)
+            put_char(out, REPLACEMENT, 3, 0xFFFD);
+        else
+            put_char(out, s + i, n, cp);
+        i += n ? n : 1;
     }
+}
+
+static void json_char(text_sink f, const char *c, size_t n, unsigned long cp) {
+    char esc[8];
+    if (cp == '"' || cp == '\\')
+        snprintf(esc, sizeof esc, "\\%c", (int)cp);
+    else if (cp < 0x20 || cp == 0x7F)
+        snprintf(esc, sizeof esc, "\\u%04lx", cp);
+    else {
+        f.put(f.ctx, c, n);
+        return;
+    }
+    puts_(f, esc);
+}
+
+static void csv_char(text_sink f, const char *c, size_t n, unsigned long cp) {
+    if (cp == '"') puts_(f, "\"");
+    f.put(f.ctx, c, n);
+}
+
+static void xml_char(text_sink f, const char *c, size_t n, unsigned long cp) {
+    switch (cp) {
+    case '&': puts_(f, "&amp;"); break;
+    case '<': puts_(f, "&lt;"); break;
+    case '>': puts_(f, "&gt;"); break;
+    case '"': puts_(f, "&quot;"); break;
+    case '\'': puts_(f, "&apos;"); break;
+    default:
+        if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xFFFE || cp == 0xFFFF)
+            puts_(f, REPLACEMENT);
+        else
+            f.put(f.ctx, c, n);
+    }
+}
+
+void text_write_json(text_sink f, const char *s, size_t len) {
+    puts_(f, "\"");
+    each_char(f, s, len, json_char);
     puts_(f, "\"");
 }
 
 void text_write_csv(text_sink f, const char *s, size_t len) {
     puts_(f, "\"");
-    for (size_t i = 0; i < len;) {
-        unsigned long cp;
-        size_t n = text_utf8_char(s + i, len - i, &cp);
-        if (n == 0) {
-            puts_(f, REPLACEMENT);
-            ++i;
-            continue;
-        }
-        if (cp == '"') puts_(f, "\"");
-        f.put(f.ctx, s + i, n);
-        i += n;
-    }
+    each_char(f, s, len, csv_char);
     puts_(f, "\"");
 }
 
-void text_write_xml(text_sink f, const char *s) {
-    size_t len = strlen(s);
-    for (size_t i = 0; i < len;) {
-        unsigned long cp;
-        size_t n = text_utf8_char(s + i, len - i, &cp);
-        if (n == 0) {
-            puts_(f, REPLACEMENT);
-            ++i;
-            continue;
-        }
-        switch (cp) {
-        case '&': puts_(f, "&amp;"); break;
-        case '<': puts_(f, "&lt;"); break;
-        case '>': puts_(f, "&gt;"); break;
-        case '"': puts_(f, "&quot;"); break;
-        case '\'': puts_(f, "&apos;"); break;
-        default:
-            if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xFFFE || cp == 0xFFFF)
-                puts_(f, REPLACEMENT);
-            else
-                f.put(f.ctx, s + i, n);
-        }
-        i += n;
-    }
-}
+void text_write_xml(text_sink f, const char *s) { each_char(f, s, strlen(s), xml_char); }

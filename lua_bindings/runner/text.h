@@ -35,7 +35,7 @@ size_t text_utf8_char(const char *s, size_t len, unsigned long *cp);
 size_t text_utf8_copy(char *out, size_t size, const char *s, size_t len);
 
 /* Writes s[0..len) as a JSON string (quotes included): ill-formed UTF-8
- * becomes \ufffd; quotes, backslashes and control characters are escaped. */
+ * becomes U+FFFD; quotes, backslashes and control characters are escaped. */
 void text_write_json(text_sink out, const char *s, size_t len);
 
 /* Writes s[0..len) as a CSV field (quoted, quotes doubled), ill-formed UTF-8

@@ -15,6 +15,7 @@
  * limit, an error or the end of the program.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +54,6 @@ static void put(gen *g, const char *s) {
 }
 
 static void putf(gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
 static void putf(gen *g, const char *fmt, ...) {
     char tmp[512];
     va_list ap;
