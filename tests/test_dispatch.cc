@@ -79,46 +79,67 @@ TEST(Dispatch, SupportIsSymmetricAndMatchesTheDocumentedGrid) {
         }
 }
 
-// The grid printed in collide/collide.h is the dispatch's table: every cell
-// (x, p, g or .) is what col_overlap_method answers for that pair, in both
-// orders, and every pair appears once.
-TEST(Dispatch, TheGridInCollideHIsTheTable) {
+// The grids printed in collide/collide.h are the dispatch's table: every
+// cell of the first (x, p, g or .) is what col_overlap_method answers for
+// that pair, every cell of the second (c, g, e or .) what col_distance_method
+// answers, in both orders, and every pair appears once in each.
+static std::vector<std::vector<std::string>> GridsInCollideH() {
     std::ifstream f(COLLIDE_SOURCE_DIR "/core/include/collide/collide.h");
-    ASSERT_TRUE(f.good());
+    std::vector<std::vector<std::string>> grids; // each: the rows' marks, joined
     std::string line;
-    std::vector<std::string> columns;
-    int rows = 0, cells = 0;
+    size_t columns = 0, rows = 0;
     while (std::getline(f, line)) {
         std::istringstream words(line);
         std::string star, first;
         words >> star >> first;
         if (star != "*") continue;
-        if (first == "point" && columns.empty() && line.find("seg") != std::string::npos) {
-            columns.push_back(first);
-            for (std::string w; words >> w;) columns.push_back(w);
+        if (first == "point" && line.find("seg") != std::string::npos) { // a header
+            columns = 1;
+            for (std::string w; words >> w;) ++columns;
+            rows = 0;
+            grids.emplace_back();
             continue;
         }
-        if (columns.empty() || rows >= static_cast<int>(columns.size())) continue;
-        std::vector<std::string> marks;
-        for (std::string w; words >> w;) marks.push_back(w);
-        // row `rows` lists the pairs (rows, rows), (rows, rows + 1), ...
-        ASSERT_EQ(marks.size(), columns.size() - static_cast<size_t>(rows)) << line;
-        for (size_t i = 0; i < marks.size(); ++i) {
-            auto ka = static_cast<col_shape_kind>(rows), kb = static_cast<col_shape_kind>(rows + static_cast<int>(i));
-            ASSERT_EQ(marks[i].size(), 1u) << line;
-            EXPECT_EQ(col_overlap_method(ka, kb), marks[i][0])
-                << col_shape_kind_name(ka) << "-" << col_shape_kind_name(kb);
-            EXPECT_EQ(col_overlap_method(kb, ka), marks[i][0]);
-            EXPECT_EQ(col_overlap_supported(ka, kb), marks[i][0] != '.');
-            EXPECT_EQ(col_overlap_is_exact(ka, kb), marks[i][0] == 'x' || marks[i][0] == 'p');
-            ++cells;
-        }
+        if (columns == 0 || rows >= columns || first.empty()) continue;
+        std::string marks;
+        for (std::string w; words >> w;) marks += w.size() == 1 ? w : "?";
+        grids.back().push_back(marks);
         ++rows;
     }
-    EXPECT_EQ(static_cast<int>(columns.size()), static_cast<int>(COL_SHAPE_KIND_COUNT));
-    EXPECT_EQ(rows, static_cast<int>(COL_SHAPE_KIND_COUNT));
-    EXPECT_EQ(cells, COL_SHAPE_KIND_COUNT * (COL_SHAPE_KIND_COUNT + 1) / 2);
-    EXPECT_EQ(col_overlap_method(COL_SHAPE_KIND_COUNT, COL_SHAPE_SPHERE), '.');
+    return grids;
+}
+
+TEST(Dispatch, TheGridsInCollideHAreTheTable) {
+    auto grids = GridsInCollideH();
+    ASSERT_EQ(grids.size(), 2u);
+    char (*method[2])(col_shape_kind, col_shape_kind) = {col_overlap_method, col_distance_method};
+    for (int g = 0; g < 2; ++g) {
+        ASSERT_EQ(grids[g].size(), static_cast<size_t>(COL_SHAPE_KIND_COUNT)) << "grid " << g;
+        int cells = 0;
+        for (int a = 0; a < COL_SHAPE_KIND_COUNT; ++a) {
+            const std::string &marks = grids[g][static_cast<size_t>(a)];
+            // row a lists the pairs (a, a), (a, a + 1), ...
+            ASSERT_EQ(marks.size(), static_cast<size_t>(COL_SHAPE_KIND_COUNT - a)) << "grid " << g << " row " << a;
+            for (size_t i = 0; i < marks.size(); ++i) {
+                auto ka = static_cast<col_shape_kind>(a), kb = static_cast<col_shape_kind>(a + static_cast<int>(i));
+                char m = marks[i];
+                EXPECT_EQ(method[g](ka, kb), m)
+                    << "grid " << g << ": " << col_shape_kind_name(ka) << "-" << col_shape_kind_name(kb);
+                EXPECT_EQ(method[g](kb, ka), m);
+                if (g == 0) {
+                    EXPECT_EQ(col_overlap_supported(ka, kb), m != '.');
+                    EXPECT_EQ(col_overlap_is_exact(ka, kb), m == 'x' || m == 'p');
+                } else {
+                    EXPECT_EQ(col_distance_supported(ka, kb), m != '.');
+                    EXPECT_EQ(col_distance_supported(kb, ka), m != '.');
+                }
+                ++cells;
+            }
+        }
+        EXPECT_EQ(cells, COL_SHAPE_KIND_COUNT * (COL_SHAPE_KIND_COUNT + 1) / 2);
+        EXPECT_EQ(method[g](COL_SHAPE_KIND_COUNT, COL_SHAPE_SPHERE), '.');
+        EXPECT_EQ(method[g](COL_SHAPE_SPHERE, static_cast<col_shape_kind>(-1)), '.');
+    }
 }
 
 TEST(Dispatch, KindSizesAreTheStructs) {

@@ -8,6 +8,7 @@
 #define COLLIDE_SRC_CONVEX_H
 
 #include "distance_private.h"
+#include "pairs.h"
 
 /* max of two numbers that are not NaN (the vertices and directions here are
  * finite: the shapes were validated): a comparison, where col_max is a call
@@ -77,11 +78,12 @@ typedef struct epa_out {
 
 /* A pair evaluated at a relative shift of A (a plane, if any, is B). */
 typedef struct pair {
-    col_shape a, b;   /* valid shapes, as given (A not yet shifted) */
-    col_shape ca, cb; /* their cores */
-    col_real ra, rb;  /* their radii */
-    col_vec3 o;       /* frame origin: A's reference point */
-    bool use_gjk;     /* no closed form for the cores */
+    col_shape a, b;          /* valid shapes, as given (A not yet shifted) */
+    col_shape ca, cb;        /* their cores */
+    col_real ra, rb;         /* their radii */
+    col_vec3 o;              /* frame origin: A's reference point */
+    col__closest_fn closest; /* the closed form on the cores (the pair table's), or NULL */
+    bool use_gjk;            /* B is no plane and the cores have no closed form */
 } pair;
 
 /* ---- support.c: proxies ---- */

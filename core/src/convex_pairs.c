@@ -1,9 +1,9 @@
 /*
  * Pairs of convex shapes (collide/gjk.h): col_distance, col_gjk_distance,
  * col_penetration and the yes/no overlap col_overlap asks of GJK pairs.
- * Closed forms on the cores where they exist (point, segment, box pairs),
- * a plane by its extent, GJK and EPA on proxies otherwise; every pair in a
- * frame at its first shape, ordered by col__swap_pair.
+ * The pair table (pair_table.c) says how: a closed form on the cores, a plane
+ * by its extent, or GJK and EPA on proxies; every pair in a frame at its
+ * first shape, ordered by col__swap_pair.
  */
 #include "convex.h"
 #include "pairs.h"
@@ -11,11 +11,13 @@
 
 #include <string.h>
 
-bool col_distance_supported(col_shape_kind a, col_shape_kind b) {
-    bool pa = a == COL_SHAPE_PLANE, pb = b == COL_SHAPE_PLANE;
-    if (pa && pb) return false;
-    return (pa || col_support_supported(a)) && (pb || col_support_supported(b));
+char col_distance_method(col_shape_kind a, col_shape_kind b) {
+    if (!col__kind_ok(a) || !col__kind_ok(b)) return '.';
+    col__convex c = col__convex_entry(a, b)->convex;
+    return c == COL__NOT_CONVEX ? '.' : (char)c;
 }
+
+bool col_distance_supported(col_shape_kind a, col_shape_kind b) { return col_distance_method(a, b) != '.'; }
 
 /* A copy of a non-polytope shape translated by d. */
 static col_shape translated(const col_shape *s, col_vec3 d) {
@@ -66,55 +68,15 @@ static col_shape core_of(const col_shape *s, col_real *radius) {
     return c;
 }
 
-/* Closest points of two cores by a closed form, for x.kind <= y.kind; false
- * when the pair has none. */
-static bool closed_core(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
-    *iterations = 0;
-    if (x->kind == COL_SHAPE_POINT) {
-        col_vec3 p = x->u.point.p;
-        *px = p;
-        switch (y->kind) {
-        case COL_SHAPE_POINT: *py = y->u.point.p; return true;
-        case COL_SHAPE_SEGMENT: *py = col__closest_on_segment_exact(p, y->u.segment.a, y->u.segment.b); return true;
-        case COL_SHAPE_TRIANGLE: *py = col__closest_on_triangle_exact(p, &y->u.triangle); return true;
-        case COL_SHAPE_AABB: (void)col_closest_point_aabb(&y->u.aabb, p, py); return true;
-        case COL_SHAPE_OBB: *py = col__closest_on_obb(&y->u.obb, p); return true;
-        case COL_SHAPE_ELLIPSOID: *py = col__closest_on_ellipsoid(&y->u.ellipsoid, p, iterations); return true;
-        default: return false;
-        }
-    }
-    if (x->kind == COL_SHAPE_SEGMENT && y->kind == COL_SHAPE_SEGMENT) {
-        (void)col__closest_segment_segment(x->u.segment.a, x->u.segment.b, y->u.segment.a, y->u.segment.b, NULL, NULL,
-                                           px, py);
-        return true;
-    }
-    if (x->kind == COL_SHAPE_AABB && y->kind == COL_SHAPE_AABB) {
-        col_distance_result r = col_distance_aabb_aabb(&x->u.aabb, &y->u.aabb);
-        *px = r.point_a;
-        *py = r.point_b;
-        return true;
-    }
-    return false;
-}
-
-/* true when closed_core handles the two core kinds (in either order). */
-static bool has_closed_core(col_shape_kind x, col_shape_kind y) {
-    if (x > y) {
-        col_shape_kind t = x;
-        x = y;
-        y = t;
-    }
-    if (x == COL_SHAPE_POINT) return y != COL_SHAPE_POLYTOPE;
-    return (x == COL_SHAPE_SEGMENT && y == COL_SHAPE_SEGMENT) || (x == COL_SHAPE_AABB && y == COL_SHAPE_AABB);
-}
-
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
     P->a = *a;
     P->b = *b;
     P->ca = core_of(a, &P->ra);
     P->cb = core_of(b, &P->rb);
     P->o = col__shape_ref(a);
-    P->use_gjk = force_gjk || (b->kind != COL_SHAPE_PLANE && !has_closed_core(P->ca.kind, P->cb.kind));
+    const col__pair *e = col__convex_entry(a->kind, b->kind);
+    P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
+    P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
 }
 
 /* A against a plane B: the extent of A's core along the plane normal. */
@@ -175,10 +137,7 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         col_shape x = translated(&P->ca, shift);
         col_vec3 px, py;
         int it;
-        if (x.kind <= P->cb.kind)
-            (void)closed_core(&x, &P->cb, &px, &py, &it);
-        else
-            (void)closed_core(&P->cb, &x, &py, &px, &it);
+        P->closest(&x, &P->cb, &px, &py, &it);
         col_distance_result r = col__rounded_result(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb);
         r.iterations = it;
         return r;
@@ -264,10 +223,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     } else {
         col_shape x = translated(&P->ca, shift);
         int it;
-        if (x.kind <= P->cb.kind)
-            (void)closed_core(&x, &P->cb, &ca, &cb, &it);
-        else
-            (void)closed_core(&P->cb, &x, &cb, &ca, &it);
+        P->closest(&x, &P->cb, &ca, &cb, &it);
         ca = col_v3_sub(ca, P->o);
         cb = col_v3_sub(cb, P->o);
         cores_apart = !col__same_point(ca, cb);

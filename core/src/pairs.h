@@ -1,4 +1,4 @@
-/* Private: the pair table (pairs.c) and the one pair ordering (order.c),
+/* Private: the pair table (pair_table.c) and the one pair ordering (order.c),
  * shared by the dispatch, the batch (batch.c) and the convex machinery
  * (convex_pairs.c, sweep_convex.c). */
 #ifndef COLLIDE_SRC_PAIRS_H
@@ -20,17 +20,41 @@ typedef int (*col__overlap_fn)(const col_shape *a, const col_shape *b);
 /* Closed-form sweep of a pair in the order the function takes it. */
 typedef col_sweep_hit (*col__sweep_fn)(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db);
 
+/* How col_distance and col_penetration find a pair's closest points (the
+ * letters of the second grid in collide.h). The pair is ordered as
+ * convex_pairs.c takes it: by kind, a plane second. */
+typedef enum col__convex {
+    COL__NOT_CONVEX = 0, /* '.': no distance */
+    COL__EXTENT = 'e',   /* B is a plane: the extent of A along its normal */
+    COL__CLOSED = 'c',   /* a closed form on the cores (closest); EPA only when the cores overlap */
+    COL__GJK = 'g'       /* GJK on the cores' support proxies, EPA when they overlap */
+} col__convex;
+
+/* Closest points px on x and py on y of two cores (the cores of the entry's
+ * shapes a and b, in that order: a sphere's centre, a capsule's segment, any
+ * other shape itself); iterations of an iterative closed form, else 0. */
+typedef void (*col__closest_fn)(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations);
+
 typedef struct col__pair {
-    col__overlap_fn overlap; /* for a <= b by kind: the test; NULL for none or a > b */
+    col__overlap_fn overlap; /* for a <= b by kind: the test; NULL for none, by distance, or a > b */
     col__method method;      /* how overlap decides (a <= b) */
     col__sweep_fn sweep;     /* closed-form sweep taking (a, b) in this order, or NULL */
+    col__convex convex;      /* for a <= b by kind, or b a plane: how distances are found */
+    col__closest_fn closest; /* with COL__CLOSED: the closed form on the cores of (a, b) */
 } col__pair;
 
-/* The table, indexed [kind a][kind b]; built at compile time (pairs.c). */
+/* The table, indexed [kind a][kind b]; built at compile time (pair_table.c). */
 extern const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT];
 
 /* true when the kind is in range. */
 static inline bool col__kind_ok(col_shape_kind k) { return (int)k >= 0 && k < COL_SHAPE_KIND_COUNT; }
+
+/* The entry holding the distance machinery of a pair of valid kinds, in
+ * either order: [a][b] ordered by kind, a plane second. */
+static inline const col__pair *col__convex_entry(col_shape_kind a, col_shape_kind b) {
+    if (a == COL_SHAPE_PLANE || (b != COL_SHAPE_PLANE && a > b)) return &col__pairs[b][a];
+    return &col__pairs[a][b];
+}
 
 /* ---- order.c: the one pair ordering ---- */
 

@@ -1,5 +1,5 @@
 /* Generic shape, one shape at a time (collide/shape.h): kind names and sizes,
- * validation and bounds. The pairs are pairs.c's, the classification against
+ * validation and bounds. The pairs are dispatch.c's, the classification against
  * a plane plane.c's, the ray cast raycast.c's. */
 #include "collide/collide.h"
 #include "box.h"

@@ -40,6 +40,26 @@
  *   circle                                                           x      x
  *   rect                                                                    x
  *
+ * Grid of col_distance and col_penetration (gjk.h; col_distance_method(a, b)
+ * answers from the same table, checked by the same test): c: a closed form
+ * on the cores (a sphere's centre, a capsule's segment); g: GJK on the
+ * cores; e: the extent along a plane's normal; .: none. Cores that overlap
+ * go to EPA for the penetration.
+ *
+ *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
+ *   point      c    c    c    e     c      c    c    c    c     g    .      .
+ *   segment         c    g    e     c      c    g    g    g     g    .      .
+ *   triangle             g    e     c      g    g    g    g     g    .      .
+ *   plane                     .     e      e    e    e    e     e    .      .
+ *   sphere                          c      c    c    c    c     g    .      .
+ *   capsule                                c    g    g    g     g    .      .
+ *   aabb                                        c    g    g     g    .      .
+ *   obb                                              g    g     g    .      .
+ *   ellipsoid                                             g     g    .      .
+ *   polytope                                                    g    .      .
+ *   circle                                                           .      .
+ *   rect                                                                    .
+ *
  * Ray casts (raycast.h): every 3D shape; AABB by slabs and by Woo; triangle
  * watertight, Möller-Trumbore and Badouel. Sweeps (sweep.h): sphere-plane,
  * capsule-plane, sphere-sphere, AABB-AABB, sphere-AABB, sphere-triangle, and a

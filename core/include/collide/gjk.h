@@ -84,16 +84,27 @@ COL_API bool col_support(const col_shape *s, col_vec3 d, col_vec3 *out);
  */
 COL_API col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b);
 
-/* true when col_distance and col_penetration accept this pair: every pair
- * of 3D kinds but plane-plane. */
+/* true when col_distance and col_penetration accept this pair (in either
+ * order): every pair of 3D kinds but plane-plane. */
 COL_API bool col_distance_supported(col_shape_kind a, col_shape_kind b);
 
 /*
- * Distance and closest points of any supported pair: closed forms where they
- * exist (a point, sphere or capsule against a point, segment, capsule,
- * sphere, triangle, AABB, OBB or ellipsoid; AABB-AABB; a plane against any
- * shape), GJK otherwise. Symmetric: swapping A and B swaps the points and
- * negates the normal, bit for bit.
+ * How col_distance and col_penetration find the pair's closest points, in
+ * either order (the letters of the second grid in collide/collide.h):
+ * 'c' a closed form on the cores (a sphere's centre, a capsule's segment),
+ * 'g' GJK on the cores, 'e' the extent of the other shape along a plane's
+ * normal, '.' unsupported (also for kinds out of range). Penetration of
+ * overlapping cores always goes through EPA.
+ */
+COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
+
+/*
+ * Distance and closest points of any supported pair: a closed form on the
+ * cores where one exists (any two of point, segment, sphere and capsule; a
+ * point or sphere against a triangle, AABB, OBB or ellipsoid; AABB-AABB; a
+ * plane against any shape: col_distance_method),
+ * GJK otherwise. Symmetric: swapping A and B swaps the points and negates
+ * the normal, bit for bit.
  */
 COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b);
 

@@ -3,7 +3,7 @@
  * dispatch on both shapes' kinds.
  *
  * The dispatch is symmetric by construction: a pair is ordered by kind (two
- * shapes of the same kind by their numbers, lexicographically; core/src/pairs.c)
+ * shapes of the same kind by their numbers, lexicographically; core/src/order.c)
  * before the pair function is chosen, from one table of pairs,
  * so col_overlap(a, b) == col_overlap(b, a) bit for bit, for every pair. Shapes are converted where one is a special case of another: a
  * point is a sphere of radius 0 against spheres, capsules, boxes and
