@@ -187,45 +187,6 @@ TEST(Ray, ValidatorAllowsInfiniteRangeButNotNaN) {
     EXPECT_FALSE(col_ray_is_valid(&r));
 }
 
-TEST(Kdop, DirectionsFollowKlosowski) {
-    EXPECT_EQ(col_kdop_direction(6, 2).z, R(1));
-    col_vec3 d = col_kdop_direction(14, 6); // last diagonal (1, -1, -1)
-    EXPECT_EQ(d.x, R(1));
-    EXPECT_EQ(d.y, R(-1));
-    EXPECT_EQ(d.z, R(-1));
-    d = col_kdop_direction(18, 8); // last edge direction (0, 1, -1)
-    EXPECT_EQ(d.x, R(0));
-    EXPECT_EQ(d.z, R(-1));
-    d = col_kdop_direction(26, 12); // the 26-DOP lists axes, diagonals, then edges
-    EXPECT_EQ(d.y, R(1));
-    EXPECT_EQ(d.z, R(-1));
-    d = col_kdop_direction(26, 3);
-    EXPECT_EQ(d.x + d.y + d.z, R(3));
-    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(8, 0)), R(0)); // unsupported k
-    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(6, 3)), R(0)); // out of range
-    EXPECT_EQ(col_v3_len_sq(col_kdop_direction(26, -1)), R(0));
-    // all 13 directions of the 26-DOP are distinct
-    for (int i = 0; i < 13; ++i)
-        for (int j = i + 1; j < 13; ++j)
-            EXPECT_GT(col_v3_len_sq(col_v3_cross(col_kdop_direction(26, i), col_kdop_direction(26, j))), R(0));
-}
-
-TEST(Kdop, ValidatorChecksKAndTheSlabsInUse) {
-    col_kdop d{};
-    d.k = 6;
-    for (int i = 0; i < 3; ++i) d.max[i] = R(1);
-    d.min[5] = R(kNaN); // beyond the slabs a 6-DOP uses: ignored
-    EXPECT_TRUE(col_kdop_is_valid(&d));
-    d.k = 14; // now slab 5 is used
-    EXPECT_FALSE(col_kdop_is_valid(&d));
-    d.min[5] = R(0);
-    EXPECT_TRUE(col_kdop_is_valid(&d));
-    d.min[4] = R(2); // min > max
-    EXPECT_FALSE(col_kdop_is_valid(&d));
-    d.k = 12;
-    EXPECT_FALSE(col_kdop_is_valid(&d));
-}
-
 TEST(Polytope, ValidatorChecksEveryPoint) {
     col_vec3 pts[3] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0)};
     col_polytope p = {pts, 3};

@@ -7,6 +7,8 @@
 #ifndef COLLIDE_SRC_CONVEX_H
 #define COLLIDE_SRC_CONVEX_H
 
+#include <string.h>
+
 #include "distance_private.h"
 #include "pairs.h"
 
@@ -78,8 +80,8 @@ typedef struct epa_out {
 
 /* A pair evaluated at a relative shift of A (a plane, if any, is B). */
 typedef struct pair {
-    col_shape a, b;          /* valid shapes, as given (A not yet shifted) */
-    col_shape ca, cb;        /* their cores */
+    const col_shape *a, *b;  /* valid shapes, as given (A not yet shifted); the caller's */
+    col_shape ca, cb;        /* their cores, set only for a closed form */
     col_real ra, rb;         /* their radii */
     col_vec3 o;              /* frame origin: A's reference point */
     col__closest_fn closest; /* the closed form on the cores (the pair table's), or NULL */
@@ -183,8 +185,12 @@ static inline col_vec3 col__proxy_support(const col__proxy *s, col_vec3 d) {
 /* The support point of A - B along d, with its parts. */
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d);
 
-/* A state for a run: miss_radius >= 0 asks yes/no (see gjk_state). */
-void col__gjk_init(gjk_state *g, col_real miss_radius);
+/* A state for a run: miss_radius >= 0 asks yes/no (see gjk_state). Inline:
+ * the caller's compiler merges the clearing with its own stores. */
+static inline void col__gjk_init(gjk_state *g, col_real miss_radius) {
+    memset(g, 0, sizeof *g);
+    g->miss_radius = miss_radius;
+}
 
 /* GJK on two proxies (Gilbert-Johnson-Keerthi; van den Bergen 1999). */
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g);

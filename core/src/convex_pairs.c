@@ -50,40 +50,49 @@ static col_shape translated(const col_shape *s, col_vec3 d) {
     return t;
 }
 
-/* Core and radius of a convex shape (sphere: point; capsule: segment). */
-static col_shape core_of(const col_shape *s, col_real *radius) {
+/* The radius of a convex shape: a sphere's or a capsule's, 0 for the rest. */
+static col_real radius_of(const col_shape *s) {
+    if (s->kind == COL_SHAPE_SPHERE) return s->u.sphere.r;
+    if (s->kind == COL_SHAPE_CAPSULE) return s->u.capsule.r;
+    return COL_R(0.0);
+}
+
+/* The core of a convex shape: a sphere's centre, a capsule's segment, the
+ * shape itself for the rest. */
+static col_shape core_of(const col_shape *s) {
     col_shape c = *s;
-    *radius = COL_R(0.0);
     if (s->kind == COL_SHAPE_SPHERE) {
         c.kind = COL_SHAPE_POINT;
         c.u.point.p = s->u.sphere.c;
-        *radius = s->u.sphere.r;
     } else if (s->kind == COL_SHAPE_CAPSULE) {
         col_capsule cap = s->u.capsule;
         c.kind = COL_SHAPE_SEGMENT;
         c.u.segment.a = cap.a;
         c.u.segment.b = cap.b;
-        *radius = cap.r;
     }
     return c;
 }
 
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
-    P->a = *a;
-    P->b = *b;
-    P->ca = core_of(a, &P->ra);
-    P->cb = core_of(b, &P->rb);
+    P->a = a;
+    P->b = b;
+    P->ra = radius_of(a);
+    P->rb = radius_of(b);
     P->o = col__shape_ref(a);
     const col__pair *e = col__convex_entry(a->kind, b->kind);
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
+    if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
+        P->ca = core_of(a);
+        P->cb = core_of(b);
+    }
 }
 
 /* A against a plane B: the extent of A's core along the plane normal. */
 static col_distance_result plane_distance(const pair *P, col_vec3 shift, col_penetration_result *pen) {
     col__proxy A;
-    col__proxy_make(&P->a, P->o, shift, &A);
-    col_plane pl = P->b.u.plane;
+    col__proxy_make(P->a, P->o, shift, &A);
+    col_plane pl = P->b->u.plane;
     col_vec3 n = pl.n;
     col_real d = pl.d - col_v3_dot(n, P->o); /* the plane in the frame */
     col_vec3 plo = col__proxy_support(&A, col_v3_neg(n)), phi = col__proxy_support(&A, n);
@@ -131,7 +140,7 @@ static col_distance_result plane_distance(const pair *P, col_vec3 shift, col_pen
 /* Distance of A (moved by shift) and B, in the frame; the GJK state when GJK ran. */
 col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state *g, col__proxy *As, col__proxy *Bs) {
     g->iterations = 0;
-    if (P->b.kind == COL_SHAPE_PLANE) return plane_distance(P, shift, NULL);
+    if (P->b->kind == COL_SHAPE_PLANE) return plane_distance(P, shift, NULL);
     if (!P->use_gjk) {
         /* closed form, in world coordinates, then into the frame */
         col_shape x = translated(&P->ca, shift);
@@ -142,8 +151,8 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         r.iterations = it;
         return r;
     }
-    col__proxy_make(&P->a, P->o, shift, As);
-    col__proxy_make(&P->b, P->o, col_v3(0, 0, 0), Bs);
+    col__proxy_make(P->a, P->o, shift, As);
+    col__proxy_make(P->b, P->o, col_v3(0, 0, 0), Bs);
     return col__gjk_distance(As, Bs, g);
 }
 
@@ -197,7 +206,7 @@ bool col__overlap_by_distance(const col_shape *a, const col_shape *b) {
 col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
-    if (P->b.kind == COL_SHAPE_PLANE) {
+    if (P->b->kind == COL_SHAPE_PLANE) {
         col_distance_result r = plane_distance(P, shift, &pen);
         if (r.status != COL_HIT) pen.status = COL_MISS;
         return pen;
@@ -229,8 +238,8 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         cores_apart = !col__same_point(ca, cb);
     }
     pen.status = COL_HIT;
-    col__proxy_make(&P->a, P->o, shift, &As);
-    col__proxy_make(&P->b, P->o, col_v3(0, 0, 0), &Bs);
+    col__proxy_make(P->a, P->o, shift, &As);
+    col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
     if (cores_apart) {
         col_vec3 d = col_v3_sub(ca, cb);
         col_real len = col__len_safe(d);

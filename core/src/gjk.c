@@ -242,11 +242,6 @@ static col_real gilbert_step(const simplex *s, col_vec3 v, const svert *w, simpl
     return col_v3_dot(v2, v2);
 }
 
-void col__gjk_init(gjk_state *g, col_real miss_radius) {
-    memset(g, 0, sizeof *g);
-    g->miss_radius = miss_radius;
-}
-
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->scale = A->size + B->size;
     g->overlap = false;

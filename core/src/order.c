@@ -28,24 +28,7 @@ int col__shape_order(const col_shape *a, const col_shape *b) {
         return col__order_reals(&pa->points[0].x, &pb->points[0].x, 3 * (size_t)pa->count);
     }
     return col__order_reals((const col_real *)(const void *)&a->u, (const col_real *)(const void *)&b->u,
-                            col_shape_kind_size(a->kind) / sizeof(col_real));
-}
-
-/* Sign of the first non-zero component: -1, 0 (the zero vector) or 1. */
-static int direction_sign(col_vec3 v) {
-    if (v.x != COL_R(0.0)) return v.x < COL_R(0.0) ? -1 : (v.x > COL_R(0.0) ? 1 : 0);
-    if (v.y != COL_R(0.0)) return v.y < COL_R(0.0) ? -1 : (v.y > COL_R(0.0) ? 1 : 0);
-    return v.z < COL_R(0.0) ? -1 : (v.z > COL_R(0.0) ? 1 : 0);
-}
-
-bool col__swap_pair(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, unsigned options) {
-    if ((options & COL__PLANE_LAST) && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE))
-        return a->kind == COL_SHAPE_PLANE;
-    int order = col__shape_order(a, b);
-    if (order != 0 || !(options & COL__BY_MOTION)) return order > 0;
-    int s = direction_sign(col_v3_sub(da, db)); /* NaN components count as zero: such input is refused anyway */
-    if (s != 0) return s < 0;
-    return (options & COL__MOTION_BYTES) && memcmp(&da, &db, sizeof da) > 0;
+                            col__kind_sizes[a->kind] / sizeof(col_real));
 }
 
 void col__swap_witness(col_vec3 *point_a, col_vec3 *point_b, col_vec3 *normal) {

@@ -4,6 +4,8 @@
 #ifndef COLLIDE_SRC_PAIRS_H
 #define COLLIDE_SRC_PAIRS_H
 
+#include <string.h>
+
 #include "collide/collide.h"
 
 /* How col_overlap decides a pair (the letters of the grid in collide.h). */
@@ -56,6 +58,9 @@ static inline const col__pair *col__convex_entry(col_shape_kind a, col_shape_kin
     return &col__pairs[a][b];
 }
 
+/* Size of the struct of each kind (shape.c; col_shape_kind_size). */
+extern const size_t col__kind_sizes[COL_SHAPE_KIND_COUNT];
+
 /* ---- order.c: the one pair ordering ---- */
 
 /* Numeric order of two shapes: by kind, then two of one kind by their
@@ -75,10 +80,25 @@ enum {
     COL__MOTION_BYTES = 4 /* ... and with no relative motion, by the bytes of da and db */
 };
 
+/* Sign of the first non-zero component: -1, 0 (the zero vector) or 1. */
+static inline int col__direction_sign(col_vec3 v) {
+    if (v.x != COL_R(0.0)) return v.x < COL_R(0.0) ? -1 : (v.x > COL_R(0.0) ? 1 : 0);
+    if (v.y != COL_R(0.0)) return v.y < COL_R(0.0) ? -1 : (v.y > COL_R(0.0) ? 1 : 0);
+    return v.z < COL_R(0.0) ? -1 : (v.z > COL_R(0.0) ? 1 : 0);
+}
+
 /* The one ordering of a pair for symmetry: true when (a, b) should be
  * evaluated as (b, a), so both argument orders run the same computation.
  * Without options: col__shape_order(a, b) > 0. */
-bool col__swap_pair(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, unsigned options);
+static inline bool col__swap_pair(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, unsigned options) {
+    if ((options & COL__PLANE_LAST) && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE))
+        return a->kind == COL_SHAPE_PLANE;
+    int order = col__shape_order(a, b);
+    if (order != 0 || !(options & COL__BY_MOTION)) return order > 0;
+    int s = col__direction_sign(col_v3_sub(da, db)); /* NaN components count as zero: such input is refused anyway */
+    if (s != 0) return s < 0;
+    return (options & COL__MOTION_BYTES) && memcmp(&da, &db, sizeof da) > 0;
+}
 
 /* A distance or penetration witness seen from the other shape: the points
  * exchanged and the normal reversed. */

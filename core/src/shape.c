@@ -38,13 +38,13 @@ bool col_shape_is_valid(const col_shape *s) {
     }
 }
 
-/* Size of the struct of each kind. */
-static const size_t kind_sizes[COL_SHAPE_KIND_COUNT] = {
-    sizeof(col_point),     sizeof(col_segment),  sizeof(col_triangle), sizeof(col_plane),
-    sizeof(col_sphere),    sizeof(col_capsule),  sizeof(col_aabb),     sizeof(col_obb),
-    sizeof(col_ellipsoid), sizeof(col_polytope), sizeof(col_circle),   sizeof(col_rect)};
+/* Size of the struct of each kind (pairs.h). */
+const size_t col__kind_sizes[COL_SHAPE_KIND_COUNT] = {sizeof(col_point),    sizeof(col_segment), sizeof(col_triangle),
+                                                      sizeof(col_plane),    sizeof(col_sphere),  sizeof(col_capsule),
+                                                      sizeof(col_aabb),     sizeof(col_obb),     sizeof(col_ellipsoid),
+                                                      sizeof(col_polytope), sizeof(col_circle),  sizeof(col_rect)};
 
-size_t col_shape_kind_size(col_shape_kind kind) { return col__kind_ok(kind) ? kind_sizes[kind] : 0; }
+size_t col_shape_kind_size(col_shape_kind kind) { return col__kind_ok(kind) ? col__kind_sizes[kind] : 0; }
 
 static col_aabb box_of_points(const col_vec3 *p, int n, col_real r) {
     col_aabb b = {p[0], p[0]};

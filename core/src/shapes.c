@@ -98,34 +98,6 @@ col_vec3 col_triangle_normal(const col_triangle *t) {
 
 bool col_ray_is_valid(const col_ray *r) { return col__valid_ray(r); }
 
-static int kdop_slabs(int k) { return (k == 6 || k == 14 || k == 18 || k == 26) ? k / 2 : 0; }
-
-bool col_kdop_is_valid(const col_kdop *d) {
-    int n = kdop_slabs(d->k);
-    if (n == 0) return false;
-    for (int i = 0; i < n; ++i)
-        if (!col_is_valid_real(d->min[i]) || !col_is_valid_real(d->max[i]) || !(d->min[i] <= d->max[i])) return false;
-    return true;
-}
-
-col_vec3 col_kdop_direction(int k, int i) {
-    static const col_real axes[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    static const col_real diagonals[4][3] = {{1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1}};
-    static const col_real edges[6][3] = {{1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}, {0, 1, 1}, {0, 1, -1}};
-    const col_real *v = NULL;
-    int n = kdop_slabs(k);
-    if (i < 0 || i >= n) return col_v3(0, 0, 0);
-    if (i < 3)
-        v = axes[i];
-    else if (k == 14)
-        v = diagonals[i - 3];
-    else if (k == 18)
-        v = edges[i - 3];
-    else
-        v = i < 7 ? diagonals[i - 3] : edges[i - 7]; /* k == 26 */
-    return col_v3(v[0], v[1], v[2]);
-}
-
 bool col_polytope_is_valid(const col_polytope *p) {
     if (p->points == NULL || p->count < 1) return false;
     for (int i = 0; i < p->count; ++i)

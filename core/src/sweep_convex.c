@@ -90,10 +90,10 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
     col_real scale = col__max_abs3(v);
     {
         col__proxy As, Bs;
-        col__proxy_make(&P.a, P.o, col_v3(0, 0, 0), &As);
+        col__proxy_make(P.a, P.o, col_v3(0, 0, 0), &As);
         scale = col_max(scale, As.size);
-        if (P.b.kind != COL_SHAPE_PLANE) {
-            col__proxy_make(&P.b, P.o, col_v3(0, 0, 0), &Bs);
+        if (P.b->kind != COL_SHAPE_PLANE) {
+            col__proxy_make(P.b, P.o, col_v3(0, 0, 0), &Bs);
             scale = col_max(scale, Bs.size);
         }
     }

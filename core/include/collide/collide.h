@@ -7,7 +7,7 @@
  *   base.h    col_real (double, or float with COLLIDE_REAL=float), col_status,
  *             col_side, the named tolerances, COL_HUGE
  *   math.h    col_vec3, col_vec2, col_mat3, col_quat, by value
- *   shapes.h  one plain struct per shape (also ray, k-DOP, polytope, frustum),
+ *   shapes.h  one plain struct per shape (also ray, polytope, frustum),
  *             validators, constructors (planes, OBBs, frustum from a camera)
  *   static.h  boolean and classification tests, one function per pair:
  *             col_overlap_<a>_<b>, col_classify_<a>_plane, col_intersect_*

@@ -93,23 +93,6 @@ typedef struct col_ray {
     col_real max_t;
 } col_ray;
 
-/* Largest number of slabs of a k-DOP (k = 26). */
-#define COL_KDOP_MAX_SLABS 13
-
-/*
- * Discrete oriented polytope: the intersection of k/2 slabs
- * min[i] <= col_kdop_direction(k, i) . x <= max[i], k in {6, 14, 18, 26}.
- * The directions are the integer vectors of Klosowski et al. (1998) and
- * Ericson 4.6, not normalized: 6 uses the axes; 14 adds the four diagonals
- * (1,1,1), (1,1,-1), (1,-1,1), (1,-1,-1); 18 adds instead the six edge
- * directions (1,1,0), (1,-1,0), (1,0,1), (1,0,-1), (0,1,1), (0,1,-1); 26 uses
- * all thirteen (axes, diagonals, edge directions in that order).
- */
-typedef struct col_kdop {
-    int k;
-    col_real min[COL_KDOP_MAX_SLABS], max[COL_KDOP_MAX_SLABS];
-} col_kdop;
-
 /* The convex hull of `count` points, which are borrowed (not copied): they
  * must stay alive and unchanged while the polytope is used. Duplicates,
  * interior and coplanar points are legal. */
@@ -155,8 +138,6 @@ COL_API bool col_rect_is_valid(const col_rect *r);
 
 /* origin and delta valid, max_t >= 0 (max_t may be +infinity, never NaN). */
 COL_API bool col_ray_is_valid(const col_ray *r);
-/* k in {6, 14, 18, 26} and min[i] <= max[i] for the k/2 slabs in use. */
-COL_API bool col_kdop_is_valid(const col_kdop *d);
 /* points non-NULL, count >= 1, every point valid. */
 COL_API bool col_polytope_is_valid(const col_polytope *p);
 /* all six planes valid (unit normals). */
@@ -187,10 +168,6 @@ COL_API col_obb col_obb_make(col_vec3 center, col_vec3 half_extents, col_mat3 ax
 
 /* The axes of an OBB as a matrix (columns u[0], u[1], u[2]). */
 COL_API col_mat3 col_obb_axes(const col_obb *b);
-
-/* Direction i (0 <= i < k/2) of a k-DOP with the given k, as listed at
- * col_kdop; the zero vector for an unsupported k or i. */
-COL_API col_vec3 col_kdop_direction(int k, int i);
 
 /*
  * The frustum of a perspective camera at `position` looking along `forward`
