@@ -25,7 +25,7 @@ count() { # binary family load -> instructions in bench/main.c's collide run fun
 }
 echo "| family | load | before: instructions per pair (all collide rows) | after | ratio |"
 echo "|---|---|---:|---:|---:|"
-for family in $("$new" --list | grep -v '^ ' | cut -d: -f1); do
+for family in $("$new" --list 2>&1 | grep -v '^ ' | cut -d: -f1); do
     for load in near far; do
         a=$(count "$old" "$family" "$load")
         b=$(count "$new" "$family" "$load")

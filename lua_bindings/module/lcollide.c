@@ -334,6 +334,7 @@ int LCOL_OPEN(lua_State *L) {
     luaL_newlib(L, module_functions);
     lcol_open_shapes(L);
     lcol_open_arrays(L);
+    lcol_open_frustum(L);
     lua_pushstring(L, col_version());
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, col_real_name());

@@ -64,6 +64,10 @@ void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data);
  * (larray.c); module table on top. */
 void lcol_open_arrays(lua_State *L);
 
+/* Registers collide.frustum and the frustum metatable (lfrustum.c); module
+ * table on top. */
+void lcol_open_frustum(lua_State *L);
+
 /* collide.kind(v): the kind name of a shape, or nil (fail) for anything else. */
 int lcol_kind_of(lua_State *L);
 

@@ -38,6 +38,7 @@ local samples = {
   collide.aabb(0, 0, 0, 1, 1, 1), collide.obb(0, 0, 0, 1, 1, 1), collide.ellipsoid(0, 0, 0, 1, 1, 1),
   collide.convex({ 0, 0, 0, 1, 0, 0 }), collide.circle(0, 0, 1), collide.rect(0, 0, 1, 1),
   collide.pack({ collide.sphere(0, 0, 0, 1) }),
+  collide.frustum(0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 10),
 }
 local common = { set = true, get = true, kind = true, bounds = true }
 for _, s in ipairs(samples) do
@@ -54,7 +55,7 @@ end
 -- C headers: every COL_API declaration is preceded by a comment (possibly
 -- shared by a group of declarations that follow it directly).
 for _, h in ipairs({ "base.h", "math.h", "shapes.h", "static.h", "shape.h", "raycast.h", "sweep.h", "distance.h",
-  "gjk.h" }) do
+  "gjk.h", "frustum.h" }) do
   local text = read("core/include/collide/" .. h)
   local prev_kind = "other"  -- "comment", "decl" or "other"
   local count = 0

@@ -13,6 +13,8 @@
  *             col_overlap_<a>_<b>, col_classify_<a>_plane, col_intersect_*
  *   raycast.h ray casts: col_raycast_<shape>, two methods for AABBs (slabs, Woo)
  *             and three for triangles (watertight, Möller-Trumbore, Badouel)
+ *   frustum.h frustum culling: a sphere, AABB or OBB outside, intersecting or
+ *             inside a frustum, exactly or by the planes alone
  *   sweep.h   swept tests: col_sweep_<a>_<b>, first contact t0 and last overlap t1
  *   shape.h   col_shape (tagged union) and the symmetric generic dispatch
  *             col_overlap(a, b), col_classify(shape, plane)
@@ -79,6 +81,7 @@
 #include "collide/math.h"
 #include "collide/shapes.h"
 #include "collide/static.h"
+#include "collide/frustum.h"
 #include "collide/raycast.h"
 #include "collide/sweep.h"
 #include "collide/shape.h"
