@@ -18,6 +18,14 @@
  *       classifications;
  *     - witness: a point that is inside both shapes together with its six
  *       neighbours at 1/16 (so the shapes share a small ball) forces overlap.
+ *   frustum culling (a camera decoded from the bytes after the rest; a sphere,
+ *   AABB or OBB among the two shapes), against GJK's distance from the shape
+ *   to the frustum's hull (its eight corners), a second method:
+ *     - a valid camera and shape never give COL_CULL_INVALID;
+ *     - "outside" never where GJK finds a common point; always where GJK
+ *       finds them clearly apart (10^-4 of the scene's size);
+ *     - the planes-only verdict, when "outside" or "inside", equals the exact
+ *       one, and "inside" comes only from the planes.
  */
 #include "fuzz_input.h"
 
@@ -178,6 +186,63 @@ static void check_grid(const col_shape *a, const col_shape *b, col_vec3 witness,
         FZ_CHECK(ab, "shapes sharing a ball around a witness point overlap", a, b);
 }
 
+/* The exact and the planes-only frustum classification of s (a sphere, AABB
+ * or OBB), or false for other kinds. */
+static bool cull(const col_frustum *f, const col_shape *s, col_cull *exact, col_cull *planes) {
+    switch (s->kind) {
+    case COL_SHAPE_SPHERE:
+        *exact = col_frustum_classify_sphere(f, &s->u.sphere);
+        *planes = col_frustum_classify_sphere_planes(f, &s->u.sphere);
+        return true;
+    case COL_SHAPE_AABB:
+        *exact = col_frustum_classify_aabb(f, &s->u.aabb);
+        *planes = col_frustum_classify_aabb_planes(f, &s->u.aabb);
+        return true;
+    case COL_SHAPE_OBB:
+        *exact = col_frustum_classify_obb(f, &s->u.obb);
+        *planes = col_frustum_classify_obb_planes(f, &s->u.obb);
+        return true;
+    default: return false;
+    }
+}
+
+static void check_frustum(const col_frustum *f, const col_shape *s) {
+    col_cull exact, planes;
+    if (!cull(f, s, &exact, &planes)) return;
+    bool valid = col_frustum_is_valid(f) && col_shape_is_valid(s);
+    FZ_CHECK((exact == COL_CULL_INVALID) == !valid, "frustum: invalid exactly for invalid input", s, s);
+    FZ_CHECK((planes == COL_CULL_INVALID) == !valid, "frustum planes: invalid exactly for invalid input", s, s);
+    if (!valid) return;
+    fz_count("frustum: inside", exact == COL_CULL_INSIDE);
+    fz_count("frustum: outside though no plane separates", planes != COL_CULL_OUTSIDE && exact == COL_CULL_OUTSIDE);
+    if (planes == COL_CULL_OUTSIDE || planes == COL_CULL_INSIDE)
+        FZ_CHECK(exact == planes, "frustum: the planes' outside/inside is the exact verdict", s, s);
+    else
+        FZ_CHECK(exact != COL_CULL_INSIDE, "frustum: inside only when the planes say so", s, s);
+    col_vec3 c[8];
+    if (!col_frustum_corners(f, c)) return;
+    col_shape hull;
+    memset(&hull, 0, sizeof hull);
+    hull.kind = COL_SHAPE_POLYTOPE;
+    hull.u.polytope.points = c;
+    hull.u.polytope.count = 8;
+    col_distance_result d = col_gjk_distance(s, &hull);
+    if (d.status == COL_HIT)
+        FZ_CHECK(exact != COL_CULL_OUTSIDE, "frustum: outside though GJK finds a common point", s, &hull);
+    col_aabb sb;
+    (void)col_shape_bounds(s, &sb); /* a valid sphere, AABB or OBB has finite bounds */
+    col_real scale = COL_R(1.0);
+    for (int i = 0; i < 8; ++i)
+        scale = col_max(scale, col_max(col_abs(c[i].x), col_max(col_abs(c[i].y), col_abs(c[i].z))));
+    scale = col_max(
+        scale, col_max(col_abs(sb.min.x),
+                       col_max(col_abs(sb.max.x),
+                               col_max(col_abs(sb.min.y),
+                                       col_max(col_abs(sb.max.y), col_max(col_abs(sb.min.z), col_abs(sb.max.z)))))));
+    if (d.status == COL_MISS && d.distance > COL_R(1e-4) * scale)
+        FZ_CHECK(exact == COL_CULL_OUTSIDE, "frustum: GJK finds them clearly apart, the exact test does not", s, &hull);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
@@ -195,6 +260,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(col_shape_is_valid(&a) && col_shape_is_valid(&b), "grid shapes are valid", &a, &b);
         check_grid(&a, &b, witness, offset);
         check_grid(&b, &a, witness, offset);
+    }
+    /* a camera from the remaining bytes: eye, a view direction, up, a field
+     * of view in [0.05, 3.05], aspect in [0.25, 4.2], near in (0, 4], far
+     * beyond it */
+    col_vec3 eye = fz_vec3(&in, grid), forward = fz_vec3(&in, grid), up = fz_vec3(&in, grid);
+    col_real fov = COL_R(0.05) + COL_R(3.0) * (col_real)fz_u8(&in) / COL_R(255.0);
+    col_real aspect = COL_R(0.25) + (col_real)fz_u8(&in) / COL_R(64.0);
+    col_real near_dist = COL_R(1.0) / COL_R(64.0) + (col_real)fz_u8(&in) / COL_R(64.0);
+    col_real far_dist = near_dist + COL_R(0.5) + (col_real)fz_u8(&in);
+    col_frustum f = col_frustum_from_camera(eye, forward, up, fov, aspect, near_dist, far_dist);
+    if (col_frustum_is_valid(&f)) {
+        check_frustum(&f, &a);
+        check_frustum(&f, &b);
     }
     return 0;
 }

@@ -77,8 +77,8 @@ static bool separates(const hull *h, col_vec3 a, col_vec3 c, const col_vec3 u[3]
         hi = col_max(hi, t);
     }
     col_real bc = col_v3_dot(c, a);
-    col_real br = e.x * col_abs(col_v3_dot(u[0], a)) + e.y * col_abs(col_v3_dot(u[1], a)) +
-                  e.z * col_abs(col_v3_dot(u[2], a));
+    col_real br =
+        e.x * col_abs(col_v3_dot(u[0], a)) + e.y * col_abs(col_v3_dot(u[1], a)) + e.z * col_abs(col_v3_dot(u[2], a));
     /* the hull's rounding, and the box's and the dot products' (a few ulps of its coordinates) */
     col_real slack = l1(a) * (h->tol + COL_R(16.0) * COL_EPSILON * (max_abs3(c) + e.x + e.y + e.z));
     return bc + br < lo - slack || bc - br > hi + slack;
@@ -106,7 +106,8 @@ static const int faces[6][4] = {{0, 2, 6, 4}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 3,
 /* true when the sphere is farther from the hull than its radius plus rounding. */
 static bool sphere_outside_hull(const col_frustum *f, const hull *h, const col_sphere *s) {
     bool in_front_of_all = true;
-    for (int i = 0; i < 6; ++i) in_front_of_all = in_front_of_all && col_plane_signed_distance(&f->planes[i], s->c) >= 0;
+    for (int i = 0; i < 6; ++i)
+        in_front_of_all = in_front_of_all && col_plane_signed_distance(&f->planes[i], s->c) >= 0;
     if (in_front_of_all) return false; /* the centre is in the frustum */
     col_real d2 = COL_REAL_MAX;
     for (int i = 0; i < 6; ++i)

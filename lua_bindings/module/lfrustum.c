@@ -113,13 +113,15 @@ static int f_tostring(lua_State *L) {
     }
     /* the near and far centres: where it looks from and to */
     char a[3][32], b[3][32];
-    col_vec3 n = col_v3_scale(col_v3_add(c[0], c[3]), COL_R(0.5)), fa = col_v3_scale(col_v3_add(c[4], c[7]), COL_R(0.5));
+    col_vec3 n = col_v3_scale(col_v3_add(c[0], c[3]), COL_R(0.5)),
+             fa = col_v3_scale(col_v3_add(c[4], c[7]), COL_R(0.5));
     const col_real nv[3] = {n.x, n.y, n.z}, fv[3] = {fa.x, fa.y, fa.z};
     for (int i = 0; i < 3; ++i) {
         lcol_format_number(a[i], sizeof a[i], (double)nv[i]);
         lcol_format_number(b[i], sizeof b[i], (double)fv[i]);
     }
-    lua_pushfstring(L, "collide.Frustum(near centre %s, %s, %s; far centre %s, %s, %s)", a[0], a[1], a[2], b[0], b[1], b[2]);
+    lua_pushfstring(L, "collide.Frustum(near centre %s, %s, %s; far centre %s, %s, %s)", a[0], a[1], a[2], b[0], b[1],
+                    b[2]);
     return 1;
 }
 
