@@ -213,7 +213,6 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
     FZ_CHECK((exact == COL_CULL_INVALID) == !valid, "frustum: invalid exactly for invalid input", s, s);
     FZ_CHECK((planes == COL_CULL_INVALID) == !valid, "frustum planes: invalid exactly for invalid input", s, s);
     if (!valid) return;
-    fz_count("frustum: inside", exact == COL_CULL_INSIDE);
     fz_count("frustum: outside though no plane separates", planes != COL_CULL_OUTSIDE && exact == COL_CULL_OUTSIDE);
     if (planes == COL_CULL_OUTSIDE || planes == COL_CULL_INSIDE)
         FZ_CHECK(exact == planes, "frustum: the planes' outside/inside is the exact verdict", s, s);
