@@ -239,7 +239,11 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
      * a fraction of a unit from it: regressions/static/frustum-gjk-...) */
     if (d.status == COL_HIT && scale <= COL_R(65536.0) * hull_scale)
         FZ_CHECK(exact != COL_CULL_OUTSIDE, "frustum: outside though GJK finds a common point", s, &hull);
-    if (d.status == COL_MISS && d.distance > COL_R(1e-4) * scale)
+    /* same guard for completeness: with a shape 2^16 times the frustum's
+     * size, the hull's face triangles are points to col__closest_on_triangle
+     * (a point 10^30 away from a triangle of size 10^-2 gets distance 0: a
+     * known defect of the closest-point code, reported on issue 20) */
+    if (d.status == COL_MISS && d.distance > COL_R(1e-4) * scale && scale <= COL_R(65536.0) * hull_scale)
         FZ_CHECK(exact == COL_CULL_OUTSIDE, "frustum: GJK finds them clearly apart, the exact test does not", s, &hull);
 }
 
