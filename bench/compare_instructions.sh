@@ -31,6 +31,6 @@ for family in $("$new" --list 2>&1 | grep -v '^ ' | cut -d: -f1); do
         b=$(count "$new" "$family" "$load")
         # --only matches substrings (sphere_sphere also selects sweep_sphere_sphere): the same in both builds
         awk -v f="$family" -v l="$load" -v a="$a" -v b="$b" -v n="$n" \
-            'BEGIN { printf "| %s | %s | %.0f | %.0f | %.3f |\n", f, l, a / (2 * n), b / (2 * n), a > 0 ? b / a : 0 }'
+            'BEGIN { printf "| %s | %s | %.0f | %.0f | %.3f |\n", f, l, a / (2 * n), b / (2 * n), (a > 0 ? b / a : 0) }'
     done
 done
