@@ -179,15 +179,7 @@ static int l_overlap_many(lua_State *L) {
 
 void lcol_open_arrays(lua_State *L) {
     static const luaL_Reg methods[] = {{"get", a_get}, {"set", a_set}, {"kind", a_kind}, {NULL, NULL}};
-    luaL_newmetatable(L, ATNAME);
-    lua_pushcfunction(L, a_len);
-    lua_setfield(L, -2, "__len");
-    lua_pushcfunction(L, a_tostring);
-    lua_setfield(L, -2, "__tostring");
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lcol_protect(L);
-    lua_pop(L, 1);
+    lcol_new_type(L, ATNAME, methods, a_tostring, a_len);
     lua_pushcfunction(L, l_pack);
     lua_setfield(L, -2, "pack");
     lua_pushcfunction(L, l_overlap_many);

@@ -47,6 +47,11 @@ void *lcol_check_kind(lua_State *L, int idx, col_shape_kind kind);
  * that proves x's type. Every metatable of the bindings goes through this. */
 void lcol_protect(lua_State *L);
 
+/* Registers a protected userdata type other than a shape (a ShapeArray, a
+ * frustum): the metatable `name` with __tostring, __len (when not NULL) and
+ * the methods as __index, protected by lcol_protect. Stack unchanged. */
+void lcol_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction len);
+
 /* The kind of the shape userdata at idx, or -1 when it is not one: the
  * kind's tag in its metatable (which no script can reach without the debug
  * library) and a block of exactly that kind's size (which keeps memory safe

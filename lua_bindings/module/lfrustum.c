@@ -128,13 +128,7 @@ static int f_tostring(lua_State *L) {
 void lcol_open_frustum(lua_State *L) {
     static const luaL_Reg methods[] = {
         {"classify", f_classify}, {"corner", f_corner}, {"plane", f_plane}, {NULL, NULL}};
-    luaL_newmetatable(L, FTNAME);
-    lua_pushcfunction(L, f_tostring);
-    lua_setfield(L, -2, "__tostring");
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lcol_protect(L);
-    lua_pop(L, 1);
+    lcol_new_type(L, FTNAME, methods, f_tostring, NULL);
     lua_pushcfunction(L, l_frustum);
     lua_setfield(L, -2, "frustum");
 }

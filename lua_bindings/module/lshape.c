@@ -257,6 +257,21 @@ void lcol_protect(lua_State *L) {
     lua_setfield(L, -2, "__metatable");
 }
 
+void lcol_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction len) {
+    luaL_newmetatable(L, name);
+    lua_pushcfunction(L, tostring);
+    lua_setfield(L, -2, "__tostring");
+    if (len) {
+        lua_pushcfunction(L, len);
+        lua_setfield(L, -2, "__len");
+    }
+    lua_newtable(L); /* __index: the methods (luaL_newlib needs an array, not a pointer) */
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+    lcol_protect(L);
+    lua_pop(L, 1);
+}
+
 size_t lcol_kind_size(col_shape_kind kind) { return kind_size(kind); }
 
 void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data) {
