@@ -1,13 +1,14 @@
 # Thin wrapper over CMake presets (see CMakePresets.json and README.md).
 #   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua and
 #               precision.lua in collide-run, writing their pictures to build/*.svg
+#   make pictures  regenerate the README's pictures (docs/pictures/*.svg; a test checks they are current)
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
 #   make bench  the benchmarks (bench/README.md): collide-bench (C, -O2, with the
 #               peers libccd, ODE, Bullet and FCL when their packages install) and
 #               bench/lua_bench.lua; BENCH_ARGS / BENCH_LUA_ARGS pass options
 # All install the Debian packages they need first (.ci/deps).
 
-.PHONY: format demo test deps-demo deps-test deps-bench build test-double test-float test-asan fuzz bench install clean
+.PHONY: format demo pictures test deps-demo deps-test deps-bench build test-double test-float test-asan fuzz bench install clean
 
 # Arguments of the two benchmark programs (e.g. BENCH_ARGS="--only obb --near").
 BENCH_ARGS ?=
@@ -42,6 +43,11 @@ demo: deps-demo
 	build/collide-run --trace build/precision.jsonl scripts/precision.lua
 	@echo
 	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg (open them in a browser)"
+
+pictures: deps-demo
+	cmake --preset demo >/dev/null
+	cmake --build --preset demo
+	cmake -DRUN=build/collide-run -DSOURCE=. -DOUT=docs/pictures -P docs/pictures/pictures.cmake
 
 test: deps-test test-double test-float test-asan
 

@@ -399,7 +399,8 @@ static void wrap(lua_State *L, const char *name, lua_CFunction f) { wrap_flag(L,
 /* ------------------------------ modules ------------------------------ */
 
 /* Where collide.float's module may be: next to this program (the build tree)
- * or in the installed Lua module directory. */
+ * or in the installed Lua module directory (relative to the prefix that holds
+ * this program's bin/, or absolute). */
 static int load_float_module(lua_State *L) {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -413,7 +414,10 @@ static int load_float_module(lua_State *L) {
     if (env && *env) snprintf(paths[np++], sizeof paths[0], "%s", env);
     snprintf(paths[np++], sizeof paths[0], "%s/collide/float.so", exe);
 #ifdef COLLIDE_RUN_CMOD_DIR
-    snprintf(paths[np++], sizeof paths[0], "%s/../%s/collide/float.so", exe, COLLIDE_RUN_CMOD_DIR);
+    if (COLLIDE_RUN_CMOD_DIR[0] == '/')
+        snprintf(paths[np++], sizeof paths[0], "%s/collide/float.so", COLLIDE_RUN_CMOD_DIR);
+    else
+        snprintf(paths[np++], sizeof paths[0], "%s/../%s/collide/float.so", exe, COLLIDE_RUN_CMOD_DIR);
 #endif
     for (int i = 0; i < np; ++i) {
         void *lib = dlopen(paths[i], RTLD_NOW | RTLD_LOCAL);

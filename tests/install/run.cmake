@@ -1,6 +1,7 @@
 # Installs the build tree into a scratch prefix, builds the consumer project
 # against it, runs it, and loads the installed Lua module with lua5.4.
-# Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... [-DLUA_EXE=...]
+# Then the same program built by hand with `pkg-config --cflags --libs collide`.
+# Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DC_COMPILER=... [-DPKG_CONFIG=...] [-DLUA_EXE=...]
 file(REMOVE_RECURSE ${WORK_DIR})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
                 RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -19,6 +20,32 @@ endif()
 execute_process(COMMAND ${WORK_DIR}/consumer/consumer RESULT_VARIABLE rc)
 if(rc)
   message(FATAL_ERROR "consumer run failed: ${rc}")
+endif()
+if(PKG_CONFIG)
+  file(GLOB_RECURSE pcs ${WORK_DIR}/prefix/*/pkgconfig/collide.pc)
+  list(LENGTH pcs n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "expected one installed collide.pc, found: ${pcs}")
+  endif()
+  get_filename_component(pcdir ${pcs} DIRECTORY)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${pcdir} ${PKG_CONFIG} --cflags --libs collide
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE flags ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(rc)
+    message(FATAL_ERROR "pkg-config --cflags --libs collide failed: ${err}")
+  endif()
+  separate_arguments(flag_list UNIX_COMMAND "${flags}")
+  execute_process(COMMAND ${C_COMPILER} -std=c11 -o ${WORK_DIR}/pc-consumer ${SOURCE_DIR}/tests/install/main.c ${flag_list}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(rc)
+    message(FATAL_ERROR "compiling against `pkg-config --cflags --libs collide` (${flags}) failed:\n${err}")
+  endif()
+  execute_process(COMMAND ${WORK_DIR}/pc-consumer RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "the pkg-config consumer failed: ${rc}")
+  endif()
+  message(STATUS "pkg-config --cflags --libs collide: ${flags}")
+else()
+  message(WARNING "pkg-config not found: collide.pc was not checked")
 endif()
 if(LUA_EXE)
   file(GLOB_RECURSE mods ${WORK_DIR}/prefix/*/collide.so)
@@ -42,4 +69,4 @@ if(LUA_EXE)
     message(FATAL_ERROR "the installed module does not load: ${rc}")
   endif()
 endif()
-message(STATUS "install, find_package(collide) and the installed module work")
+message(STATUS "install, find_package(collide), pkg-config and the installed module work")
