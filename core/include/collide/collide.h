@@ -21,6 +21,9 @@
  *   distance.h closest points on each primitive, closed-form distances
  *   gjk.h     support functions, GJK distance, EPA penetration, the general
  *             convex sweep, col_distance(a, b), col_penetration(a, b)
+ *   tree.h    the dynamic AABB tree (broad phase): insert, remove, move,
+ *             binned-SAH rebuild, validator; box, point, ray, moving-box and
+ *             frustum queries
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
  * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
@@ -87,6 +90,7 @@
 #include "collide/shape.h"
 #include "collide/distance.h"
 #include "collide/gjk.h"
+#include "collide/tree.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1

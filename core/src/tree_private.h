@@ -1,0 +1,45 @@
+/*
+ * Private helpers of the dynamic AABB tree (tree.c, tree_build.c,
+ * tree_query.c) and the world: box arithmetic and the node pool. Not part of
+ * the public API.
+ */
+#ifndef COLLIDE_SRC_TREE_PRIVATE_H
+#define COLLIDE_SRC_TREE_PRIVATE_H
+
+#include "collide/tree.h"
+
+/* Half the surface area of a box (the SAH only compares areas). */
+static inline col_real col__aabb_area(const col_aabb *b) {
+    col_real x = b->max.x - b->min.x, y = b->max.y - b->min.y, z = b->max.z - b->min.z;
+    return x * y + y * z + z * x;
+}
+
+static inline col_aabb col__aabb_union(const col_aabb *a, const col_aabb *b) {
+    col_aabb u;
+    u.min.x = a->min.x < b->min.x ? a->min.x : b->min.x;
+    u.min.y = a->min.y < b->min.y ? a->min.y : b->min.y;
+    u.min.z = a->min.z < b->min.z ? a->min.z : b->min.z;
+    u.max.x = a->max.x > b->max.x ? a->max.x : b->max.x;
+    u.max.y = a->max.y > b->max.y ? a->max.y : b->max.y;
+    u.max.z = a->max.z > b->max.z ? a->max.z : b->max.z;
+    return u;
+}
+
+/* outer contains inner (closed). */
+static inline bool col__aabb_contains(const col_aabb *outer, const col_aabb *inner) {
+    return (int)(outer->min.x <= inner->min.x) & (outer->min.y <= inner->min.y) & (outer->min.z <= inner->min.z) &
+           (outer->max.x >= inner->max.x) & (outer->max.y >= inner->max.y) & (outer->max.z >= inner->max.z);
+}
+
+/* a and b overlap (closed: touching counts). */
+static inline bool col__aabb_overlap(const col_aabb *a, const col_aabb *b) {
+    return (int)(a->min.x <= b->max.x) & (a->max.x >= b->min.x) & (a->min.y <= b->max.y) & (a->max.y >= b->min.y) &
+           (a->min.z <= b->max.z) & (a->max.z >= b->min.z);
+}
+
+bool col__tree_reserve(col_tree *t, int32_t extra);
+int32_t col__tree_alloc(col_tree *t);
+void col__tree_release(col_tree *t, int32_t i);
+bool col__tree_is_leaf(const col_tree *t, int32_t proxy);
+
+#endif /* COLLIDE_SRC_TREE_PRIVATE_H */

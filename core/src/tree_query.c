@@ -1,0 +1,237 @@
+/*
+ * Queries of the dynamic AABB tree (collide/tree.h): boxes, points, rays,
+ * moving boxes and frustums. Each query walks the tree with an explicit
+ * stack sized from the root's height (a depth-first walk holds at most one
+ * pending node per level, plus the two just pushed), so no child is ever
+ * dropped however deep the tree grows.
+ */
+#include <float.h>
+#include <stdlib.h>
+
+#include "tree_private.h"
+
+#define LOCAL_STACK 128
+
+typedef struct stack {
+    int32_t local[LOCAL_STACK];
+    int32_t *items;
+    int32_t top;
+} stack;
+
+static bool stack_open(stack *s, const col_tree *t) {
+    int32_t need = t->root == COL_TREE_NULL ? 1 : t->nodes[t->root].height + 2;
+    s->top = 0;
+    s->items = need <= LOCAL_STACK ? s->local : malloc((size_t)need * sizeof(int32_t));
+    return s->items != NULL;
+}
+
+static void stack_close(stack *s) {
+    if (s->items != s->local) free(s->items);
+}
+
+bool col_tree_query_aabb(const col_tree *t, const col_aabb *box, col_tree_query_fn *fn, void *ctx) {
+    if (!col_aabb_is_valid(box)) return false;
+    if (t->root == COL_TREE_NULL) return true;
+    stack s;
+    if (!stack_open(&s, t)) return false;
+    const col_tree_node *nodes = t->nodes;
+    s.items[s.top++] = t->root;
+    while (s.top > 0) {
+        const col_tree_node *n = &nodes[s.items[--s.top]];
+        if (!col__aabb_overlap(&n->box, box)) continue;
+        if (n->height == 0) {
+            if (!fn(ctx, (int32_t)(n - nodes), n->user)) break;
+        } else {
+            s.items[s.top++] = n->child2;
+            s.items[s.top++] = n->child1;
+        }
+    }
+    stack_close(&s);
+    return true;
+}
+
+bool col_tree_query_point(const col_tree *t, col_vec3 p, col_tree_query_fn *fn, void *ctx) {
+    col_aabb b = {p, p};
+    return col_tree_query_aabb(t, &b, fn, ctx);
+}
+
+/* ------------------------------ rays ------------------------------ */
+
+/* A moving box [lo + t d, hi + t d] (a ray: lo = hi = origin), prepared for
+ * conservative slab tests against node boxes. */
+typedef struct mover {
+    col_real lo[3], hi[3], d[3], inv[3];
+    int mode[3]; /* 0: no motion on the axis; 1: multiply by inv; 2: divide by d (1/d overflows) */
+} mover;
+
+/* Each slab time is (a - b) * (1 / d) or (a - b) / d: at most three roundings,
+ * a relative error below 3u / (1 - 3u) < 2 eps. Widening by 4 eps, plus the
+ * smallest normal number for results in the subnormal range, keeps every
+ * box the exact motion reaches. */
+#define SLAB_WIDEN (COL_R(4.0) * COL_EPSILON)
+#ifdef COLLIDE_REAL_FLOAT
+#define SLAB_TINY FLT_MIN
+#else
+#define SLAB_TINY DBL_MIN
+#endif
+
+static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
+    const col_real l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z}, v[3] = {d.x, d.y, d.z};
+    for (int i = 0; i < 3; ++i) {
+        m->lo[i] = l[i];
+        m->hi[i] = h[i];
+        m->d[i] = v[i];
+        m->inv[i] = v[i] != 0 ? COL_R(1.0) / v[i] : 0;
+        m->mode[i] = v[i] == 0 ? 0 : col_abs(m->inv[i]) <= COL_REAL_MAX ? 1 : 2;
+    }
+}
+
+static col_real down(col_real v) { return (v > 0 ? v * (COL_R(1.0) - SLAB_WIDEN) : v * (COL_R(1.0) + SLAB_WIDEN)) - SLAB_TINY; }
+static col_real up(col_real v) { return (v > 0 ? v * (COL_R(1.0) + SLAB_WIDEN) : v * (COL_R(1.0) - SLAB_WIDEN)) + SLAB_TINY; }
+
+/* Whether the moving box reaches box b for some t in [0, max_t]; the
+ * (lowered) entry time in *enter. Conservative: never false when the exact
+ * motion reaches b. */
+static bool mover_reaches(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
+    const col_real bmin[3] = {b->min.x, b->min.y, b->min.z}, bmax[3] = {b->max.x, b->max.y, b->max.z};
+    col_real t0 = 0, t1 = max_t;
+    for (int i = 0; i < 3; ++i) {
+        col_real a, z; /* entry and exit times on this axis */
+        switch (m->mode[i]) {
+        case 0:
+            if (m->lo[i] > bmax[i] || m->hi[i] < bmin[i]) return false;
+            continue;
+        case 1:
+            if (m->d[i] > 0) {
+                a = (bmin[i] - m->hi[i]) * m->inv[i];
+                z = (bmax[i] - m->lo[i]) * m->inv[i];
+            } else {
+                a = (bmax[i] - m->lo[i]) * m->inv[i];
+                z = (bmin[i] - m->hi[i]) * m->inv[i];
+            }
+            break;
+        default:
+            if (m->d[i] > 0) {
+                a = (bmin[i] - m->hi[i]) / m->d[i];
+                z = (bmax[i] - m->lo[i]) / m->d[i];
+            } else {
+                a = (bmax[i] - m->lo[i]) / m->d[i];
+                z = (bmin[i] - m->hi[i]) / m->d[i];
+            }
+            break;
+        }
+        a = down(a);
+        z = up(z);
+        if (a > t0) t0 = a;
+        if (z < t1) t1 = z;
+    }
+    *enter = t0;
+    return t0 <= t1;
+}
+
+typedef struct pending {
+    int32_t node;
+    col_real enter;
+} pending;
+
+/* The walk shared by rays and moving boxes: children in order of entry. */
+static bool cast(const col_tree *t, const mover *m, col_ray ray, col_tree_ray_fn *fn, void *ctx) {
+    if (t->root == COL_TREE_NULL) return true;
+    int32_t need = t->nodes[t->root].height + 2;
+    pending local[LOCAL_STACK];
+    pending *st = need <= LOCAL_STACK ? local : malloc((size_t)need * sizeof(pending));
+    if (!st) return false;
+    const col_tree_node *nodes = t->nodes;
+    int32_t top = 0;
+    col_real enter;
+    if (mover_reaches(m, &nodes[t->root].box, ray.max_t, &enter)) st[top++] = (pending){t->root, enter};
+    while (top > 0) {
+        pending p = st[--top];
+        if (p.enter > ray.max_t) continue; /* clipped since it was pushed */
+        const col_tree_node *n = &nodes[p.node];
+        if (n->height == 0) {
+            col_real r = fn(ctx, &ray, p.node, n->user);
+            if (!(r >= 0)) break;
+            if (r < ray.max_t) ray.max_t = r;
+            continue;
+        }
+        col_real e1, e2;
+        bool h1 = mover_reaches(m, &nodes[n->child1].box, ray.max_t, &e1);
+        bool h2 = mover_reaches(m, &nodes[n->child2].box, ray.max_t, &e2);
+        /* push the farther first, so the nearer is visited first */
+        if (h1 && h2 && e2 < e1) {
+            st[top++] = (pending){n->child1, e1};
+            st[top++] = (pending){n->child2, e2};
+        } else {
+            if (h2) st[top++] = (pending){n->child2, e2};
+            if (h1) st[top++] = (pending){n->child1, e1};
+        }
+    }
+    if (st != local) free(st);
+    return true;
+}
+
+bool col_tree_raycast(const col_tree *t, const col_ray *ray, col_tree_ray_fn *fn, void *ctx) {
+    if (!col_ray_is_valid(ray)) return false;
+    mover m;
+    mover_init(&m, ray->origin, ray->origin, ray->delta);
+    return cast(t, &m, *ray, fn, ctx);
+}
+
+bool col_tree_cast_aabb(const col_tree *t, const col_aabb *box, col_vec3 delta, col_real max_t,
+                        col_tree_ray_fn *fn, void *ctx) {
+    col_ray ray = {col_v3_scale(col_v3_add(box->min, box->max), COL_R(0.5)), delta, max_t};
+    if (!col_aabb_is_valid(box) || !col_ray_is_valid(&ray)) return false;
+    mover m;
+    mover_init(&m, box->min, box->max, delta);
+    return cast(t, &m, ray, fn, ctx);
+}
+
+/* ------------------------------ frustums ------------------------------ */
+
+static col_cull planes_class(const col_frustum *f, const col_aabb *b) {
+    bool inside = true;
+    for (int i = 0; i < 6; ++i) {
+        col_side s = col_classify_aabb_plane(b, &f->planes[i]);
+        if (s == COL_BACK) return COL_CULL_OUTSIDE;
+        inside = inside && s == COL_FRONT;
+    }
+    return inside ? COL_CULL_INSIDE : COL_CULL_INTERSECTING;
+}
+
+/* Stack entries: a node index, or -(index + 2) for a node whose subtree is
+ * inside (no tests below it). */
+bool col_tree_query_frustum(const col_tree *t, const col_frustum *f, col_tree_cull_fn *fn, void *ctx) {
+    if (!col_frustum_is_valid(f)) return false;
+    if (t->root == COL_TREE_NULL) return true;
+    stack s;
+    if (!stack_open(&s, t)) return false;
+    const col_tree_node *nodes = t->nodes;
+    s.items[s.top++] = t->root;
+    while (s.top > 0) {
+        int32_t e = s.items[--s.top];
+        bool accepted = e < 0;
+        int32_t i = accepted ? -e - 2 : e;
+        const col_tree_node *n = &nodes[i];
+        col_cull c = COL_CULL_INSIDE;
+        if (!accepted) {
+            c = planes_class(f, &n->box);
+            if (c == COL_CULL_OUTSIDE) continue;
+            if (n->height == 0 && c == COL_CULL_INTERSECTING) {
+                c = col_frustum_classify_aabb(f, &n->box);
+                if (c == COL_CULL_OUTSIDE) continue;
+            }
+        }
+        if (n->height == 0) {
+            if (!fn(ctx, i, n->user, c)) break;
+        } else if (c == COL_CULL_INSIDE) {
+            s.items[s.top++] = -n->child2 - 2;
+            s.items[s.top++] = -n->child1 - 2;
+        } else {
+            s.items[s.top++] = n->child2;
+            s.items[s.top++] = n->child1;
+        }
+    }
+    stack_close(&s);
+    return true;
+}
