@@ -28,8 +28,8 @@ col_aabb Box(double x0, double y0, double z0, double x1, double y1, double z1) {
 }
 
 bool Overlap(const col_aabb &a, const col_aabb &b) {
-    return a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y &&
-           a.min.z <= b.max.z && a.max.z >= b.min.z;
+    return a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y && a.min.z <= b.max.z &&
+           a.max.z >= b.min.z;
 }
 
 bool Collect(void *ctx, int32_t proxy, uint64_t) {
@@ -434,8 +434,8 @@ TEST(Tree, FrustumQueryMatchesExactClassificationOfEachBox) {
     int inside = 0;
     for (int k = 0; k < 20; ++k) {
         col_aabb e = RandomBox(rng, 30, 0), g = RandomBox(rng, 30, 0);
-        col_frustum f = col_frustum_from_camera(e.min, col_v3_sub(g.min, e.min), V(0, 0, 1), R(1.0), R(1.5),
-                                                R(0.5), R(40));
+        col_frustum f =
+            col_frustum_from_camera(e.min, col_v3_sub(g.min, e.min), V(0, 0, 1), R(1.0), R(1.5), R(0.5), R(40));
         if (!col_frustum_is_valid(&f)) continue;
         std::map<int32_t, col_cull> got;
         auto cb = [](void *c, int32_t p, uint64_t, col_cull cl) -> bool {

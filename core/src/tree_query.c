@@ -86,8 +86,12 @@ static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
     }
 }
 
-static col_real down(col_real v) { return (v > 0 ? v * (COL_R(1.0) - SLAB_WIDEN) : v * (COL_R(1.0) + SLAB_WIDEN)) - SLAB_TINY; }
-static col_real up(col_real v) { return (v > 0 ? v * (COL_R(1.0) + SLAB_WIDEN) : v * (COL_R(1.0) - SLAB_WIDEN)) + SLAB_TINY; }
+static col_real down(col_real v) {
+    return (v > 0 ? v * (COL_R(1.0) - SLAB_WIDEN) : v * (COL_R(1.0) + SLAB_WIDEN)) - SLAB_TINY;
+}
+static col_real up(col_real v) {
+    return (v > 0 ? v * (COL_R(1.0) + SLAB_WIDEN) : v * (COL_R(1.0) - SLAB_WIDEN)) + SLAB_TINY;
+}
 
 /* Whether the moving box reaches box b for some t in [0, max_t]; the
  * (lowered) entry time in *enter. Conservative: never false when the exact
@@ -178,8 +182,8 @@ bool col_tree_raycast(const col_tree *t, const col_ray *ray, col_tree_ray_fn *fn
     return cast(t, &m, *ray, fn, ctx);
 }
 
-bool col_tree_cast_aabb(const col_tree *t, const col_aabb *box, col_vec3 delta, col_real max_t,
-                        col_tree_ray_fn *fn, void *ctx) {
+bool col_tree_cast_aabb(const col_tree *t, const col_aabb *box, col_vec3 delta, col_real max_t, col_tree_ray_fn *fn,
+                        void *ctx) {
     col_ray ray = {col_v3_scale(col_v3_add(box->min, box->max), COL_R(0.5)), delta, max_t};
     if (!col_aabb_is_valid(box) || !col_ray_is_valid(&ray)) return false;
     mover m;

@@ -53,12 +53,12 @@ COL_EXTERN_C_BEGIN
 /* A node of the tree. Read-only for users (col_tree_node_at), e.g. to draw
  * the tree; every field is maintained by the tree. */
 typedef struct col_tree_node {
-    col_aabb box;    /* a leaf: the fat box; an internal node: the union of its children's */
-    uint64_t user;   /* a leaf: the user value given to col_tree_insert; 0 otherwise */
-    int32_t parent;  /* parent index, COL_TREE_NULL at the root; next free node when free */
-    int32_t child1;  /* COL_TREE_NULL for a leaf */
-    int32_t child2;  /* COL_TREE_NULL for a leaf */
-    int32_t height;  /* 0 for a leaf, 1 + the larger child height otherwise, -1 when free */
+    col_aabb box;   /* a leaf: the fat box; an internal node: the union of its children's */
+    uint64_t user;  /* a leaf: the user value given to col_tree_insert; 0 otherwise */
+    int32_t parent; /* parent index, COL_TREE_NULL at the root; next free node when free */
+    int32_t child1; /* COL_TREE_NULL for a leaf */
+    int32_t child2; /* COL_TREE_NULL for a leaf */
+    int32_t height; /* 0 for a leaf, 1 + the larger child height otherwise, -1 when free */
 } col_tree_node;
 
 /* The tree. Initialise with col_tree_init, release with col_tree_free; the
@@ -76,11 +76,11 @@ typedef struct col_tree {
 /* Figures of a tree (col_tree_stats). */
 typedef struct col_tree_stats {
     int32_t leaf_count, node_count, capacity;
-    int32_t height;            /* height of the root (0 for one leaf, -1 for an empty tree) */
-    col_real area_ratio;       /* sum of the internal nodes' surface areas / the root's (0 when empty
+    int32_t height;         /* height of the root (0 for one leaf, -1 for an empty tree) */
+    col_real area_ratio;    /* sum of the internal nodes' surface areas / the root's (0 when empty
                                   or the root's area is 0): the SAH cost of a query, lower is better */
-    col_real internal_area;    /* sum of the internal nodes' surface areas */
-    size_t bytes;              /* memory held by the node array */
+    col_real internal_area; /* sum of the internal nodes' surface areas */
+    size_t bytes;           /* memory held by the node array */
 } col_tree_stats;
 
 /* An empty tree with margin COL_TREE_DEFAULT_MARGIN; allocates nothing. */
