@@ -165,6 +165,48 @@ col_cull col_frustum_classify_obb(const col_frustum *f, const col_obb *b) {
     return box_outside_hull(&h, b->c, b->u, b->e) ? COL_CULL_OUTSIDE : c;
 }
 
+col_cull col_frustum_classify_shape(const col_frustum *f, const col_shape *s) {
+    if (!col_frustum_is_valid(f) || !col_shape_is_valid(s) || col_shape_kind_is_2d(s->kind)) return COL_CULL_INVALID;
+    hull h;
+    switch (s->kind) {
+    case COL_SHAPE_SPHERE: return col_frustum_classify_sphere(f, &s->u.sphere);
+    case COL_SHAPE_AABB: return col_frustum_classify_aabb(f, &s->u.aabb);
+    case COL_SHAPE_OBB: return col_frustum_classify_obb(f, &s->u.obb);
+    case COL_SHAPE_PLANE: {
+        /* a plane (unbounded) misses the frustum only with every corner
+         * clearly on one side of it */
+        if (!make_hull(f, &h)) return COL_CULL_INTERSECTING;
+        const col_plane *pl = &s->u.plane;
+        col_real slack = h.tol + COL_R(16.0) * COL_EPSILON * col_abs(pl->d);
+        bool front = true, back = true;
+        for (int i = 0; i < 8; ++i) {
+            col_real sd = col_plane_signed_distance(pl, h.c[i]);
+            slack = col_max(slack, h.tol + COL_R(16.0) * COL_EPSILON * max_abs3(h.c[i]));
+            front = front && sd > slack;
+            back = back && sd < -slack;
+        }
+        return front || back ? COL_CULL_OUTSIDE : COL_CULL_INTERSECTING;
+    }
+    default: {
+        col_side side[6];
+        for (int i = 0; i < 6; ++i) side[i] = col_classify(s, &f->planes[i]);
+        col_cull c = by_sides(side);
+        if (c != COL_CULL_INTERSECTING || !make_hull(f, &h)) return c;
+        /* in a corner region: the distance between the shape and the hull */
+        col_shape hs;
+        memset(&hs, 0, sizeof hs);
+        hs.kind = COL_SHAPE_POLYTOPE;
+        hs.u.polytope.points = h.c;
+        hs.u.polytope.count = 8;
+        col_aabb bounds;
+        if (!col_shape_bounds(s, &bounds)) return c;
+        col_real slack = h.tol + COL_R(64.0) * COL_EPSILON * col_max(max_abs3(bounds.min), max_abs3(bounds.max));
+        col_distance_result d = col_distance(&hs, s);
+        return d.status == COL_MISS && d.distance > slack ? COL_CULL_OUTSIDE : c;
+    }
+    }
+}
+
 bool col_frustum_corners(const col_frustum *f, col_vec3 corners[8]) {
     hull h;
     if (col_frustum_is_valid(f) && make_hull(f, &h)) {

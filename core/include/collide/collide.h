@@ -13,17 +13,19 @@
  *             col_overlap_<a>_<b>, col_classify_<a>_plane, col_intersect_*
  *   raycast.h ray casts: col_raycast_<shape>, two methods for AABBs (slabs, Woo)
  *             and three for triangles (watertight, Möller-Trumbore, Badouel)
- *   frustum.h frustum culling: a sphere, AABB or OBB outside, intersecting or
- *             inside a frustum, exactly or by the planes alone
  *   sweep.h   swept tests: col_sweep_<a>_<b>, first contact t0 and last overlap t1
  *   shape.h   col_shape (tagged union) and the symmetric generic dispatch
  *             col_overlap(a, b), col_classify(shape, plane)
  *   distance.h closest points on each primitive, closed-form distances
  *   gjk.h     support functions, GJK distance, EPA penetration, the general
  *             convex sweep, col_distance(a, b), col_penetration(a, b)
+ *   frustum.h frustum culling: a sphere, AABB, OBB or any shape outside, intersecting or
+ *             inside a frustum, exactly or by the planes alone
  *   tree.h    the dynamic AABB tree (broad phase): insert, remove, move,
  *             binned-SAH rebuild, validator; box, point, ray, moving-box and
  *             frustum queries
+ *   world.h   the world: bodies with ids, filters and two trees; box, point,
+ *             shape, frustum, ray and cast queries in a deterministic order
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
  * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
@@ -84,13 +86,14 @@
 #include "collide/math.h"
 #include "collide/shapes.h"
 #include "collide/static.h"
-#include "collide/frustum.h"
 #include "collide/raycast.h"
 #include "collide/sweep.h"
 #include "collide/shape.h"
 #include "collide/distance.h"
 #include "collide/gjk.h"
+#include "collide/frustum.h"
 #include "collide/tree.h"
+#include "collide/world.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1

@@ -8,7 +8,8 @@
 #ifndef COLLIDE_FRUSTUM_H
 #define COLLIDE_FRUSTUM_H
 
-#include "collide/static.h"
+#include "collide/gjk.h"
+#include "collide/shape.h"
 
 COL_EXTERN_C_BEGIN
 
@@ -39,6 +40,19 @@ typedef enum col_cull {
 COL_API col_cull col_frustum_classify_sphere(const col_frustum *f, const col_sphere *s);
 COL_API col_cull col_frustum_classify_aabb(const col_frustum *f, const col_aabb *b);
 COL_API col_cull col_frustum_classify_obb(const col_frustum *f, const col_obb *b);
+
+/*
+ * The classification of any 3D shape (the world's frustum query uses it):
+ * spheres, AABBs and OBBs as above; every other kind by its plane
+ * classifications (col_classify) and, where they cannot decide, by its
+ * distance to the frustum's hull (col_distance, GJK for most kinds): OUTSIDE
+ * only when that distance clears the rounding of the hull's corners and of
+ * the shape's coordinates, so a shape that touches the frustum is never
+ * OUTSIDE. A plane (unbounded) is OUTSIDE when all eight corners lie clearly
+ * on one side of it and INTERSECTING otherwise, never INSIDE.
+ * COL_CULL_INVALID for an invalid frustum or shape, or a 2D shape.
+ */
+COL_API col_cull col_frustum_classify_shape(const col_frustum *f, const col_shape *s);
 
 /*
  * The fast, conservative classification by the six planes alone (for a box,

@@ -1,0 +1,779 @@
+/*
+ * The world (collide/world.h): body slots with generations, two trees
+ * (static, movable) and a list of planes, and the scene queries: broad phase
+ * on the trees, narrow phase through the generic dispatch, results sorted by
+ * body id or by (t, body id).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide/world.h"
+#include "tree_private.h"
+
+typedef struct body {
+    col_shape shape;
+    col_aabb bounds; /* the padded bounds (not for a plane) */
+    void *user;
+    uint64_t category, mask;
+    uint32_t generation;
+    int32_t proxy;     /* in trees[is_static ? 0 : 1]; COL_TREE_NULL for a plane */
+    int32_t next_free; /* free slots, chained */
+    bool live, is_static, is_plane;
+} body;
+
+struct col_world {
+    body *bodies;
+    int32_t slot_count, slot_cap, free_slot;
+    size_t live, static_count, plane_count;
+    col_tree trees[2]; /* 0: static (no margin), 1: movable (fat boxes) */
+    int32_t *planes;   /* slots of the plane bodies */
+    size_t planes_cap;
+    int locked;
+    /* scratch of the queries, reused */
+    void *scratch;
+    size_t scratch_bytes;
+};
+
+/* ------------------------------ ids and slots ------------------------------ */
+
+static col_body_id id_of(const col_world *w, int32_t slot) {
+    return ((uint64_t)w->bodies[slot].generation << 32) | (uint64_t)(uint32_t)(slot + 1);
+}
+
+static body *lookup(const col_world *w, col_body_id id) {
+    uint64_t low = id & 0xffffffffu;
+    if (low == 0 || low > (uint64_t)w->slot_count) return NULL;
+    body *b = &w->bodies[low - 1];
+    return b->live && b->generation == (uint32_t)(id >> 32) ? b : NULL;
+}
+
+const char *col_world_status_text(col_world_status s) {
+    switch (s) {
+    case COL_WORLD_OK: return "ok";
+    case COL_WORLD_INVALID_SHAPE: return "invalid shape (non-finite, out of range, degenerate beyond repair, or 2D)";
+    case COL_WORLD_STALE_ID: return "no such body (removed, or never added)";
+    case COL_WORLD_LOCKED: return "the world is locked: a query is running (called from a filter or callback)";
+    case COL_WORLD_NO_MEMORY: return "out of memory";
+    case COL_WORLD_INVALID_ARGUMENT: return "invalid argument";
+    }
+    return "unknown status";
+}
+
+col_body_def col_body_def_default(void) {
+    col_body_def d;
+    memset(&d, 0, sizeof d);
+    d.shape.kind = COL_SHAPE_KIND_COUNT;
+    d.category = 1;
+    d.mask = ~(uint64_t)0;
+    return d;
+}
+
+col_filter col_filter_default(void) {
+    col_filter f;
+    memset(&f, 0, sizeof f);
+    f.category = ~(uint64_t)0;
+    f.mask = ~(uint64_t)0;
+    return f;
+}
+
+col_world *col_world_create(void) {
+    col_world *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->free_slot = COL_TREE_NULL;
+    col_tree_init(&w->trees[0]);
+    col_tree_init(&w->trees[1]);
+    w->trees[0].margin = 0;
+    return w;
+}
+
+void col_world_destroy(col_world *w) {
+    if (!w) return;
+    col_tree_free(&w->trees[0]);
+    col_tree_free(&w->trees[1]);
+    free(w->bodies);
+    free(w->planes);
+    free(w->scratch);
+    free(w);
+}
+
+/* ------------------------------ bodies ------------------------------ */
+
+static col_real max_abs(col_vec3 v) { return col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z))); }
+
+/* The shape's bounds grown by 64 eps of their magnitude (and the smallest
+ * normal number), so a narrow-phase test's rounding stays inside. false for
+ * a plane (unbounded) or bounds beyond COL_HUGE / 2. */
+static bool padded_bounds(const col_shape *s, col_aabb *out) {
+    if (s->kind == COL_SHAPE_PLANE || !col_shape_bounds(s, out)) return false;
+    col_real m = col_max(max_abs(out->min), max_abs(out->max));
+    if (!(m <= COL_HUGE * COL_R(0.5))) return false;
+    col_real pad = m * (COL_R(64.0) * COL_EPSILON) + COL_R(1e-30);
+    out->min = col_v3_sub(out->min, col_v3(pad, pad, pad));
+    out->max = col_v3_add(out->max, col_v3(pad, pad, pad));
+    return true;
+}
+
+static bool valid_3d(const col_shape *s) {
+    return s && s->kind >= 0 && s->kind < COL_SHAPE_KIND_COUNT && !col_shape_kind_is_2d(s->kind) &&
+           col_shape_is_valid(s);
+}
+
+/* Checks a new shape; its bounds (for a bounded shape) in *bounds. */
+static col_world_status check_shape(const col_shape *s, col_aabb *bounds, bool *is_plane) {
+    if (!valid_3d(s)) return COL_WORLD_INVALID_SHAPE;
+    *is_plane = s->kind == COL_SHAPE_PLANE;
+    if (!*is_plane && !padded_bounds(s, bounds)) return COL_WORLD_INVALID_SHAPE;
+    return COL_WORLD_OK;
+}
+
+static bool reserve_planes(col_world *w) {
+    if (w->plane_count < w->planes_cap) return true;
+    size_t cap = w->planes_cap ? w->planes_cap * 2 : 8;
+    int32_t *p = realloc(w->planes, cap * sizeof *p);
+    if (!p) return false;
+    w->planes = p;
+    w->planes_cap = cap;
+    return true;
+}
+
+static void drop_plane(col_world *w, int32_t slot) {
+    for (size_t i = 0; i < w->plane_count; ++i)
+        if (w->planes[i] == slot) {
+            memmove(&w->planes[i], &w->planes[i + 1], (w->plane_count - i - 1) * sizeof *w->planes);
+            w->plane_count--;
+            return;
+        }
+}
+
+col_world_status col_world_add(col_world *w, const col_body_def *def, col_body_id *id) {
+    if (id) *id = COL_BODY_NULL;
+    if (!w || !def) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    col_aabb bounds;
+    bool is_plane = false;
+    col_world_status st = check_shape(&def->shape, &bounds, &is_plane);
+    if (st != COL_WORLD_OK) return st;
+    /* a slot: the last freed, or a new one */
+    int32_t slot = w->free_slot;
+    if (slot == COL_TREE_NULL) {
+        if (w->slot_count == w->slot_cap) {
+            if (w->slot_cap >= INT32_MAX / 2) return COL_WORLD_NO_MEMORY;
+            int32_t cap = w->slot_cap ? w->slot_cap * 2 : 16;
+            body *b = realloc(w->bodies, (size_t)cap * sizeof *b);
+            if (!b) return COL_WORLD_NO_MEMORY;
+            w->bodies = b;
+            w->slot_cap = cap;
+        }
+        slot = w->slot_count;
+        memset(&w->bodies[slot], 0, sizeof(body));
+        w->bodies[slot].next_free = COL_TREE_NULL;
+    }
+    body *b = &w->bodies[slot];
+    int32_t proxy = COL_TREE_NULL;
+    if (is_plane) {
+        if (!reserve_planes(w)) return COL_WORLD_NO_MEMORY;
+    } else {
+        proxy = col_tree_insert(&w->trees[def->is_static ? 0 : 1], &bounds, (uint64_t)slot);
+        if (proxy == COL_TREE_NULL) return COL_WORLD_NO_MEMORY;
+    }
+    if (slot == w->free_slot)
+        w->free_slot = b->next_free;
+    else
+        w->slot_count++;
+    b->shape = def->shape;
+    b->bounds = bounds;
+    b->user = def->user;
+    b->category = def->category;
+    b->mask = def->mask;
+    b->proxy = proxy;
+    b->next_free = COL_TREE_NULL;
+    b->live = true;
+    b->is_static = def->is_static;
+    b->is_plane = is_plane;
+    if (is_plane) w->planes[w->plane_count++] = slot;
+    w->live++;
+    w->static_count += def->is_static;
+    if (id) *id = id_of(w, slot);
+    return COL_WORLD_OK;
+}
+
+col_world_status col_world_remove(col_world *w, col_body_id id) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    body *b = lookup(w, id);
+    if (!b) return COL_WORLD_STALE_ID;
+    int32_t slot = (int32_t)(b - w->bodies);
+    if (b->is_plane)
+        drop_plane(w, slot);
+    else
+        col_tree_remove(&w->trees[b->is_static ? 0 : 1], b->proxy);
+    w->live--;
+    w->static_count -= b->is_static;
+    b->live = false;
+    b->generation++;
+    b->proxy = COL_TREE_NULL;
+    b->next_free = w->free_slot;
+    w->free_slot = slot;
+    return COL_WORLD_OK;
+}
+
+col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_shape *shape) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    body *b = lookup(w, id);
+    if (!b) return COL_WORLD_STALE_ID;
+    col_aabb bounds;
+    bool is_plane = false;
+    col_world_status st = check_shape(shape, &bounds, &is_plane);
+    if (st != COL_WORLD_OK) return st;
+    int32_t slot = (int32_t)(b - w->bodies);
+    col_tree *tree = &w->trees[b->is_static ? 0 : 1];
+    if (is_plane != b->is_plane) {
+        /* between the tree and the plane list */
+        if (is_plane) {
+            if (!reserve_planes(w)) return COL_WORLD_NO_MEMORY;
+            col_tree_remove(tree, b->proxy);
+            b->proxy = COL_TREE_NULL;
+            w->planes[w->plane_count++] = slot;
+        } else {
+            int32_t proxy = col_tree_insert(tree, &bounds, (uint64_t)slot);
+            if (proxy == COL_TREE_NULL) return COL_WORLD_NO_MEMORY;
+            drop_plane(w, slot);
+            b->proxy = proxy;
+        }
+    } else if (!is_plane) {
+        if (b->is_static) {
+            /* static bodies have exact boxes: always reinsert */
+            int32_t proxy = col_tree_insert(tree, &bounds, (uint64_t)slot);
+            if (proxy == COL_TREE_NULL) return COL_WORLD_NO_MEMORY;
+            col_tree_remove(tree, b->proxy);
+            b->proxy = proxy;
+        } else if (col_tree_move(tree, b->proxy, &bounds) < 0) {
+            return COL_WORLD_NO_MEMORY;
+        }
+    }
+    b->shape = *shape;
+    b->bounds = bounds;
+    b->is_plane = is_plane;
+    return COL_WORLD_OK;
+}
+
+col_world_status col_world_set_filter(col_world *w, col_body_id id, uint64_t category, uint64_t mask) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    body *b = lookup(w, id);
+    if (!b) return COL_WORLD_STALE_ID;
+    b->category = category;
+    b->mask = mask;
+    return COL_WORLD_OK;
+}
+
+bool col_world_contains(const col_world *w, col_body_id id) { return w && lookup(w, id) != NULL; }
+
+const col_shape *col_world_shape(const col_world *w, col_body_id id) {
+    body *b = w ? lookup(w, id) : NULL;
+    return b ? &b->shape : NULL;
+}
+
+bool col_world_body(const col_world *w, col_body_id id, void **user, uint64_t *category, uint64_t *mask,
+                    bool *is_static) {
+    body *b = w ? lookup(w, id) : NULL;
+    if (!b) return false;
+    if (user) *user = b->user;
+    if (category) *category = b->category;
+    if (mask) *mask = b->mask;
+    if (is_static) *is_static = b->is_static;
+    return true;
+}
+
+bool col_world_bounds(const col_world *w, col_body_id id, col_aabb *out) {
+    body *b = w ? lookup(w, id) : NULL;
+    if (!b || b->is_plane) return false;
+    if (out) *out = b->bounds;
+    return true;
+}
+
+size_t col_world_count(const col_world *w) { return w ? w->live : 0; }
+
+size_t col_world_bodies(const col_world *w, col_body_id *out, size_t cap) {
+    if (!w) return 0;
+    size_t n = 0;
+    for (int32_t s = 0; s < w->slot_count; ++s)
+        if (w->bodies[s].live) {
+            if (out && n < cap) out[n] = id_of(w, s);
+            n++;
+        }
+    return n;
+}
+
+col_world_status col_world_optimize(col_world *w) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    return col_tree_rebuild(&w->trees[0]) ? COL_WORLD_OK : COL_WORLD_NO_MEMORY;
+}
+
+col_world_stats col_world_stats_of(const col_world *w) {
+    col_world_stats s;
+    memset(&s, 0, sizeof s);
+    if (!w) return s;
+    s.bodies = w->live;
+    s.static_bodies = w->static_count;
+    s.movable_bodies = w->live - w->static_count;
+    s.planes = w->plane_count;
+    s.static_tree = col_tree_stats_of(&w->trees[0]);
+    s.movable_tree = col_tree_stats_of(&w->trees[1]);
+    s.bytes = sizeof *w + (size_t)w->slot_cap * sizeof(body) + w->planes_cap * sizeof(int32_t) + w->scratch_bytes +
+              s.static_tree.bytes + s.movable_tree.bytes;
+    return s;
+}
+
+/* ------------------------------ query machinery ------------------------------ */
+
+/* What a query collects per body: the slot and, by query, a class or a hit. */
+typedef struct found {
+    int32_t slot;
+    col_cull cull;
+    col_real t;
+    union {
+        col_ray_hit ray;
+        col_sweep_hit sweep;
+    } hit;
+} found;
+
+typedef struct query {
+    col_world *w;
+    const col_filter *filter;
+    col_world_status status;
+    size_t count; /* entries in w->scratch */
+    /* the query's own input */
+    const col_shape *shape;
+    const col_frustum *frustum;
+    col_ray ray;
+    col_vec3 delta;
+    /* the closest so far (closest queries) */
+    bool closest;
+    int32_t best_slot;
+    col_real best_t;
+    found best;
+} query;
+
+static bool masks_pass(const col_filter *f, const body *b) {
+    return !f || ((b->category & f->mask) != 0 && (f->category & b->mask) != 0);
+}
+
+static bool accept(const query *q, int32_t slot) {
+    const col_filter *f = q->filter;
+    return !f || !f->accept || f->accept(f->ctx, id_of(q->w, slot), q->w->bodies[slot].user);
+}
+
+static found *push(query *q) {
+    col_world *w = q->w;
+    if ((q->count + 1) * sizeof(found) > w->scratch_bytes) {
+        size_t bytes = w->scratch_bytes ? w->scratch_bytes * 2 : 64 * sizeof(found);
+        void *p = realloc(w->scratch, bytes);
+        if (!p) {
+            q->status = COL_WORLD_NO_MEMORY;
+            return NULL;
+        }
+        w->scratch = p;
+        w->scratch_bytes = bytes;
+    }
+    found *f = (found *)w->scratch + q->count++;
+    memset(f, 0, sizeof *f);
+    return f;
+}
+
+static int by_slot(const void *pa, const void *pb) {
+    const found *a = pa, *b = pb;
+    return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+static int by_t_slot(const void *pa, const void *pb) {
+    const found *a = pa, *b = pb;
+    if (a->t != b->t) return a->t < b->t ? -1 : 1;
+    return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+static bool begin(col_world *w, query *q, const col_filter *filter, col_world_status *status) {
+    memset(q, 0, sizeof *q);
+    q->w = w;
+    q->filter = filter;
+    q->best_slot = COL_TREE_NULL;
+    if (!w) {
+        if (status) *status = COL_WORLD_INVALID_ARGUMENT;
+        return false;
+    }
+    if (w->locked) {
+        if (status) *status = COL_WORLD_LOCKED;
+        return false;
+    }
+    w->locked = 1;
+    return true;
+}
+
+static size_t fail_query(query *q, col_world_status st, col_world_status *status) {
+    if (q->w) q->w->locked = 0;
+    if (status) *status = st;
+    return (size_t)-1;
+}
+
+/* Sorts what was found, runs the accept callback in that order, and copies
+ * ids (and classes) out. */
+static size_t finish_ids(query *q, col_body_id *out, col_cull *classes, size_t cap, col_world_status *status) {
+    if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
+    found *f = (found *)q->w->scratch;
+    if (q->count > 1) qsort(f, q->count, sizeof(found), by_slot);
+    size_t n = 0;
+    for (size_t i = 0; i < q->count; ++i) {
+        if (!accept(q, f[i].slot)) continue;
+        if (n < cap) {
+            if (out) out[n] = id_of(q->w, f[i].slot);
+            if (classes) classes[n] = f[i].cull;
+        }
+        n++;
+    }
+    q->w->locked = 0;
+    if (status) *status = COL_WORLD_OK;
+    return n;
+}
+
+/* Visits every body in the trees whose box overlaps `box` and every plane,
+ * calling visit(q, slot) for those whose masks pass. */
+typedef void visit_fn(query *q, int32_t slot);
+
+typedef struct box_ctx {
+    query *q;
+    visit_fn *visit;
+} box_ctx;
+
+static bool box_visit(void *ctx, int32_t proxy, uint64_t user) {
+    (void)proxy;
+    box_ctx *c = ctx;
+    int32_t slot = (int32_t)user;
+    if (masks_pass(c->q->filter, &c->q->w->bodies[slot])) c->visit(c->q, slot);
+    return c->q->status == COL_WORLD_OK;
+}
+
+static void visit_planes(query *q, visit_fn *visit) {
+    for (size_t i = 0; i < q->w->plane_count && q->status == COL_WORLD_OK; ++i) {
+        int32_t slot = q->w->planes[i];
+        if (masks_pass(q->filter, &q->w->bodies[slot])) visit(q, slot);
+    }
+}
+
+/* every bounded body (for a query shape without bounds: a plane) */
+static void visit_all_bounded(query *q, visit_fn *visit) {
+    for (int32_t s = 0; s < q->w->slot_count && q->status == COL_WORLD_OK; ++s) {
+        const body *b = &q->w->bodies[s];
+        if (b->live && !b->is_plane && masks_pass(q->filter, b)) visit(q, s);
+    }
+}
+
+static void visit_box(query *q, const col_aabb *box, visit_fn *visit) {
+    box_ctx c = {q, visit};
+    for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k)
+        if (!col_tree_query_aabb(&q->w->trees[k], box, box_visit, &c) && q->status == COL_WORLD_OK)
+            q->status = COL_WORLD_NO_MEMORY;
+    visit_planes(q, visit);
+}
+
+static void overlap_visit(query *q, int32_t slot) {
+    if (col_overlap(q->shape, &q->w->bodies[slot].shape)) {
+        found *f = push(q);
+        if (f) f->slot = slot;
+    }
+}
+
+/* ------------------------------ overlap queries ------------------------------ */
+
+size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_filter *filter, col_body_id *out,
+                             size_t cap, col_world_status *status) {
+    query q;
+    if (!begin(w, &q, filter, status)) return (size_t)-1;
+    if (!valid_3d(shape)) return fail_query(&q, COL_WORLD_INVALID_SHAPE, status);
+    q.shape = shape;
+    col_aabb box;
+    if (padded_bounds(shape, &box)) {
+        visit_box(&q, &box, overlap_visit);
+    } else {
+        visit_all_bounded(&q, overlap_visit);
+        visit_planes(&q, overlap_visit);
+    }
+    return finish_ids(&q, out, NULL, cap, status);
+}
+
+size_t col_world_query_aabb(col_world *w, const col_aabb *box, const col_filter *filter, col_body_id *out,
+                            size_t cap, col_world_status *status) {
+    if (!box || !col_aabb_is_valid(box)) {
+        if (status) *status = COL_WORLD_INVALID_ARGUMENT;
+        return (size_t)-1;
+    }
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_AABB;
+    s.u.aabb = *box;
+    return col_world_query_shape(w, &s, filter, out, cap, status);
+}
+
+size_t col_world_query_point(col_world *w, col_vec3 p, const col_filter *filter, col_body_id *out, size_t cap,
+                             col_world_status *status) {
+    if (!col_v3_is_valid(p)) {
+        if (status) *status = COL_WORLD_INVALID_ARGUMENT;
+        return (size_t)-1;
+    }
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_POINT;
+    s.u.point.p = p;
+    return col_world_query_shape(w, &s, filter, out, cap, status);
+}
+
+/* ------------------------------ frustum ------------------------------ */
+
+static bool cull_visit(void *ctx, int32_t proxy, uint64_t user, col_cull cull) {
+    (void)proxy;
+    query *q = ctx;
+    int32_t slot = (int32_t)user;
+    const body *b = &q->w->bodies[slot];
+    if (!masks_pass(q->filter, b)) return true;
+    if (cull != COL_CULL_INSIDE) cull = col_frustum_classify_shape(q->frustum, &b->shape);
+    if (cull == COL_CULL_INSIDE || cull == COL_CULL_INTERSECTING) {
+        found *f = push(q);
+        if (f) {
+            f->slot = slot;
+            f->cull = cull;
+        }
+    }
+    return q->status == COL_WORLD_OK;
+}
+
+static void cull_plane(query *q, int32_t slot) { cull_visit(q, COL_TREE_NULL, (uint64_t)slot, COL_CULL_INTERSECTING); }
+
+size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_filter *filter, col_body_id *out,
+                               col_cull *classes, size_t cap, col_world_status *status) {
+    query q;
+    if (!begin(w, &q, filter, status)) return (size_t)-1;
+    if (!f || !col_frustum_is_valid(f)) return fail_query(&q, COL_WORLD_INVALID_ARGUMENT, status);
+    q.frustum = f;
+    for (int k = 0; k < 2 && q.status == COL_WORLD_OK; ++k)
+        if (!col_tree_query_frustum(&w->trees[k], f, cull_visit, &q) && q.status == COL_WORLD_OK)
+            q.status = COL_WORLD_NO_MEMORY;
+    visit_planes(&q, cull_plane);
+    return finish_ids(&q, out, classes, cap, status);
+}
+
+/* ------------------------------ rays ------------------------------ */
+
+/* Where the ray leaves the box (it reaches the box: col_raycast_aabb_slabs). */
+static col_real box_exit(const col_ray *r, const col_aabb *b) {
+    const col_real o[3] = {r->origin.x, r->origin.y, r->origin.z}, d[3] = {r->delta.x, r->delta.y, r->delta.z};
+    const col_real lo[3] = {b->min.x, b->min.y, b->min.z}, hi[3] = {b->max.x, b->max.y, b->max.z};
+    col_real t = r->max_t;
+    for (int i = 0; i < 3; ++i) {
+        if (d[i] == 0) continue;
+        col_real e = ((d[i] > 0 ? hi[i] : lo[i]) - o[i]) / d[i];
+        if (e < t) t = e;
+    }
+    return t > 0 ? t : 0;
+}
+
+/* The ray cast of a body's shape; a polytope (no ray cast) by the general
+ * sweep of a point over the part of the ray up to where it leaves the
+ * body's box. */
+static col_ray_hit ray_body(const body *b, const col_ray *r) {
+    if (b->shape.kind != COL_SHAPE_POLYTOPE) return col_raycast(&b->shape, r);
+    col_ray_hit h;
+    memset(&h, 0, sizeof h);
+    h.status = COL_MISS;
+    if (col_raycast_aabb_slabs(r, &b->bounds).status != COL_HIT) return h;
+    col_real t_exit = box_exit(r, &b->bounds);
+    col_shape pt;
+    memset(&pt, 0, sizeof pt);
+    pt.kind = COL_SHAPE_POINT;
+    pt.u.point.p = r->origin;
+    col_sweep_hit s = col_sweep(&pt, col_v3_scale(r->delta, t_exit), &b->shape, col_v3(0, 0, 0));
+    if (s.status != COL_HIT && s.status != COL_NOT_CONVERGED) return h;
+    h.status = COL_HIT;
+    h.t = s.t0 * t_exit;
+    if (h.t > r->max_t) h.t = r->max_t;
+    h.point = s.point;
+    h.inside = s.initially_overlapping;
+    h.normal = h.inside ? col_v3(0, 0, 0) : s.normal;
+    return h;
+}
+
+static bool better(const query *q, col_real t, int32_t slot) {
+    return q->best_slot == COL_TREE_NULL || t < q->best_t || (t == q->best_t && slot < q->best_slot);
+}
+
+/* A hit: the closest query keeps it when better and accepted; the "all"
+ * query stores it. */
+static void offer(query *q, int32_t slot, col_real t, const found *hit) {
+    if (q->closest) {
+        if (better(q, t, slot) && accept(q, slot)) {
+            q->best_slot = slot;
+            q->best_t = t;
+            q->best = *hit;
+            q->best.slot = slot;
+            q->best.t = t;
+        }
+        return;
+    }
+    found *f = push(q);
+    if (f) {
+        *f = *hit;
+        f->slot = slot;
+        f->t = t;
+    }
+}
+
+static void ray_visit(query *q, int32_t slot) {
+    found h;
+    memset(&h, 0, sizeof h);
+    h.hit.ray = ray_body(&q->w->bodies[slot], &q->ray);
+    if (h.hit.ray.status == COL_HIT) offer(q, slot, h.hit.ray.t, &h);
+}
+
+static col_real ray_tree_visit(void *ctx, const col_ray *ray, int32_t proxy, uint64_t user) {
+    (void)proxy;
+    query *q = ctx;
+    int32_t slot = (int32_t)user;
+    if (masks_pass(q->filter, &q->w->bodies[slot])) {
+        q->ray.max_t = ray->max_t;
+        ray_visit(q, slot);
+    }
+    if (q->status != COL_WORLD_OK) return -1;
+    return q->closest && q->best_slot != COL_TREE_NULL ? q->best_t : ray->max_t;
+}
+
+static size_t run_ray(col_world *w, const col_ray *ray, const col_filter *filter, bool closest, query *q,
+                      col_world_status *status) {
+    if (!begin(w, q, filter, status)) return (size_t)-1;
+    if (!ray || !col_ray_is_valid(ray)) return fail_query(q, COL_WORLD_INVALID_ARGUMENT, status);
+    q->closest = closest;
+    q->ray = *ray;
+    visit_planes(q, ray_visit);
+    for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k) {
+        col_ray r = *ray;
+        if (closest && q->best_slot != COL_TREE_NULL) r.max_t = q->best_t;
+        if (!col_tree_raycast(&w->trees[k], &r, ray_tree_visit, q) && q->status == COL_WORLD_OK)
+            q->status = COL_WORLD_NO_MEMORY;
+    }
+    if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
+    return 0;
+}
+
+bool col_world_raycast(col_world *w, const col_ray *ray, const col_filter *filter, col_world_ray_hit *out,
+                       col_world_status *status) {
+    query q;
+    if (run_ray(w, ray, filter, true, &q, status) == (size_t)-1) return false;
+    w->locked = 0;
+    if (status) *status = COL_WORLD_OK;
+    if (q.best_slot == COL_TREE_NULL) return false;
+    if (out) {
+        out->body = id_of(w, q.best_slot);
+        out->hit = q.best.hit.ray;
+    }
+    return true;
+}
+
+/* Sorts hits by (t, id), runs the accept callback in that order and copies
+ * them out with the copy function. */
+typedef void copy_fn(const col_world *w, const found *f, void *out, size_t i);
+
+static size_t finish_hits(query *q, void *out, size_t cap, copy_fn *copy, col_world_status *status) {
+    if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
+    found *f = (found *)q->w->scratch;
+    if (q->count > 1) qsort(f, q->count, sizeof(found), by_t_slot);
+    size_t n = 0;
+    for (size_t i = 0; i < q->count; ++i) {
+        if (!accept(q, f[i].slot)) continue;
+        if (out && n < cap) copy(q->w, &f[i], out, n);
+        n++;
+    }
+    q->w->locked = 0;
+    if (status) *status = COL_WORLD_OK;
+    return n;
+}
+
+static void copy_ray(const col_world *w, const found *f, void *out, size_t i) {
+    col_world_ray_hit *o = (col_world_ray_hit *)out + i;
+    o->body = id_of(w, f->slot);
+    o->hit = f->hit.ray;
+}
+
+size_t col_world_raycast_all(col_world *w, const col_ray *ray, const col_filter *filter, col_world_ray_hit *out,
+                             size_t cap, col_world_status *status) {
+    query q;
+    if (run_ray(w, ray, filter, false, &q, status) == (size_t)-1) return (size_t)-1;
+    return finish_hits(&q, out, cap, copy_ray, status);
+}
+
+/* ------------------------------ casts ------------------------------ */
+
+static void cast_visit(query *q, int32_t slot) {
+    found h;
+    memset(&h, 0, sizeof h);
+    h.hit.sweep = col_sweep(q->shape, q->delta, &q->w->bodies[slot].shape, col_v3(0, 0, 0));
+    if (h.hit.sweep.status == COL_HIT || h.hit.sweep.status == COL_NOT_CONVERGED) offer(q, slot, h.hit.sweep.t0, &h);
+}
+
+static col_real cast_tree_visit(void *ctx, const col_ray *ray, int32_t proxy, uint64_t user) {
+    (void)proxy;
+    query *q = ctx;
+    int32_t slot = (int32_t)user;
+    if (masks_pass(q->filter, &q->w->bodies[slot])) cast_visit(q, slot);
+    if (q->status != COL_WORLD_OK) return -1;
+    return q->closest && q->best_slot != COL_TREE_NULL ? q->best_t : ray->max_t;
+}
+
+static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter, bool closest,
+                       query *q, col_world_status *status) {
+    if (!begin(w, q, filter, status)) return (size_t)-1;
+    if (!valid_3d(shape)) return fail_query(q, COL_WORLD_INVALID_SHAPE, status);
+    if (!col_v3_is_valid(delta)) return fail_query(q, COL_WORLD_INVALID_ARGUMENT, status);
+    q->closest = closest;
+    q->shape = shape;
+    q->delta = delta;
+    visit_planes(q, cast_visit);
+    col_aabb box;
+    if (padded_bounds(shape, &box)) {
+        for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k) {
+            col_real max_t = closest && q->best_slot != COL_TREE_NULL ? q->best_t : COL_R(1.0);
+            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, max_t, cast_tree_visit, q) &&
+                q->status == COL_WORLD_OK)
+                q->status = COL_WORLD_NO_MEMORY;
+        }
+    } else {
+        visit_all_bounded(q, cast_visit);
+    }
+    if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
+    return 0;
+}
+
+bool col_world_cast(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
+                    col_world_cast_hit *out, col_world_status *status) {
+    query q;
+    if (run_cast(w, shape, delta, filter, true, &q, status) == (size_t)-1) return false;
+    w->locked = 0;
+    if (status) *status = COL_WORLD_OK;
+    if (q.best_slot == COL_TREE_NULL) return false;
+    if (out) {
+        out->body = id_of(w, q.best_slot);
+        out->hit = q.best.hit.sweep;
+    }
+    return true;
+}
+
+static void copy_cast(const col_world *w, const found *f, void *out, size_t i) {
+    col_world_cast_hit *o = (col_world_cast_hit *)out + i;
+    o->body = id_of(w, f->slot);
+    o->hit = f->hit.sweep;
+}
+
+size_t col_world_cast_all(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
+                          col_world_cast_hit *out, size_t cap, col_world_status *status) {
+    query q;
+    if (run_cast(w, shape, delta, filter, false, &q, status) == (size_t)-1) return (size_t)-1;
+    return finish_hits(&q, out, cap, copy_cast, status);
+}
