@@ -60,8 +60,9 @@ bool Passes(const Body &b, const col_filter *f) {
     return !f || ((b.category & f->mask) != 0 && (f->category & b.mask) != 0);
 }
 
-std::vector<col_body_id> All(col_world *w, size_t n, size_t (*q)(col_world *, const void *, const col_filter *,
-                                                                     col_body_id *, size_t, col_world_status *),
+std::vector<col_body_id> All(col_world *w, size_t n,
+                             size_t (*q)(col_world *, const void *, const col_filter *, col_body_id *, size_t,
+                                         col_world_status *),
                              const void *arg, const col_filter *f) {
     std::vector<col_body_id> out(n + 1);
     col_world_status st;
@@ -82,7 +83,7 @@ TEST(World, QueriesAgreeWithBruteForceThroughRandomEdits) {
         World W;
         col_world *w = W.w;
         std::map<uint64_t, std::pair<col_body_id, Body>> live; // by slot
-        std::vector<std::vector<col_vec3>> hulls;               // polytope points, kept alive
+        std::vector<std::vector<col_vec3>> hulls;              // polytope points, kept alive
         hulls.reserve(100000);
         auto make = [&](col_shape s) {
             if (s.kind == COL_SHAPE_POLYTOPE) {
@@ -175,9 +176,8 @@ TEST(World, QueriesAgreeWithBruteForceThroughRandomEdits) {
                                                  return live[Slot(h.body)].second.shape.kind == COL_SHAPE_POLYTOPE;
                                              }),
                               got.end());
-                    std::sort(want.begin(), want.end(), [](const Hit &x, const Hit &y) {
-                        return x.t != y.t ? x.t < y.t : x.slot < y.slot;
-                    });
+                    std::sort(want.begin(), want.end(),
+                              [](const Hit &x, const Hit &y) { return x.t != y.t ? x.t < y.t : x.slot < y.slot; });
                     ASSERT_EQ(got.size(), want.size()) << "round " << round << " ray " << k;
                     found[1] += want.size();
                     for (size_t i = 0; i < want.size(); ++i) {
@@ -211,9 +211,8 @@ TEST(World, QueriesAgreeWithBruteForceThroughRandomEdits) {
                         col_sweep_hit h = col_sweep(&q, delta, &e.second.shape, V(0, 0, 0));
                         if (h.status == COL_HIT || h.status == COL_NOT_CONVERGED) want.push_back({h.t0, slot, e.first});
                     }
-                    std::sort(want.begin(), want.end(), [](const Hit &x, const Hit &y) {
-                        return x.t != y.t ? x.t < y.t : x.slot < y.slot;
-                    });
+                    std::sort(want.begin(), want.end(),
+                              [](const Hit &x, const Hit &y) { return x.t != y.t ? x.t < y.t : x.slot < y.slot; });
                     std::vector<col_world_cast_hit> got(live.size());
                     col_world_status st;
                     size_t n = col_world_cast_all(w, &q, delta, f, got.data(), got.size(), &st);
@@ -235,8 +234,8 @@ TEST(World, QueriesAgreeWithBruteForceThroughRandomEdits) {
                 // frustums
                 for (int k = 0; k < 2; ++k) {
                     col_vec3 eye = RandomPoint(rng, range), dir = col_v3_sub(RandomPoint(rng, range), eye);
-                    col_frustum fr = col_frustum_from_camera(eye, dir, V(0, 0, 1), R(1.2), R(1.3), R(range * 0.01),
-                                                             R(range));
+                    col_frustum fr =
+                        col_frustum_from_camera(eye, dir, V(0, 0, 1), R(1.2), R(1.3), R(range * 0.01), R(range));
                     if (!col_frustum_is_valid(&fr)) continue;
                     std::vector<col_body_id> want;
                     std::vector<col_cull> want_class;

@@ -86,6 +86,13 @@ col_world *col_world_create(void) {
     return w;
 }
 
+col_world_status col_world_set_margin(col_world *w, col_real margin) {
+    if (!w || !col_is_valid_real(margin) || margin < 0) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    w->trees[1].margin = margin;
+    return COL_WORLD_OK;
+}
+
 void col_world_destroy(col_world *w) {
     if (!w) return;
     col_tree_free(&w->trees[0]);
@@ -502,8 +509,8 @@ size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_fil
     return finish_ids(&q, out, NULL, cap, status);
 }
 
-size_t col_world_query_aabb(col_world *w, const col_aabb *box, const col_filter *filter, col_body_id *out,
-                            size_t cap, col_world_status *status) {
+size_t col_world_query_aabb(col_world *w, const col_aabb *box, const col_filter *filter, col_body_id *out, size_t cap,
+                            col_world_status *status) {
     if (!box || !col_aabb_is_valid(box)) {
         if (status) *status = COL_WORLD_INVALID_ARGUMENT;
         return (size_t)-1;
@@ -740,8 +747,7 @@ static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, con
     if (padded_bounds(shape, &box)) {
         for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k) {
             col_real max_t = closest && q->best_slot != COL_TREE_NULL ? q->best_t : COL_R(1.0);
-            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, max_t, cast_tree_visit, q) &&
-                q->status == COL_WORLD_OK)
+            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, max_t, cast_tree_visit, q) && q->status == COL_WORLD_OK)
                 q->status = COL_WORLD_NO_MEMORY;
         }
     } else {

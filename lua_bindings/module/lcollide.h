@@ -73,6 +73,13 @@ void lcol_open_arrays(lua_State *L);
  * table on top. */
 void lcol_open_frustum(lua_State *L);
 
+/* The frustum userdata at idx, or an argument error (lfrustum.c). */
+const col_frustum *lcol_check_frustum(lua_State *L, int idx);
+
+/* Registers collide.world and the World metatable (lworld.c); module table
+ * on top. */
+void lcol_open_world(lua_State *L);
+
 /* collide.kind(v): the kind name of a shape, or nil (fail) for anything else. */
 int lcol_kind_of(lua_State *L);
 

@@ -18,6 +18,8 @@ static col_frustum *check_frustum(lua_State *L, int idx) {
     return f;
 }
 
+const col_frustum *lcol_check_frustum(lua_State *L, int idx) { return check_frustum(L, idx); }
+
 static void push_frustum(lua_State *L, const col_frustum *f) {
     *(col_frustum *)lua_newuserdatauv(L, sizeof *f, 0) = *f;
     luaL_setmetatable(L, FTNAME);
@@ -58,7 +60,8 @@ static int l_frustum(lua_State *L) {
 }
 
 /* frustum:classify(shape [, method]): "outside", "intersecting" or "inside";
- * method "exact" (default) or "planes". */
+ * method "exact" (default) or "planes" (spheres, AABBs and OBBs; every other
+ * 3D shape is classified exactly, col_frustum_classify_shape). */
 static int f_classify(lua_State *L) {
     const col_frustum *f = check_frustum(L, 1);
     col_shape_kind k;
@@ -72,9 +75,19 @@ static int f_classify(lua_State *L) {
         break;
     case COL_SHAPE_AABB: c = planes ? col_frustum_classify_aabb_planes(f, s) : col_frustum_classify_aabb(f, s); break;
     case COL_SHAPE_OBB: c = planes ? col_frustum_classify_obb_planes(f, s) : col_frustum_classify_obb(f, s); break;
-    default:
-        lua_pushfstring(L, "sphere, aabb or obb expected, got %s", col_shape_kind_name(k));
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
+    default: {
+        if (col_shape_kind_is_2d(k)) {
+            lua_pushfstring(L, "3D shape expected, got %s", col_shape_kind_name(k));
+            return luaL_argerror(L, 2, lua_tostring(L, -1));
+        }
+        if (planes) {
+            lua_pushfstring(L, "'planes' applies to a sphere, aabb or obb, not a %s", col_shape_kind_name(k));
+            return luaL_argerror(L, 3, lua_tostring(L, -1));
+        }
+        col_shape sh;
+        lcol_check_shape(L, 2, &sh);
+        c = col_frustum_classify_shape(f, &sh);
+    }
     }
     if (c == COL_CULL_INVALID) return luaL_argerror(L, 1, "invalid frustum (a plane with a zero normal)");
     lua_pushstring(L, col_cull_name(c));

@@ -53,7 +53,15 @@ expectError("plane expected (the bottom plane), got sphere", collide.frustum, f:
   collide.sphere(0, 0, 0, 1), f:plane(4), f:plane(5), f:plane(6))
 expectError("six planes expected", collide.frustum, f:plane(1), f:plane(2), f:plane(3), f:plane(4), f:plane(5),
   f:plane(6), f:plane(6))
-expectError("sphere, aabb or obb expected, got capsule", f.classify, f, collide.capsule(0, 0, 0, 1, 0, 0, 1))
+-- every 3D shape, exactly (col_frustum_classify_shape)
+expectEqual(f:classify(collide.capsule(0, 0, 0, 1, 0, 0, 1)), "intersecting", "a capsule reaching the near plane")
+expectEqual(f:classify(collide.capsule(3, 0, 0, 4, 0, 0, 0.5)), "inside", "a capsule inside")
+expectEqual(f:classify(collide.triangle(-3, 0, 0, -2, 0, 0, -2, 1, 0)), "outside", "a triangle behind the eye")
+expectEqual(f:classify(collide.plane(1, 0, 0, 5)), "intersecting", "a plane across it")
+expectEqual(f:classify(collide.plane(1, 0, 0, 20)), "outside", "a plane beyond it")
+expectError("3D shape expected, got circle", f.classify, f, collide.circle(0, 0, 1))
+expectError("'planes' applies to a sphere, aabb or obb, not a capsule", f.classify, f,
+  collide.capsule(0, 0, 0, 1, 0, 0, 1), "planes")
 expectError("invalid option 'fast'", f.classify, f, collide.sphere(0, 0, 0, 1), "fast")
 expectError("corner index must be in 1..8", f.corner, f, 9)
 expectError("plane index must be in 1..6", f.plane, f, 0)

@@ -51,10 +51,10 @@ typedef uint64_t col_body_id;
 /* What a world function reports. */
 typedef enum col_world_status {
     COL_WORLD_OK = 0,
-    COL_WORLD_INVALID_SHAPE, /* the shape fails col_shape_is_valid, or is 2D */
-    COL_WORLD_STALE_ID,      /* no such body: removed, never added, or from another slot's generation */
-    COL_WORLD_LOCKED,        /* called from inside a query's callback */
-    COL_WORLD_NO_MEMORY,     /* an allocation failed; nothing changed */
+    COL_WORLD_INVALID_SHAPE,   /* the shape fails col_shape_is_valid, or is 2D */
+    COL_WORLD_STALE_ID,        /* no such body: removed, never added, or from another slot's generation */
+    COL_WORLD_LOCKED,          /* called from inside a query's callback */
+    COL_WORLD_NO_MEMORY,       /* an allocation failed; nothing changed */
     COL_WORLD_INVALID_ARGUMENT /* a NULL pointer, an invalid box, ray, motion or frustum */
 } col_world_status;
 
@@ -72,6 +72,7 @@ typedef struct col_body_def {
     bool is_static;
 } col_body_def;
 
+/* A definition with the defaults above (set its shape before col_world_add). */
 COL_API col_body_def col_body_def_default(void);
 
 /* Which bodies a query sees (see above). col_filter_default passes every body. */
@@ -82,12 +83,18 @@ typedef struct col_filter {
     void *ctx;
 } col_filter;
 
+/* A filter that passes every body: all category and mask bits, no callback. */
 COL_API col_filter col_filter_default(void);
 
 typedef struct col_world col_world;
 
 /* A new, empty world; NULL when memory runs out. */
 COL_API col_world *col_world_create(void);
+
+/* The fat-box margin of movable bodies added or moved from now on (finite,
+ * >= 0; COL_TREE_DEFAULT_MARGIN at first). A larger margin makes small moves
+ * cheaper and queries a little slower. COL_WORLD_INVALID_ARGUMENT otherwise. */
+COL_API col_world_status col_world_set_margin(col_world *w, col_real margin);
 
 /* Frees the world and everything it holds (NULL: nothing). */
 COL_API void col_world_destroy(col_world *w);
@@ -142,6 +149,7 @@ typedef struct col_world_stats {
     size_t bytes; /* memory held by the world: slots, trees, scratch */
 } col_world_stats;
 
+/* The world's figures (zero for NULL). */
 COL_API col_world_stats col_world_stats_of(const col_world *w);
 
 /* ------------------------------ queries ------------------------------ */
@@ -158,19 +166,19 @@ COL_API size_t col_world_query_aabb(col_world *w, const col_aabb *box, const col
                                     size_t cap, col_world_status *status);
 
 /* Bodies whose shape contains the point (col_overlap with a point). */
-COL_API size_t col_world_query_point(col_world *w, col_vec3 p, const col_filter *filter, col_body_id *out,
-                                     size_t cap, col_world_status *status);
+COL_API size_t col_world_query_point(col_world *w, col_vec3 p, const col_filter *filter, col_body_id *out, size_t cap,
+                                     col_world_status *status);
 
 /* Bodies whose shape overlaps the shape (col_overlap; pairs it does not
  * support, such as plane-plane, are never reported). */
-COL_API size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_filter *filter,
-                                     col_body_id *out, size_t cap, col_world_status *status);
+COL_API size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_filter *filter, col_body_id *out,
+                                     size_t cap, col_world_status *status);
 
 /* Bodies not outside the frustum (col_frustum_classify_shape, or INSIDE when
  * a tree node holding the body is inside), with their class in `classes`
  * (may be NULL) beside their ids. */
-COL_API size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_filter *filter,
-                                       col_body_id *out, col_cull *classes, size_t cap, col_world_status *status);
+COL_API size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_filter *filter, col_body_id *out,
+                                       col_cull *classes, size_t cap, col_world_status *status);
 
 /* A ray's hit on a body. */
 typedef struct col_world_ray_hit {
@@ -188,8 +196,8 @@ COL_API bool col_world_raycast(col_world *w, const col_ray *ray, const col_filte
                                col_world_status *status);
 
 /* Every body the ray hits, by (t, id); counts as the overlap queries. */
-COL_API size_t col_world_raycast_all(col_world *w, const col_ray *ray, const col_filter *filter,
-                                     col_world_ray_hit *out, size_t cap, col_world_status *status);
+COL_API size_t col_world_raycast_all(col_world *w, const col_ray *ray, const col_filter *filter, col_world_ray_hit *out,
+                                     size_t cap, col_world_status *status);
 
 /* A shape cast's hit on a body. */
 typedef struct col_world_cast_hit {
