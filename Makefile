@@ -1,6 +1,6 @@
 # Thin wrapper over CMake presets (see CMakePresets.json and README.md).
-#   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua and
-#               precision.lua in collide-run, writing their pictures to build/*.svg
+#   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua,
+#               precision.lua, queries.lua and culling.lua in collide-run, writing their pictures to build/*.svg
 #   make pictures  regenerate the README's pictures (docs/pictures/*.svg; a test checks they are current)
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
 #   make bench  the benchmarks (bench/README.md): collide-bench (C, -O2, with the
@@ -19,7 +19,7 @@ BENCH_LUA_ARGS ?=
 # the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
-FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile lua runner
+FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile world lua runner
 # The slower harnesses get their own arguments (CI gives them fewer inputs):
 # dynamic and metamorphic (about 7000 inputs/s) and the Lua API harness, which
 # runs a whole interpreter per input (about 3000 inputs/s).
@@ -42,7 +42,11 @@ demo: deps-demo
 	@echo
 	build/collide-run --trace build/precision.jsonl scripts/precision.lua
 	@echo
-	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg (open them in a browser)"
+	build/collide-run --svg build/queries.svg scripts/queries.lua
+	@echo
+	build/collide-run --svg build/culling.svg scripts/culling.lua
+	@echo
+	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg (open them in a browser)"
 
 pictures: deps-demo
 	cmake --preset demo >/dev/null
@@ -91,7 +95,7 @@ fuzz: deps-test
 	cmake --build --preset fuzz
 	@for h in $(FUZZ_HARNESSES); do \
 	  case $$h in lua) args="$(FUZZ_LUA_ARGS)" ;; runner) args="$(FUZZ_RUNNER_ARGS) $(FUZZ_RUNNER_LIMITS)" ;; \
-	    dynamic|metamorphic) args="$(FUZZ_SLOW_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
+	    dynamic|metamorphic|world) args="$(FUZZ_SLOW_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
 	  dict=""; [ -f fuzz/$$h.dict ] && dict="-dict=fuzz/$$h.dict"; \
 	  mkdir -p build-fuzz/corpus/$$h && \
 	  echo "collide: fuzzing $$h ($$args)" && \

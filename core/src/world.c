@@ -4,6 +4,7 @@
  * on the trees, narrow phase through the generic dispatch, results sorted by
  * body id or by (t, body id).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,6 +312,59 @@ size_t col_world_bodies(const col_world *w, col_body_id *out, size_t cap) {
             n++;
         }
     return n;
+}
+
+static bool wfail(char *why, size_t size, const char *msg, long a) {
+    if (why && size > 0) snprintf(why, size, msg, a);
+    return false;
+}
+
+bool col_world_validate(const col_world *w, char *why, size_t why_size) {
+    if (!w) return wfail(why, why_size, "no world%ld", 0);
+    for (int k = 0; k < 2; ++k)
+        if (!col_tree_validate(&w->trees[k], why, why_size)) return false;
+    size_t live = 0, stat = 0, planes = 0;
+    int32_t leaves[2] = {0, 0};
+    for (int32_t s = 0; s < w->slot_count; ++s) {
+        const body *b = &w->bodies[s];
+        if (!b->live) continue;
+        live++;
+        stat += b->is_static;
+        if (b->is_plane) {
+            planes++;
+            if (b->proxy != COL_TREE_NULL) return wfail(why, why_size, "plane body %ld has a proxy", s);
+            if (b->shape.kind != COL_SHAPE_PLANE) return wfail(why, why_size, "body %ld is no plane", s);
+            continue;
+        }
+        const col_tree *t = &w->trees[b->is_static ? 0 : 1];
+        col_aabb fat;
+        uint64_t user;
+        if (!col_tree_proxy(t, b->proxy, &fat, &user)) return wfail(why, why_size, "body %ld has no leaf", s);
+        if (user != (uint64_t)s) return wfail(why, why_size, "body %ld's leaf names another slot", s);
+        if (!col__aabb_contains(&fat, &b->bounds)) return wfail(why, why_size, "body %ld's leaf misses its bounds", s);
+        col_aabb tight;
+        if (!padded_bounds(&b->shape, &tight) || memcmp(&tight, &b->bounds, sizeof tight) != 0)
+            return wfail(why, why_size, "body %ld's bounds are not its shape's", s);
+        leaves[b->is_static ? 0 : 1]++;
+    }
+    if (live != w->live || stat != w->static_count || planes != w->plane_count)
+        return wfail(why, why_size, "counts disagree (%ld live bodies found)", (long)live);
+    for (int k = 0; k < 2; ++k)
+        if (leaves[k] != w->trees[k].leaf_count) return wfail(why, why_size, "tree %ld has leaves of no body", k);
+    for (size_t i = 0; i < w->plane_count; ++i) {
+        int32_t s = w->planes[i];
+        if (s < 0 || s >= w->slot_count || !w->bodies[s].live || !w->bodies[s].is_plane)
+            return wfail(why, why_size, "plane list names slot %ld", s);
+    }
+    int32_t dead = 0;
+    for (int32_t s = w->free_slot; s != COL_TREE_NULL; s = w->bodies[s].next_free) {
+        if (s < 0 || s >= w->slot_count || w->bodies[s].live || ++dead > w->slot_count)
+            return wfail(why, why_size, "free slot list reaches %ld", s);
+    }
+    if ((size_t)dead + live != (size_t)w->slot_count)
+        return wfail(why, why_size, "%ld slots neither live nor free", (long)w->slot_count - dead - (long)live);
+    if (why && why_size) why[0] = 0;
+    return true;
 }
 
 col_world_status col_world_optimize(col_world *w) {

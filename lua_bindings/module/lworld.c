@@ -395,9 +395,9 @@ static int w_stats(lua_State *L) {
     set_int(L, "staticHeight", s.static_tree.height);
     set_int(L, "movableHeight", s.movable_tree.height);
     set_int(L, "nodes", (lua_Integer)s.static_tree.node_count + s.movable_tree.node_count);
-    set_int(L, "bytes", (lua_Integer)(s.bytes + (size_t)lw->cap * (sizeof(col_body_id) + sizeof(col_cull) +
-                                                                   sizeof(col_world_ray_hit) +
-                                                                   sizeof(col_world_cast_hit))));
+    set_int(L, "bytes",
+            (lua_Integer)(s.bytes + (size_t)lw->cap * (sizeof(col_body_id) + sizeof(col_cull) +
+                                                       sizeof(col_world_ray_hit) + sizeof(col_world_cast_hit))));
     lua_pushnumber(L, (lua_Number)s.static_tree.area_ratio);
     lua_setfield(L, -2, "staticAreaRatio");
     lua_pushnumber(L, (lua_Number)s.movable_tree.area_ratio);

@@ -138,6 +138,15 @@ COL_API size_t col_world_count(const col_world *w);
  */
 COL_API size_t col_world_bodies(const col_world *w, col_body_id *out, size_t cap);
 
+/*
+ * Checks every invariant of the world: both trees (col_tree_validate), each
+ * live bounded body's leaf in the right tree with its slot as the user value
+ * and a fat box containing its bounds, the plane list, the counts and the
+ * free slots. true when all hold; otherwise false with a description in `why`
+ * (may be NULL; at most why_size bytes). For tests and fuzzing.
+ */
+COL_API bool col_world_validate(const col_world *w, char *why, size_t why_size);
+
 /* Rebuilds the static bodies' tree by binned SAH (after loading a level).
  * COL_WORLD_NO_MEMORY leaves it as it was. */
 COL_API col_world_status col_world_optimize(col_world *w);
