@@ -42,4 +42,10 @@ int32_t col__tree_alloc(col_tree *t);
 void col__tree_release(col_tree *t, int32_t i);
 bool col__tree_is_leaf(const col_tree *t, int32_t proxy);
 
+/* col_tree_query_frustum, with the exact test of leaves (the corner regions)
+ * optional: the world classifies each body's own shape instead, so its
+ * answer is the shape's classification and never depends on the box's. */
+bool col__tree_query_frustum(const col_tree *t, const col_frustum *f, bool exact_leaves, col_tree_cull_fn *fn,
+                             void *ctx);
+
 #endif /* COLLIDE_SRC_TREE_PRIVATE_H */

@@ -205,7 +205,8 @@ static col_cull planes_class(const col_frustum *f, const col_aabb *b) {
 
 /* Stack entries: a node index, or -(index + 2) for a node whose subtree is
  * inside (no tests below it). */
-bool col_tree_query_frustum(const col_tree *t, const col_frustum *f, col_tree_cull_fn *fn, void *ctx) {
+bool col__tree_query_frustum(const col_tree *t, const col_frustum *f, bool exact_leaves, col_tree_cull_fn *fn,
+                             void *ctx) {
     if (!col_frustum_is_valid(f)) return false;
     if (t->root == COL_TREE_NULL) return true;
     stack s;
@@ -221,7 +222,7 @@ bool col_tree_query_frustum(const col_tree *t, const col_frustum *f, col_tree_cu
         if (!accepted) {
             c = planes_class(f, &n->box);
             if (c == COL_CULL_OUTSIDE) continue;
-            if (n->height == 0 && c == COL_CULL_INTERSECTING) {
+            if (exact_leaves && n->height == 0 && c == COL_CULL_INTERSECTING) {
                 c = col_frustum_classify_aabb(f, &n->box);
                 if (c == COL_CULL_OUTSIDE) continue;
             }
@@ -238,4 +239,8 @@ bool col_tree_query_frustum(const col_tree *t, const col_frustum *f, col_tree_cu
     }
     stack_close(&s);
     return true;
+}
+
+bool col_tree_query_frustum(const col_tree *t, const col_frustum *f, col_tree_cull_fn *fn, void *ctx) {
+    return col__tree_query_frustum(t, f, true, fn, ctx);
 }

@@ -617,7 +617,7 @@ size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_fil
     if (!f || !col_frustum_is_valid(f)) return fail_query(&q, COL_WORLD_INVALID_ARGUMENT, status);
     q.frustum = f;
     for (int k = 0; k < 2 && q.status == COL_WORLD_OK; ++k)
-        if (!col_tree_query_frustum(&w->trees[k], f, cull_visit, &q) && q.status == COL_WORLD_OK)
+        if (!col__tree_query_frustum(&w->trees[k], f, false, cull_visit, &q) && q.status == COL_WORLD_OK)
             q.status = COL_WORLD_NO_MEMORY;
     visit_planes(&q, cull_plane);
     return finish_ids(&q, out, classes, cap, status);

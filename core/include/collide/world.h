@@ -183,9 +183,11 @@ COL_API size_t col_world_query_point(col_world *w, col_vec3 p, const col_filter 
 COL_API size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_filter *filter, col_body_id *out,
                                      size_t cap, col_world_status *status);
 
-/* Bodies not outside the frustum (col_frustum_classify_shape, or INSIDE when
- * a tree node holding the body is inside), with their class in `classes`
- * (may be NULL) beside their ids. */
+/* Bodies not outside the frustum, with their class in `classes` (may be
+ * NULL) beside their ids: col_frustum_classify_shape of the body's shape; the
+ * trees only skip nodes whose box is behind one of the six planes (so is the
+ * shape) and accept, as INSIDE, nodes whose box is in front of all six (so is
+ * the shape). */
 COL_API size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_filter *filter, col_body_id *out,
                                        col_cull *classes, size_t cap, col_world_status *status);
 
