@@ -58,10 +58,19 @@ bool col_tree_query_point(const col_tree *t, col_vec3 p, col_tree_query_fn *fn, 
 /* ------------------------------ rays ------------------------------ */
 
 /* A moving box [lo + t d, hi + t d] (a ray: lo = hi = origin), prepared for
- * conservative slab tests against node boxes. */
+ * conservative slab tests against node boxes. On each axis the entry time
+ * is (b_enter - oa) * inv and the exit time (b_exit - oz) * inv, where the
+ * box's near and far faces (ia, iz: indices into its six reals) and the
+ * origins (oa, oz) are chosen once per query by the sign of 1/d. An axis
+ * without motion has inv = +-infinity: its times are -infinity or
+ * +infinity (no constraint, or no overlap ever), or NaN when the face is
+ * exactly at the origin (touching), which the comparisons ignore: the
+ * closed set is kept without a branch. When 1/d overflows for a non-zero d
+ * (|d| below 1/COL_REAL_MAX), the query divides instead (`divide`). */
 typedef struct mover {
-    col_real lo[3], hi[3], d[3], inv[3];
-    int mode[3]; /* 0: no motion on the axis; 1: multiply by inv; 2: divide by d (1/d overflows) */
+    col_real oa[3], oz[3], inv[3], d[3];
+    int ia[3], iz[3];
+    bool divide;
 } mover;
 
 /* Each slab time is (a - b) * (1 / d) or (a - b) / d: at most three roundings,
@@ -77,57 +86,38 @@ typedef struct mover {
 
 static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
     const col_real l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z}, v[3] = {d.x, d.y, d.z};
+    m->divide = false;
     for (int i = 0; i < 3; ++i) {
-        m->lo[i] = l[i];
-        m->hi[i] = h[i];
         m->d[i] = v[i];
-        m->inv[i] = v[i] != 0 ? COL_R(1.0) / v[i] : 0;
-        m->mode[i] = v[i] == 0 ? 0 : col_abs(m->inv[i]) <= COL_REAL_MAX ? 1 : 2;
+        m->inv[i] = COL_R(1.0) / v[i]; /* +-infinity for +-0 */
+        if (v[i] != 0 && !(col_abs(m->inv[i]) <= COL_REAL_MAX)) m->divide = true;
+        bool forward = m->inv[i] > 0;
+        m->ia[i] = forward ? i : i + 3; /* entered through the min face moving forward */
+        m->iz[i] = forward ? i + 3 : i;
+        m->oa[i] = forward ? h[i] : l[i];
+        m->oz[i] = forward ? l[i] : h[i];
     }
-}
-
-static col_real down(col_real v) {
-    return (v > 0 ? v * (COL_R(1.0) - SLAB_WIDEN) : v * (COL_R(1.0) + SLAB_WIDEN)) - SLAB_TINY;
-}
-static col_real up(col_real v) {
-    return (v > 0 ? v * (COL_R(1.0) + SLAB_WIDEN) : v * (COL_R(1.0) - SLAB_WIDEN)) + SLAB_TINY;
 }
 
 /* Whether the moving box reaches box b for some t in [0, max_t]; the
  * (lowered) entry time in *enter. Conservative: never false when the exact
  * motion reaches b. */
-static bool mover_reaches(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
-    const col_real bmin[3] = {b->min.x, b->min.y, b->min.z}, bmax[3] = {b->max.x, b->max.y, b->max.z};
+static inline bool mover_reaches(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
+    const col_real bb[6] = {b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z};
     col_real t0 = 0, t1 = max_t;
     for (int i = 0; i < 3; ++i) {
-        col_real a, z; /* entry and exit times on this axis */
-        switch (m->mode[i]) {
-        case 0:
-            if (m->lo[i] > bmax[i] || m->hi[i] < bmin[i]) return false;
-            continue;
-        case 1:
-            if (m->d[i] > 0) {
-                a = (bmin[i] - m->hi[i]) * m->inv[i];
-                z = (bmax[i] - m->lo[i]) * m->inv[i];
-            } else {
-                a = (bmax[i] - m->lo[i]) * m->inv[i];
-                z = (bmin[i] - m->hi[i]) * m->inv[i];
-            }
-            break;
-        default:
-            if (m->d[i] > 0) {
-                a = (bmin[i] - m->hi[i]) / m->d[i];
-                z = (bmax[i] - m->lo[i]) / m->d[i];
-            } else {
-                a = (bmax[i] - m->lo[i]) / m->d[i];
-                z = (bmin[i] - m->hi[i]) / m->d[i];
-            }
-            break;
+        col_real a, z;
+        if (m->divide && m->d[i] != 0) {
+            a = (bb[m->ia[i]] - m->oa[i]) / m->d[i];
+            z = (bb[m->iz[i]] - m->oz[i]) / m->d[i];
+        } else {
+            a = (bb[m->ia[i]] - m->oa[i]) * m->inv[i];
+            z = (bb[m->iz[i]] - m->oz[i]) * m->inv[i];
         }
-        a = down(a);
-        z = up(z);
-        if (a > t0) t0 = a;
-        if (z < t1) t1 = z;
+        a = a * (a > 0 ? COL_R(1.0) - SLAB_WIDEN : COL_R(1.0) + SLAB_WIDEN) - SLAB_TINY;
+        z = z * (z > 0 ? COL_R(1.0) + SLAB_WIDEN : COL_R(1.0) - SLAB_WIDEN) + SLAB_TINY;
+        t0 = a > t0 ? a : t0; /* NaN (touching with no motion) constrains nothing */
+        t1 = z < t1 ? z : t1;
     }
     *enter = t0;
     return t0 <= t1;

@@ -1,0 +1,326 @@
+/*
+ * bench/tree.c — the broad phase: collide's dynamic AABB tree
+ * (collide/tree.h) against Bullet's btDbvt (when libbullet-dev is installed)
+ * and brute force, at 10^3 .. 10^6 boxes: incremental build, top-down
+ * rebuild, box queries, ray queries, moves inside and outside the fat box,
+ * removal, and the tree's height. Every implementation answers the same
+ * queries; their answer counts are compared (a tree that skips a box, or
+ * reports one too many, shows as disagreement).
+ *
+ * The scene: n boxes of sides 0.5..1.5 spread uniformly in a cube holding
+ * about one box per 8 unit cells, so a query box of side 3 finds a few.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_tree.h"
+
+/* ---- collide ---- */
+
+typedef struct ctree {
+    col_tree t;
+    int32_t *proxy; /* by box index */
+} ctree;
+
+static void *c_create(size_t n) {
+    ctree *c = calloc(1, sizeof *c);
+    col_tree_init(&c->t);
+    c->t.margin = COL_R(0.1);
+    c->proxy = malloc(n * sizeof *c->proxy);
+    return c;
+}
+static void c_destroy(void *p) {
+    ctree *c = p;
+    col_tree_free(&c->t);
+    free(c->proxy);
+    free(c);
+}
+static void c_insert(void *p, size_t i, const col_aabb *b) {
+    ctree *c = p;
+    c->proxy[i] = col_tree_insert(&c->t, b, (uint64_t)i);
+}
+static void c_remove(void *p, size_t i) {
+    ctree *c = p;
+    col_tree_remove(&c->t, c->proxy[i]);
+}
+static void c_move(void *p, size_t i, const col_aabb *b) {
+    ctree *c = p;
+    col_tree_move(&c->t, c->proxy[i], b);
+}
+static void c_rebuild(void *p) {
+    ctree *c = p;
+    col_tree_rebuild(&c->t);
+}
+static bool count_one(void *ctx, int32_t proxy, uint64_t user) {
+    (void)proxy;
+    (void)user;
+    ++*(size_t *)ctx;
+    return true;
+}
+static size_t c_query(void *p, const col_aabb *b) {
+    ctree *c = p;
+    size_t k = 0;
+    col_tree_query_aabb(&c->t, b, count_one, &k);
+    return k;
+}
+static col_real count_ray(void *ctx, const col_ray *ray, int32_t proxy, uint64_t user) {
+    (void)proxy;
+    (void)user;
+    ++*(size_t *)ctx;
+    return ray->max_t;
+}
+static size_t c_ray(void *p, const col_ray *r) {
+    ctree *c = p;
+    size_t k = 0;
+    col_tree_raycast(&c->t, r, count_ray, &k);
+    return k;
+}
+static int c_height(void *p) { return col_tree_height(&((ctree *)p)->t); }
+static size_t c_bytes(void *p) { return col_tree_stats_of(&((ctree *)p)->t).bytes; }
+
+static const bench_tree_impl collide_tree = {"collide col_tree", c_create, c_destroy, c_insert, c_remove, c_move,
+                                             c_rebuild, c_query, c_ray, c_height, c_bytes};
+
+/* ---- brute force: every box against the query ---- */
+
+typedef struct brute {
+    col_aabb *box;
+    size_t n;
+} brute;
+
+static void *b_create(size_t n) {
+    brute *b = calloc(1, sizeof *b);
+    b->box = malloc(n * sizeof *b->box);
+    return b;
+}
+static void b_destroy(void *p) {
+    brute *b = p;
+    free(b->box);
+    free(b);
+}
+static void b_insert(void *p, size_t i, const col_aabb *box) {
+    brute *b = p;
+    /* fattened as the trees' boxes, so the counts compare */
+    b->box[i] = *box;
+    b->box[i].min = col_v3_sub(box->min, col_v3(COL_R(0.1), COL_R(0.1), COL_R(0.1)));
+    b->box[i].max = col_v3_add(box->max, col_v3(COL_R(0.1), COL_R(0.1), COL_R(0.1)));
+    if (i + 1 > b->n) b->n = i + 1;
+}
+static size_t b_query(void *p, const col_aabb *q) {
+    brute *b = p;
+    size_t k = 0;
+    for (size_t i = 0; i < b->n; ++i)
+        k += (b->box[i].min.x <= q->max.x) & (b->box[i].max.x >= q->min.x) & (b->box[i].min.y <= q->max.y) &
+             (b->box[i].max.y >= q->min.y) & (b->box[i].min.z <= q->max.z) & (b->box[i].max.z >= q->min.z);
+    return k;
+}
+static size_t b_ray(void *p, const col_ray *r) {
+    brute *b = p;
+    size_t k = 0;
+    for (size_t i = 0; i < b->n; ++i) k += col_raycast_aabb_slabs(r, &b->box[i]).status == COL_HIT;
+    return k;
+}
+
+static const bench_tree_impl brute_force = {"brute force (every box)", b_create, b_destroy, b_insert, NULL, NULL,
+                                            NULL, b_query, b_ray, NULL, NULL};
+
+/* ---- the driver ---- */
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static uint64_t rng_state;
+static double urand(void) {
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
+}
+
+typedef struct scene {
+    size_t n, q;
+    col_aabb *boxes, *moved_in, *moved_out, *queries;
+    col_ray *rays;
+} scene;
+
+static col_aabb box_at(double x, double y, double z, double sx, double sy, double sz) {
+    col_aabb b = {col_v3((col_real)x, (col_real)y, (col_real)z),
+                  col_v3((col_real)(x + sx), (col_real)(y + sy), (col_real)(z + sz))};
+    return b;
+}
+
+static void make_scene(scene *s, size_t n, size_t q) {
+    rng_state = 0x5eed0000u + n;
+    s->n = n;
+    s->q = q;
+    double side = 2.0 * cbrt((double)n); /* one box per 8 unit cells */
+    s->boxes = malloc(n * sizeof *s->boxes);
+    s->moved_in = malloc(n * sizeof *s->moved_in);
+    s->moved_out = malloc(n * sizeof *s->moved_out);
+    for (size_t i = 0; i < n; ++i) {
+        double x = urand() * side, y = urand() * side, z = urand() * side;
+        double sx = 0.5 + urand(), sy = 0.5 + urand(), sz = 0.5 + urand();
+        s->boxes[i] = box_at(x, y, z, sx, sy, sz);
+        double e = 0.05 * (urand() - 0.5); /* within the 0.1 margin */
+        s->moved_in[i] = box_at(x + e, y - e, z + e, sx, sy, sz);
+        s->moved_out[i] = box_at(urand() * side, urand() * side, urand() * side, sx, sy, sz);
+    }
+    s->queries = malloc(q * sizeof *s->queries);
+    s->rays = malloc(q * sizeof *s->rays);
+    for (size_t i = 0; i < q; ++i) {
+        double x = urand() * side, y = urand() * side, z = urand() * side;
+        s->queries[i] = box_at(x, y, z, 3, 3, 3);
+        /* rays of length 10 in random directions */
+        double dx = urand() - 0.5, dy = urand() - 0.5, dz = urand() - 0.5, l = sqrt(dx * dx + dy * dy + dz * dz) + 1e-9;
+        s->rays[i].origin = col_v3((col_real)x, (col_real)y, (col_real)z);
+        s->rays[i].delta = col_v3((col_real)(10 * dx / l), (col_real)(10 * dy / l), (col_real)(10 * dz / l));
+        s->rays[i].max_t = 1;
+    }
+}
+
+static void free_scene(scene *s) {
+    free(s->boxes);
+    free(s->moved_in);
+    free(s->moved_out);
+    free(s->queries);
+    free(s->rays);
+}
+
+typedef struct row {
+    const char *op;
+    const char *impl;
+    size_t n;
+    double ns;
+    size_t answer; /* total count of the queries (0 for operations) */
+} row;
+
+enum { MAX_ROWS = 256 };
+static row rows[MAX_ROWS];
+static int nrows;
+
+static void add_row(const char *op, const char *impl, size_t n, double ns, size_t answer) {
+    if (nrows < MAX_ROWS) rows[nrows++] = (row){op, impl, n, ns, answer};
+}
+
+static const row *find_row(const char *op, const char *impl_prefix, size_t n) {
+    for (int i = 0; i < nrows; ++i)
+        if (rows[i].n == n && strcmp(rows[i].op, op) == 0 && strncmp(rows[i].impl, impl_prefix, strlen(impl_prefix)) == 0)
+            return &rows[i];
+    return NULL;
+}
+
+static void run_impl(const bench_tree_impl *im, const scene *s, int *height, size_t *bytes) {
+    size_t n = s->n, q = s->q, k;
+    void *t = im->create(n);
+    double t0 = now_ns();
+    for (size_t i = 0; i < n; ++i) im->insert(t, i, &s->boxes[i]);
+    double t1 = now_ns();
+    if (im->remove) add_row("insert", im->name, n, (t1 - t0) / (double)n, 0);
+    if (height) *height = im->height ? im->height(t) : -1;
+    if (bytes) *bytes = im->bytes ? im->bytes(t) : 0;
+
+    k = 0;
+    t0 = now_ns();
+    for (size_t i = 0; i < q; ++i) k += im->query(t, &s->queries[i]);
+    add_row("query box", im->name, n, (now_ns() - t0) / (double)q, k);
+    k = 0;
+    t0 = now_ns();
+    for (size_t i = 0; i < q; ++i) k += im->ray(t, &s->rays[i]);
+    add_row("query ray", im->name, n, (now_ns() - t0) / (double)q, k);
+
+    if (im->move) {
+        t0 = now_ns();
+        for (size_t i = 0; i < n; ++i) im->move(t, i, &s->moved_in[i]);
+        add_row("move inside the fat box", im->name, n, (now_ns() - t0) / (double)n, 0);
+        t0 = now_ns();
+        for (size_t i = 0; i < n; ++i) im->move(t, i, &s->moved_out[i]);
+        add_row("move elsewhere (reinsert)", im->name, n, (now_ns() - t0) / (double)n, 0);
+    }
+    if (im->rebuild) {
+        t0 = now_ns();
+        im->rebuild(t);
+        add_row("rebuild top-down", im->name, n, (now_ns() - t0) / (double)n, 0);
+        k = 0;
+        t0 = now_ns();
+        for (size_t i = 0; i < q; ++i) k += im->query(t, &s->queries[i]);
+        add_row("query box after rebuild", im->name, n, (now_ns() - t0) / (double)q, k);
+    }
+    if (im->remove) {
+        t0 = now_ns();
+        for (size_t i = 0; i < n; ++i) im->remove(t, i);
+        add_row("remove", im->name, n, (now_ns() - t0) / (double)n, 0);
+    }
+    im->destroy(t);
+}
+
+static int misses;
+
+static void target(const char *what, double got, double want, const char *unit) {
+    if (!(got >= 0) || !(want > 0)) return;
+    int ok = got <= want;
+    misses += !ok;
+    printf("  %-66s %9.2f %s (<= %.2f) %s\n", what, got, unit, want, ok ? "met" : "MISSED");
+}
+
+int bench_tree_run(size_t max_n) {
+    const bench_tree_impl *impls[4] = {&collide_tree, NULL, NULL, NULL};
+    int ni = 1;
+    if (bench_tree_dbvt.name) impls[ni++] = &bench_tree_dbvt;
+    impls[ni++] = &brute_force;
+    printf("broad phase: n boxes (sides 0.5..1.5, one per 8 unit cells), 10^4 queries (boxes of side 3, rays of "
+           "length 10); ns per operation or query; answers: the queries' total count\n");
+    printf("%-28s %-34s %9s %11s %12s\n", "operation", "implementation", "n", "ns", "answers");
+    static const size_t sizes[] = {1000, 10000, 100000, 1000000};
+    static int heights[4];
+    static size_t bytes[4];
+    for (size_t si = 0; si < 4 && sizes[si] <= max_n; ++si) {
+        size_t n = sizes[si];
+        scene s;
+        make_scene(&s, n, 10000);
+        int first = nrows;
+        for (int i = 0; i < ni; ++i) {
+            if (impls[i] == &brute_force && n > 100000) continue; /* 10^10 box tests */
+            run_impl(impls[i], &s, i == 0 ? &heights[si] : NULL, i == 0 ? &bytes[si] : NULL);
+        }
+        for (int r = first; r < nrows; ++r) {
+            const row *base = find_row(rows[r].op, "collide", n);
+            char ans[32] = "";
+            if (rows[r].answer || strncmp(rows[r].op, "query", 5) == 0)
+                snprintf(ans, sizeof ans, "%zu%s", rows[r].answer,
+                         base && base->answer != rows[r].answer ? " (differs)" : "");
+            printf("%-28s %-34s %9zu %11.1f %12s\n", rows[r].op, rows[r].impl, n, rows[r].ns, ans);
+        }
+        printf("%-28s %-34s %9zu %11d   (2 log2 n = %.1f); %.0f bytes per box\n", "height", "collide col_tree", n,
+               heights[si], 2 * log2((double)n), (double)bytes[si] / (double)n);
+        free_scene(&s);
+    }
+    printf("\ntargets (broad phase):\n");
+    for (size_t si = 0; si < 4 && sizes[si] <= max_n; ++si) {
+        size_t n = sizes[si];
+        char what[128];
+        const row *c = find_row("query box", "collide", n), *d = find_row("query box", "Bullet", n);
+        if (n == 100000 && c && d) {
+            snprintf(what, sizeof what, "box query at %zu boxes vs btDbvt (x; aim 0.7)", n);
+            target(what, c->ns / d->ns, 1.0, "x");
+        }
+        c = find_row("query ray", "collide", n);
+        d = find_row("query ray", "Bullet", n);
+        if (c && d) {
+            snprintf(what, sizeof what, "ray query at %zu boxes vs btDbvt rayTest (x)", n);
+            target(what, c->ns / d->ns, 1.0, "x");
+        }
+        c = find_row("move inside the fat box", "collide", n);
+        if (c) {
+            snprintf(what, sizeof what, "a move inside the fat box at %zu boxes (ns)", n);
+            target(what, c->ns, 20, "ns");
+        }
+        snprintf(what, sizeof what, "tree height at %zu boxes / log2 n", n);
+        target(what, heights[si] / log2((double)n), 2.0, "x");
+    }
+    return misses;
+}
