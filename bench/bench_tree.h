@@ -18,13 +18,13 @@ typedef struct bench_tree_impl {
     void *(*create)(size_t n);
     void (*destroy)(void *t);
     void (*insert)(void *t, size_t i, const col_aabb *box); /* fattened by 0.1 */
-    void (*remove)(void *t, size_t i);                       /* NULL: no removal */
-    void (*move)(void *t, size_t i, const col_aabb *box);    /* reinsert when outside the fat box; NULL: none */
-    void (*rebuild)(void *t);                                /* top-down rebuild; NULL: none */
-    size_t (*query)(void *t, const col_aabb *box);           /* the number of fat boxes overlapping box */
-    size_t (*ray)(void *t, const col_ray *ray);              /* the number of fat boxes the segment reaches */
-    int (*height)(void *t);                                  /* NULL: unknown */
-    size_t (*bytes)(void *t);                                /* NULL: unknown */
+    void (*remove)(void *t, size_t i);                      /* NULL: no removal */
+    void (*move)(void *t, size_t i, const col_aabb *box);   /* reinsert when outside the fat box; NULL: none */
+    void (*rebuild)(void *t);                               /* top-down rebuild; NULL: none */
+    size_t (*query)(void *t, const col_aabb *box);          /* the number of fat boxes overlapping box */
+    size_t (*ray)(void *t, const col_ray *ray);             /* the number of fat boxes the segment reaches */
+    int (*height)(void *t);                                 /* NULL: unknown */
+    size_t (*bytes)(void *t);                               /* NULL: unknown */
 } bench_tree_impl;
 
 /* Bullet's btDbvt (bench/peer_bullet_dbvt.cc); name NULL without Bullet. */

@@ -83,7 +83,7 @@ static int c_height(void *p) { return col_tree_height(&((ctree *)p)->t); }
 static size_t c_bytes(void *p) { return col_tree_stats_of(&((ctree *)p)->t).bytes; }
 
 static const bench_tree_impl collide_tree = {"collide col_tree", c_create, c_destroy, c_insert, c_remove, c_move,
-                                             c_rebuild, c_query, c_ray, c_height, c_bytes};
+                                             c_rebuild,          c_query,  c_ray,     c_height, c_bytes};
 
 /* ---- brute force: every box against the query ---- */
 
@@ -125,8 +125,8 @@ static size_t b_ray(void *p, const col_ray *r) {
     return k;
 }
 
-static const bench_tree_impl brute_force = {"brute force (every box)", b_create, b_destroy, b_insert, NULL, NULL,
-                                            NULL, b_query, b_ray, NULL, NULL};
+static const bench_tree_impl brute_force = {
+    "brute force (every box)", b_create, b_destroy, b_insert, NULL, NULL, NULL, b_query, b_ray, NULL, NULL};
 
 /* ---- the driver ---- */
 
@@ -209,7 +209,8 @@ static void add_row(const char *op, const char *impl, size_t n, double ns, size_
 
 static const row *find_row(const char *op, const char *impl_prefix, size_t n) {
     for (int i = 0; i < nrows; ++i)
-        if (rows[i].n == n && strcmp(rows[i].op, op) == 0 && strncmp(rows[i].impl, impl_prefix, strlen(impl_prefix)) == 0)
+        if (rows[i].n == n && strcmp(rows[i].op, op) == 0 &&
+            strncmp(rows[i].impl, impl_prefix, strlen(impl_prefix)) == 0)
             return &rows[i];
     return NULL;
 }
