@@ -37,6 +37,12 @@ static inline bool col__aabb_overlap(const col_aabb *a, const col_aabb *b) {
            (a->min.z <= b->max.z) & (a->max.z >= b->min.z);
 }
 
+/* A shape's bounds grown by 64 eps of their magnitude (and a tiny absolute
+ * amount), so no rounding of a narrow-phase test on the shape falls outside:
+ * the boxes the world and meshes put in their trees. false for a plane, 2D
+ * or invalid shapes, and bounds beyond COL_HUGE / 2 (world.c). */
+bool col__padded_bounds(const col_shape *s, col_aabb *out);
+
 bool col__tree_reserve(col_tree *t, int32_t extra);
 int32_t col__tree_alloc(col_tree *t);
 void col__tree_release(col_tree *t, int32_t i);

@@ -111,7 +111,7 @@ static col_real max_abs(col_vec3 v) { return col_max(col_abs(v.x), col_max(col_a
 /* The shape's bounds grown by 64 eps of their magnitude (and the smallest
  * normal number), so a narrow-phase test's rounding stays inside. false for
  * a plane (unbounded) or bounds beyond COL_HUGE / 2. */
-static bool padded_bounds(const col_shape *s, col_aabb *out) {
+bool col__padded_bounds(const col_shape *s, col_aabb *out) {
     if (s->kind == COL_SHAPE_PLANE || !col_shape_bounds(s, out)) return false;
     col_real m = col_max(max_abs(out->min), max_abs(out->max));
     if (!(m <= COL_HUGE * COL_R(0.5))) return false;
@@ -130,7 +130,7 @@ static bool valid_3d(const col_shape *s) {
 static col_world_status check_shape(const col_shape *s, col_aabb *bounds, bool *is_plane) {
     if (!valid_3d(s)) return COL_WORLD_INVALID_SHAPE;
     *is_plane = s->kind == COL_SHAPE_PLANE;
-    if (!*is_plane && !padded_bounds(s, bounds)) return COL_WORLD_INVALID_SHAPE;
+    if (!*is_plane && !col__padded_bounds(s, bounds)) return COL_WORLD_INVALID_SHAPE;
     return COL_WORLD_OK;
 }
 
@@ -343,7 +343,7 @@ bool col_world_validate(const col_world *w, char *why, size_t why_size) {
         if (user != (uint64_t)s) return wfail(why, why_size, "body %ld's leaf names another slot", s);
         if (!col__aabb_contains(&fat, &b->bounds)) return wfail(why, why_size, "body %ld's leaf misses its bounds", s);
         col_aabb tight;
-        if (!padded_bounds(&b->shape, &tight) || memcmp(&tight, &b->bounds, sizeof tight) != 0)
+        if (!col__padded_bounds(&b->shape, &tight) || memcmp(&tight, &b->bounds, sizeof tight) != 0)
             return wfail(why, why_size, "body %ld's bounds are not its shape's", s);
         leaves[b->is_static ? 0 : 1]++;
     }
@@ -554,7 +554,7 @@ size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_fil
     if (!valid_3d(shape)) return fail_query(&q, COL_WORLD_INVALID_SHAPE, status);
     q.shape = shape;
     col_aabb box;
-    if (padded_bounds(shape, &box)) {
+    if (col__padded_bounds(shape, &box)) {
         visit_box(&q, &box, overlap_visit);
     } else {
         visit_all_bounded(&q, overlap_visit);
@@ -798,7 +798,7 @@ static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, con
     q->delta = delta;
     visit_planes(q, cast_visit);
     col_aabb box;
-    if (padded_bounds(shape, &box)) {
+    if (col__padded_bounds(shape, &box)) {
         for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k) {
             col_real max_t = closest && q->best_slot != COL_TREE_NULL ? q->best_t : COL_R(1.0);
             if (!col_tree_cast_aabb(&w->trees[k], &box, delta, max_t, cast_tree_visit, q) && q->status == COL_WORLD_OK)

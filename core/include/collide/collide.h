@@ -26,6 +26,8 @@
  *             frustum queries
  *   world.h   the world: bodies with ids, filters and two trees; box, point,
  *             shape, frustum, ray and cast queries in a deterministic order
+ *   mesh.h    triangle meshes over a static tree: picking (watertight), the
+ *             triangles a shape overlaps, shape casts
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
  * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
@@ -94,6 +96,7 @@
 #include "collide/frustum.h"
 #include "collide/tree.h"
 #include "collide/world.h"
+#include "collide/mesh.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1
