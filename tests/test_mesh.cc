@@ -107,7 +107,8 @@ TEST(Mesh, PicksAsBruteForce) {
         EXPECT_EQ(got.triangle, want.triangle) << k;
         // barycentrics: the point is their combination, and they sum to 1
         col_triangle t = M.tri(got.triangle);
-        col_vec3 p = col_v3_add(col_v3_add(col_v3_scale(t.a, got.u), col_v3_scale(t.b, got.v)), col_v3_scale(t.c, got.w));
+        col_vec3 p =
+            col_v3_add(col_v3_add(col_v3_scale(t.a, got.u), col_v3_scale(t.b, got.v)), col_v3_scale(t.c, got.w));
         EXPECT_NEAR(p.x, got.point.x, Ulps(64, 64));
         EXPECT_NEAR(p.y, got.point.y, Ulps(64, 64));
         EXPECT_NEAR(got.u + got.v + got.w, 1, Ulps(1, 8));

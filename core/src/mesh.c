@@ -65,10 +65,11 @@ col_mesh *col_mesh_create(const col_vec3 *vertices, int32_t vertex_count, const 
         memset(&s, 0, sizeof s);
         s.kind = COL_SHAPE_TRIANGLE;
         s.u.triangle = tri_of(m, i);
-        col_aabb b;
+        col_aabb b, exact;
         col__padded_bounds(&s, &b); /* valid: coordinates checked above */
         col_tree_insert(&m->tree, &b, (uint64_t)i);
-        m->bounds = i == 0 ? b : col__aabb_union(&m->bounds, &b);
+        col_shape_bounds(&s, &exact);
+        m->bounds = i == 0 ? exact : col__aabb_union(&m->bounds, &exact);
     }
     if (!col_tree_rebuild(&m->tree)) return refuse(m, COL_MESH_NO_MEMORY, -1, error, where);
     return m;
@@ -153,7 +154,8 @@ static col_real pick_visit(void *ctx, const col_ray *ray, int32_t proxy, uint64_
     int32_t i = (int32_t)user;
     col_triangle t = tri_of(p->m, i);
     col_ray_hit h = col_raycast_triangle(ray, &t, p->sides);
-    if (h.status == COL_HIT && (p->best.status != COL_HIT || h.t < p->best.t || (h.t == p->best.t && i < p->best.triangle))) {
+    if (h.status == COL_HIT &&
+        (p->best.status != COL_HIT || h.t < p->best.t || (h.t == p->best.t && i < p->best.triangle))) {
         p->best.status = COL_HIT;
         p->best.triangle = i;
         p->best.t = h.t;

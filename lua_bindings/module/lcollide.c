@@ -336,6 +336,7 @@ int LCOL_OPEN(lua_State *L) {
     lcol_open_arrays(L);
     lcol_open_frustum(L);
     lcol_open_world(L);
+    lcol_open_mesh(L);
     lua_pushstring(L, col_version());
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, col_real_name());

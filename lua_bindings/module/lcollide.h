@@ -80,6 +80,9 @@ const col_frustum *lcol_check_frustum(lua_State *L, int idx);
  * on top. */
 void lcol_open_world(lua_State *L);
 
+/* Registers collide.mesh and the Mesh metatable (lmesh.c); module table on top. */
+void lcol_open_mesh(lua_State *L);
+
 /* collide.kind(v): the kind name of a shape, or nil (fail) for anything else. */
 int lcol_kind_of(lua_State *L);
 

@@ -40,6 +40,7 @@ local samples = {
   collide.pack({ collide.sphere(0, 0, 0, 1) }),
   collide.frustum(0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 10),
   collide.world(),
+  collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }, { 1, 2, 3 }),
 }
 local common = { set = true, get = true, kind = true, bounds = true }
 for _, s in ipairs(samples) do

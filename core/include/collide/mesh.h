@@ -29,9 +29,9 @@ typedef struct col_mesh col_mesh;
 /* Why col_mesh_create refused its input (`index` says where). */
 typedef enum col_mesh_error {
     COL_MESH_OK = 0,
-    COL_MESH_BAD_COORDINATE,   /* vertex coordinate `index` (0-based, x y z per vertex) is not finite or beyond COL_HUGE */
-    COL_MESH_BAD_INDEX,        /* indices[index] is negative or not below the vertex count */
-    COL_MESH_BAD_COUNT,        /* no vertices or no triangles, or counts beyond 2^30 */
+    COL_MESH_BAD_COORDINATE, /* vertex coordinate `index` (0-based, x y z per vertex) is not finite or beyond COL_HUGE */
+    COL_MESH_BAD_INDEX,      /* indices[index] is negative or not below the vertex count */
+    COL_MESH_BAD_COUNT,      /* no vertices or no triangles, or counts beyond 2^30 */
     COL_MESH_NO_MEMORY
 } col_mesh_error;
 
