@@ -63,8 +63,7 @@ static int l_mesh(lua_State *L) {
                     lcol_format_number(num, sizeof num, (double)x);
                 lua_pushfstring(L, "coordinate %I is %s (finite, at most collide.huge in magnitude expected)",
                                 (lua_Integer)i + 1, num);
-            }
-            else
+            } else
                 lua_pushfstring(L, "coordinate %I is not a number", (lua_Integer)i + 1);
             return luaL_argerror(L, 1, lua_tostring(L, -1));
         }
@@ -252,9 +251,9 @@ static int m_tostring(lua_State *L) {
 }
 
 void lcol_open_mesh(lua_State *L) {
-    static const luaL_Reg methods[] = {{"raycast", m_raycast}, {"overlaps", m_overlaps}, {"overlap", m_overlap},
-                                       {"cast", m_cast},       {"triangle", m_triangle}, {"bounds", m_bounds},
-                                       {"stats", m_stats},     {NULL, NULL}};
+    static const luaL_Reg methods[] = {
+        {"raycast", m_raycast},   {"overlaps", m_overlaps}, {"overlap", m_overlap}, {"cast", m_cast},
+        {"triangle", m_triangle}, {"bounds", m_bounds},     {"stats", m_stats},     {NULL, NULL}};
     lcol_new_type(L, MTNAME, methods, m_tostring, m_len);
     luaL_getmetatable(L, MTNAME);
     lua_pushcfunction(L, m_gc);
