@@ -6,6 +6,7 @@
  * dropped however deep the tree grows.
  */
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "tree_private.h"
@@ -89,7 +90,9 @@ static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
     m->divide = false;
     for (int i = 0; i < 3; ++i) {
         m->d[i] = v[i];
-        m->inv[i] = COL_R(1.0) / v[i]; /* +-infinity for +-0 */
+        /* +-infinity for +-0 (written out: the fuzz build traps division by zero) */
+        col_real inf = (col_real)HUGE_VAL;
+        m->inv[i] = v[i] != 0 ? COL_R(1.0) / v[i] : signbit(v[i]) ? -inf : inf;
         if (v[i] != 0 && !(col_abs(m->inv[i]) <= COL_REAL_MAX)) m->divide = true;
         bool forward = m->inv[i] > 0;
         m->ia[i] = forward ? i : i + 3; /* entered through the min face moving forward */
