@@ -428,3 +428,121 @@ TEST(World, StaticTreeOptimizeKeepsAnswers) {
 }
 
 } // namespace
+
+namespace {
+
+// Mesh bodies answer as their triangles: every query against brute force
+// over bodies that are shapes or meshes.
+TEST(World, MeshBodiesAnswerAsTheirTriangles) {
+    std::mt19937_64 rng(77);
+    // two 8 x 8 heightfields, one static and one movable, beside spheres and boxes
+    std::vector<std::vector<col_vec3>> verts(2);
+    std::vector<int32_t> idx;
+    for (int j = 0; j < 8; ++j)
+        for (int i = 0; i < 8; ++i) {
+            int32_t a = j * 9 + i, b = a + 1, c = a + 9, d = c + 1;
+            idx.insert(idx.end(), {a, b, d, a, d, c});
+        }
+    std::uniform_int_distribution<int> h(-16, 16);
+    col_mesh *meshes[2];
+    for (int k = 0; k < 2; ++k) {
+        for (int j = 0; j <= 8; ++j)
+            for (int i = 0; i <= 8; ++i) verts[k].push_back(V(i + 9 * k, j, h(rng) / 16.0));
+        meshes[k] = col_mesh_create(verts[k].data(), 81, idx.data(), 128, nullptr, nullptr);
+        ASSERT_NE(meshes[k], nullptr);
+    }
+    World W;
+    col_body_def d = col_body_def_default();
+    col_body_id mid[2];
+    d.is_static = true;
+    ASSERT_EQ(col_world_add_mesh(W.w, meshes[0], &d, &mid[0]), COL_WORLD_OK);
+    d.is_static = false;
+    ASSERT_EQ(col_world_add_mesh(W.w, meshes[1], &d, &mid[1]), COL_WORLD_OK);
+    EXPECT_EQ(col_world_shape(W.w, mid[0]), nullptr);
+    EXPECT_EQ(col_world_mesh(W.w, mid[1]), meshes[1]);
+    for (int i = 0; i < 60; ++i) {
+        d = col_body_def_default();
+        d.shape = RandomShape(rng, 9, 1.5);
+        if (d.shape.kind == COL_SHAPE_POLYTOPE) d.shape = Sphere(1, 1, 1, 0.5);
+        d.shape = Translated(d.shape, V(8, 4, 0));
+        col_body_id id;
+        ASSERT_EQ(col_world_add(W.w, &d, &id), COL_WORLD_OK);
+    }
+    char why[256];
+    ASSERT_TRUE(col_world_validate(W.w, why, sizeof why)) << why;
+    std::vector<col_body_id> ids(100);
+    ids.resize(col_world_bodies(W.w, ids.data(), ids.size()));
+    int mesh_found = 0;
+    for (int k = 0; k < 200; ++k) {
+        col_shape q = Translated(RandomShape(rng, 4, 2), V(8, 4, 0));
+        if (q.kind == COL_SHAPE_POLYTOPE) continue;
+        std::vector<col_body_id> want;
+        for (col_body_id id : ids) {
+            const col_mesh *m = col_world_mesh(W.w, id);
+            if (m ? col_mesh_overlap(m, &q) : col_overlap(&q, col_world_shape(W.w, id))) want.push_back(id);
+            mesh_found += m && col_mesh_overlap(m, &q);
+        }
+        EXPECT_EQ(All(W.w, ids.size(), QueryShape, &q, nullptr), want) << k;
+        // rays
+        col_vec3 o = col_v3_add(RandomPoint(rng, 9), V(8, 4, 4)), to = col_v3_add(RandomPoint(rng, 9), V(8, 4, -2));
+        col_ray r{o, col_v3_sub(to, o), R(kInf)};
+        std::vector<std::pair<col_real, col_body_id>> hits;
+        for (col_body_id id : ids) {
+            const col_mesh *m = col_world_mesh(W.w, id);
+            if (m) {
+                col_mesh_hit mh = col_mesh_raycast(m, &r, COL_TWO_SIDED);
+                if (mh.status == COL_HIT) hits.push_back({mh.t, id});
+            } else {
+                col_ray_hit rh = col_raycast(col_world_shape(W.w, id), &r);
+                if (rh.status == COL_HIT) hits.push_back({rh.t, id});
+            }
+        }
+        std::sort(hits.begin(), hits.end(), [](const auto &x, const auto &y) {
+            return x.first != y.first ? x.first < y.first : Slot(x.second) < Slot(y.second);
+        });
+        std::vector<col_world_ray_hit> got(ids.size());
+        col_world_status st;
+        size_t n = col_world_raycast_all(W.w, &r, nullptr, got.data(), got.size(), &st);
+        ASSERT_EQ(n, hits.size()) << k;
+        for (size_t i = 0; i < n; ++i) {
+            EXPECT_EQ(got[i].body, hits[i].second);
+            EXPECT_EQ(got[i].hit.t, hits[i].first);
+        }
+        // casts
+        col_vec3 delta = V(0, 0, -6);
+        col_shape lifted = Translated(q, V(0, 0, 3));
+        std::vector<std::pair<col_real, col_body_id>> met;
+        for (col_body_id id : ids) {
+            const col_mesh *m = col_world_mesh(W.w, id);
+            col_sweep_hit sh = m ? col_mesh_cast(m, &lifted, delta).hit
+                                 : col_sweep(&lifted, delta, col_world_shape(W.w, id), V(0, 0, 0));
+            if (sh.status == COL_HIT || sh.status == COL_NOT_CONVERGED) met.push_back({sh.t0, id});
+        }
+        std::sort(met.begin(), met.end(), [](const auto &x, const auto &y) {
+            return x.first != y.first ? x.first < y.first : Slot(x.second) < Slot(y.second);
+        });
+        std::vector<col_world_cast_hit> cg(ids.size());
+        n = col_world_cast_all(W.w, &lifted, delta, nullptr, cg.data(), cg.size(), &st);
+        ASSERT_EQ(n, met.size()) << k;
+        for (size_t i = 0; i < n; ++i) EXPECT_EQ(cg[i].body, met[i].second);
+    }
+    EXPECT_GT(mesh_found, 20);
+    // a frustum looking down on the first mesh: inside; the second, partly
+    col_frustum f = col_frustum_from_camera(V(4, 4, 20), V(0, 0, -1), V(0, 1, 0), R(0.5), R(1), R(1), R(40));
+    std::vector<col_body_id> seen(ids.size());
+    std::vector<col_cull> cls(ids.size());
+    col_world_status st;
+    size_t n = col_world_query_frustum(W.w, &f, nullptr, seen.data(), cls.data(), seen.size(), &st);
+    ASSERT_EQ(st, COL_WORLD_OK);
+    bool saw_first = false;
+    for (size_t i = 0; i < n; ++i)
+        if (seen[i] == mid[0]) {
+            saw_first = true;
+            EXPECT_EQ(cls[i], COL_CULL_INSIDE);
+        }
+    EXPECT_TRUE(saw_first);
+    ASSERT_TRUE(col_world_validate(W.w, why, sizeof why)) << why;
+    for (col_mesh *m : meshes) col_mesh_destroy(m);
+}
+
+} // namespace

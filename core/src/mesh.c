@@ -254,7 +254,7 @@ size_t col_mesh_overlaps(const col_mesh *m, const col_shape *s, int32_t *out, si
     bool ok = run_overlaps(m, s, false, &c);
     size_t n = c.n;
     if (ok) {
-        qsort(c.found, n, sizeof *c.found, by_index);
+        if (n > 1) qsort(c.found, n, sizeof *c.found, by_index);
         for (size_t i = 0; out && i < n && i < cap; ++i) out[i] = c.found[i];
     }
     free(c.found);

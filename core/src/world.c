@@ -8,12 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collide/mesh.h"
 #include "collide/world.h"
 #include "tree_private.h"
 
 typedef struct body {
-    col_shape shape;
-    col_aabb bounds; /* the padded bounds (not for a plane) */
+    col_shape shape;      /* kind COL_SHAPE_KIND_COUNT for a mesh body */
+    const col_mesh *mesh; /* a mesh body's mesh (borrowed), else NULL */
+    col_aabb bounds;      /* the padded bounds (not for a plane) */
     void *user;
     uint64_t category, mask;
     uint32_t generation;
@@ -153,14 +155,28 @@ static void drop_plane(col_world *w, int32_t slot) {
         }
 }
 
-col_world_status col_world_add(col_world *w, const col_body_def *def, col_body_id *id) {
+/* The padded box of a mesh (its bounds as an AABB shape, padded like a shape's). */
+static bool mesh_bounds(const col_mesh *m, col_aabb *out) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_AABB;
+    s.u.aabb = col_mesh_bounds(m);
+    return col__padded_bounds(&s, out);
+}
+
+/* Adds a body of a shape (mesh NULL) or of a mesh. */
+static col_world_status add_body(col_world *w, const col_body_def *def, const col_mesh *mesh, col_body_id *id) {
     if (id) *id = COL_BODY_NULL;
     if (!w || !def) return COL_WORLD_INVALID_ARGUMENT;
     if (w->locked) return COL_WORLD_LOCKED;
     col_aabb bounds;
     bool is_plane = false;
-    col_world_status st = check_shape(&def->shape, &bounds, &is_plane);
-    if (st != COL_WORLD_OK) return st;
+    if (mesh) {
+        if (!mesh_bounds(mesh, &bounds)) return COL_WORLD_INVALID_SHAPE;
+    } else {
+        col_world_status st = check_shape(&def->shape, &bounds, &is_plane);
+        if (st != COL_WORLD_OK) return st;
+    }
     /* a slot: the last freed, or a new one */
     int32_t slot = w->free_slot;
     if (slot == COL_TREE_NULL) {
@@ -189,6 +205,11 @@ col_world_status col_world_add(col_world *w, const col_body_def *def, col_body_i
     else
         w->slot_count++;
     b->shape = def->shape;
+    b->mesh = mesh;
+    if (mesh) {
+        memset(&b->shape, 0, sizeof b->shape);
+        b->shape.kind = COL_SHAPE_KIND_COUNT;
+    }
     b->bounds = bounds;
     b->user = def->user;
     b->category = def->category;
@@ -203,6 +224,18 @@ col_world_status col_world_add(col_world *w, const col_body_def *def, col_body_i
     w->static_count += def->is_static;
     if (id) *id = id_of(w, slot);
     return COL_WORLD_OK;
+}
+
+col_world_status col_world_add(col_world *w, const col_body_def *def, col_body_id *id) {
+    if (id) *id = COL_BODY_NULL;
+    if (!w || !def) return COL_WORLD_INVALID_ARGUMENT;
+    return add_body(w, def, NULL, id);
+}
+
+col_world_status col_world_add_mesh(col_world *w, const col_mesh *mesh, const col_body_def *def, col_body_id *id) {
+    if (id) *id = COL_BODY_NULL;
+    if (!w || !def || !mesh) return COL_WORLD_INVALID_ARGUMENT;
+    return add_body(w, def, mesh, id);
 }
 
 col_world_status col_world_remove(col_world *w, col_body_id id) {
@@ -261,6 +294,7 @@ col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_sha
         }
     }
     b->shape = *shape;
+    b->mesh = NULL;
     b->bounds = bounds;
     b->is_plane = is_plane;
     return COL_WORLD_OK;
@@ -280,7 +314,12 @@ bool col_world_contains(const col_world *w, col_body_id id) { return w && lookup
 
 const col_shape *col_world_shape(const col_world *w, col_body_id id) {
     body *b = w ? lookup(w, id) : NULL;
-    return b ? &b->shape : NULL;
+    return b && !b->mesh ? &b->shape : NULL;
+}
+
+const col_mesh *col_world_mesh(const col_world *w, col_body_id id) {
+    body *b = w ? lookup(w, id) : NULL;
+    return b ? b->mesh : NULL;
 }
 
 bool col_world_body(const col_world *w, col_body_id id, void **user, uint64_t *category, uint64_t *mask,
@@ -343,7 +382,8 @@ bool col_world_validate(const col_world *w, char *why, size_t why_size) {
         if (user != (uint64_t)s) return wfail(why, why_size, "body %ld's leaf names another slot", s);
         if (!col__aabb_contains(&fat, &b->bounds)) return wfail(why, why_size, "body %ld's leaf misses its bounds", s);
         col_aabb tight;
-        if (!col__padded_bounds(&b->shape, &tight) || memcmp(&tight, &b->bounds, sizeof tight) != 0)
+        if (!(b->mesh ? mesh_bounds(b->mesh, &tight) : col__padded_bounds(&b->shape, &tight)) ||
+            memcmp(&tight, &b->bounds, sizeof tight) != 0)
             return wfail(why, why_size, "body %ld's bounds are not its shape's", s);
         leaves[b->is_static ? 0 : 1]++;
     }
@@ -539,7 +579,8 @@ static void visit_box(query *q, const col_aabb *box, visit_fn *visit) {
 }
 
 static void overlap_visit(query *q, int32_t slot) {
-    if (col_overlap(q->shape, &q->w->bodies[slot].shape)) {
+    const body *b = &q->w->bodies[slot];
+    if (b->mesh ? col_mesh_overlap(b->mesh, q->shape) : col_overlap(q->shape, &b->shape)) {
         found *f = push(q);
         if (f) f->slot = slot;
     }
@@ -591,13 +632,32 @@ size_t col_world_query_point(col_world *w, col_vec3 p, const col_filter *filter,
 
 /* ------------------------------ frustum ------------------------------ */
 
+/* A mesh against a frustum: inside when every triangle is, outside when
+ * every triangle is, intersecting otherwise (col_frustum_classify_shape of
+ * each). */
+col_cull col__classify_mesh(const col_frustum *f, const col_mesh *m) {
+    bool all_inside = true, all_outside = true;
+    int32_t n = col_mesh_triangle_count(m);
+    for (int32_t i = 0; i < n && (all_inside || all_outside); ++i) {
+        col_shape t;
+        memset(&t, 0, sizeof t);
+        t.kind = COL_SHAPE_TRIANGLE;
+        col_mesh_triangle(m, i, &t.u.triangle);
+        col_cull c = col_frustum_classify_shape(f, &t);
+        all_inside = all_inside && c == COL_CULL_INSIDE;
+        all_outside = all_outside && c == COL_CULL_OUTSIDE;
+    }
+    return all_inside ? COL_CULL_INSIDE : all_outside ? COL_CULL_OUTSIDE : COL_CULL_INTERSECTING;
+}
+
 static bool cull_visit(void *ctx, int32_t proxy, uint64_t user, col_cull cull) {
     (void)proxy;
     query *q = ctx;
     int32_t slot = (int32_t)user;
     const body *b = &q->w->bodies[slot];
     if (!masks_pass(q->filter, b)) return true;
-    if (cull != COL_CULL_INSIDE) cull = col_frustum_classify_shape(q->frustum, &b->shape);
+    if (cull != COL_CULL_INSIDE)
+        cull = b->mesh ? col__classify_mesh(q->frustum, b->mesh) : col_frustum_classify_shape(q->frustum, &b->shape);
     if (cull == COL_CULL_INSIDE || cull == COL_CULL_INTERSECTING) {
         found *f = push(q);
         if (f) {
@@ -642,6 +702,16 @@ static col_real box_exit(const col_ray *r, const col_aabb *b) {
  * sweep of a point over the part of the ray up to where it leaves the
  * body's box. */
 static col_ray_hit ray_body(const body *b, const col_ray *r) {
+    if (b->mesh) {
+        col_mesh_hit mh = col_mesh_raycast(b->mesh, r, COL_TWO_SIDED);
+        col_ray_hit h;
+        memset(&h, 0, sizeof h);
+        h.status = mh.status;
+        h.t = mh.t;
+        h.point = mh.point;
+        h.normal = mh.normal;
+        return h;
+    }
     if (b->shape.kind != COL_SHAPE_POLYTOPE) return col_raycast(&b->shape, r);
     col_ray_hit h;
     memset(&h, 0, sizeof h);
@@ -775,7 +845,11 @@ size_t col_world_raycast_all(col_world *w, const col_ray *ray, const col_filter 
 static void cast_visit(query *q, int32_t slot) {
     found h;
     memset(&h, 0, sizeof h);
-    h.hit.sweep = col_sweep(q->shape, q->delta, &q->w->bodies[slot].shape, col_v3(0, 0, 0));
+    const body *b = &q->w->bodies[slot];
+    if (b->mesh)
+        h.hit.sweep = col_mesh_cast(b->mesh, q->shape, q->delta).hit;
+    else
+        h.hit.sweep = col_sweep(q->shape, q->delta, &b->shape, col_v3(0, 0, 0));
     if (h.hit.sweep.status == COL_HIT || h.hit.sweep.status == COL_NOT_CONVERGED) offer(q, slot, h.hit.sweep.t0, &h);
 }
 

@@ -83,6 +83,9 @@ void lcol_open_world(lua_State *L);
 /* Registers collide.mesh and the Mesh metatable (lmesh.c); module table on top. */
 void lcol_open_mesh(lua_State *L);
 
+/* The mesh of the collide.Mesh userdata at idx, or NULL for anything else. */
+col_mesh *lcol_to_mesh(lua_State *L, int idx);
+
 /* collide.kind(v): the kind name of a shape, or nil (fail) for anything else. */
 int lcol_kind_of(lua_State *L);
 

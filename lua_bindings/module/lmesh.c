@@ -27,6 +27,11 @@ static lmesh *check_lmesh(lua_State *L, int idx) {
 
 static col_mesh *check_mesh(lua_State *L, int idx) { return check_lmesh(L, idx)->m; }
 
+col_mesh *lcol_to_mesh(lua_State *L, int idx) {
+    lmesh *lm = luaL_testudata(L, idx, MTNAME);
+    return lm && lua_rawlen(L, idx) == sizeof(lmesh) ? lm->m : NULL;
+}
+
 /* collide.mesh(vertices, indices): vertices = {x1, y1, z1, x2, ...},
  * indices = {a1, b1, c1, a2, ...} (1-based, three per triangle). */
 static int l_mesh(lua_State *L) {

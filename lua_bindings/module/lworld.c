@@ -257,15 +257,19 @@ static void read_body_options(lua_State *L, int arg, col_body_def *d) {
     lua_pop(L, 1);
 }
 
-/* w:add(shape [, item [, options]]) --> id (the item defaults to the id) */
+/* w:add(shape or mesh [, item [, options]]) --> id (the item defaults to the id) */
 static int w_add(lua_State *L) {
     lworld *lw = check_world(L, 1);
     lua_settop(L, 4); /* shape, item, options: nil when not given */
     col_body_def d = col_body_def_default();
-    lcol_check_shape(L, 2, &d.shape);
+    col_mesh *mesh = lcol_to_mesh(L, 2);
+    if (!mesh) {
+        if (lcol_shape_kind(L, 2) < 0) return luaL_typeerror(L, 2, "collide shape or mesh");
+        lcol_check_shape(L, 2, &d.shape);
+    }
     read_body_options(L, 4, &d);
     col_body_id id;
-    col_world_status st = col_world_add(lw->w, &d, &id);
+    col_world_status st = mesh ? col_world_add_mesh(lw->w, mesh, &d, &id) : col_world_add(lw->w, &d, &id);
     if (st == COL_WORLD_INVALID_SHAPE) {
         lua_pushfstring(L, "a %s cannot be a body (2D, or too large)", col_shape_kind_name(d.shape.kind));
         return luaL_argerror(L, 2, lua_tostring(L, -1));

@@ -187,7 +187,7 @@ expectError("margin must be a finite number >= 0", collide.world, { margin = -1 
 expectError("a circle cannot be a body", w.add, w, collide.circle(0, 0, 1))
 expectError("unknown option 'solid'", w.add, w, collide.sphere(0, 0, 0, 1), nil, { solid = true })
 expectError("category must be an integer", w.add, w, collide.sphere(0, 0, 0, 1), nil, { category = 1.5 })
-expectError("collide shape expected", w.add, w, {})
+expectError("collide shape or mesh expected", w.add, w, {})
 expectError("max must be >= min", w.queryAABB, w, 1, 0, 0, 0, 1, 1)
 expectError("finite number expected", w.queryPoint, w, 0 / 0, 0, 0)
 expectError("maxT must be >= 0", w.raycast, w, 0, 0, 0, 1, 0, 0, -1)
@@ -207,6 +207,24 @@ do
   expectNoGarbage(function() w:raycastAll(-30, 0, 0, 1, 0, 0, 60, nil, records) end, 200, "raycastAll with out")
   expectNoGarbage(function() w:cast(ball, 60, 0, 0, nil, records) end, 50, "cast with out")
   expectNoGarbage(function() w:raycast(-30, 0, 0, 1, 0, 0) end, 200, "raycast")
+end
+
+-- a mesh as a body: queries test its triangles
+do
+  local mw = collide.world()
+  local floor = collide.mesh({ 0, 0, 0, 10, 0, 0, 0, 10, 0, 10, 10, 0 }, { 1, 2, 4, 1, 4, 3 })
+  local f = mw:add(floor, "floor", { static = true })
+  mw:add(collide.sphere(5, 5, 1, 0.5), "ball")
+  local item, t = mw:raycast(2, 8, 10, 0, 0, -1)
+  expect(item == "floor" and t == 10, "a ray picks the mesh body")
+  local n, out = mw:queryShape(collide.sphere(2, 2, 0.05, 0.1))
+  expect(n == 1 and out[1] == "floor", "a sphere touching the mesh")
+  n = mw:queryShape(collide.sphere(2, 2, 0.5, 0.1))
+  expectEqual(n, 0, "a sphere above the mesh's triangles (inside its box) does not overlap it")
+  local m, hits = mw:cast(collide.sphere(2, 2, 5, 0.5), 0, 0, -10)
+  expect(m == 1 and hits[1].item == "floor" and hits[1].t == 0.45, "a ball dropped on the mesh")
+  expectEqual(mw:shape(f), floor, "w:shape gives the mesh")
+  expectError("collide shape or mesh expected, got table", mw.add, mw, {})
 end
 
 -- stats

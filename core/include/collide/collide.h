@@ -24,10 +24,10 @@
  *   tree.h    the dynamic AABB tree (broad phase): insert, remove, move,
  *             binned-SAH rebuild, validator; box, point, ray, moving-box and
  *             frustum queries
- *   world.h   the world: bodies with ids, filters and two trees; box, point,
- *             shape, frustum, ray and cast queries in a deterministic order
  *   mesh.h    triangle meshes over a static tree: picking (watertight), the
  *             triangles a shape overlaps, shape casts
+ *   world.h   the world: bodies with ids, filters and two trees; box, point,
+ *             shape, frustum, ray and cast queries in a deterministic order
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
  * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
@@ -95,8 +95,8 @@
 #include "collide/gjk.h"
 #include "collide/frustum.h"
 #include "collide/tree.h"
-#include "collide/world.h"
 #include "collide/mesh.h"
+#include "collide/world.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1

@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "collide/tree.h"
+#include "collide/mesh.h"
 
 COL_EXTERN_C_BEGIN
 
@@ -106,6 +106,21 @@ COL_API void col_world_destroy(col_world *w);
  */
 COL_API col_world_status col_world_add(col_world *w, const col_body_def *def, col_body_id *id);
 
+/*
+ * Adds a body made of a triangle mesh (collide/mesh.h), which is borrowed:
+ * it must outlive the body. Its box is the mesh's bounds, padded; queries
+ * test its triangles (col_mesh_overlap, col_mesh_raycast two-sided,
+ * col_mesh_cast; against a frustum it is inside when every triangle is,
+ * outside when every triangle is). def->shape is not read. col_world_shape
+ * gives NULL for it, col_world_mesh the mesh; col_world_set_shape turns it
+ * into a body of that shape.
+ */
+COL_API col_world_status col_world_add_mesh(col_world *w, const col_mesh *mesh, const col_body_def *def,
+                                            col_body_id *id);
+
+/* A live mesh body's mesh; NULL for other bodies and stale ids. */
+COL_API const col_mesh *col_world_mesh(const col_world *w, col_body_id id);
+
 /* Removes a body (its id becomes stale). */
 COL_API col_world_status col_world_remove(col_world *w, col_body_id id);
 
@@ -120,7 +135,8 @@ COL_API col_world_status col_world_set_filter(col_world *w, col_body_id id, uint
 /* true when the id names a live body. */
 COL_API bool col_world_contains(const col_world *w, col_body_id id);
 
-/* A live body's shape, user pointer, bits and kind; NULL / false for a stale id. */
+/* A live body's shape (NULL for a mesh body), user pointer, bits and kind;
+ * NULL / false for a stale id. */
 COL_API const col_shape *col_world_shape(const col_world *w, col_body_id id);
 COL_API bool col_world_body(const col_world *w, col_body_id id, void **user, uint64_t *category, uint64_t *mask,
                             bool *is_static);
