@@ -203,6 +203,101 @@ bool col__overlap_by_distance(const col_shape *a, const col_shape *b) {
 }
 
 /* Penetration of the pair with A moved by shift, in the frame. */
+/* The direction of a point or segment core (zero for a point); false for
+ * other cores. */
+static bool linear_direction(const col_shape *c, col_vec3 *d) {
+    if (c->kind == COL_SHAPE_POINT) {
+        *d = col_v3(0, 0, 0);
+        return true;
+    }
+    if (c->kind != COL_SHAPE_SEGMENT) return false;
+    *d = col_v3_sub(c->u.segment.b, c->u.segment.a);
+    return true;
+}
+
+/* A unit normal of the flat Minkowski difference of two touching point or
+ * segment cores: the cross product of their directions, or, for parallel
+ * ones (or a point and a segment), the perpendicular of the direction along
+ * the axis it points least along. Zero for two points, or cores of other
+ * kinds. */
+static col_vec3 flat_normal(const col_shape *a, const col_shape *b) {
+    col_vec3 da, db, zero = col_v3(0, 0, 0);
+    if (!linear_direction(a, &da) || !linear_direction(b, &db)) return zero;
+    col_real la = col__max_abs3(da), lb = col__max_abs3(db);
+    if (la > 0 && lb > 0) {
+        /* scaled to [-1, 1] first: no overflow or underflow in the products */
+        col_vec3 c = col_v3_cross(col_v3_scale(da, COL_R(1.0) / la), col_v3_scale(db, COL_R(1.0) / lb));
+        if (col__max_abs3(c) > COL_R(64.0) * COL_EPSILON) return col__unit_or(c, zero);
+    }
+    col_vec3 d = la >= lb ? da : db;
+    if (!(col__max_abs3(d) > 0)) return zero;
+    col_vec3 ad = col_v3_abs(d);
+    col_vec3 axis = ad.x <= ad.y && ad.x <= ad.z ? col_v3(1, 0, 0) : ad.y <= ad.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1);
+    return col__unit_or(col_v3_cross(col_v3_scale(d, COL_R(1.0) / col__max_abs3(d)), axis), zero);
+}
+
+/* The end points of a point or segment core in the frame at o, moved by
+ * shift; the count (1 or 2), 0 for other cores. */
+static int linear_points(const col_shape *c, col_vec3 o, col_vec3 shift, col_vec3 p[2]) {
+    if (c->kind == COL_SHAPE_POINT) {
+        p[0] = col_v3_add(col_v3_sub(c->u.point.p, o), shift);
+        return 1;
+    }
+    if (c->kind != COL_SHAPE_SEGMENT) return 0;
+    p[0] = col_v3_add(col_v3_sub(c->u.segment.a, o), shift);
+    p[1] = col_v3_add(col_v3_sub(c->u.segment.b, o), shift);
+    return 2;
+}
+
+/*
+ * Penetration of two shapes whose cores are points or segments (spheres,
+ * capsules, points, segments): for a unit direction n, moving A by
+ * depth(n) = h(n) + ra + rb along n, where h(n) = max over the cores'
+ * difference of -n.x (from their end points, exactly as supports), leaves
+ * the cores at least ra + rb apart, so every candidate is a valid push; the
+ * least of three is taken: the direction between the closest points (exact
+ * when they are well apart), and both senses of the normal of the cores'
+ * plane (the cross product of the directions; a perpendicular for parallel
+ * ones or a point), along which touching or crossing cores part at once
+ * (their difference is flat there). The closest points of two nearly
+ * parallel segments that meet are ill-conditioned: their direction alone
+ * once gave a push too short (a fuzz finding). false for two point cores
+ * that coincide (no direction: the caller's case) and for other cores.
+ */
+static bool linear_penetration(const pair *P, col_vec3 shift, col_vec3 ca, col_vec3 cb, bool cores_apart,
+                               col_penetration_result *pen) {
+    col_vec3 pa[2] = {{0, 0, 0}, {0, 0, 0}}, pb[2] = {{0, 0, 0}, {0, 0, 0}};
+    int na = linear_points(&P->ca, P->o, shift, pa), nb = linear_points(&P->cb, P->o, col_v3(0, 0, 0), pb);
+    if (!na || !nb) return false;
+    col_vec3 cand[3];
+    int nc = 0;
+    col_vec3 d = col_v3_sub(ca, cb);
+    if (cores_apart && col__len_safe(d) > COL_R(0.0)) cand[nc++] = col__unit_or(d, col_v3(0, 0, 1));
+    col_vec3 n = flat_normal(&P->ca, &P->cb);
+    if (!col__same_point(n, col_v3(0, 0, 0))) {
+        cand[nc++] = n;
+        cand[nc++] = col_v3_neg(n);
+    }
+    if (nc == 0) return false;
+    int best = -1;
+    col_real best_depth = COL_REAL_MAX;
+    for (int k = 0; k < nc; ++k) {
+        col_real amin = col_v3_dot(cand[k], pa[0]), bmax = col_v3_dot(cand[k], pb[0]);
+        if (na == 2) amin = col_min(amin, col_v3_dot(cand[k], pa[1]));
+        if (nb == 2) bmax = col_max(bmax, col_v3_dot(cand[k], pb[1]));
+        col_real depth = (bmax - amin) + P->ra + P->rb;
+        if (depth < best_depth) {
+            best_depth = depth;
+            best = k;
+        }
+    }
+    pen->depth = col_max(COL_R(0.0), best_depth);
+    pen->normal = cand[best];
+    pen->point_a = col_v3_madd(ca, -P->ra, cand[best]);
+    pen->point_b = col_v3_madd(cb, P->rb, cand[best]);
+    return true;
+}
+
 col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
@@ -240,6 +335,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     pen.status = COL_HIT;
     col__proxy_make(P->a, P->o, shift, &As);
     col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
+    if (!P->use_gjk && linear_penetration(P, shift, ca, cb, cores_apart, &pen)) return pen;
     if (cores_apart) {
         col_vec3 d = col_v3_sub(ca, cb);
         col_real len = col__len_safe(d);
