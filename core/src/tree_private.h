@@ -40,7 +40,7 @@ static inline bool col__aabb_overlap(const col_aabb *a, const col_aabb *b) {
 /* A shape's bounds grown by 64 eps of their magnitude (and a tiny absolute
  * amount), so no rounding of a narrow-phase test on the shape falls outside:
  * the boxes the world and meshes put in their trees. false for a plane, 2D
- * or invalid shapes, and bounds beyond COL_HUGE / 2 (world.c). */
+ * or invalid shapes, and bounds beyond COL_HUGE / 2 (bounds.c). */
 bool col__padded_bounds(const col_shape *s, col_aabb *out);
 
 /* A mesh against a frustum from its triangles' classes (world.c). */

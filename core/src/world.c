@@ -108,21 +108,6 @@ void col_world_destroy(col_world *w) {
 
 /* ------------------------------ bodies ------------------------------ */
 
-static col_real max_abs(col_vec3 v) { return col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z))); }
-
-/* The shape's bounds grown by 64 eps of their magnitude (and the smallest
- * normal number), so a narrow-phase test's rounding stays inside. false for
- * a plane (unbounded) or bounds beyond COL_HUGE / 2. */
-bool col__padded_bounds(const col_shape *s, col_aabb *out) {
-    if (s->kind == COL_SHAPE_PLANE || !col_shape_bounds(s, out)) return false;
-    col_real m = col_max(max_abs(out->min), max_abs(out->max));
-    if (!(m <= COL_HUGE * COL_R(0.5))) return false;
-    col_real pad = m * (COL_R(64.0) * COL_EPSILON) + COL_R(1e-30);
-    out->min = col_v3_sub(out->min, col_v3(pad, pad, pad));
-    out->max = col_v3_add(out->max, col_v3(pad, pad, pad));
-    return true;
-}
-
 static bool valid_3d(const col_shape *s) {
     return s && s->kind >= 0 && s->kind < COL_SHAPE_KIND_COUNT && !col_shape_kind_is_2d(s->kind) &&
            col_shape_is_valid(s);
