@@ -270,6 +270,63 @@ print(string.format("packed array (collide.pack) of %d spheres: %.1f bytes per s
   per_packed, 4 * real))
 assert(packed)
 
+-- ---- the world's box query from Lua against the same queries in C ----
+-- 10^4 boxes (sides 0.5..1.5, one per 8 unit cells, as collide-bench's broad
+-- phase), 1000 query boxes of side 3; w:queryAABB with a reused out table
+-- against col_world_query_aabb with a buffer made once (collide.bench).
+local world_lua, world_c, world_garbage, world_results
+do
+  local W = collide.world()
+  local boxes, queries = {}, {}
+  local side = 2 * 10000 ^ (1 / 3)
+  for _ = 1, 10000 do
+    local x, y, z = uniform(0, side), uniform(0, side), uniform(0, side)
+    local x1, y1, z1 = x + uniform(0.5, 1.5), y + uniform(0.5, 1.5), z + uniform(0.5, 1.5)
+    for _, v in ipairs({ x, y, z, x1, y1, z1 }) do boxes[#boxes + 1] = v end
+    W:add(collide.aabb(x, y, z, x1, y1, z1))
+  end
+  for _ = 1, 1000 do
+    local x, y, z = uniform(0, side), uniform(0, side), uniform(0, side)
+    for _, v in ipairs({ x, y, z, x + 3, y + 3, z + 3 }) do queries[#queries + 1] = v end
+  end
+  local reps = math.max(1, N // 10000)
+  local out, Q = {}, queries
+  local function run()
+    local total = 0
+    for _ = 1, reps do
+      for o = 0, #Q - 6, 6 do
+        total = total + W:queryAABB(Q[o + 1], Q[o + 2], Q[o + 3], Q[o + 4], Q[o + 5], Q[o + 6], nil, out)
+      end
+    end
+    return total
+  end
+  run() -- warm up (out grows once)
+  local times = {}
+  for r = 1, REPS do
+    collectgarbage()
+    local t0 = os.clock()
+    world_results = run()
+    times[r] = (os.clock() - t0) * 1e9 / (reps * #Q / 6)
+  end
+  table.sort(times)
+  world_lua = times[(REPS + 1) // 2]
+  collectgarbage()
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  run()
+  world_garbage = (collectgarbage("count") - before) * 1024 / (reps * #Q / 6)
+  collectgarbage("restart")
+  local c_times, c_total = {}, nil
+  for r = 1, REPS do c_times[r], c_total = base.worldAabbC(boxes, queries, reps) end
+  table.sort(c_times)
+  world_c = c_times[(REPS + 1) // 2]
+  assert(c_total == world_results, "the C and Lua world queries found the same bodies")
+  print(string.format("\nworld box query, 10^4 boxes (%d results per query on average):", world_results // (reps * #Q // 6)))
+  print(string.format("  %-44s %9.1f ns per query, %.1f B of garbage", "w:queryAABB(..., nil, out) from Lua", world_lua,
+    world_garbage))
+  print(string.format("  %-44s %9.1f ns per query", "col_world_query_aabb in C", world_c))
+end
+
 -- ---- targets ----
 local misses = 0
 local function target(what, ok, detail)
@@ -288,4 +345,7 @@ target("collide.overlap faster than the same test in Lua", by.overlap.med < by.l
 target("collide.overlapMany < 3 ns per test", by.batch.med < 3, string.format("%.2f ns", by.batch.med))
 target("collide.overlapMany allocates nothing", by.batch.garbage == 0, string.format("%.3f B/test", by.batch.garbage))
 target("shapes cost their C struct + the userdata header", memory_ok, "see the table above")
+target("w:queryAABB with out within 2x of C + 100 ns", world_lua <= 2 * world_c + 100,
+  string.format("%.1f ns vs %.1f ns in C", world_lua, world_c))
+target("w:queryAABB with out allocates nothing", world_garbage == 0, string.format("%.2f B/query", world_garbage))
 print(string.format("\n%d target(s) missed", misses))

@@ -268,6 +268,68 @@ static void target(const char *what, double got, double want, const char *unit) 
     printf("  %-66s %9.2f %s (<= %.2f) %s\n", what, got, unit, want, ok ? "met" : "MISSED");
 }
 
+/* Mesh picking: a heightfield of 2 k^2 triangles, 10^4 rays from above at
+ * random points, col_mesh_raycast against testing every triangle (the
+ * closest hit). */
+static void mesh_rows(size_t max_n) {
+    static const int sides[] = {16, 64, 256};
+    for (int si = 0; si < 3; ++si) {
+        int k = sides[si];
+        size_t nt = (size_t)2 * (size_t)k * (size_t)k;
+        if (nt > max_n) break;
+        rng_state = 0xfeed0000u + (uint64_t)k;
+        size_t nv = (size_t)(k + 1) * (size_t)(k + 1);
+        col_vec3 *v = malloc(nv * sizeof *v);
+        int32_t *idx = malloc(nt * 3 * sizeof *idx);
+        for (int j = 0; j <= k; ++j)
+            for (int i = 0; i <= k; ++i)
+                v[j * (k + 1) + i] = col_v3((col_real)i, (col_real)j, (col_real)(urand() * 2 - 1));
+        size_t t = 0;
+        for (int j = 0; j < k; ++j)
+            for (int i = 0; i < k; ++i) {
+                int32_t a = j * (k + 1) + i, b = a + 1, c = a + k + 1, d = c + 1;
+                const int32_t q[6] = {a, b, d, a, d, c};
+                for (int e = 0; e < 6; ++e) idx[t++] = q[e];
+            }
+        col_mesh *m = col_mesh_create(v, (int32_t)nv, idx, (int32_t)nt, NULL, NULL);
+        enum { RAYS = 10000 };
+        col_ray *rays = malloc(RAYS * sizeof *rays);
+        for (int r = 0; r < RAYS; ++r) {
+            double x = urand() * k, y = urand() * k;
+            rays[r].origin = col_v3((col_real)x, (col_real)y, 5);
+            rays[r].delta = col_v3((col_real)(urand() - 0.5), (col_real)(urand() - 0.5), -10);
+            rays[r].max_t = 1;
+        }
+        int brute_rays = nt > 10000 ? RAYS / 10 : RAYS;
+        /* answers: the hits among the rays brute force also runs */
+        size_t hits = 0;
+        double t0 = now_ns();
+        for (int r = 0; r < RAYS; ++r)
+            hits += (size_t)((col_mesh_raycast(m, &rays[r], COL_TWO_SIDED).status == COL_HIT) & (r < brute_rays));
+        add_row("mesh pick", "collide col_mesh_raycast", nt, (now_ns() - t0) / RAYS, hits);
+        size_t bh = 0;
+        t0 = now_ns();
+        for (int r = 0; r < brute_rays; ++r) {
+            col_ray ray = rays[r];
+            bool hit = false;
+            for (size_t i = 0; i < nt; ++i) {
+                col_triangle tri = {v[idx[3 * i]], v[idx[3 * i + 1]], v[idx[3 * i + 2]]};
+                col_ray_hit h = col_raycast_triangle(&ray, &tri, COL_TWO_SIDED);
+                if (h.status == COL_HIT) {
+                    hit = true;
+                    ray.max_t = h.t;
+                }
+            }
+            bh += (size_t)hit;
+        }
+        add_row("mesh pick", "brute force (every triangle)", nt, (now_ns() - t0) / brute_rays, bh);
+        col_mesh_destroy(m);
+        free(v);
+        free(idx);
+        free(rays);
+    }
+}
+
 int bench_tree_run(size_t max_n) {
     const bench_tree_impl *impls[4] = {&collide_tree, NULL, NULL, NULL};
     int ni = 1;
@@ -300,6 +362,13 @@ int bench_tree_run(size_t max_n) {
                heights[si], 2 * log2((double)n), (double)bytes[si] / (double)n);
         free_scene(&s);
     }
+    mesh_rows(max_n);
+    for (int r = 0; r < nrows; ++r)
+        if (strcmp(rows[r].op, "mesh pick") == 0) {
+            const row *base = find_row("mesh pick", "collide", rows[r].n);
+            printf("%-28s %-34s %9zu %11.1f %12zu%s\n", "mesh pick (triangles)", rows[r].impl, rows[r].n, rows[r].ns,
+                   rows[r].answer, base && base->answer != rows[r].answer ? " (differs)" : "");
+        }
     printf("\ntargets (broad phase):\n");
     for (size_t si = 0; si < 4 && sizes[si] <= max_n; ++si) {
         size_t n = sizes[si];
