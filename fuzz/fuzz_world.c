@@ -5,7 +5,8 @@
  * infinities must be refused) and a sequence of operations: add (static or
  * movable, category bits), remove, replace a shape, move a shape by an
  * offset, optimize, and every query (shape, box, point, ray closest and all,
- * cast closest and all, frustum). After every operation the world validates
+ * cast closest and all, frustum) and mesh bodies (small heightfields). After
+ * every operation the world validates
  * (both trees, leaves, counts, free slots), and every query's answer equals
  * brute force over the live bodies (the same narrow-phase test on each body,
  * in the documented order: by id, or by (t, id)), with and without a mask.
@@ -13,6 +14,7 @@
 #include "fuzz_input.h"
 
 #define MAX_BODIES 48
+#define MAX_MESHES 8
 
 static void fail(const char *what, const char *detail) {
     fprintf(stderr, "fuzz_world: %s%s%s\n", what, detail && *detail ? ": " : "", detail ? detail : "");
@@ -39,6 +41,46 @@ static bool passes(const col_world *w, col_body_id id, const col_filter *f) {
 
 /* The live ids in id order (by slot). */
 static int live_sorted(const col_world *w, col_body_id *out) { return (int)col_world_bodies(w, out, MAX_BODIES + 1); }
+
+/* The narrow phase of one body, shape or mesh, as the world documents it. */
+static bool body_overlap(const col_world *w, col_body_id id, const col_shape *q) {
+    const col_mesh *m = col_world_mesh(w, id);
+    return m ? col_mesh_overlap(m, q) : col_overlap(q, col_world_shape(w, id));
+}
+
+static col_ray_hit body_raycast(const col_world *w, col_body_id id, const col_ray *r) {
+    const col_mesh *m = col_world_mesh(w, id);
+    if (!m) return col_raycast(col_world_shape(w, id), r);
+    col_mesh_hit mh = col_mesh_raycast(m, r, COL_TWO_SIDED);
+    col_ray_hit h;
+    memset(&h, 0, sizeof h);
+    h.status = mh.status;
+    h.t = mh.t;
+    h.point = mh.point;
+    h.normal = mh.normal;
+    return h;
+}
+
+static col_sweep_hit body_sweep(const col_world *w, col_body_id id, const col_shape *q, col_vec3 delta) {
+    const col_mesh *m = col_world_mesh(w, id);
+    return m ? col_mesh_cast(m, q, delta).hit : col_sweep(q, delta, col_world_shape(w, id), col_v3(0, 0, 0));
+}
+
+static col_cull body_classify(const col_world *w, col_body_id id, const col_frustum *f) {
+    const col_mesh *m = col_world_mesh(w, id);
+    if (!m) return col_frustum_classify_shape(f, col_world_shape(w, id));
+    bool inside = true, outside = true;
+    for (int32_t i = 0; i < col_mesh_triangle_count(m); ++i) {
+        col_shape t;
+        memset(&t, 0, sizeof t);
+        t.kind = COL_SHAPE_TRIANGLE;
+        col_mesh_triangle(m, i, &t.u.triangle);
+        col_cull c = col_frustum_classify_shape(f, &t);
+        inside = inside && c == COL_CULL_INSIDE;
+        outside = outside && c == COL_CULL_OUTSIDE;
+    }
+    return inside ? COL_CULL_INSIDE : outside ? COL_CULL_OUTSIDE : COL_CULL_INTERSECTING;
+}
 
 static void expect_ids(const char *what, const col_body_id *got, size_t n, const col_body_id *want, size_t m) {
     if (n != m) {
@@ -79,7 +121,7 @@ static void query_shape(col_world *w, const col_shape *q, const col_filter *f, i
     int n = live_sorted(w, ids);
     size_t m = 0;
     for (int i = 0; i < n; ++i)
-        if (passes(w, ids[i], f) && col_overlap(q, col_world_shape(w, ids[i]))) {
+        if (passes(w, ids[i], f) && body_overlap(w, ids[i], q)) {
             if (pair_defect(w, ids[i], q, col_v3(0, 0, 0), grid)) return;
             want[m++] = ids[i];
         }
@@ -141,7 +183,7 @@ static void raycast(col_world *w, const col_ray *r, const col_filter *f, int gri
     col_body_id skipped = COL_BODY_NULL;
     for (int i = 0; i < n; ++i) {
         if (!passes(w, ids[i], f)) continue;
-        col_ray_hit h = col_raycast(col_world_shape(w, ids[i]), r);
+        col_ray_hit h = body_raycast(w, ids[i], r);
         if (h.status != COL_HIT) continue;
         if (hit_in_bounds(w, ids[i], &h, grid))
             want[m++] = (hit){h.t, ids[i]};
@@ -189,7 +231,7 @@ static void cast(col_world *w, const col_shape *q, col_vec3 delta, const col_fil
     bool valid = col_shape_is_valid(q) && !col_shape_kind_is_2d(q->kind) && col_v3_is_valid(delta);
     for (int i = 0; valid && i < n; ++i) {
         if (!passes(w, ids[i], f)) continue;
-        col_sweep_hit h = col_sweep(q, delta, col_world_shape(w, ids[i]), col_v3(0, 0, 0));
+        col_sweep_hit h = body_sweep(w, ids[i], q, delta);
         if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) continue;
         if (pair_defect(w, ids[i], q, delta, grid)) return;
         want[m++] = (hit){h.t0, ids[i]};
@@ -219,7 +261,7 @@ static void frustum(col_world *w, const col_frustum *fr, const col_filter *f) {
     size_t m = 0;
     for (int i = 0; i < n; ++i) {
         if (!passes(w, ids[i], f)) continue;
-        col_cull c = col_frustum_classify_shape(fr, col_world_shape(w, ids[i]));
+        col_cull c = body_classify(w, ids[i], fr);
         if (c == COL_CULL_INSIDE || c == COL_CULL_INTERSECTING) {
             want_cls[m] = c;
             want[m++] = ids[i];
@@ -256,6 +298,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int grid = (fz_u8(&in) & 1) == 0;
     col_world *w = col_world_create();
     if (!w) return 0;
+    col_mesh *meshes[MAX_MESHES];
+    int nmeshes = 0;
     col_filter masked = col_filter_default();
     masked.mask = 0x5;
     masked.category = 0x3;
@@ -266,8 +310,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int n = live_sorted(w, ids);
         col_body_id pick = n > 0 ? ids[fz_u8(&in) % n] : COL_BODY_NULL;
         switch (op % 10) {
-        case 0:
-        case 1: {
+        case 1:
+            if (n < MAX_BODIES && nmeshes < MAX_MESHES) {
+                /* a k x k heightfield at an offset, heights from the input */
+                int k = 1 + fz_u8(&in) % 3;
+                col_vec3 at = fz_vec3(&in, grid);
+                col_vec3 v[16];
+                int32_t idx[54];
+                for (int j = 0; j <= k; ++j)
+                    for (int i = 0; i <= k; ++i)
+                        v[j * (k + 1) + i] = col_v3_add(at, col_v3((col_real)i, (col_real)j, fz_real(&in, grid)));
+                int t = 0;
+                for (int j = 0; j < k; ++j)
+                    for (int i = 0; i < k; ++i) {
+                        int32_t a = j * (k + 1) + i, b = a + 1, c = a + k + 1, dd = c + 1;
+                        const int32_t q[6] = {a, b, dd, a, dd, c};
+                        for (int e = 0; e < 6; ++e) idx[t++] = q[e];
+                    }
+                col_mesh *m = col_mesh_create(v, (k + 1) * (k + 1), idx, 2 * k * k, NULL, NULL);
+                fz_count("heightfields accepted as meshes", m != NULL);
+                if (!m) break; /* raw coordinates may be refused */
+                meshes[nmeshes++] = m;
+                col_body_def d = col_body_def_default();
+                d.is_static = fz_u8(&in) & 1;
+                col_body_id id;
+                col_world_status st = col_world_add_mesh(w, m, &d, &id);
+                if (st != COL_WORLD_OK && (grid || st != COL_WORLD_INVALID_SHAPE))
+                    fail("a mesh body is refused", col_world_status_text(st));
+            }
+            break;
+        case 0: {
             if (n >= MAX_BODIES) break;
             col_body_def d = col_body_def_default();
             d.shape = fz_shape(&in, grid);
@@ -301,7 +373,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         }
         case 4:
-            if (pick) {
+            if (pick && col_world_shape(w, pick)) { /* (a mesh body is not moved) */
                 /* a small move (often inside the fat box) */
                 col_vec3 t = fz_vec3(&in, grid);
                 if (grid) t = col_v3_scale(t, COL_R(1.0) / COL_R(64.0));
@@ -345,6 +417,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_world(w);
     }
     col_world_destroy(w);
+    for (int i = 0; i < nmeshes; ++i) col_mesh_destroy(meshes[i]);
     return 0;
 }
 
