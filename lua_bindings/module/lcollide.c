@@ -136,10 +136,7 @@ static int l_raycast(lua_State *L) {
     lcol_check_shape(L, 1, &s);
     if (!col_raycast_supported(s.kind))
         return luaL_argerror(L, 1, lua_pushfstring(L, "cannot raycast a %s", col_shape_kind_name(s.kind)));
-    col_real v[6];
-    lcol_check_reals(L, 2, v, 6);
-    lua_Number max_t = luaL_optnumber(L, 8, HUGE_VAL);
-    if (!(max_t >= 0)) return luaL_argerror(L, 8, "maxT must be >= 0");
+    col_ray r = lcol_check_ray(L, 2);
     /* the options only when given (luaL_checkoption compares strings) */
     int method = lua_isnoneornil(L, 9) ? 0 : luaL_checkoption(L, 9, "default", methods);
     col_triangle_sides sides = !lua_isnoneornil(L, 10) && luaL_checkoption(L, 10, "twosided", sides_names)
@@ -152,7 +149,6 @@ static int l_raycast(lua_State *L) {
         return luaL_argerror(L, 9, lua_pushfstring(L, "'%s' applies to a triangle, not a %s", methods[method], kind));
     if (sides == COL_CULL_BACKFACES && s.kind != COL_SHAPE_TRIANGLE)
         return luaL_argerror(L, 10, lua_pushfstring(L, "'cull' applies to a triangle, not a %s", kind));
-    col_ray r = {lcol_v3(v), lcol_v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
     col_ray_hit h;
     switch (method) {
     case 1: h = col_raycast_aabb_slabs(&r, &s.u.aabb); break;
@@ -166,6 +162,20 @@ static int l_raycast(lua_State *L) {
         luaL_pushfail(L);
         return 1;
     }
+    return lcol_push_ray_hit(L, h);
+}
+
+col_ray lcol_check_ray(lua_State *L, int arg) {
+    col_real v[6];
+    lcol_check_reals(L, arg, v, 6);
+    lua_Number max_t = luaL_optnumber(L, arg + 6, HUGE_VAL);
+    if (!(max_t >= 0)) luaL_argerror(L, arg + 6, "maxT must be >= 0");
+    col_ray r = {lcol_v3(v), lcol_v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
+    return r;
+}
+
+/* One result order everywhere: the scalars, then the points, then the normal. */
+int lcol_push_ray_hit(lua_State *L, col_ray_hit h) {
     lua_pushnumber(L, (lua_Number)h.t);
     lcol_push_vec3(L, h.point);
     lcol_push_vec3(L, h.normal);
@@ -173,14 +183,40 @@ static int l_raycast(lua_State *L) {
     return 8;
 }
 
-/* One result order everywhere: the scalars, then the points, then the normal. */
-static int push_sweep(lua_State *L, col_sweep_hit h) {
+int lcol_push_sweep(lua_State *L, col_sweep_hit h) {
     lua_pushnumber(L, (lua_Number)h.t0);
     lua_pushnumber(L, (lua_Number)h.t1);
     lcol_push_vec3(L, h.point);
     lcol_push_vec3(L, h.normal);
     lua_pushboolean(L, h.initially_overlapping);
     return 9;
+}
+
+void lcol_check_3d_shape(lua_State *L, int arg, col_shape *out) {
+    lcol_check_shape(L, arg, out);
+    if (col_shape_kind_is_2d(out->kind)) {
+        lua_pushfstring(L, "3D shape expected, got %s", col_shape_kind_name(out->kind));
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+}
+
+int lcol_out_table(lua_State *L, int arg) {
+    if (lua_isnoneornil(L, arg)) {
+        lua_newtable(L);
+    } else {
+        luaL_checktype(L, arg, LUA_TTABLE);
+        lua_pushvalue(L, arg);
+    }
+    return lua_gettop(L);
+}
+
+void lcol_trim(lua_State *L, int out, lua_Integer n) {
+    for (lua_Integer i = n + 1; lua_rawgeti(L, out, i) != LUA_TNIL; ++i) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_rawseti(L, out, i);
+    }
+    lua_pop(L, 1);
 }
 
 /* collide.sweep(a, dax,day,daz, b [, dbx,dby,dbz])
@@ -206,7 +242,7 @@ static int l_sweep(lua_State *L) {
         luaL_pushfail(L);
         return 1;
     }
-    return push_sweep(L, h);
+    return lcol_push_sweep(L, h);
 }
 
 static void check_pair(lua_State *L, col_shape *a, col_shape *b) {
@@ -303,7 +339,7 @@ static int l_sweep_convex(lua_State *L) {
         lua_pushinteger(L, iterations);
         return 2;
     }
-    push_sweep(L, h);
+    lcol_push_sweep(L, h);
     lua_pushinteger(L, iterations);
     lua_pushboolean(L, h.status == COL_HIT);
     return 11;

@@ -116,6 +116,25 @@ void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind);
  * (5e-324, 1e+308). buf needs 32 bytes. */
 void lcol_format_number(char *buf, size_t size, double x);
 
+/* A ray from the arguments ox, oy, oz, dx, dy, dz [, maxT] starting at arg
+ * (maxT: default infinity, must be >= 0). */
+col_ray lcol_check_ray(lua_State *L, int arg);
+
+/* Pushes a ray hit as t, px, py, pz, nx, ny, nz, inside (returns 8), and a
+ * sweep hit as t0, t1, px, py, pz, nx, ny, nz, initiallyOverlapping (returns
+ * 9): the one result order of every query that returns them. */
+int lcol_push_ray_hit(lua_State *L, col_ray_hit h);
+int lcol_push_sweep(lua_State *L, col_sweep_hit h);
+
+/* The shape at arg, which must be a 3D shape ("3D shape expected, got circle"). */
+void lcol_check_3d_shape(lua_State *L, int arg, col_shape *out);
+
+/* The `out` table of a list query: the table at arg, or a new one when nil;
+ * pushed, its index returned. lcol_trim clears out[n + 1 ..], what a longer
+ * earlier answer left, so a reused table allocates nothing. */
+int lcol_out_table(lua_State *L, int arg);
+void lcol_trim(lua_State *L, int out, lua_Integer n);
+
 /* Pushes n numbers; returns n. */
 int lcol_push_reals(lua_State *L, const col_real *v, int n);
 

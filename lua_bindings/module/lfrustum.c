@@ -76,16 +76,12 @@ static int f_classify(lua_State *L) {
     case COL_SHAPE_AABB: c = planes ? col_frustum_classify_aabb_planes(f, s) : col_frustum_classify_aabb(f, s); break;
     case COL_SHAPE_OBB: c = planes ? col_frustum_classify_obb_planes(f, s) : col_frustum_classify_obb(f, s); break;
     default: {
-        if (col_shape_kind_is_2d(k)) {
-            lua_pushfstring(L, "3D shape expected, got %s", col_shape_kind_name(k));
-            return luaL_argerror(L, 2, lua_tostring(L, -1));
-        }
+        col_shape sh;
+        lcol_check_3d_shape(L, 2, &sh);
         if (planes) {
             lua_pushfstring(L, "'planes' applies to a sphere, aabb or obb, not a %s", col_shape_kind_name(k));
             return luaL_argerror(L, 3, lua_tostring(L, -1));
         }
-        col_shape sh;
-        lcol_check_shape(L, 2, &sh);
         c = col_frustum_classify_shape(f, &sh);
     }
     }

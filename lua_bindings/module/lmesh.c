@@ -110,13 +110,9 @@ static int m_gc(lua_State *L) {
  *   --> triangle, t, px, py, pz, nx, ny, nz, u, v, w | nil */
 static int m_raycast(lua_State *L) {
     col_mesh *m = check_mesh(L, 1);
-    col_real c[6];
-    lcol_check_reals(L, 2, c, 6);
-    lua_Number max_t = luaL_optnumber(L, 8, HUGE_VAL);
-    if (!(max_t >= 0)) return luaL_argerror(L, 8, "maxT must be >= 0");
+    col_ray r = lcol_check_ray(L, 2);
     static const char *const sides_names[] = {"twosided", "cull", NULL};
     col_triangle_sides sides = luaL_checkoption(L, 9, "twosided", sides_names) ? COL_CULL_BACKFACES : COL_TWO_SIDED;
-    col_ray r = {lcol_v3(c), lcol_v3(c + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
     col_mesh_hit h = col_mesh_raycast(m, &r, sides);
     if (h.status != COL_HIT) {
         luaL_pushfail(L);
@@ -132,28 +128,14 @@ static int m_raycast(lua_State *L) {
     return 11;
 }
 
-static void check_3d(lua_State *L, int arg, col_shape *s) {
-    lcol_check_shape(L, arg, s);
-    if (col_shape_kind_is_2d(s->kind)) {
-        lua_pushfstring(L, "3D shape expected, got %s", col_shape_kind_name(s->kind));
-        luaL_argerror(L, arg, lua_tostring(L, -1));
-    }
-}
-
 /* mesh:overlaps(shape [, out]) --> count, out (triangle numbers in order) */
 static int m_overlaps(lua_State *L) {
     lmesh *lm = check_lmesh(L, 1);
     col_mesh *m = lm->m;
     lua_settop(L, 3);
     col_shape s;
-    check_3d(L, 2, &s);
-    if (lua_isnil(L, 3))
-        lua_newtable(L);
-    else {
-        luaL_checktype(L, 3, LUA_TTABLE);
-        lua_pushvalue(L, 3);
-    }
-    int out = lua_gettop(L);
+    lcol_check_3d_shape(L, 2, &s);
+    int out = lcol_out_table(L, 3);
     size_t n = col_mesh_overlaps(m, &s, lm->buf, lm->cap);
     if (n == (size_t)-1) return luaL_error(L, "mesh:overlaps: not enough memory");
     if (n > lm->cap) {
@@ -168,12 +150,7 @@ static int m_overlaps(lua_State *L) {
         lua_pushinteger(L, (lua_Integer)tris[i] + 1);
         lua_rawseti(L, out, (lua_Integer)i + 1);
     }
-    for (lua_Integer i = (lua_Integer)n + 1; lua_rawgeti(L, out, i) != LUA_TNIL; ++i) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        lua_rawseti(L, out, i);
-    }
-    lua_pop(L, 1);
+    lcol_trim(L, out, (lua_Integer)n);
     lua_pushinteger(L, (lua_Integer)n);
     lua_pushvalue(L, out);
     return 2;
@@ -183,7 +160,7 @@ static int m_overlaps(lua_State *L) {
 static int m_overlap(lua_State *L) {
     col_mesh *m = check_mesh(L, 1);
     col_shape s;
-    check_3d(L, 2, &s);
+    lcol_check_3d_shape(L, 2, &s);
     lua_pushboolean(L, col_mesh_overlap(m, &s));
     return 1;
 }
@@ -193,7 +170,7 @@ static int m_overlap(lua_State *L) {
 static int m_cast(lua_State *L) {
     col_mesh *m = check_mesh(L, 1);
     col_shape s;
-    check_3d(L, 2, &s);
+    lcol_check_3d_shape(L, 2, &s);
     col_real d[3];
     lcol_check_reals(L, 3, d, 3);
     col_mesh_sweep_hit h = col_mesh_cast(m, &s, lcol_v3(d));
@@ -202,12 +179,7 @@ static int m_cast(lua_State *L) {
         return 1;
     }
     lua_pushinteger(L, (lua_Integer)h.triangle + 1);
-    lua_pushnumber(L, (lua_Number)h.hit.t0);
-    lua_pushnumber(L, (lua_Number)h.hit.t1);
-    lcol_push_vec3(L, h.hit.point);
-    lcol_push_vec3(L, h.hit.normal);
-    lua_pushboolean(L, h.hit.initially_overlapping);
-    return 10;
+    return 1 + lcol_push_sweep(L, h.hit);
 }
 
 /* mesh:triangle(i) --> a collide triangle */

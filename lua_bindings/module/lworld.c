@@ -136,27 +136,6 @@ static void check_query(lua_State *L, const lfilter *lf, col_world_status st, co
     if (st != COL_WORLD_OK) raise_status(L, method, st);
 }
 
-/* The `out` table at arg (a new one when nil), at the top of the stack. */
-static int out_table(lua_State *L, int arg) {
-    if (lua_isnoneornil(L, arg)) {
-        lua_newtable(L);
-    } else {
-        luaL_checktype(L, arg, LUA_TTABLE);
-        lua_pushvalue(L, arg);
-    }
-    return lua_gettop(L);
-}
-
-/* Clears out[n + 1 ..] (what a longer earlier answer left). */
-static void trim(lua_State *L, int out, lua_Integer n) {
-    for (lua_Integer i = n + 1; lua_rawgeti(L, out, i) != LUA_TNIL; ++i) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        lua_rawseti(L, out, i);
-    }
-    lua_pop(L, 1);
-}
-
 /* Fills out[1..n] with the items of ids; returns n, out. */
 static int push_items(lua_State *L, int world, int out, const col_body_id *ids, const col_cull *classes,
                       int classes_out, size_t n) {
@@ -171,8 +150,8 @@ static int push_items(lua_State *L, int world, int out, const col_body_id *ids, 
         }
     }
     lua_pop(L, 1);
-    trim(L, out, (lua_Integer)n);
-    if (classes_out) trim(L, classes_out, (lua_Integer)n);
+    lcol_trim(L, out, (lua_Integer)n);
+    if (classes_out) lcol_trim(L, classes_out, (lua_Integer)n);
     lua_pushinteger(L, (lua_Integer)n);
     lua_pushvalue(L, out);
     return 2;
@@ -342,23 +321,20 @@ static int w_contains(lua_State *L) {
     return 1;
 }
 
-/* w:shape(id) --> the shape the body holds (the userdata given to add or setShape) */
-static int w_shape(lua_State *L) {
+/* The value a body has in user value uv of the world (its item or shape). */
+static int body_value(lua_State *L, int uv) {
     lworld *lw = check_world(L, 1);
     col_body_id id = check_id(L, lw, 2);
-    lua_getiuservalue(L, 1, UV_SHAPES);
+    lua_getiuservalue(L, 1, uv);
     lua_rawgeti(L, -1, id_value(id));
     return 1;
 }
 
+/* w:shape(id) --> the shape the body holds (the userdata given to add or setShape) */
+static int w_shape(lua_State *L) { return body_value(L, UV_SHAPES); }
+
 /* w:item(id) --> the body's item */
-static int w_item(lua_State *L) {
-    lworld *lw = check_world(L, 1);
-    col_body_id id = check_id(L, lw, 2);
-    lua_getiuservalue(L, 1, UV_ITEMS);
-    lua_rawgeti(L, -1, id_value(id));
-    return 1;
-}
+static int w_item(lua_State *L) { return body_value(L, UV_ITEMS); }
 
 /* w:bounds(id) --> minx, miny, minz, maxx, maxy, maxz of the body's box in
  * the tree (nil for a plane) */
@@ -416,14 +392,10 @@ static int w_query_shape(lua_State *L) {
     lworld *lw = check_world(L, 1);
     lua_settop(L, 4); /* the optional arguments: nil when not given */
     col_shape s;
-    lcol_check_shape(L, 2, &s);
-    if (col_shape_kind_is_2d(s.kind)) {
-        lua_pushfstring(L, "3D shape expected, got %s", col_shape_kind_name(s.kind));
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
-    }
+    lcol_check_3d_shape(L, 2, &s);
     lfilter lf;
     const col_filter *f = read_filter(L, 3, 1, &lf);
-    int out = out_table(L, 4);
+    int out = lcol_out_table(L, 4);
     reserve(L, lw);
     col_world_status st;
     size_t n = col_world_query_shape(lw->w, &s, f, lw->ids, lw->cap, &st);
@@ -441,7 +413,7 @@ static int w_query_aabb(lua_State *L) {
     if (!col_aabb_is_valid(&b)) return luaL_argerror(L, 5, "max must be >= min on every axis");
     lfilter lf;
     const col_filter *f = read_filter(L, 8, 1, &lf);
-    int out = out_table(L, 9);
+    int out = lcol_out_table(L, 9);
     reserve(L, lw);
     col_world_status st;
     size_t n = col_world_query_aabb(lw->w, &b, f, lw->ids, lw->cap, &st);
@@ -457,7 +429,7 @@ static int w_query_point(lua_State *L) {
     lcol_check_reals(L, 2, v, 3);
     lfilter lf;
     const col_filter *f = read_filter(L, 5, 1, &lf);
-    int out = out_table(L, 6);
+    int out = lcol_out_table(L, 6);
     reserve(L, lw);
     col_world_status st;
     size_t n = col_world_query_point(lw->w, lcol_v3(v), f, lw->ids, lw->cap, &st);
@@ -473,8 +445,8 @@ static int w_query_frustum(lua_State *L) {
     if (!col_frustum_is_valid(fr)) return luaL_argerror(L, 2, "invalid frustum");
     lfilter lf;
     const col_filter *f = read_filter(L, 3, 1, &lf);
-    int out = out_table(L, 4);
-    int classes = out_table(L, 5);
+    int out = lcol_out_table(L, 4);
+    int classes = lcol_out_table(L, 5);
     reserve(L, lw);
     col_world_status st;
     size_t n = col_world_query_frustum(lw->w, fr, f, lw->ids, lw->classes, lw->cap, &st);
@@ -513,13 +485,26 @@ static void put_record(lua_State *L, int out, lua_Integer i, int items, col_body
     lua_pop(L, 1);
 }
 
-static col_ray read_ray(lua_State *L, int arg) {
-    col_real v[6];
-    lcol_check_reals(L, arg, v, 6);
-    lua_Number max_t = luaL_optnumber(L, arg + 6, HUGE_VAL);
-    if (!(max_t >= 0)) luaL_argerror(L, arg + 6, "maxT must be >= 0");
-    col_ray r = {lcol_v3(v), lcol_v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
-    return r;
+/* Fills out[1..n] with the records of the ray hits (rays) or the cast hits
+ * in lw's buffers, trims it, and returns n, out. */
+static int push_records(lua_State *L, int out, const lworld *lw, size_t n, bool rays) {
+    lua_getiuservalue(L, 1, UV_ITEMS);
+    int items = lua_gettop(L);
+    for (size_t i = 0; i < n; ++i) {
+        if (rays) {
+            const col_world_ray_hit *h = &lw->rays[i];
+            put_record(L, out, (lua_Integer)i + 1, items, h->body, h->hit.t, h->hit.point, h->hit.normal,
+                       h->hit.inside);
+        } else {
+            const col_world_cast_hit *h = &lw->casts[i];
+            put_record(L, out, (lua_Integer)i + 1, items, h->body, h->hit.t0, h->hit.point, h->hit.normal,
+                       h->hit.initially_overlapping);
+        }
+    }
+    lcol_trim(L, out, (lua_Integer)n);
+    lua_pushinteger(L, (lua_Integer)n);
+    lua_pushvalue(L, out);
+    return 2;
 }
 
 /* w:raycast(ox, oy, oz, dx, dy, dz [, maxT [, filter]])
@@ -527,7 +512,7 @@ static col_ray read_ray(lua_State *L, int arg) {
 static int w_raycast(lua_State *L) {
     lworld *lw = check_world(L, 1);
     lua_settop(L, 9); /* the optional arguments: nil when not given */
-    col_ray r = read_ray(L, 2);
+    col_ray r = lcol_check_ray(L, 2);
     lfilter lf;
     const col_filter *f = read_filter(L, 9, 1, &lf);
     col_world_status st;
@@ -541,11 +526,7 @@ static int w_raycast(lua_State *L) {
     lua_getiuservalue(L, 1, UV_ITEMS);
     lua_rawgeti(L, -1, id_value(h.body));
     lua_remove(L, -2);
-    lua_pushnumber(L, (lua_Number)h.hit.t);
-    lcol_push_vec3(L, h.hit.point);
-    lcol_push_vec3(L, h.hit.normal);
-    lua_pushboolean(L, h.hit.inside);
-    return 9;
+    return 1 + lcol_push_ray_hit(L, h.hit);
 }
 
 /* w:raycastAll(ox, oy, oz, dx, dy, dz [, maxT [, filter [, out]]]) --> count, out
@@ -553,24 +534,15 @@ static int w_raycast(lua_State *L) {
 static int w_raycast_all(lua_State *L) {
     lworld *lw = check_world(L, 1);
     lua_settop(L, 10); /* the optional arguments: nil when not given */
-    col_ray r = read_ray(L, 2);
+    col_ray r = lcol_check_ray(L, 2);
     lfilter lf;
     const col_filter *f = read_filter(L, 9, 1, &lf);
-    int out = out_table(L, 10);
+    int out = lcol_out_table(L, 10);
     reserve(L, lw);
     col_world_status st;
     size_t n = col_world_raycast_all(lw->w, &r, f, lw->rays, lw->cap, &st);
     check_query(L, &lf, st, "raycastAll");
-    lua_getiuservalue(L, 1, UV_ITEMS);
-    int items = lua_gettop(L);
-    for (size_t i = 0; i < n; ++i) {
-        const col_world_ray_hit *h = &lw->rays[i];
-        put_record(L, out, (lua_Integer)i + 1, items, h->body, h->hit.t, h->hit.point, h->hit.normal, h->hit.inside);
-    }
-    trim(L, out, (lua_Integer)n);
-    lua_pushinteger(L, (lua_Integer)n);
-    lua_pushvalue(L, out);
-    return 2;
+    return push_records(L, out, lw, n, true);
 }
 
 /* w:cast(shape, dx, dy, dz [, filter [, out]]) --> count, out
@@ -581,31 +553,17 @@ static int w_cast(lua_State *L) {
     lworld *lw = check_world(L, 1);
     lua_settop(L, 7); /* the optional arguments: nil when not given */
     col_shape s;
-    lcol_check_shape(L, 2, &s);
-    if (col_shape_kind_is_2d(s.kind)) {
-        lua_pushfstring(L, "3D shape expected, got %s", col_shape_kind_name(s.kind));
-        return luaL_argerror(L, 2, lua_tostring(L, -1));
-    }
+    lcol_check_3d_shape(L, 2, &s);
     col_real v[3];
     lcol_check_reals(L, 3, v, 3);
     lfilter lf;
     const col_filter *f = read_filter(L, 6, 1, &lf);
-    int out = out_table(L, 7);
+    int out = lcol_out_table(L, 7);
     reserve(L, lw);
     col_world_status st;
     size_t n = col_world_cast_all(lw->w, &s, lcol_v3(v), f, lw->casts, lw->cap, &st);
     check_query(L, &lf, st, "cast");
-    lua_getiuservalue(L, 1, UV_ITEMS);
-    int items = lua_gettop(L);
-    for (size_t i = 0; i < n; ++i) {
-        const col_world_cast_hit *h = &lw->casts[i];
-        put_record(L, out, (lua_Integer)i + 1, items, h->body, h->hit.t0, h->hit.point, h->hit.normal,
-                   h->hit.initially_overlapping);
-    }
-    trim(L, out, (lua_Integer)n);
-    lua_pushinteger(L, (lua_Integer)n);
-    lua_pushvalue(L, out);
-    return 2;
+    return push_records(L, out, lw, n, false);
 }
 
 static int w_len(lua_State *L) {
