@@ -68,18 +68,7 @@ static col_sweep_hit body_sweep(const col_world *w, col_body_id id, const col_sh
 
 static col_cull body_classify(const col_world *w, col_body_id id, const col_frustum *f) {
     const col_mesh *m = col_world_mesh(w, id);
-    if (!m) return col_frustum_classify_shape(f, col_world_shape(w, id));
-    bool inside = true, outside = true;
-    for (int32_t i = 0; i < col_mesh_triangle_count(m); ++i) {
-        col_shape t;
-        memset(&t, 0, sizeof t);
-        t.kind = COL_SHAPE_TRIANGLE;
-        col_mesh_triangle(m, i, &t.u.triangle);
-        col_cull c = col_frustum_classify_shape(f, &t);
-        inside = inside && c == COL_CULL_INSIDE;
-        outside = outside && c == COL_CULL_OUTSIDE;
-    }
-    return inside ? COL_CULL_INSIDE : outside ? COL_CULL_OUTSIDE : COL_CULL_INTERSECTING;
+    return m ? col_frustum_classify_mesh(f, m) : col_frustum_classify_shape(f, col_world_shape(w, id));
 }
 
 static void expect_ids(const char *what, const col_body_id *got, size_t n, const col_body_id *want, size_t m) {

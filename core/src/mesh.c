@@ -24,6 +24,15 @@ static col_triangle tri_of(const col_mesh *m, int32_t i) {
     return t;
 }
 
+/* Triangle i as a col_shape (for the generic dispatch). */
+static col_shape tri_shape(const col_mesh *m, int32_t i) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_TRIANGLE;
+    s.u.triangle = tri_of(m, i);
+    return s;
+}
+
 static col_mesh *refuse(col_mesh *m, col_mesh_error e, int32_t at, col_mesh_error *error, int32_t *where) {
     if (error) *error = e;
     if (where) *where = at;
@@ -61,10 +70,7 @@ col_mesh *col_mesh_create(const col_vec3 *vertices, int32_t vertex_count, const 
     m->nv = vertex_count;
     m->nt = triangle_count;
     for (int32_t i = 0; i < triangle_count; ++i) {
-        col_shape s;
-        memset(&s, 0, sizeof s);
-        s.kind = COL_SHAPE_TRIANGLE;
-        s.u.triangle = tri_of(m, i);
+        col_shape s = tri_shape(m, i);
         col_aabb b, exact;
         col__padded_bounds(&s, &b); /* valid: coordinates checked above */
         col_tree_insert(&m->tree, &b, (uint64_t)i);
@@ -205,10 +211,7 @@ static bool overlap_visit(void *ctx, int32_t proxy, uint64_t user) {
     (void)proxy;
     collect *c = ctx;
     int32_t i = (int32_t)user;
-    col_shape t;
-    memset(&t, 0, sizeof t);
-    t.kind = COL_SHAPE_TRIANGLE;
-    t.u.triangle = tri_of(c->m, i);
+    col_shape t = tri_shape(c->m, i);
     if (!col_overlap(c->s, &t)) return true;
     if (c->stop_at_first) {
         c->n = 1;
@@ -281,10 +284,7 @@ static col_real cast_visit(void *ctx, const col_ray *ray, int32_t proxy, uint64_
     (void)proxy;
     sweep *c = ctx;
     int32_t i = (int32_t)user;
-    col_shape t;
-    memset(&t, 0, sizeof t);
-    t.kind = COL_SHAPE_TRIANGLE;
-    t.u.triangle = tri_of(c->m, i);
+    col_shape t = tri_shape(c->m, i);
     col_sweep_hit h = col_sweep(c->s, c->delta, &t, col_v3(0, 0, 0));
     bool hit = h.status == COL_HIT || h.status == COL_NOT_CONVERGED;
     bool have = c->best.triangle >= 0;
@@ -315,4 +315,16 @@ col_mesh_sweep_hit col_mesh_cast(const col_mesh *m, const col_shape *s, col_vec3
         for (int32_t i = 0; i < m->nt; ++i) cast_visit(&c, &r, COL_TREE_NULL, (uint64_t)i);
     }
     return c.best;
+}
+
+col_cull col_frustum_classify_mesh(const col_frustum *f, const col_mesh *m) {
+    if (!m || !col_frustum_is_valid(f)) return COL_CULL_INVALID;
+    bool all_inside = true, all_outside = true;
+    for (int32_t i = 0; i < m->nt && (all_inside || all_outside); ++i) {
+        col_shape t = tri_shape(m, i);
+        col_cull c = col_frustum_classify_shape(f, &t);
+        all_inside = all_inside && c == COL_CULL_INSIDE;
+        all_outside = all_outside && c == COL_CULL_OUTSIDE;
+    }
+    return all_inside ? COL_CULL_INSIDE : all_outside ? COL_CULL_OUTSIDE : COL_CULL_INTERSECTING;
 }

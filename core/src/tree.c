@@ -97,30 +97,29 @@ static int32_t best_sibling(const col_tree *t, const col_aabb *d) {
         }
         inherited += direct - col__aabb_area(&nodes[index].box);
 
-        bool leaf1 = nodes[c1].height == 0, leaf2 = nodes[c2].height == 0;
-        col_aabb u1 = col__aabb_union(&nodes[c1].box, d), u2 = col__aabb_union(&nodes[c2].box, d);
-        col_real direct1 = col__aabb_area(&u1), direct2 = col__aabb_area(&u2);
-        col_real lower1 = COL_REAL_MAX, lower2 = COL_REAL_MAX;
-        if (leaf1) {
-            col_real cost1 = direct1 + inherited;
-            if (cost1 < best_cost) {
-                best = c1;
-                best_cost = cost1;
+        /* each child: a leaf is a candidate sibling itself; an internal
+         * node gets the lower bound of any sibling below it */
+        const int32_t kids[2] = {c1, c2};
+        bool leaf[2];
+        col_real direct_k[2], lower[2] = {COL_REAL_MAX, COL_REAL_MAX};
+        for (int k = 0; k < 2; ++k) {
+            const col_tree_node *ch = &nodes[kids[k]];
+            col_aabb uk = col__aabb_union(&ch->box, d);
+            direct_k[k] = col__aabb_area(&uk);
+            leaf[k] = ch->height == 0;
+            if (leaf[k]) {
+                col_real cost_k = direct_k[k] + inherited;
+                if (cost_k < best_cost) {
+                    best = kids[k];
+                    best_cost = cost_k;
+                }
+            } else {
+                col_real growth = area_d - col__aabb_area(&ch->box);
+                lower[k] = inherited + direct_k[k] + (growth < 0 ? growth : 0);
             }
-        } else {
-            col_real growth = area_d - col__aabb_area(&nodes[c1].box);
-            lower1 = inherited + direct1 + (growth < 0 ? growth : 0);
         }
-        if (leaf2) {
-            col_real cost2 = direct2 + inherited;
-            if (cost2 < best_cost) {
-                best = c2;
-                best_cost = cost2;
-            }
-        } else {
-            col_real growth = area_d - col__aabb_area(&nodes[c2].box);
-            lower2 = inherited + direct2 + (growth < 0 ? growth : 0);
-        }
+        bool leaf1 = leaf[0], leaf2 = leaf[1];
+        col_real lower1 = lower[0], lower2 = lower[1], direct1 = direct_k[0], direct2 = direct_k[1];
         if (leaf1 && leaf2) break;
         if (best_cost <= lower1 && best_cost <= lower2) break;
         if (lower1 == lower2 && !leaf1 && !leaf2) {

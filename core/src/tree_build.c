@@ -21,8 +21,6 @@ static int by_key(const void *pa, const void *pb) {
     return (a->leaf > b->leaf) - (a->leaf < b->leaf);
 }
 
-static col_real axis_of(col_vec3 v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
-
 typedef struct builder {
     col_tree *t;
     int32_t *leaves;  /* the leaves, reordered in place by the splits */
@@ -43,14 +41,14 @@ static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
     }
     col_vec3 ext = col_v3_sub(hi, lo);
     int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : ext.y >= ext.z ? 1 : 2;
-    col_real lo_a = axis_of(lo, axis), extent = axis_of(ext, axis);
+    col_real lo_a = col_v3_get(lo, axis), extent = col_v3_get(ext, axis);
     int32_t mid = begin + (end - begin) / 2;
     if (extent > 0 && !even) {
         int32_t count[BINS];
         col_aabb box[BINS];
         memset(count, 0, sizeof count);
         for (int32_t i = begin; i < end; ++i) {
-            col_real f = (axis_of(b->centre[i], axis) - lo_a) / extent * BINS;
+            col_real f = (col_v3_get(b->centre[i], axis) - lo_a) / extent * BINS;
             int k = f >= BINS - 1 ? BINS - 1 : (int)f;
             const col_aabb *lb = &b->t->nodes[b->leaves[i]].box;
             box[k] = count[k] ? col__aabb_union(&box[k], lb) : *lb;
@@ -86,7 +84,7 @@ static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
             /* partition: bins 0..best first */
             int32_t i = begin, j = end - 1;
             while (i <= j) {
-                col_real f = (axis_of(b->centre[i], axis) - lo_a) / extent * BINS;
+                col_real f = (col_v3_get(b->centre[i], axis) - lo_a) / extent * BINS;
                 int k = f >= BINS - 1 ? BINS - 1 : (int)f;
                 if (k <= best) {
                     ++i;
@@ -106,7 +104,7 @@ static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
     /* an even split by centre along the axis (ties by leaf index) */
     int32_t n = end - begin;
     for (int32_t i = 0; i < n; ++i) {
-        b->items[i].key = axis_of(b->centre[begin + i], axis);
+        b->items[i].key = col_v3_get(b->centre[begin + i], axis);
         b->items[i].leaf = begin + i; /* position, to carry the centre along */
     }
     qsort(b->items, (size_t)n, sizeof(item), by_key);

@@ -43,10 +43,6 @@ static inline bool col__aabb_overlap(const col_aabb *a, const col_aabb *b) {
  * or invalid shapes, and bounds beyond COL_HUGE / 2 (bounds.c). */
 bool col__padded_bounds(const col_shape *s, col_aabb *out);
 
-/* A mesh against a frustum from its triangles' classes (world.c). */
-struct col_mesh;
-col_cull col__classify_mesh(const col_frustum *f, const struct col_mesh *m);
-
 bool col__tree_reserve(col_tree *t, int32_t extra);
 int32_t col__tree_alloc(col_tree *t);
 void col__tree_release(col_tree *t, int32_t i);

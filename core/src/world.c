@@ -617,24 +617,6 @@ size_t col_world_query_point(col_world *w, col_vec3 p, const col_filter *filter,
 
 /* ------------------------------ frustum ------------------------------ */
 
-/* A mesh against a frustum: inside when every triangle is, outside when
- * every triangle is, intersecting otherwise (col_frustum_classify_shape of
- * each). */
-col_cull col__classify_mesh(const col_frustum *f, const col_mesh *m) {
-    bool all_inside = true, all_outside = true;
-    int32_t n = col_mesh_triangle_count(m);
-    for (int32_t i = 0; i < n && (all_inside || all_outside); ++i) {
-        col_shape t;
-        memset(&t, 0, sizeof t);
-        t.kind = COL_SHAPE_TRIANGLE;
-        col_mesh_triangle(m, i, &t.u.triangle);
-        col_cull c = col_frustum_classify_shape(f, &t);
-        all_inside = all_inside && c == COL_CULL_INSIDE;
-        all_outside = all_outside && c == COL_CULL_OUTSIDE;
-    }
-    return all_inside ? COL_CULL_INSIDE : all_outside ? COL_CULL_OUTSIDE : COL_CULL_INTERSECTING;
-}
-
 static bool cull_visit(void *ctx, int32_t proxy, uint64_t user, col_cull cull) {
     (void)proxy;
     query *q = ctx;
@@ -642,7 +624,8 @@ static bool cull_visit(void *ctx, int32_t proxy, uint64_t user, col_cull cull) {
     const body *b = &q->w->bodies[slot];
     if (!masks_pass(q->filter, b)) return true;
     if (cull != COL_CULL_INSIDE)
-        cull = b->mesh ? col__classify_mesh(q->frustum, b->mesh) : col_frustum_classify_shape(q->frustum, &b->shape);
+        cull = b->mesh ? col_frustum_classify_mesh(q->frustum, b->mesh)
+                       : col_frustum_classify_shape(q->frustum, &b->shape);
     if (cull == COL_CULL_INSIDE || cull == COL_CULL_INTERSECTING) {
         found *f = push(q);
         if (f) {

@@ -95,6 +95,12 @@ typedef struct col_mesh_sweep_hit {
  * hit.status COL_INVALID for invalid input. */
 COL_API col_mesh_sweep_hit col_mesh_cast(const col_mesh *m, const col_shape *s, col_vec3 delta);
 
+/* The mesh against a frustum: INSIDE when every triangle is, OUTSIDE when
+ * every triangle is (col_frustum_classify_shape of each: never OUTSIDE for
+ * a triangle that touches the frustum), INTERSECTING otherwise.
+ * COL_CULL_INVALID for an invalid frustum or a NULL mesh. */
+COL_API col_cull col_frustum_classify_mesh(const col_frustum *f, const col_mesh *m);
+
 COL_EXTERN_C_END
 
 #endif /* COLLIDE_MESH_H */
