@@ -48,13 +48,14 @@ COL_API col_mesh *col_mesh_create(const col_vec3 *vertices, int32_t vertex_count
 /* Frees a mesh (NULL: nothing). */
 COL_API void col_mesh_destroy(col_mesh *m);
 
-/* Counts, a triangle by index (false out of range), the bounds of the mesh. */
+/* Counts (0 for NULL), triangle i as given (false out of range or for NULL),
+ * and the exact bounds of the vertices (zero for NULL). */
 COL_API int32_t col_mesh_triangle_count(const col_mesh *m);
 COL_API int32_t col_mesh_vertex_count(const col_mesh *m);
 COL_API bool col_mesh_triangle(const col_mesh *m, int32_t i, col_triangle *out);
 COL_API col_aabb col_mesh_bounds(const col_mesh *m);
 
-/* Figures of the mesh's tree (height, areas, bytes). */
+/* Figures of the mesh's tree (height, areas, bytes of the nodes; zero for NULL). */
 COL_API col_tree_stats col_mesh_tree_stats(const col_mesh *m);
 
 /* A pick: the triangle, t, the point, the unit normal facing the ray's
