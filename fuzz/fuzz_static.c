@@ -206,6 +206,22 @@ static bool cull(const col_frustum *f, const col_shape *s, col_cull *exact, col_
     }
 }
 
+/* s (a sphere, AABB or OBB) grown by `by` on every side. */
+static col_shape grow(const col_shape *s, col_real by) {
+    col_shape g = *s;
+    col_vec3 d = col_v3(by, by, by);
+    switch (s->kind) {
+    case COL_SHAPE_SPHERE: g.u.sphere.r += by; break;
+    case COL_SHAPE_AABB:
+        g.u.aabb.min = col_v3_sub(s->u.aabb.min, d);
+        g.u.aabb.max = col_v3_add(s->u.aabb.max, d);
+        break;
+    case COL_SHAPE_OBB: g.u.obb.e = col_v3_add(s->u.obb.e, d); break;
+    default: break;
+    }
+    return g;
+}
+
 static void check_frustum(const col_frustum *f, const col_shape *s) {
     col_cull exact, planes;
     if (!cull(f, s, &exact, &planes)) return;
@@ -234,15 +250,24 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
     col_vec3 lo = col_v3_abs(sb.min), hi = col_v3_abs(sb.max);
     col_real scale =
         col_max(hull_scale, col_max(col_max(lo.x, col_max(lo.y, lo.z)), col_max(hi.x, col_max(hi.y, hi.z))));
-    /* GJK's "common point" is within 16 ulps of the larger shape's size: no
-     * proof of contact where the shape dwarfs the frustum (a box 10^33 long
-     * a fraction of a unit from it: regressions/static/frustum-gjk-...) */
-    if (d.status == COL_HIT && scale <= COL_R(65536.0) * hull_scale)
-        FZ_CHECK(exact != COL_CULL_OUTSIDE, "frustum: outside though GJK finds a common point", s, &hull);
-    /* same guard for completeness: with a shape 2^16 times the frustum's
-     * size, the hull's face triangles are points to col__closest_on_triangle
+    /* GJK calls the shapes touching within its size tolerance (base.h:
+     * COL_GJK_SIZE_TOLERANCE of the sum of the proxies' sizes, each at most
+     * twice the largest coordinate, plus the shift into the frame): its hit
+     * contradicts an exact "outside" only when the shape grown by that band is
+     * outside too (regressions/static/frustum-gjk-tolerance-of-a-huge-thin-box:
+     * a box 10^33 long a fraction of a unit away; .../frustum-gjk-band-of-a-
+     * box-1e11-long: 1/64 away from a frustum 2^33 from the origin, within
+     * 1024 ulps of 1.6e11) */
+    if (d.status == COL_HIT && exact == COL_CULL_OUTSIDE) {
+        col_shape grown = grow(s, COL_R(8.0) * COL_GJK_SIZE_TOLERANCE * scale);
+        col_cull grown_exact, grown_planes;
+        (void)cull(f, &grown, &grown_exact, &grown_planes);
+        FZ_CHECK(grown_exact != COL_CULL_OUTSIDE, "frustum: outside though GJK finds a common point", s, &hull);
+    }
+    /* completeness, where the shape is at most 2^16 times the frustum's size
+     * (beyond that the hull's face triangles are points to col__closest_on_triangle
      * (a point 10^30 away from a triangle of size 10^-2 gets distance 0: a
-     * known defect of the closest-point code, reported on issue 20) */
+     * known defect of the closest-point code, reported on issue 20)) */
     if (d.status == COL_MISS && d.distance > COL_R(1e-4) * scale && scale <= COL_R(65536.0) * hull_scale)
         FZ_CHECK(exact == COL_CULL_OUTSIDE, "frustum: GJK finds them clearly apart, the exact test does not", s, &hull);
 }
