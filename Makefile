@@ -19,7 +19,7 @@ BENCH_LUA_ARGS ?=
 # the run's length does not depend on the machine.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
-FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile world lua runner
+FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile world motion lua runner
 # The slower harnesses get their own arguments (CI gives them fewer inputs):
 # dynamic and metamorphic (about 7000 inputs/s) and the Lua API harness, which
 # runs a whole interpreter per input (about 3000 inputs/s).
@@ -28,6 +28,9 @@ FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)
 # The world harness checks every query against brute force after every
 # operation of a sequence (about 550 inputs/s).
 FUZZ_WORLD_ARGS ?= $(FUZZ_ARGS)
+# The motion harness runs every input twice and checks each move against
+# sweeps of every body (about 800 inputs/s).
+FUZZ_MOTION_ARGS ?= $(FUZZ_ARGS)
 # The sandbox under hostile scripts (fuzz_runner): a whole program per input,
 # so fewer inputs; a run that never ends (-timeout) or a leak that grows the
 # process (-rss_limit_mb, -malloc_limit_mb) is a finding.
@@ -100,7 +103,7 @@ fuzz: deps-test
 	cmake --build --preset fuzz
 	@for h in $(FUZZ_HARNESSES); do \
 	  case $$h in lua) args="$(FUZZ_LUA_ARGS)" ;; runner) args="$(FUZZ_RUNNER_ARGS) $(FUZZ_RUNNER_LIMITS)" ;; \
-	    dynamic|metamorphic) args="$(FUZZ_SLOW_ARGS)" ;; world) args="$(FUZZ_WORLD_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
+	    dynamic|metamorphic) args="$(FUZZ_SLOW_ARGS)" ;; world) args="$(FUZZ_WORLD_ARGS)" ;; motion) args="$(FUZZ_MOTION_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
 	  dict=""; [ -f fuzz/$$h.dict ] && dict="-dict=fuzz/$$h.dict"; \
 	  mkdir -p build-fuzz/corpus/$$h && \
 	  echo "collide: fuzzing $$h ($$args)" && \

@@ -239,7 +239,14 @@ static void cast(col_world *w, const col_shape *q, col_vec3 delta, const col_fil
     col_world_cast_hit first;
     bool any = col_world_cast(w, q, delta, f, &first, &st);
     if (any != (m > 0)) fail("cast", "closest hit disagrees with cast_all");
-    if (any && (first.body != want[0].id || first.hit.t0 != want[0].t)) fail("cast", "not the first of all hits");
+    if (any && (first.body != want[0].id || first.hit.t0 != want[0].t)) {
+        fprintf(stderr, "  closest: body %llu t0 %a; first of all: body %llu t0 %a\n",
+                (unsigned long long)slot(first.body), (double)first.hit.t0, (unsigned long long)slot(want[0].id),
+                (double)want[0].t);
+        fz_print_shape("cast", q);
+        if (col_world_shape(w, want[0].id)) fz_print_shape("first of all", col_world_shape(w, want[0].id));
+        fail("cast", "not the first of all hits");
+    }
     fz_count("casts meeting a body", m > 0);
 }
 

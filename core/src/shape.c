@@ -87,3 +87,46 @@ bool col_shape_bounds(const col_shape *s, col_aabb *out) {
     default: return false; /* plane (unbounded), circle and rect (2D) */
     }
 }
+
+bool col_shape_translate(const col_shape *s, col_vec3 d, col_vec3 *points, col_shape *out) {
+    if (!s || !out || !col_shape_is_valid(s) || !col_v3_is_valid(d)) return false;
+    col_shape t = *s;
+    switch (s->kind) {
+    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(s->u.point.p, d); break;
+    case COL_SHAPE_SEGMENT:
+        t.u.segment.a = col_v3_add(s->u.segment.a, d);
+        t.u.segment.b = col_v3_add(s->u.segment.b, d);
+        break;
+    case COL_SHAPE_PLANE: t.u.plane.d = s->u.plane.d + col_v3_dot(s->u.plane.n, d); break;
+    case COL_SHAPE_TRIANGLE:
+        t.u.triangle.a = col_v3_add(s->u.triangle.a, d);
+        t.u.triangle.b = col_v3_add(s->u.triangle.b, d);
+        t.u.triangle.c = col_v3_add(s->u.triangle.c, d);
+        break;
+    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(s->u.sphere.c, d); break;
+    case COL_SHAPE_CAPSULE:
+        t.u.capsule.a = col_v3_add(s->u.capsule.a, d);
+        t.u.capsule.b = col_v3_add(s->u.capsule.b, d);
+        break;
+    case COL_SHAPE_AABB:
+        t.u.aabb.min = col_v3_add(s->u.aabb.min, d);
+        t.u.aabb.max = col_v3_add(s->u.aabb.max, d);
+        break;
+    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(s->u.obb.c, d); break;
+    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(s->u.ellipsoid.c, d); break;
+    case COL_SHAPE_CIRCLE: t.u.circle.c = col_v2_add(s->u.circle.c, col_v2(d.x, d.y)); break;
+    case COL_SHAPE_RECT:
+        t.u.rect.min = col_v2_add(s->u.rect.min, col_v2(d.x, d.y));
+        t.u.rect.max = col_v2_add(s->u.rect.max, col_v2(d.x, d.y));
+        break;
+    case COL_SHAPE_POLYTOPE:
+        if (!points) return false;
+        for (int i = 0; i < s->u.polytope.count; ++i) points[i] = col_v3_add(s->u.polytope.points[i], d);
+        t.u.polytope.points = points;
+        break;
+    default: return false;
+    }
+    if (!col_shape_is_valid(&t)) return false;
+    *out = t;
+    return true;
+}

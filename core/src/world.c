@@ -9,46 +9,10 @@
 #include <string.h>
 
 #include "collide/mesh.h"
-#include "collide/world.h"
-#include "tree_private.h"
+#include "world_private.h"
 
-typedef struct body {
-    col_shape shape;      /* kind COL_SHAPE_KIND_COUNT for a mesh body */
-    const col_mesh *mesh; /* a mesh body's mesh (borrowed), else NULL */
-    col_aabb bounds;      /* the padded bounds (not for a plane) */
-    void *user;
-    uint64_t category, mask;
-    uint32_t generation;
-    int32_t proxy;     /* in trees[is_static ? 0 : 1]; COL_TREE_NULL for a plane */
-    int32_t next_free; /* free slots, chained */
-    bool live, is_static, is_plane;
-} body;
-
-struct col_world {
-    body *bodies;
-    int32_t slot_count, slot_cap, free_slot;
-    size_t live, static_count, plane_count;
-    col_tree trees[2]; /* 0: static (no margin), 1: movable (fat boxes) */
-    int32_t *planes;   /* slots of the plane bodies */
-    size_t planes_cap;
-    int locked;
-    /* scratch of the queries, reused */
-    void *scratch;
-    size_t scratch_bytes;
-};
-
-/* ------------------------------ ids and slots ------------------------------ */
-
-static col_body_id id_of(const col_world *w, int32_t slot) {
-    return ((uint64_t)w->bodies[slot].generation << 32) | (uint64_t)(uint32_t)(slot + 1);
-}
-
-static body *lookup(const col_world *w, col_body_id id) {
-    uint64_t low = id & 0xffffffffu;
-    if (low == 0 || low > (uint64_t)w->slot_count) return NULL;
-    body *b = &w->bodies[low - 1];
-    return b->live && b->generation == (uint32_t)(id >> 32) ? b : NULL;
-}
+#define id_of col__world_id
+#define lookup col__world_lookup
 
 const char *col_world_status_text(col_world_status s) {
     switch (s) {
@@ -86,6 +50,7 @@ col_world *col_world_create(void) {
     col_tree_init(&w->trees[0]);
     col_tree_init(&w->trees[1]);
     w->trees[0].margin = 0;
+    w->skin = COL_WORLD_DEFAULT_SKIN;
     return w;
 }
 
@@ -100,9 +65,11 @@ void col_world_destroy(col_world *w) {
     if (!w) return;
     col_tree_free(&w->trees[0]);
     col_tree_free(&w->trees[1]);
+    for (int32_t i = 0; i < w->slot_count; ++i) free(w->bodies[i].points);
     free(w->bodies);
     free(w->planes);
     free(w->scratch);
+    free(w->move_hits);
     free(w);
 }
 
@@ -149,6 +116,51 @@ static bool mesh_bounds(const col_mesh *m, col_aabb *out) {
     return col__padded_bounds(&s, out);
 }
 
+/* The world's copies of a polytope's points for a body: 3 count of them
+ * (the base's, then room for two translated shapes: a move writes the one
+ * not in use and switches only when the result is valid). NULL for other
+ * kinds, with *ok true; NULL with *ok false when memory runs out. */
+static col_vec3 *own_points(const col_shape *s, bool *ok) {
+    *ok = true;
+    if (s->kind != COL_SHAPE_POLYTOPE) return NULL;
+    size_t n = (size_t)s->u.polytope.count;
+    col_vec3 *p = malloc(3 * n * sizeof *p);
+    if (!p) {
+        *ok = false;
+        return NULL;
+    }
+    memcpy(p, s->u.polytope.points, n * sizeof *p);
+    memcpy(p + n, s->u.polytope.points, n * sizeof *p);
+    return p;
+}
+
+/* Gives body b the shape s at position 0, with the points from own_points. */
+static void adopt_shape(body *b, const col_shape *s, col_vec3 *points) {
+    col_shape copy = *s; /* s may be b's own shape */
+    free(b->points);
+    b->points = points;
+    b->base = b->shape = copy;
+    b->offset = col_v3(0, 0, 0);
+    if (points) {
+        b->base.u.polytope.points = points;
+        b->shape.u.polytope.points = points + copy.u.polytope.count;
+    }
+}
+
+/* Body b's base at `offset`, in *out (a polytope's points written to
+ * `points`): the base itself, bit for bit, at a zero offset (translating by
+ * zero would turn its -0 coordinates into +0), else col_shape_translate. */
+static bool placed_shape(const body *b, col_vec3 offset, col_vec3 *points, col_shape *out) {
+    if (offset.x != 0 || offset.y != 0 || offset.z != 0) return col_shape_translate(&b->base, offset, points, out);
+    *out = b->base;
+    if (b->base.kind == COL_SHAPE_POLYTOPE) {
+        if (!points) return false;
+        memcpy(points, b->base.u.polytope.points, (size_t)b->base.u.polytope.count * sizeof *points);
+        out->u.polytope.points = points;
+    }
+    return true;
+}
+
 /* Adds a body of a shape (mesh NULL) or of a mesh. */
 static col_world_status add_body(col_world *w, const col_body_def *def, const col_mesh *mesh, col_body_id *id) {
     if (id) *id = COL_BODY_NULL;
@@ -178,22 +190,32 @@ static col_world_status add_body(col_world *w, const col_body_def *def, const co
         w->bodies[slot].next_free = COL_TREE_NULL;
     }
     body *b = &w->bodies[slot];
+    bool ok;
+    col_vec3 *points = mesh ? NULL : own_points(&def->shape, &ok);
+    if (!mesh && !ok) return COL_WORLD_NO_MEMORY;
     int32_t proxy = COL_TREE_NULL;
     if (is_plane) {
         if (!reserve_planes(w)) return COL_WORLD_NO_MEMORY;
     } else {
         proxy = col_tree_insert(&w->trees[def->is_static ? 0 : 1], &bounds, (uint64_t)slot);
-        if (proxy == COL_TREE_NULL) return COL_WORLD_NO_MEMORY;
+        if (proxy == COL_TREE_NULL) {
+            free(points);
+            return COL_WORLD_NO_MEMORY;
+        }
     }
     if (slot == w->free_slot)
         w->free_slot = b->next_free;
     else
         w->slot_count++;
-    b->shape = def->shape;
+    b->points = NULL;
     b->mesh = mesh;
     if (mesh) {
         memset(&b->shape, 0, sizeof b->shape);
         b->shape.kind = COL_SHAPE_KIND_COUNT;
+        b->base = b->shape;
+        b->offset = col_v3(0, 0, 0);
+    } else {
+        adopt_shape(b, &def->shape, points);
     }
     b->bounds = bounds;
     b->user = def->user;
@@ -235,6 +257,8 @@ col_world_status col_world_remove(col_world *w, col_body_id id) {
         col_tree_remove(&w->trees[b->is_static ? 0 : 1], b->proxy);
     w->live--;
     w->static_count -= b->is_static;
+    free(b->points);
+    b->points = NULL;
     b->live = false;
     b->generation++;
     b->proxy = COL_TREE_NULL;
@@ -243,15 +267,9 @@ col_world_status col_world_remove(col_world *w, col_body_id id) {
     return COL_WORLD_OK;
 }
 
-col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_shape *shape) {
-    if (!w) return COL_WORLD_INVALID_ARGUMENT;
-    if (w->locked) return COL_WORLD_LOCKED;
-    body *b = lookup(w, id);
-    if (!b) return COL_WORLD_STALE_ID;
-    col_aabb bounds;
-    bool is_plane = false;
-    col_world_status st = check_shape(shape, &bounds, &is_plane);
-    if (st != COL_WORLD_OK) return st;
+/* Puts body b's leaf (or plane entry) where a shape with these bounds (is_plane:
+ * none) belongs; nothing changes on failure. */
+static col_world_status relocate(col_world *w, body *b, const col_aabb *bounds, bool is_plane) {
     int32_t slot = (int32_t)(b - w->bodies);
     col_tree *tree = &w->trees[b->is_static ? 0 : 1];
     if (is_plane != b->is_plane) {
@@ -262,7 +280,7 @@ col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_sha
             b->proxy = COL_TREE_NULL;
             w->planes[w->plane_count++] = slot;
         } else {
-            int32_t proxy = col_tree_insert(tree, &bounds, (uint64_t)slot);
+            int32_t proxy = col_tree_insert(tree, bounds, (uint64_t)slot);
             if (proxy == COL_TREE_NULL) return COL_WORLD_NO_MEMORY;
             drop_plane(w, slot);
             b->proxy = proxy;
@@ -270,18 +288,56 @@ col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_sha
     } else if (!is_plane) {
         if (b->is_static) {
             /* static bodies have exact boxes: always reinsert */
-            int32_t proxy = col_tree_insert(tree, &bounds, (uint64_t)slot);
+            int32_t proxy = col_tree_insert(tree, bounds, (uint64_t)slot);
             if (proxy == COL_TREE_NULL) return COL_WORLD_NO_MEMORY;
             col_tree_remove(tree, b->proxy);
             b->proxy = proxy;
-        } else if (col_tree_move(tree, b->proxy, &bounds) < 0) {
+        } else if (col_tree_move(tree, b->proxy, bounds) < 0) {
             return COL_WORLD_NO_MEMORY;
         }
     }
-    b->shape = *shape;
-    b->mesh = NULL;
-    b->bounds = bounds;
     b->is_plane = is_plane;
+    if (!is_plane) b->bounds = *bounds;
+    return COL_WORLD_OK;
+}
+
+col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_shape *shape) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    body *b = lookup(w, id);
+    if (!b) return COL_WORLD_STALE_ID;
+    col_aabb bounds;
+    bool is_plane = false, ok;
+    col_world_status st = check_shape(shape, &bounds, &is_plane);
+    if (st != COL_WORLD_OK) return st;
+    col_vec3 *points = own_points(shape, &ok);
+    if (!ok) return COL_WORLD_NO_MEMORY;
+    st = relocate(w, b, &bounds, is_plane);
+    if (st != COL_WORLD_OK) {
+        free(points);
+        return st;
+    }
+    adopt_shape(b, shape, points);
+    b->mesh = NULL;
+    return COL_WORLD_OK;
+}
+
+col_world_status col__world_place(col_world *w, body *b, col_vec3 offset) {
+    if (b->mesh) return COL_WORLD_INVALID_ARGUMENT;
+    col_vec3 *spare = NULL;
+    if (b->points) {
+        /* the half of the two translated copies not in use */
+        int n = b->base.u.polytope.count;
+        spare = b->shape.u.polytope.points == b->points + n ? b->points + 2 * n : b->points + n;
+    }
+    col_shape moved;
+    col_aabb bounds = {{0, 0, 0}, {0, 0, 0}};
+    if (!placed_shape(b, offset, spare, &moved)) return COL_WORLD_INVALID_ARGUMENT;
+    if (!b->is_plane && !col__padded_bounds(&moved, &bounds)) return COL_WORLD_INVALID_ARGUMENT;
+    col_world_status st = relocate(w, b, &bounds, b->is_plane);
+    if (st != COL_WORLD_OK) return st;
+    b->shape = moved;
+    b->offset = offset;
     return COL_WORLD_OK;
 }
 
@@ -338,6 +394,25 @@ size_t col_world_bodies(const col_world *w, col_body_id *out, size_t cap) {
     return n;
 }
 
+/* Whether b's shape is placed_shape(b, its offset), bit for bit. */
+static bool shape_is_placed(const body *b) {
+    bool zero = b->offset.x == 0 && b->offset.y == 0 && b->offset.z == 0;
+    if (b->base.kind == COL_SHAPE_POLYTOPE) {
+        int n = b->base.u.polytope.count;
+        const col_vec3 *p = b->shape.u.polytope.points;
+        if (!b->points || b->base.u.polytope.points != b->points || b->shape.u.polytope.count != n ||
+            (p != b->points + n && p != b->points + 2 * n))
+            return false;
+        for (int i = 0; i < n; ++i) {
+            col_vec3 q = zero ? b->points[i] : col_v3_add(b->points[i], b->offset);
+            if (memcmp(&q, &p[i], sizeof q) != 0) return false;
+        }
+        return true;
+    }
+    col_shape t;
+    return b->points == NULL && placed_shape(b, b->offset, NULL, &t) && memcmp(&t, &b->shape, sizeof t) == 0;
+}
+
 static bool wfail(char *why, size_t size, const char *msg, long a) {
     if (why && size > 0) snprintf(why, size, msg, a);
     return false;
@@ -354,6 +429,7 @@ bool col_world_validate(const col_world *w, char *why, size_t why_size) {
         if (!b->live) continue;
         live++;
         stat += b->is_static;
+        if (!b->mesh && !shape_is_placed(b)) return wfail(why, why_size, "body %ld's shape is not its base moved", s);
         if (b->is_plane) {
             planes++;
             if (b->proxy != COL_TREE_NULL) return wfail(why, why_size, "plane body %ld has a proxy", s);
@@ -409,7 +485,7 @@ col_world_stats col_world_stats_of(const col_world *w) {
     s.static_tree = col_tree_stats_of(&w->trees[0]);
     s.movable_tree = col_tree_stats_of(&w->trees[1]);
     s.bytes = sizeof *w + (size_t)w->slot_cap * sizeof(body) + w->planes_cap * sizeof(int32_t) + w->scratch_bytes +
-              s.static_tree.bytes + s.movable_tree.bytes;
+              w->move_hits_cap * sizeof(col__world_hit) + s.static_tree.bytes + s.movable_tree.bytes;
     return s;
 }
 
@@ -436,6 +512,7 @@ typedef struct query {
     const col_frustum *frustum;
     col_ray ray;
     col_vec3 delta;
+    int32_t skip; /* a body the query ignores (the moves' own), or COL_TREE_NULL */
     /* the closest so far (closest queries) */
     bool closest;
     int32_t best_slot;
@@ -485,6 +562,7 @@ static bool begin(col_world *w, query *q, const col_filter *filter, col_world_st
     q->w = w;
     q->filter = filter;
     q->best_slot = COL_TREE_NULL;
+    q->skip = COL_TREE_NULL;
     if (!w) {
         if (status) *status = COL_WORLD_INVALID_ARGUMENT;
         return false;
@@ -811,6 +889,7 @@ size_t col_world_raycast_all(col_world *w, const col_ray *ray, const col_filter 
 /* ------------------------------ casts ------------------------------ */
 
 static void cast_visit(query *q, int32_t slot) {
+    if (slot == q->skip) return;
     found h;
     memset(&h, 0, sizeof h);
     const body *b = &q->w->bodies[slot];
@@ -826,8 +905,11 @@ static col_real cast_tree_visit(void *ctx, const col_ray *ray, int32_t proxy, ui
     query *q = ctx;
     int32_t slot = (int32_t)user;
     if (masks_pass(q->filter, &q->w->bodies[slot])) cast_visit(q, slot);
-    if (q->status != COL_WORLD_OK) return -1;
-    return q->closest && q->best_slot != COL_TREE_NULL ? q->best_t : ray->max_t;
+    /* never clipped to the best t0 so far: a sweep by conservative
+     * advancement reports a t0 before its contact (within its tolerance, or
+     * at its iteration cap), possibly before the time the motion enters the
+     * body's box, so a box entered later may still hold the first hit */
+    return q->status != COL_WORLD_OK ? -1 : ray->max_t;
 }
 
 static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter, bool closest,
@@ -841,11 +923,10 @@ static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, con
     visit_planes(q, cast_visit);
     col_aabb box;
     if (col__padded_bounds(shape, &box)) {
-        for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k) {
-            col_real max_t = closest && q->best_slot != COL_TREE_NULL ? q->best_t : COL_R(1.0);
-            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, max_t, cast_tree_visit, q) && q->status == COL_WORLD_OK)
+        for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k)
+            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, COL_R(1.0), cast_tree_visit, q) &&
+                q->status == COL_WORLD_OK)
                 q->status = COL_WORLD_NO_MEMORY;
-        }
     } else {
         visit_all_bounded(q, cast_visit);
     }
@@ -878,4 +959,46 @@ size_t col_world_cast_all(col_world *w, const col_shape *shape, col_vec3 delta, 
     query q;
     if (run_cast(w, shape, delta, filter, false, &q, status) == (size_t)-1) return (size_t)-1;
     return finish_hits(&q, out, cap, copy_cast, status);
+}
+
+/* ------------------------------ the moves' cast ------------------------------ */
+
+size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
+                              int32_t skip, col__world_hit **hits) {
+    query q;
+    memset(&q, 0, sizeof q);
+    q.w = w;
+    q.filter = filter;
+    q.best_slot = COL_TREE_NULL;
+    q.skip = skip;
+    q.shape = shape;
+    q.delta = delta;
+    visit_planes(&q, cast_visit);
+    col_aabb box;
+    if (col__padded_bounds(shape, &box)) {
+        for (int k = 0; k < 2 && q.status == COL_WORLD_OK; ++k)
+            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, COL_R(1.0), cast_tree_visit, &q) &&
+                q.status == COL_WORLD_OK)
+                q.status = COL_WORLD_NO_MEMORY;
+    } else {
+        visit_all_bounded(&q, cast_visit);
+    }
+    if (q.status != COL_WORLD_OK) return (size_t)-1;
+    found *f = (found *)w->scratch;
+    if (q.count > 1) qsort(f, q.count, sizeof(found), by_t_slot);
+    if (q.count > w->move_hits_cap) {
+        size_t cap = w->move_hits_cap ? w->move_hits_cap : 16;
+        while (cap < q.count) cap *= 2;
+        col__world_hit *p = realloc(w->move_hits, cap * sizeof *p);
+        if (!p) return (size_t)-1;
+        w->move_hits = p;
+        w->move_hits_cap = cap;
+    }
+    for (size_t i = 0; i < q.count; ++i) {
+        memset(&w->move_hits[i], 0, sizeof w->move_hits[i]);
+        w->move_hits[i].slot = f[i].slot;
+        w->move_hits[i].sweep = f[i].hit.sweep;
+    }
+    *hits = w->move_hits;
+    return q.count;
 }

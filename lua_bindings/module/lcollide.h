@@ -62,7 +62,8 @@ int lcol_shape_kind(lua_State *L, int idx);
  * but for the polytope, whose points follow it). */
 size_t lcol_kind_size(col_shape_kind kind);
 
-/* Pushes a new shape userdata of a (non-polytope) kind holding a copy of data. */
+/* Pushes a new shape userdata of a kind holding a copy of data (for a
+ * polytope, data is a col_polytope whose points are copied). */
 void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data);
 
 /* Registers collide.pack, collide.overlapMany and the ShapeArray metatable

@@ -274,7 +274,13 @@ void lcol_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_
 
 size_t lcol_kind_size(col_shape_kind kind) { return kind_size(kind); }
 
+static void push_polytope(lua_State *L, const col_polytope *src);
+
 void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data) {
+    if (kind == COL_SHAPE_POLYTOPE) {
+        push_polytope(L, data);
+        return;
+    }
     void *ud = lua_newuserdatauv(L, kind_size(kind), 0);
     memcpy(ud, data, kind_size(kind));
     luaL_setmetatable(L, kinds[kind].tname);
@@ -425,6 +431,15 @@ static int polytope_new(lua_State *L) {
     p->hdr.count = (int)count;
     luaL_setmetatable(L, kinds[COL_SHAPE_POLYTOPE].tname);
     return 1;
+}
+
+/* A polytope userdata holding a copy of src's points. */
+static void push_polytope(lua_State *L, const col_polytope *src) {
+    lpolytope *p = lua_newuserdatauv(L, sizeof(lpolytope) + (size_t)src->count * sizeof(col_vec3), 0);
+    if (src->count > 0) memcpy(p->pts, src->points, (size_t)src->count * sizeof(col_vec3));
+    p->hdr.points = p->pts;
+    p->hdr.count = src->count;
+    luaL_setmetatable(L, kinds[COL_SHAPE_POLYTOPE].tname);
 }
 
 static int polytope_count(lua_State *L) {

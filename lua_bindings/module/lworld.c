@@ -1,8 +1,8 @@
 /*
  * collide.world (collide/world.h) in Lua: a userdata of type collide.World
  * holding a col_world, with two user values: the items of the bodies and the
- * shapes they were made from (kept alive: a polytope's points live in its
- * userdata), both keyed by body id.
+ * meshes of mesh bodies (kept alive), both keyed by body id (lworld.h). The
+ * motion methods are in lmotion.c.
  *
  * Queries fill an `out` table the caller may pass again (no garbage per
  * query once it has grown), and return the count. A filter is nil, an
@@ -14,33 +14,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lcollide.h"
+#include "lworld.h"
 
-#define WTNAME LCOL_NAME ".World"
-
-enum { UV_ITEMS = 1, UV_SHAPES = 2 };
-
-typedef struct lworld {
-    col_world *w;
-    /* output buffers of the queries, grown to the body count */
-    col_body_id *ids;
-    col_cull *classes;
-    col_world_ray_hit *rays;
-    col_world_cast_hit *casts;
-    size_t cap;
-} lworld;
-
-static lworld *check_world(lua_State *L, int idx) {
+lworld *lworld_check(lua_State *L, int idx) {
     lworld *lw = luaL_checkudata(L, idx, WTNAME);
     if (lua_rawlen(L, idx) != sizeof(lworld)) luaL_typeerror(L, idx, WTNAME);
     if (!lw->w) luaL_argerror(L, idx, "the world was closed");
     return lw;
 }
 
-/* A failure of the world itself (locked, out of memory): "world:add: the
- * world is locked: ...". */
-static int raise_status(lua_State *L, const char *method, col_world_status st) {
+int lworld_raise(lua_State *L, const char *method, col_world_status st) {
     return luaL_error(L, "world:%s: %s", method, col_world_status_text(st));
+}
+
+col_body_id lworld_check_id(lua_State *L, lworld *lw, int arg) {
+    lua_Integer i = luaL_checkinteger(L, arg);
+    col_body_id id = (col_body_id)i;
+    if (!col_world_contains(lw->w, id)) {
+        lua_pushfstring(L, "no body with id %I (removed, or never added)", i);
+        luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    return id;
 }
 
 /* Buffers for as many results as there are bodies. */
@@ -61,19 +55,6 @@ static void reserve(lua_State *L, lworld *lw) {
     lw->cap = cap;
 }
 
-static lua_Integer id_value(col_body_id id) { return (lua_Integer)id; }
-
-/* An id argument that names a live body. */
-static col_body_id check_id(lua_State *L, lworld *lw, int arg) {
-    lua_Integer i = luaL_checkinteger(L, arg);
-    col_body_id id = (col_body_id)i;
-    if (!col_world_contains(lw->w, id)) {
-        lua_pushfstring(L, "no body with id %I (removed, or never added)", i);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
-    }
-    return id;
-}
-
 /* ------------------------------ filters ------------------------------ */
 
 typedef struct lfilter {
@@ -91,7 +72,7 @@ static bool call_filter(void *ctx, col_body_id id, void *user) {
     if (lf->failed) return false;
     lua_pushvalue(L, lf->fn);
     lua_getiuservalue(L, lf->world, UV_ITEMS);
-    lua_rawgeti(L, -1, id_value(id));
+    lua_rawgeti(L, -1, lworld_id_value(id));
     lua_remove(L, -2);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
         lf->failed = true; /* the message stays on the stack */
@@ -133,7 +114,7 @@ static void check_query(lua_State *L, const lfilter *lf, col_world_status st, co
         lua_pushfstring(L, "world:%s: filter: %s", method, lua_tostring(L, -1));
         lua_error(L);
     }
-    if (st != COL_WORLD_OK) raise_status(L, method, st);
+    if (st != COL_WORLD_OK) lworld_raise(L, method, st);
 }
 
 /* Fills out[1..n] with the items of ids; returns n, out. */
@@ -142,7 +123,7 @@ static int push_items(lua_State *L, int world, int out, const col_body_id *ids, 
     lua_getiuservalue(L, world, UV_ITEMS);
     int items = lua_gettop(L);
     for (size_t i = 0; i < n; ++i) {
-        lua_rawgeti(L, items, id_value(ids[i]));
+        lua_rawgeti(L, items, lworld_id_value(ids[i]));
         lua_rawseti(L, out, (lua_Integer)i + 1);
         if (classes_out) {
             lua_pushstring(L, col_cull_name(classes[i]));
@@ -159,38 +140,50 @@ static int push_items(lua_State *L, int world, int out, const col_body_id *ids, 
 
 /* ------------------------------ the world ------------------------------ */
 
-/* collide.world([options]): options.margin, the fat-box margin of movable bodies. */
+/* A number option of collide.world: finite, >= 0. */
+static col_real real_option(lua_State *L, const char *name, col_real def) {
+    col_real v = def;
+    if (lua_getfield(L, 1, name) != LUA_TNIL) {
+        lua_Number m = lua_tonumber(L, -1);
+        if (!lua_isnumber(L, -1) || !(m >= 0) || !(m <= (lua_Number)COL_HUGE)) {
+            lua_pushfstring(L, "%s must be a finite number >= 0", name);
+            luaL_argerror(L, 1, lua_tostring(L, -1));
+        }
+        v = (col_real)m;
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* collide.world([options]): options.margin, the fat-box margin of movable
+ * bodies; options.skin, how far short of a contact moves stop. */
 static int l_world(lua_State *L) {
-    col_real margin = COL_TREE_DEFAULT_MARGIN;
+    col_real margin = COL_TREE_DEFAULT_MARGIN, skin = COL_WORLD_DEFAULT_SKIN;
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         lua_pushnil(L);
         while (lua_next(L, 1)) {
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-            if (!k || strcmp(k, "margin") != 0) {
-                lua_pushfstring(L, "unknown option '%s' (options: margin)", k ? k : luaL_typename(L, -2));
+            if (!k || (strcmp(k, "margin") != 0 && strcmp(k, "skin") != 0)) {
+                lua_pushfstring(L, "unknown option '%s' (options: margin, skin)", k ? k : luaL_typename(L, -2));
                 return luaL_argerror(L, 1, lua_tostring(L, -1));
             }
             lua_pop(L, 1);
         }
-        if (lua_getfield(L, 1, "margin") != LUA_TNIL) {
-            lua_Number m = lua_tonumber(L, -1);
-            if (!lua_isnumber(L, -1) || !(m >= 0) || !(m <= (lua_Number)COL_HUGE))
-                return luaL_argerror(L, 1, "margin must be a finite number >= 0");
-            margin = (col_real)m;
-        }
-        lua_pop(L, 1);
+        margin = real_option(L, "margin", margin);
+        skin = real_option(L, "skin", skin);
     }
-    lworld *lw = lua_newuserdatauv(L, sizeof *lw, 2);
+    lworld *lw = lua_newuserdatauv(L, sizeof *lw, UV_COUNT);
     memset(lw, 0, sizeof *lw);
     luaL_setmetatable(L, WTNAME);
-    lua_newtable(L);
-    lua_setiuservalue(L, -2, UV_ITEMS);
-    lua_newtable(L);
-    lua_setiuservalue(L, -2, UV_SHAPES);
+    for (int uv = 1; uv <= UV_COUNT; ++uv) {
+        lua_newtable(L);
+        lua_setiuservalue(L, -2, uv);
+    }
     lw->w = col_world_create();
     if (!lw->w) return luaL_error(L, "not enough memory");
     col_world_set_margin(lw->w, margin);
+    col_world_set_skin(lw->w, skin);
     return 1;
 }
 
@@ -202,6 +195,7 @@ static int w_gc(lua_State *L) {
     free(lw->classes);
     free(lw->rays);
     free(lw->casts);
+    free(lw->moves);
     memset(lw, 0, sizeof *lw);
     return 0;
 }
@@ -238,7 +232,7 @@ static void read_body_options(lua_State *L, int arg, col_body_def *d) {
 
 /* w:add(shape or mesh [, item [, options]]) --> id (the item defaults to the id) */
 static int w_add(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 4); /* shape, item, options: nil when not given */
     col_body_def d = col_body_def_default();
     col_mesh *mesh = lcol_to_mesh(L, 2);
@@ -253,17 +247,19 @@ static int w_add(lua_State *L) {
         lua_pushfstring(L, "a %s cannot be a body (2D, or too large)", col_shape_kind_name(d.shape.kind));
         return luaL_argerror(L, 2, lua_tostring(L, -1));
     }
-    if (st != COL_WORLD_OK) return raise_status(L, "add", st);
+    if (st != COL_WORLD_OK) return lworld_raise(L, "add", st);
     lua_getiuservalue(L, 1, UV_ITEMS);
     if (lua_isnil(L, 3))
-        lua_pushinteger(L, id_value(id));
+        lua_pushinteger(L, lworld_id_value(id));
     else
         lua_pushvalue(L, 3);
-    lua_rawseti(L, -2, id_value(id));
-    lua_getiuservalue(L, 1, UV_SHAPES);
-    lua_pushvalue(L, 2);
-    lua_rawseti(L, -2, id_value(id));
-    lua_pushinteger(L, id_value(id));
+    lua_rawseti(L, -2, lworld_id_value(id));
+    if (mesh) {
+        lua_getiuservalue(L, 1, UV_SHAPES);
+        lua_pushvalue(L, 2);
+        lua_rawseti(L, -2, lworld_id_value(id));
+    }
+    lua_pushinteger(L, lworld_id_value(id));
     return 1;
 }
 
@@ -271,25 +267,25 @@ static void forget(lua_State *L, col_body_id id) {
     for (int uv = UV_ITEMS; uv <= UV_SHAPES; ++uv) {
         lua_getiuservalue(L, 1, uv);
         lua_pushnil(L);
-        lua_rawseti(L, -2, id_value(id));
+        lua_rawseti(L, -2, lworld_id_value(id));
         lua_pop(L, 1);
     }
 }
 
 /* w:remove(id) */
 static int w_remove(lua_State *L) {
-    lworld *lw = check_world(L, 1);
-    col_body_id id = check_id(L, lw, 2);
+    lworld *lw = lworld_check(L, 1);
+    col_body_id id = lworld_check_id(L, lw, 2);
     col_world_status st = col_world_remove(lw->w, id);
-    if (st != COL_WORLD_OK) return raise_status(L, "remove", st);
+    if (st != COL_WORLD_OK) return lworld_raise(L, "remove", st);
     forget(L, id);
     return 0;
 }
 
 /* w:setShape(id, shape) */
 static int w_set_shape(lua_State *L) {
-    lworld *lw = check_world(L, 1);
-    col_body_id id = check_id(L, lw, 2);
+    lworld *lw = lworld_check(L, 1);
+    col_body_id id = lworld_check_id(L, lw, 2);
     col_shape s;
     lcol_check_shape(L, 3, &s);
     col_world_status st = col_world_set_shape(lw->w, id, &s);
@@ -297,41 +293,48 @@ static int w_set_shape(lua_State *L) {
         lua_pushfstring(L, "a %s cannot be a body (2D, or too large)", col_shape_kind_name(s.kind));
         return luaL_argerror(L, 3, lua_tostring(L, -1));
     }
-    if (st != COL_WORLD_OK) return raise_status(L, "setShape", st);
-    lua_getiuservalue(L, 1, UV_SHAPES);
-    lua_pushvalue(L, 3);
-    lua_rawseti(L, -2, id_value(id));
+    if (st != COL_WORLD_OK) return lworld_raise(L, "setShape", st);
+    lua_getiuservalue(L, 1, UV_SHAPES); /* a mesh it was is no longer held */
+    lua_pushnil(L);
+    lua_rawseti(L, -2, lworld_id_value(id));
     return 0;
 }
 
 /* w:setFilter(id, category, mask) */
 static int w_set_filter(lua_State *L) {
-    lworld *lw = check_world(L, 1);
-    col_body_id id = check_id(L, lw, 2);
+    lworld *lw = lworld_check(L, 1);
+    col_body_id id = lworld_check_id(L, lw, 2);
     uint64_t category = (uint64_t)luaL_checkinteger(L, 3), mask = (uint64_t)luaL_checkinteger(L, 4);
     col_world_status st = col_world_set_filter(lw->w, id, category, mask);
-    if (st != COL_WORLD_OK) return raise_status(L, "setFilter", st);
+    if (st != COL_WORLD_OK) return lworld_raise(L, "setFilter", st);
     return 0;
 }
 
 /* w:contains(id) --> boolean */
 static int w_contains(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_pushboolean(L, lua_isinteger(L, 2) && col_world_contains(lw->w, (col_body_id)lua_tointeger(L, 2)));
     return 1;
 }
 
 /* The value a body has in user value uv of the world (its item or shape). */
 static int body_value(lua_State *L, int uv) {
-    lworld *lw = check_world(L, 1);
-    col_body_id id = check_id(L, lw, 2);
+    lworld *lw = lworld_check(L, 1);
+    col_body_id id = lworld_check_id(L, lw, 2);
     lua_getiuservalue(L, 1, uv);
-    lua_rawgeti(L, -1, id_value(id));
+    lua_rawgeti(L, -1, lworld_id_value(id));
     return 1;
 }
 
-/* w:shape(id) --> the shape the body holds (the userdata given to add or setShape) */
-static int w_shape(lua_State *L) { return body_value(L, UV_SHAPES); }
+/* w:shape(id) --> the body's shape where it is now (a new value), or its mesh */
+static int w_shape(lua_State *L) {
+    lworld *lw = lworld_check(L, 1);
+    col_body_id id = lworld_check_id(L, lw, 2);
+    const col_shape *s = col_world_shape(lw->w, id);
+    if (!s) return body_value(L, UV_SHAPES);
+    lcol_push_shape(L, s->kind, &s->u);
+    return 1;
+}
 
 /* w:item(id) --> the body's item */
 static int w_item(lua_State *L) { return body_value(L, UV_ITEMS); }
@@ -339,8 +342,8 @@ static int w_item(lua_State *L) { return body_value(L, UV_ITEMS); }
 /* w:bounds(id) --> minx, miny, minz, maxx, maxy, maxz of the body's box in
  * the tree (nil for a plane) */
 static int w_bounds(lua_State *L) {
-    lworld *lw = check_world(L, 1);
-    col_body_id id = check_id(L, lw, 2);
+    lworld *lw = lworld_check(L, 1);
+    col_body_id id = lworld_check_id(L, lw, 2);
     col_aabb b;
     if (!col_world_bounds(lw->w, id, &b)) {
         luaL_pushfail(L);
@@ -351,9 +354,9 @@ static int w_bounds(lua_State *L) {
 
 /* w:optimize(): rebuilds the static bodies' tree (binned SAH) */
 static int w_optimize(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     col_world_status st = col_world_optimize(lw->w);
-    if (st != COL_WORLD_OK) return raise_status(L, "optimize", st);
+    if (st != COL_WORLD_OK) return lworld_raise(L, "optimize", st);
     return 0;
 }
 
@@ -365,7 +368,7 @@ static void set_int(lua_State *L, const char *k, lua_Integer v) {
 /* w:stats() --> {bodies=, static=, movable=, planes=, staticHeight=, movableHeight=,
  * staticAreaRatio=, movableAreaRatio=, nodes=, bytes=} */
 static int w_stats(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     col_world_stats s = col_world_stats_of(lw->w);
     lua_createtable(L, 0, 10);
     set_int(L, "bodies", (lua_Integer)s.bodies);
@@ -376,8 +379,10 @@ static int w_stats(lua_State *L) {
     set_int(L, "movableHeight", s.movable_tree.height);
     set_int(L, "nodes", (lua_Integer)s.static_tree.node_count + s.movable_tree.node_count);
     set_int(L, "bytes",
-            (lua_Integer)(s.bytes + (size_t)lw->cap * (sizeof(col_body_id) + sizeof(col_cull) +
-                                                       sizeof(col_world_ray_hit) + sizeof(col_world_cast_hit))));
+            (lua_Integer)(s.bytes +
+                          (size_t)lw->cap * (sizeof(col_body_id) + sizeof(col_cull) + sizeof(col_world_ray_hit) +
+                                             sizeof(col_world_cast_hit)) +
+                          lw->moves_cap * sizeof(col_move_hit)));
     lua_pushnumber(L, (lua_Number)s.static_tree.area_ratio);
     lua_setfield(L, -2, "staticAreaRatio");
     lua_pushnumber(L, (lua_Number)s.movable_tree.area_ratio);
@@ -389,7 +394,7 @@ static int w_stats(lua_State *L) {
 
 /* w:queryShape(shape [, filter [, out]]) --> count, out */
 static int w_query_shape(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 4); /* the optional arguments: nil when not given */
     col_shape s;
     lcol_check_3d_shape(L, 2, &s);
@@ -405,7 +410,7 @@ static int w_query_shape(lua_State *L) {
 
 /* w:queryAABB(minx, miny, minz, maxx, maxy, maxz [, filter [, out]]) --> count, out */
 static int w_query_aabb(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 9); /* the optional arguments: nil when not given */
     col_real v[6];
     lcol_check_reals(L, 2, v, 6);
@@ -423,7 +428,7 @@ static int w_query_aabb(lua_State *L) {
 
 /* w:queryPoint(x, y, z [, filter [, out]]) --> count, out */
 static int w_query_point(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 6); /* the optional arguments: nil when not given */
     col_real v[3];
     lcol_check_reals(L, 2, v, 3);
@@ -439,7 +444,7 @@ static int w_query_point(lua_State *L) {
 
 /* w:queryFrustum(frustum [, filter [, out [, classes]]]) --> count, out, classes */
 static int w_query_frustum(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 5); /* the optional arguments: nil when not given */
     const col_frustum *fr = lcol_check_frustum(L, 2);
     if (!col_frustum_is_valid(fr)) return luaL_argerror(L, 2, "invalid frustum");
@@ -458,7 +463,7 @@ static int w_query_frustum(lua_State *L) {
 
 /* A hit record: out[i] = {item=, t=, x=, y=, z=, nx=, ny=, nz=, inside=}
  * (t0 and initially overlapping for casts), reusing a record already there. */
-static void set_num(lua_State *L, const char *k, col_real v) {
+void lworld_set_num(lua_State *L, const char *k, col_real v) {
     lua_pushnumber(L, (lua_Number)v);
     lua_setfield(L, -2, k);
 }
@@ -471,15 +476,15 @@ static void put_record(lua_State *L, int out, lua_Integer i, int items, col_body
         lua_pushvalue(L, -1);
         lua_rawseti(L, out, i);
     }
-    lua_rawgeti(L, items, id_value(id));
+    lua_rawgeti(L, items, lworld_id_value(id));
     lua_setfield(L, -2, "item");
-    set_num(L, "t", t);
-    set_num(L, "x", p.x);
-    set_num(L, "y", p.y);
-    set_num(L, "z", p.z);
-    set_num(L, "nx", n.x);
-    set_num(L, "ny", n.y);
-    set_num(L, "nz", n.z);
+    lworld_set_num(L, "t", t);
+    lworld_set_num(L, "x", p.x);
+    lworld_set_num(L, "y", p.y);
+    lworld_set_num(L, "z", p.z);
+    lworld_set_num(L, "nx", n.x);
+    lworld_set_num(L, "ny", n.y);
+    lworld_set_num(L, "nz", n.z);
     lua_pushboolean(L, inside);
     lua_setfield(L, -2, "inside");
     lua_pop(L, 1);
@@ -510,7 +515,7 @@ static int push_records(lua_State *L, int out, const lworld *lw, size_t n, bool 
 /* w:raycast(ox, oy, oz, dx, dy, dz [, maxT [, filter]])
  *   --> item, t, px, py, pz, nx, ny, nz, inside | nil */
 static int w_raycast(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 9); /* the optional arguments: nil when not given */
     col_ray r = lcol_check_ray(L, 2);
     lfilter lf;
@@ -524,7 +529,7 @@ static int w_raycast(lua_State *L) {
         return 1;
     }
     lua_getiuservalue(L, 1, UV_ITEMS);
-    lua_rawgeti(L, -1, id_value(h.body));
+    lua_rawgeti(L, -1, lworld_id_value(h.body));
     lua_remove(L, -2);
     return 1 + lcol_push_ray_hit(L, h.hit);
 }
@@ -532,7 +537,7 @@ static int w_raycast(lua_State *L) {
 /* w:raycastAll(ox, oy, oz, dx, dy, dz [, maxT [, filter [, out]]]) --> count, out
  * (out[i] = {item, t, x, y, z, nx, ny, nz, inside}, by (t, id)) */
 static int w_raycast_all(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 10); /* the optional arguments: nil when not given */
     col_ray r = lcol_check_ray(L, 2);
     lfilter lf;
@@ -550,7 +555,7 @@ static int w_raycast_all(lua_State *L) {
  * the normal on the body toward the shape, inside when overlapping at the
  * start (t = 0); by (t, id)) */
 static int w_cast(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_settop(L, 7); /* the optional arguments: nil when not given */
     col_shape s;
     lcol_check_3d_shape(L, 2, &s);
@@ -567,13 +572,13 @@ static int w_cast(lua_State *L) {
 }
 
 static int w_len(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     lua_pushinteger(L, (lua_Integer)col_world_count(lw->w));
     return 1;
 }
 
 static int w_tostring(lua_State *L) {
-    lworld *lw = check_world(L, 1);
+    lworld *lw = lworld_check(L, 1);
     col_world_stats s = col_world_stats_of(lw->w);
     lua_pushfstring(L, "%s(%I bodies: %I static, %I movable, %I planes)", WTNAME, (lua_Integer)s.bodies,
                     (lua_Integer)s.static_bodies, (lua_Integer)s.movable_bodies, (lua_Integer)s.planes);
@@ -601,6 +606,9 @@ void lcol_open_world(lua_State *L) {
                                        {NULL, NULL}};
     lcol_new_type(L, WTNAME, methods, w_tostring, w_len);
     luaL_getmetatable(L, WTNAME);
+    lua_getfield(L, -1, "__index");
+    luaL_setfuncs(L, lworld_motion_methods, 0);
+    lua_pop(L, 1);
     lua_pushcfunction(L, w_gc);
     lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);

@@ -28,6 +28,8 @@
  *             triangles a shape overlaps, shape casts
  *   world.h   the world: bodies with ids, filters and two trees; box, point,
  *             shape, frustum, ray and cast queries in a deterministic order
+ *   motion.h  bodies that move: positions, moves by sweeps with touch, cross,
+ *             slide and bounce responses, contact planes solved together
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
  * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
@@ -97,6 +99,7 @@
 #include "collide/tree.h"
 #include "collide/mesh.h"
 #include "collide/world.h"
+#include "collide/motion.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1

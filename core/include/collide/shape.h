@@ -186,6 +186,18 @@ COL_API col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape
  */
 COL_API bool col_shape_bounds(const col_shape *s, col_aabb *out);
 
+/*
+ * The shape translated by d, in *out: every point of it moved by d (a
+ * plane's offset by n.d; a 2D shape by d's x and y). A polytope's points are
+ * written to `points` (room for its count; out's points then point there),
+ * since the polytope's own are borrowed. false, with *out unchanged, for an
+ * invalid shape, a non-finite d, a polytope without `points`, or a result
+ * that leaves the valid range (col_shape_is_valid). One rounding per
+ * coordinate: translating a shape twice is not always translating it once by
+ * the sum.
+ */
+COL_API bool col_shape_translate(const col_shape *s, col_vec3 d, col_vec3 *points, col_shape *out);
+
 COL_EXTERN_C_END
 
 #endif /* COLLIDE_SHAPE_H */

@@ -32,8 +32,9 @@
  * removed; so an id of a removed body is refused (COL_WORLD_STALE_ID), never
  * taken for the body that reuses its slot. 0 is never a body (COL_BODY_NULL).
  *
- * Shapes are copied into the world, except a polytope's points, which stay
- * borrowed (shapes.h): they must outlive the body.
+ * Shapes are copied into the world, a polytope's points included (the
+ * caller's may go away after add). Bodies move (collide/motion.h): a body's
+ * shape is the shape it was given translated by its position.
  */
 #ifndef COLLIDE_WORLD_H
 #define COLLIDE_WORLD_H
@@ -124,9 +125,10 @@ COL_API const col_mesh *col_world_mesh(const col_world *w, col_body_id id);
 /* Removes a body (its id becomes stale). */
 COL_API col_world_status col_world_remove(col_world *w, col_body_id id);
 
-/* Replaces a body's shape (of any kind), keeping everything else; the body
- * moves in its tree (col_tree_move: reinserted only when it leaves its fat
- * box). */
+/* Replaces a body's shape (of any kind), keeping everything else but its
+ * position, which becomes (0, 0, 0): the new shape is where it says. The
+ * body moves in its tree (col_tree_move: reinserted only when it leaves its
+ * fat box). */
 COL_API col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_shape *shape);
 
 /* Changes a body's category and mask bits. */
@@ -135,8 +137,9 @@ COL_API col_world_status col_world_set_filter(col_world *w, col_body_id id, uint
 /* true when the id names a live body. */
 COL_API bool col_world_contains(const col_world *w, col_body_id id);
 
-/* A live body's shape (NULL for a mesh body), user pointer, bits and kind;
- * NULL / false for a stale id. */
+/* A live body's shape where it is now (NULL for a mesh body; valid until the
+ * body next changes), user pointer, bits and kind; NULL / false for a stale
+ * id. */
 COL_API const col_shape *col_world_shape(const col_world *w, col_body_id id);
 COL_API bool col_world_body(const col_world *w, col_body_id id, void **user, uint64_t *category, uint64_t *mask,
                             bool *is_static);

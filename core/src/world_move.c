@@ -1,0 +1,375 @@
+/*
+ * Moves through the world (collide/motion.h): a body carried along its
+ * displacement by sweeps against every other body, with bump.lua's responses
+ * (touch, cross, slide, bounce) and the contact planes of one move solved
+ * together, as in Box2D v3's mover (solve the planes, cast along the result,
+ * clip), here exactly for the small plane sets a move meets.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "world_private.h"
+
+const char *col_response_name(col_response r) {
+    switch (r) {
+    case COL_RESPONSE_NONE: return "none";
+    case COL_RESPONSE_TOUCH: return "touch";
+    case COL_RESPONSE_CROSS: return "cross";
+    case COL_RESPONSE_SLIDE: return "slide";
+    case COL_RESPONSE_BOUNCE: return "bounce";
+    }
+    return "?";
+}
+
+col_world_status col_world_set_skin(col_world *w, col_real skin) {
+    if (!w || !col_is_valid_real(skin) || skin < 0) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    w->skin = skin;
+    return COL_WORLD_OK;
+}
+
+col_real col_world_skin(const col_world *w) { return w ? w->skin : 0; }
+
+bool col_world_position(const col_world *w, col_body_id id, col_vec3 *out) {
+    const body *b = w ? col__world_lookup(w, id) : NULL;
+    if (!b) return false;
+    if (out) *out = b->offset;
+    return true;
+}
+
+col_world_status col_world_set_position(col_world *w, col_body_id id, col_vec3 position) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    body *b = col__world_lookup(w, id);
+    if (!b) return COL_WORLD_STALE_ID;
+    if (b->mesh || !col_v3_is_valid(position)) return COL_WORLD_INVALID_ARGUMENT;
+    return col__world_place(w, b, position);
+}
+
+col_move_def col_move_def_default(void) {
+    col_move_def d;
+    memset(&d, 0, sizeof d);
+    d.response = COL_RESPONSE_SLIDE;
+    d.restitution = COL_R(1.0);
+    return d;
+}
+
+/* ------------------------------ contact planes ------------------------------ */
+
+/* The planes (unit normals through the mover) a move's slides have met. */
+typedef struct plane_set {
+    col_vec3 n[COL_MOVE_MAX_PLANES];
+    int count;
+} plane_set;
+
+static void add_plane(plane_set *ps, col_vec3 n) {
+    /* the same plane twice (tiles of one floor) would make a crease of
+     * rounding noise */
+    for (int i = 0; i < ps->count; ++i)
+        if (col_v3_dot(ps->n[i], n) >= COL_R(1.0) - COL_R(64.0) * COL_EPSILON) return;
+    if (ps->count == COL_MOVE_MAX_PLANES) {
+        memmove(&ps->n[0], &ps->n[1], (COL_MOVE_MAX_PLANES - 1) * sizeof ps->n[0]);
+        ps->count--;
+    }
+    ps->n[ps->count++] = n;
+}
+
+/* x enters none of the planes (to rounding: tol). */
+static bool feasible(const plane_set *ps, col_vec3 x, col_real tol) {
+    for (int i = 0; i < ps->count; ++i)
+        if (col_v3_dot(x, ps->n[i]) < -tol) return false;
+    return true;
+}
+
+static void consider(const plane_set *ps, col_vec3 v, col_vec3 x, col_real tol, col_vec3 *best, col_real *best_d2) {
+    col_vec3 d = col_v3_sub(x, v);
+    col_real d2 = col_v3_dot(d, d);
+    if (d2 < *best_d2 && feasible(ps, x, tol)) {
+        *best = x;
+        *best_d2 = d2;
+    }
+}
+
+/*
+ * The motion closest to v that enters none of the planes: min |x - v| with
+ * x.n_i >= 0 for every i. The optimum lies on a face of the cone the planes
+ * cut, so it is v itself, v's projection on one plane, v's projection on the
+ * crease of two, or zero: every candidate is tried and the feasible one
+ * closest to v kept (the first of equals, in a fixed order).
+ */
+static col_vec3 clip(const plane_set *ps, col_vec3 v) {
+    col_real tol = COL_R(64.0) * COL_EPSILON * col_v3_len(v);
+    if (feasible(ps, v, tol)) return v;
+    col_vec3 best = col_v3(0, 0, 0);
+    col_real best_d2 = col_v3_dot(v, v);
+    for (int i = 0; i < ps->count; ++i) {
+        col_real vn = col_v3_dot(v, ps->n[i]);
+        if (vn < 0) consider(ps, v, col_v3_sub(v, col_v3_scale(ps->n[i], vn)), tol, &best, &best_d2);
+    }
+    for (int i = 0; i < ps->count; ++i)
+        for (int j = i + 1; j < ps->count; ++j) {
+            col_vec3 c = col_v3_cross(ps->n[i], ps->n[j]);
+            col_real cc = col_v3_dot(c, c);
+            if (!(cc > COL_PARALLEL_TOLERANCE)) continue; /* parallel planes: no crease */
+            consider(ps, v, col_v3_scale(c, col_v3_dot(v, c) / cc), tol, &best, &best_d2);
+        }
+    return best;
+}
+
+/* ------------------------------ the move ------------------------------ */
+
+static col_real max_abs3(col_vec3 v) { return col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z))); }
+
+/* The normal by which the mover leaves `other`, which it overlaps (on the
+ * other toward the mover; zero when there is none to be had). */
+static col_vec3 leave_normal(const body *other, const col_shape *mover) {
+    col_penetration_result p;
+    if (other->mesh) {
+        int32_t tri;
+        col_shape t;
+        memset(&t, 0, sizeof t);
+        t.kind = COL_SHAPE_TRIANGLE;
+        if (col_mesh_overlaps(other->mesh, mover, &tri, 1) < 1 || !col_mesh_triangle(other->mesh, tri, &t.u.triangle))
+            return col_v3(0, 0, 0);
+        p = col_penetration(mover, &t);
+    } else {
+        p = col_penetration(mover, &other->shape);
+    }
+    return p.status == COL_HIT || p.status == COL_NOT_CONVERGED ? p.normal : col_v3(0, 0, 0);
+}
+
+/* Whether body b could be placed at `position` (what col__world_place would
+ * not refuse for the coordinate range); `points` is room for a polytope's. */
+static bool reachable(const body *b, col_vec3 position, col_vec3 *points) {
+    col_shape s;
+    col_aabb bounds;
+    if (!col_v3_is_valid(position) || !col_shape_translate(&b->base, position, points, &s)) return false;
+    return b->is_plane || col__padded_bounds(&s, &bounds);
+}
+
+/* A blocking contact of one sweep. */
+typedef struct blocker {
+    int32_t slot;
+    col_response response;
+    col_real restitution;
+    col_vec3 normal;
+    const col_sweep_hit *sweep;
+} blocker;
+
+typedef struct mover {
+    col_world *w;
+    const col_move_def *def;
+    const col_filter *filter;
+    col_body_id id;
+    int32_t slot;
+    col_move_hit *hits;
+    size_t cap, count;
+} mover;
+
+static col_response respond(const mover *m, int32_t slot, col_real *restitution) {
+    *restitution = m->def->restitution;
+    if (!m->def->respond) return m->def->response;
+    col_world *w = m->w;
+    col_response r = m->def->respond(m->def->ctx, m->id, col__world_id(w, slot), w->bodies[slot].user, restitution);
+    if (!col_is_valid_real(*restitution) || *restitution < 0) *restitution = m->def->restitution;
+    return r;
+}
+
+static void report(mover *m, int32_t slot, col_response r, col_real t, const col_sweep_hit *s, col_vec3 normal,
+                   col_vec3 position) {
+    if (m->count < m->cap) {
+        col_move_hit *h = &m->hits[m->count];
+        h->other = col__world_id(m->w, slot);
+        h->response = r;
+        h->t = t;
+        h->point = s->point;
+        h->normal = normal;
+        h->position = position;
+        h->initially_overlapping = s->initially_overlapping;
+    }
+    m->count++;
+}
+
+static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, const col_move_def *def,
+                                 col_move_hit *hits, size_t cap, col_move_result *result, bool apply) {
+    if (result) memset(result, 0, sizeof *result);
+    if (!w || !def || !col_v3_is_valid(delta) || !col_is_valid_real(def->restitution) || def->restitution < 0 ||
+        (cap && !hits))
+        return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    body *b = col__world_lookup(w, id);
+    if (!b) return COL_WORLD_STALE_ID;
+    if (b->mesh) return COL_WORLD_INVALID_ARGUMENT;
+
+    mover m;
+    memset(&m, 0, sizeof m);
+    m.w = w;
+    m.def = def;
+    m.id = id;
+    m.slot = (int32_t)(b - w->bodies);
+    m.hits = hits;
+    m.cap = cap;
+    col_filter own = {b->category, b->mask, NULL, NULL};
+    m.filter = def->filter ? def->filter : &own;
+    int max_segments = def->max_segments > 0 ? def->max_segments : COL_MOVE_MAX_SEGMENTS;
+
+    /* the mover's polytope points live in the body's spare copy while it moves */
+    col_vec3 *spare = NULL;
+    if (b->points) {
+        int n = b->base.u.polytope.count;
+        spare = b->shape.u.polytope.points == b->points + n ? b->points + 2 * n : b->points + n;
+    }
+    /* the skin: at least 64 eps of the coordinates the move reaches */
+    col_aabb box;
+    col_real reach = max_abs3(delta);
+    if (!b->is_plane && col_shape_bounds(&b->shape, &box)) reach += col_max(max_abs3(box.min), max_abs3(box.max));
+    col_real skin = col_max(w->skin, COL_R(64.0) * COL_EPSILON * reach);
+
+    col_vec3 start = b->offset, pos = start, remaining = delta;
+    if (!reachable(b, col_v3_add(start, delta), spare)) return COL_WORLD_INVALID_ARGUMENT;
+    col_real T = 0;
+    plane_set planes;
+    planes.count = 0;
+    int segments = 0;
+    bool complete = true;
+    col_world_status status = COL_WORLD_OK;
+    w->locked = 1;
+    while (max_abs3(remaining) > COL_R(1e-6) * skin) {
+        if (segments == max_segments) {
+            complete = false;
+            break;
+        }
+        segments++;
+        col_shape shape;
+        if (!col_shape_translate(&b->base, pos, spare, &shape)) break; /* beyond the coordinate range: stop */
+        /* the sweep runs a skin further than the motion (u in (1, ext]),
+         * so a motion that would end within the skin of a body, or exactly
+         * touching it (a contact at the sweep's very end, where rounding
+         * decides), stops the skin short of it as any other */
+        col_real len = col_v3_len(remaining);
+        col_real ext = len > 0 ? 1 + skin / len : 1;
+        col_vec3 reach_by = col_v3_scale(remaining, ext);
+        if (!col_v3_is_valid(reach_by)) { /* beyond the coordinate range */
+            status = COL_WORLD_INVALID_ARGUMENT;
+            break;
+        }
+        col__world_hit *list;
+        size_t n = col__world_cast_locked(w, &shape, reach_by, m.filter, m.slot, &list);
+        if (n == (size_t)-1) {
+            status = COL_WORLD_NO_MEMORY;
+            break;
+        }
+        /* pass 1, in order of (t, id) up to the first blocking time: each
+         * body's response, and the blocking contacts at that time (ties:
+         * every one) */
+        blocker block[COL_MOVE_MAX_PLANES];
+        int nblock = 0;
+        col_real u_block = COL_R(2.0);
+        size_t seen = 0;
+        for (; seen < n && list[seen].sweep.t0 * ext <= u_block; ++seen) {
+            col__world_hit *h = &list[seen];
+            h->response = respond(&m, h->slot, &h->restitution);
+            h->normal = h->sweep.normal;
+            h->blocking = false;
+            bool blocks = h->response == COL_RESPONSE_TOUCH || h->response == COL_RESPONSE_SLIDE ||
+                          h->response == COL_RESPONSE_BOUNCE;
+            if (!blocks) continue;
+            if (h->sweep.initially_overlapping) {
+                h->normal = leave_normal(&w->bodies[h->slot], &shape);
+                if (col_v3_dot(remaining, h->normal) >= 0) continue; /* leaving it, or along it: free */
+            }
+            if (nblock == COL_MOVE_MAX_PLANES) continue;
+            h->blocking = true;
+            u_block = h->sweep.t0 * ext;
+            block[nblock++] = (blocker){h->slot, h->response, h->restitution, h->normal, &h->sweep};
+        }
+        /* where the mover stops: short of the contact by the skin along the
+         * normal (the distance along a straight motion is convex, so it falls
+         * no slower than at the contact), or on a grazing approach by ten
+         * skins of path; the largest back-off of the contacts at that time */
+        col_real u_safe = 1;
+        if (nblock > 0) {
+            col_real back = 0;
+            for (int k = 0; k < nblock && len > 0; ++k) {
+                col_real approach = -col_v3_dot(remaining, block[k].normal);
+                back = col_max(back, approach > COL_R(0.1) * len ? skin / approach : COL_R(10.0) * skin / len);
+            }
+            u_safe = col_max(u_block - back, COL_R(0.0));
+            if (u_safe >= 1) { /* the motion ends before the skin: nothing stops it */
+                u_safe = 1;
+                nblock = 0;
+                for (size_t i = 0; i < seen; ++i) list[i].blocking = false;
+            }
+        }
+        col_vec3 rest_pos = nblock > 0 ? col_v3_add(pos, col_v3_scale(remaining, u_safe)) : col_v3_add(pos, remaining);
+        /* pass 2: the reports, in order: entries of crossed bodies reached
+         * (overlapping at a later sweep's start is no new entry), bodies the
+         * first sweep starts in and leaves, then the stop */
+        for (size_t i = 0; i < seen; ++i) {
+            const col__world_hit *h = &list[i];
+            col_real u = h->sweep.t0 * ext;
+            if (h->blocking || h->response == COL_RESPONSE_NONE || u > u_safe) continue;
+            if (h->sweep.initially_overlapping && segments > 1) continue;
+            report(&m, h->slot, h->response, T + u * (1 - T), &h->sweep, h->normal,
+                   col_v3_add(pos, col_v3_scale(remaining, u)));
+        }
+        if (nblock == 0) {
+            pos = rest_pos;
+            T = 1;
+            break;
+        }
+        col_real t_hit = T + u_safe * (1 - T); /* when it stopped there: hits stay in order of t */
+        bool touch = false;
+        int bounce = -1;
+        for (int k = 0; k < nblock; ++k) {
+            report(&m, block[k].slot, block[k].response, t_hit, block[k].sweep, block[k].normal, rest_pos);
+            touch = touch || block[k].response == COL_RESPONSE_TOUCH;
+            if (bounce < 0 && block[k].response == COL_RESPONSE_BOUNCE) bounce = k;
+        }
+        col_vec3 rest = col_v3_scale(remaining, 1 - u_safe);
+        pos = rest_pos;
+        T += u_safe * (1 - T);
+        if (touch) {
+            remaining = col_v3(0, 0, 0);
+        } else if (bounce >= 0) {
+            col_vec3 nb = block[bounce].normal;
+            col_real rn = col_v3_dot(rest, nb);
+            if (rn < 0) rest = col_v3_sub(rest, col_v3_scale(nb, (1 + block[bounce].restitution) * rn));
+            planes.count = 0;
+            remaining = rest;
+        } else {
+            for (int k = 0; k < nblock; ++k) add_plane(&planes, block[k].normal);
+            col_vec3 next = clip(&planes, rest);
+            /* no progress and nothing changed: stuck (a further sweep would
+             * find the same) */
+            if (u_safe == 0 && memcmp(&next, &remaining, sizeof next) == 0) remaining = col_v3(0, 0, 0);
+            else remaining = next;
+        }
+    }
+    w->locked = 0;
+    if (status == COL_WORLD_OK && memcmp(&pos, &start, sizeof pos) != 0) {
+        if (apply)
+            status = col__world_place(w, b, pos);
+        else if (!reachable(b, pos, spare))
+            status = COL_WORLD_INVALID_ARGUMENT;
+    }
+    if (status != COL_WORLD_OK) return status;
+    if (result) {
+        result->position = pos;
+        result->moved = col_v3_sub(pos, start);
+        result->hit_count = m.count;
+        result->segments = segments;
+        result->complete = complete;
+    }
+    return COL_WORLD_OK;
+}
+
+col_world_status col_world_move(col_world *w, col_body_id id, col_vec3 delta, const col_move_def *def,
+                                col_move_hit *hits, size_t cap, col_move_result *result) {
+    return run_move(w, id, delta, def, hits, cap, result, true);
+}
+
+col_world_status col_world_check(col_world *w, col_body_id id, col_vec3 delta, const col_move_def *def,
+                                 col_move_hit *hits, size_t cap, col_move_result *result) {
+    return run_move(w, id, delta, def, hits, cap, result, false);
+}

@@ -1,0 +1,90 @@
+/*
+ * Private parts of the world (world.c, world_move.c): body slots, the world
+ * itself, ids, and the internal cast the moves run while the world is
+ * locked. Not part of the public API.
+ */
+#ifndef COLLIDE_SRC_WORLD_PRIVATE_H
+#define COLLIDE_SRC_WORLD_PRIVATE_H
+
+#include "collide/motion.h"
+#include "collide/world.h"
+#include "tree_private.h"
+
+/*
+ * A body. Its shape is `base` (as given to add or set_shape) translated by
+ * `offset` (the sum of its moves since): one rounding from the shape as
+ * given, however many moves, so a shape never drifts out of its form. A
+ * polytope's points are the world's own: `points` holds 2 count points, the
+ * base's and then the translated shape's.
+ */
+typedef struct body {
+    col_shape shape;      /* in the world: base + offset; kind COL_SHAPE_KIND_COUNT for a mesh body */
+    col_shape base;       /* as given */
+    col_vec3 offset;      /* translation of base (0 until the body moves) */
+    col_vec3 *points;     /* a polytope's points (owned), else NULL */
+    const col_mesh *mesh; /* a mesh body's mesh (borrowed), else NULL */
+    col_aabb bounds;      /* the padded bounds (not for a plane) */
+    void *user;
+    uint64_t category, mask;
+    uint32_t generation;
+    int32_t proxy;     /* in trees[is_static ? 0 : 1]; COL_TREE_NULL for a plane */
+    int32_t next_free; /* free slots, chained */
+    bool live, is_static, is_plane;
+} body;
+
+/* A shape cast's hit on a body, as the internal cast reports it. */
+typedef struct col__world_hit {
+    int32_t slot;
+    col_sweep_hit sweep;
+    /* the move's own notes */
+    col_response response;
+    col_real restitution;
+    col_vec3 normal;
+    bool blocking;
+} col__world_hit;
+
+struct col_world {
+    body *bodies;
+    int32_t slot_count, slot_cap, free_slot;
+    size_t live, static_count, plane_count;
+    col_tree trees[2]; /* 0: static (no margin), 1: movable (fat boxes) */
+    int32_t *planes;   /* slots of the plane bodies */
+    size_t planes_cap;
+    int locked;
+    col_real skin; /* moves rest this far from what stops them (motion.h) */
+    /* scratch of the queries, reused */
+    void *scratch;
+    size_t scratch_bytes;
+    col__world_hit *move_hits; /* the moves' casts */
+    size_t move_hits_cap;
+};
+
+static inline col_body_id col__world_id(const col_world *w, int32_t slot) {
+    return ((uint64_t)w->bodies[slot].generation << 32) | (uint64_t)(uint32_t)(slot + 1);
+}
+
+static inline body *col__world_lookup(const col_world *w, col_body_id id) {
+    uint64_t low = id & 0xffffffffu;
+    if (low == 0 || low > (uint64_t)w->slot_count) return NULL;
+    body *b = &w->bodies[low - 1];
+    return b->live && b->generation == (uint32_t)(id >> 32) ? b : NULL;
+}
+
+
+/*
+ * Every body but `skip` (a slot, or COL_TREE_NULL) whose masks pass `filter`
+ * (its accept callback is not run) that `shape` meets moving by delta, by
+ * (t0, slot): *hits points to them (the world's, valid until the next
+ * cast). The caller holds the lock. Returns the count, or (size_t)-1 when
+ * memory runs out.
+ */
+size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
+                              int32_t skip, col__world_hit **hits);
+
+/* Moves body b to base + offset (its shape, bounds and leaf).
+ * COL_WORLD_INVALID_ARGUMENT for a mesh body or a translated shape that is
+ * invalid (beyond the coordinate range), COL_WORLD_NO_MEMORY; nothing
+ * changes then. */
+col_world_status col__world_place(col_world *w, body *b, col_vec3 offset);
+
+#endif /* COLLIDE_SRC_WORLD_PRIVATE_H */
