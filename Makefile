@@ -29,7 +29,7 @@ FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)
 # operation of a sequence (about 550 inputs/s).
 FUZZ_WORLD_ARGS ?= $(FUZZ_ARGS)
 # The motion harness runs every input twice and checks each move against
-# sweeps of every body (about 800 inputs/s).
+# sweeps of every body (about 200 inputs/s).
 FUZZ_MOTION_ARGS ?= $(FUZZ_ARGS)
 # The sandbox under hostile scripts (fuzz_runner): a whole program per input,
 # so fewer inputs; a run that never ends (-timeout) or a leak that grows the

@@ -70,6 +70,7 @@ void col_world_destroy(col_world *w) {
     free(w->planes);
     free(w->scratch);
     free(w->move_hits);
+    free(w->move_slots);
     free(w);
 }
 
@@ -485,7 +486,8 @@ col_world_stats col_world_stats_of(const col_world *w) {
     s.static_tree = col_tree_stats_of(&w->trees[0]);
     s.movable_tree = col_tree_stats_of(&w->trees[1]);
     s.bytes = sizeof *w + (size_t)w->slot_cap * sizeof(body) + w->planes_cap * sizeof(int32_t) + w->scratch_bytes +
-              w->move_hits_cap * sizeof(col__world_hit) + s.static_tree.bytes + s.movable_tree.bytes;
+              w->move_hits_cap * sizeof(col__world_hit) + w->move_slots_cap * sizeof(int32_t) + s.static_tree.bytes +
+              s.movable_tree.bytes;
     return s;
 }
 
@@ -642,6 +644,7 @@ static void visit_box(query *q, const col_aabb *box, visit_fn *visit) {
 }
 
 static void overlap_visit(query *q, int32_t slot) {
+    if (slot == q->skip) return;
     const body *b = &q->w->bodies[slot];
     if (b->mesh ? col_mesh_overlap(b->mesh, q->shape) : col_overlap(q->shape, &b->shape)) {
         found *f = push(q);
@@ -1000,5 +1003,37 @@ size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 del
         w->move_hits[i].sweep = f[i].hit.sweep;
     }
     *hits = w->move_hits;
+    return q.count;
+}
+
+size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const col_filter *filter, int32_t skip,
+                                  int32_t **slots) {
+    query q;
+    memset(&q, 0, sizeof q);
+    q.w = w;
+    q.filter = filter;
+    q.best_slot = COL_TREE_NULL;
+    q.skip = skip;
+    q.shape = shape;
+    col_aabb box;
+    if (col__padded_bounds(shape, &box)) {
+        visit_box(&q, &box, overlap_visit);
+    } else {
+        visit_all_bounded(&q, overlap_visit);
+        visit_planes(&q, overlap_visit);
+    }
+    if (q.status != COL_WORLD_OK) return (size_t)-1;
+    found *f = (found *)w->scratch;
+    if (q.count > 1) qsort(f, q.count, sizeof(found), by_slot);
+    if (q.count > w->move_slots_cap) {
+        size_t cap = w->move_slots_cap ? w->move_slots_cap : 16;
+        while (cap < q.count) cap *= 2;
+        int32_t *p = realloc(w->move_slots, cap * sizeof *p);
+        if (!p) return (size_t)-1;
+        w->move_slots = p;
+        w->move_slots_cap = cap;
+    }
+    for (size_t i = 0; i < q.count; ++i) w->move_slots[i] = f[i].slot;
+    *slots = w->move_slots;
     return q.count;
 }

@@ -6,6 +6,7 @@
  * clip), here exactly for the small plane sets a move meets.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "world_private.h"
@@ -120,9 +121,15 @@ static col_vec3 clip(const plane_set *ps, col_vec3 v) {
 
 static col_real max_abs3(col_vec3 v) { return col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z))); }
 
-/* The normal by which the mover leaves `other`, which it overlaps (on the
- * other toward the mover; zero when there is none to be had). */
-static col_vec3 leave_normal(const body *other, const col_shape *mover) {
+/* The normal by which the mover leaves `other`, which it overlaps or (near)
+ * nearly touches (on the other toward the mover; zero when there is none to
+ * be had). */
+static col_vec3 leave_normal(const body *other, const col_shape *mover, bool near, col_vec3 sweep_normal) {
+    if (near) {
+        if (other->mesh) return sweep_normal;
+        col_distance_result d = col_distance(mover, &other->shape);
+        return d.status == COL_MISS ? d.normal : sweep_normal;
+    }
     col_penetration_result p;
     if (other->mesh) {
         int32_t tri;
@@ -147,15 +154,6 @@ static bool reachable(const body *b, col_vec3 position, col_vec3 *points) {
     return b->is_plane || col__padded_bounds(&s, &bounds);
 }
 
-/* A blocking contact of one sweep. */
-typedef struct blocker {
-    int32_t slot;
-    col_response response;
-    col_real restitution;
-    col_vec3 normal;
-    const col_sweep_hit *sweep;
-} blocker;
-
 typedef struct mover {
     col_world *w;
     const col_move_def *def;
@@ -165,6 +163,81 @@ typedef struct mover {
     col_move_hit *hits;
     size_t cap, count;
 } mover;
+
+/* Whether the mover's shape overlaps body `slot`. */
+static bool overlaps_body(const col_world *w, int32_t slot, const col_shape *shape) {
+    const body *o = &w->bodies[slot];
+    return o->mesh ? col_mesh_overlap(o->mesh, shape) : col_overlap(shape, &o->shape);
+}
+
+static col_response respond(const mover *m, int32_t slot, col_real *restitution);
+
+/* A blocking body the mover would enter (the safety net below). */
+typedef struct entry {
+    int32_t slot;
+    col_response response;
+    col_real restitution;
+} entry;
+
+static bool blocking(col_response r) {
+    return r == COL_RESPONSE_TOUCH || r == COL_RESPONSE_SLIDE || r == COL_RESPONSE_BOUNCE;
+}
+
+/* Whether the mover at `pos + u remaining` (its shape built in `points` for
+ * a polytope) overlaps a blocking body it does not overlap at `from` (the
+ * sweep's start); that body in *e. Any body of the world, not only those the
+ * sweep reported. false when memory runs out (*failed set). */
+static bool enters(const mover *m, const col_shape *base, const col_shape *from, col_vec3 pos, col_vec3 remaining,
+                   col_real u, col_vec3 *points, entry *e, bool *failed) {
+    col_shape at;
+    if (!col_shape_translate(base, col_v3_add(pos, col_v3_scale(remaining, u)), points, &at)) return true;
+    int32_t *slots;
+    size_t n = col__world_overlaps_locked(m->w, &at, m->filter, m->slot, &slots);
+    if (n == (size_t)-1) {
+        *failed = true;
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (overlaps_body(m->w, slots[i], from)) continue;
+        col_real r;
+        col_response resp = respond(m, slots[i], &r);
+        if (!blocking(resp)) continue;
+        e->slot = slots[i];
+        e->response = resp;
+        e->restitution = r;
+        return true;
+    }
+    return false;
+}
+
+/* The largest u in [0, u_max] (to 2^-30 of u_max, by bisection) at which the
+ * mover enters no blocking body it was clear of at the sweep's start: u_max
+ * itself when it enters none; the body it enters just past the result in *e. */
+static col_real clear_until(const mover *m, const col_shape *base, const col_shape *from, col_vec3 pos,
+                            col_vec3 remaining, col_real u_max, col_vec3 *points, entry *e, bool *failed) {
+    if (!enters(m, base, from, pos, remaining, u_max, points, e, failed)) return u_max;
+    col_real lo = 0, hi = u_max;
+    for (int i = 0; i < 30 && !*failed; ++i) {
+        col_real mid = lo + (hi - lo) * COL_R(0.5);
+        entry c;
+        if (enters(m, base, from, pos, remaining, mid, points, &c, failed)) {
+            hi = mid;
+            *e = c;
+        } else {
+            lo = mid;
+        }
+    }
+    return lo;
+}
+
+/* A blocking contact of one sweep. */
+typedef struct blocker {
+    int32_t slot;
+    col_response response;
+    col_real restitution;
+    col_vec3 normal;
+    const col_sweep_hit *sweep;
+} blocker;
 
 static col_response respond(const mover *m, int32_t slot, col_real *restitution) {
     *restitution = m->def->restitution;
@@ -225,8 +298,15 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
     if (!b->is_plane && col_shape_bounds(&b->shape, &box)) reach += col_max(max_abs3(box.min), max_abs3(box.max));
     col_real skin = col_max(w->skin, COL_R(64.0) * COL_EPSILON * reach);
 
+    /* a second copy of a polytope's points for the shapes the safety net builds */
+    col_vec3 *net_points = NULL;
+    if (b->points && !(net_points = malloc((size_t)b->base.u.polytope.count * sizeof *net_points)))
+        return COL_WORLD_NO_MEMORY;
     col_vec3 start = b->offset, pos = start, remaining = delta;
-    if (!reachable(b, col_v3_add(start, delta), spare)) return COL_WORLD_INVALID_ARGUMENT;
+    if (!reachable(b, col_v3_add(start, delta), spare)) {
+        free(net_points);
+        return COL_WORLD_INVALID_ARGUMENT;
+    }
     col_real T = 0;
     plane_set planes;
     planes.count = 0;
@@ -259,6 +339,15 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             status = COL_WORLD_NO_MEMORY;
             break;
         }
+        /* "overlapping at the start" means overlapping (col_overlap): a
+         * general sweep also says so for a body within its tolerance, which
+         * is a contact at t = 0 here */
+        for (size_t i = 0; i < n; ++i)
+            if (list[i].sweep.initially_overlapping && !overlaps_body(w, list[i].slot, &shape)) {
+                list[i].sweep.initially_overlapping = false;
+                list[i].sweep.t0 = 0;
+                list[i].near = true;
+            }
         /* pass 1, in order of (t, id) up to the first blocking time: each
          * body's response, and the blocking contacts at that time (ties:
          * every one) */
@@ -274,8 +363,8 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             bool blocks = h->response == COL_RESPONSE_TOUCH || h->response == COL_RESPONSE_SLIDE ||
                           h->response == COL_RESPONSE_BOUNCE;
             if (!blocks) continue;
-            if (h->sweep.initially_overlapping) {
-                h->normal = leave_normal(&w->bodies[h->slot], &shape);
+            if (h->sweep.initially_overlapping || h->near) {
+                h->normal = leave_normal(&w->bodies[h->slot], &shape, h->near, h->sweep.normal);
                 if (col_v3_dot(remaining, h->normal) >= 0) continue; /* leaving it, or along it: free */
             }
             if (nblock == COL_MOVE_MAX_PLANES) continue;
@@ -299,6 +388,44 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
                 u_safe = 1;
                 nblock = 0;
                 for (size_t i = 0; i < seen; ++i) list[i].blocking = false;
+            }
+        }
+        /* the safety net: a sweep by conservative advancement can report a
+         * grazing contact late (its step along a normal known only to
+         * rounding, from a start a hair from the body); the mover never ends
+         * a sweep inside a blocking body it was clear of at its start */
+        col_sweep_hit missed; /* the record of a body the safety net found */
+        if (u_safe > 0) {
+            entry e;
+            bool failed = false;
+            col_real clear = clear_until(&m, &b->base, &shape, pos, remaining, u_safe, net_points, &e, &failed);
+            if (failed) {
+                status = COL_WORLD_NO_MEMORY;
+                break;
+            }
+            if (clear < u_safe) {
+                /* the body's normal where the mover still clears it (the
+                 * reverse of the motion when there is none to be had), and
+                 * the skin's back-off from there */
+                const body *o = &w->bodies[e.slot];
+                memset(&missed, 0, sizeof missed);
+                missed.status = COL_HIT;
+                col_vec3 normal = col_v3(0, 0, 0);
+                col_shape at;
+                if (col_shape_translate(&b->base, col_v3_add(pos, col_v3_scale(remaining, clear)), net_points, &at)) {
+                    normal = leave_normal(o, &at, true, col_v3(0, 0, 0));
+                    if (!o->mesh) missed.point = col_distance(&at, &o->shape).point_b;
+                }
+                if (normal.x == 0 && normal.y == 0 && normal.z == 0) normal = col_v3_scale(remaining, -1 / len);
+                col_real approach = -col_v3_dot(remaining, normal);
+                col_real back = approach > COL_R(0.1) * len ? skin / approach : COL_R(10.0) * skin / len;
+                u_safe = col_max(clear - back, COL_R(0.0));
+                missed.normal = normal;
+                missed.t0 = clear;
+                if (nblock == 0) { /* the stop is the body the sweep missed */
+                    u_block = clear;
+                    block[nblock++] = (blocker){e.slot, e.response, e.restitution, normal, &missed};
+                }
             }
         }
         col_vec3 rest_pos = nblock > 0 ? col_v3_add(pos, col_v3_scale(remaining, u_safe)) : col_v3_add(pos, remaining);
@@ -342,11 +469,14 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             col_vec3 next = clip(&planes, rest);
             /* no progress and nothing changed: stuck (a further sweep would
              * find the same) */
-            if (u_safe == 0 && memcmp(&next, &remaining, sizeof next) == 0) remaining = col_v3(0, 0, 0);
-            else remaining = next;
+            if (u_safe == 0 && memcmp(&next, &remaining, sizeof next) == 0)
+                remaining = col_v3(0, 0, 0);
+            else
+                remaining = next;
         }
     }
     w->locked = 0;
+    free(net_points);
     if (status == COL_WORLD_OK && memcmp(&pos, &start, sizeof pos) != 0) {
         if (apply)
             status = col__world_place(w, b, pos);

@@ -41,6 +41,7 @@ typedef struct col__world_hit {
     col_real restitution;
     col_vec3 normal;
     bool blocking;
+    bool near; /* the sweep said overlapping at the start; col_overlap says apart */
 } col__world_hit;
 
 struct col_world {
@@ -57,6 +58,8 @@ struct col_world {
     size_t scratch_bytes;
     col__world_hit *move_hits; /* the moves' casts */
     size_t move_hits_cap;
+    int32_t *move_slots; /* the moves' overlap queries */
+    size_t move_slots_cap;
 };
 
 static inline col_body_id col__world_id(const col_world *w, int32_t slot) {
@@ -70,7 +73,6 @@ static inline body *col__world_lookup(const col_world *w, col_body_id id) {
     return b->live && b->generation == (uint32_t)(id >> 32) ? b : NULL;
 }
 
-
 /*
  * Every body but `skip` (a slot, or COL_TREE_NULL) whose masks pass `filter`
  * (its accept callback is not run) that `shape` meets moving by delta, by
@@ -80,6 +82,15 @@ static inline body *col__world_lookup(const col_world *w, col_body_id id) {
  */
 size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
                               int32_t skip, col__world_hit **hits);
+
+/*
+ * Every body but `skip` whose masks pass `filter` (its accept callback is
+ * not run) that `shape` overlaps, by slot: *slots points to them (the
+ * world's, valid until the next call). The caller holds the lock. Returns
+ * the count, or (size_t)-1 when memory runs out.
+ */
+size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const col_filter *filter, int32_t skip,
+                                  int32_t **slots);
 
 /* Moves body b to base + offset (its shape, bounds and leaf).
  * COL_WORLD_INVALID_ARGUMENT for a mesh body or a translated shape that is

@@ -62,9 +62,8 @@ static col_response call_respond(void *ctx, col_body_id mover, col_body_id other
     if (bad) {
         const char *what = strcmp(bad, "a response") == 0 ? luaL_tolstring(L, -2, NULL) : luaL_tolstring(L, -1, NULL);
         lua_pushfstring(L, "returned %s where %s was expected (%s)", what, bad,
-                        strcmp(bad, "a response") == 0
-                            ? "\"touch\", \"cross\", \"slide\", \"bounce\" or nil"
-                            : "a finite number >= 0 after \"bounce\"");
+                        strcmp(bad, "a response") == 0 ? "\"touch\", \"cross\", \"slide\", \"bounce\" or nil"
+                                                       : "a finite number >= 0 after \"bounce\"");
         lua_replace(L, -4); /* the message replaces the two results and the tostring */
         lua_pop(L, 2);
         m->failed = true;
@@ -196,8 +195,7 @@ static int move_or_check(lua_State *L, bool apply) {
     }
     lua_getiuservalue(L, 1, UV_POOL);
     int pool = lua_gettop(L);
-    for (size_t i = 0; i < r.hit_count; ++i)
-        put_move_record(L, out, (lua_Integer)i + 1, m.items, pool, &lw->moves[i]);
+    for (size_t i = 0; i < r.hit_count; ++i) put_move_record(L, out, (lua_Integer)i + 1, m.items, pool, &lw->moves[i]);
     trim_records(L, out, (lua_Integer)r.hit_count, pool);
     lcol_push_vec3(L, r.position);
     lua_pushinteger(L, (lua_Integer)r.hit_count);

@@ -25,7 +25,11 @@
  * that enters none of the planes met so far in this move (one plane: its
  * tangent part; two: along their crease; three independent ones: none), so
  * corners, creases and floors of many tiles neither stop nor trap the body.
- * A bounce starts a new set of planes. Every approach counts: a body met
+ * A bounce starts a new set of planes. Each sweep's stop is checked: should
+ * the mover there overlap a blocking body it was clear of when the sweep
+ * started (a general sweep can report a grazing contact late: its steps
+ * follow a normal known only to rounding), the stop moves back, by
+ * bisection, to where it overlaps none. Every approach counts: a body met
  * again later in the same move (a ball between two walls) stops or deflects
  * it again. A move runs at most max_segments sweeps; what is left after the
  * last is dropped (result.complete false).
@@ -139,11 +143,11 @@ typedef struct col_move_hit {
 
 /* What a move did. */
 typedef struct col_move_result {
-    col_vec3 position;  /* the mover's position after the move */
-    col_vec3 moved;     /* position after - position before */
-    size_t hit_count;   /* hits in all (may exceed the caller's cap) */
-    int segments;       /* sweeps cast */
-    bool complete;      /* false when max_segments ended it with motion left */
+    col_vec3 position; /* the mover's position after the move */
+    col_vec3 moved;    /* position after - position before */
+    size_t hit_count;  /* hits in all (may exceed the caller's cap) */
+    int segments;      /* sweeps cast */
+    bool complete;     /* false when max_segments ended it with motion left */
 } col_move_result;
 
 /*
