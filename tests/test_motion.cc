@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 using namespace ct;
@@ -522,4 +523,55 @@ TEST(Motion, ResponseNames) {
     EXPECT_STREQ(col_response_name(COL_RESPONSE_SLIDE), "slide");
     EXPECT_STREQ(col_response_name(COL_RESPONSE_BOUNCE), "bounce");
     EXPECT_STREQ(col_response_name(static_cast<col_response>(99)), "?");
+}
+
+// Determinism: the same moves in worlds whose trees have other shapes (one
+// rebuilt by SAH, another with a huge fat margin that keeps every body in one
+// leaf box of the root's size) give the same bits: positions, hits, order.
+TEST(Motion, MovesDoNotDependOnTheTreesShape) {
+    World a, b, c;
+    ASSERT_EQ(col_world_set_margin(c.w, R(1000)), COL_WORLD_OK);
+    std::vector<col_body_id> movers;
+    unsigned seed = 12345;
+    auto rnd = [&seed](double lo, double hi) {
+        seed = seed * 1103515245u + 12345u;
+        return lo + (hi - lo) * static_cast<double>((seed >> 8) & 0xffff) / 65536.0;
+    };
+    for (int i = 0; i < 300; ++i) {
+        double x = rnd(-20, 20), y = rnd(-20, 20), z = rnd(-20, 20), s = rnd(0.5, 3);
+        col_shape shape = i % 3 == 0   ? Sphere(x, y, z, s)
+                          : i % 3 == 1 ? Aabb(x, y, z, x + s, y + rnd(0.2, 2), z + s)
+                                       : Capsule(V(x, y, z), V(x + s, y, z), 0.4);
+        bool movable = i % 10 == 0;
+        col_body_id ia = a.Add(shape, !movable), ib = b.Add(shape, !movable), ic = c.Add(shape, !movable);
+        ASSERT_EQ(ia, ib);
+        ASSERT_EQ(ia, ic);
+        if (movable) movers.push_back(ia);
+    }
+    ASSERT_EQ(col_world_optimize(b.w), COL_WORLD_OK);
+    col_world_stats sa = col_world_stats_of(a.w), sb = col_world_stats_of(b.w);
+    EXPECT_NE(sa.static_tree.area_ratio, sb.static_tree.area_ratio); // the trees differ
+    const col_response kinds[] = {COL_RESPONSE_SLIDE, COL_RESPONSE_BOUNCE, COL_RESPONSE_TOUCH, COL_RESPONSE_CROSS};
+    size_t total = 0;
+    for (int step = 0; step < 400; ++step) {
+        col_body_id id = movers[static_cast<size_t>(step) % movers.size()];
+        col_vec3 d = V(rnd(-15, 15), rnd(-15, 15), rnd(-15, 15));
+        col_move_def def = Def(kinds[step % 4]);
+        Move ma = DoMove(a.w, id, d, def), mb = DoMove(b.w, id, d, def), mc = DoMove(c.w, id, d, def);
+        ASSERT_EQ(ma.st, COL_WORLD_OK);
+        for (const Move *o : {&mb, &mc}) {
+            ASSERT_EQ(o->st, ma.st);
+            ASSERT_TRUE(Same(o->r.position, ma.r.position)) << "step " << step;
+            ASSERT_EQ(o->r.hit_count, ma.r.hit_count) << "step " << step;
+            ASSERT_EQ(o->r.segments, ma.r.segments);
+            for (size_t i = 0; i < ma.Count() && i < ma.hits.size(); ++i)
+                ASSERT_EQ(std::memcmp(&o->hits[i], &ma.hits[i], sizeof ma.hits[i]), 0)
+                    << "step " << step << " hit " << i;
+        }
+        total += ma.Count();
+    }
+    EXPECT_GT(total, 100u) << total; // the moves meet things
+    a.Validate();
+    b.Validate();
+    c.Validate();
 }
