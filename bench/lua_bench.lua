@@ -327,6 +327,61 @@ do
   print(string.format("  %-44s %9.1f ns per query", "col_world_query_aabb in C", world_c))
 end
 
+-- ---- w:move from Lua among 10^4 static bodies ----
+-- A floor of 100 x 99 unit tiles and a wall of 100 boxes along it (10^4
+-- static bodies); a sphere of radius 0.5. Free moves: back and forth 0.2 in
+-- the air, meeting nothing. Moves with two contacts: resting on the floor
+-- against the wall, back and forth 0.2 along it while pressing down and
+-- into the wall (the floor and the wall each stop it, the crease keeps the
+-- motion along x). A reused out table: no garbage.
+local move_free, move_two, move_garbage, move_hits
+do
+  local W = collide.world()
+  for i = 0, 99 do
+    for k = 0, 98 do W:add(collide.aabb(i, -1, k, i + 1, 0, k + 1), nil, { static = true }) end
+    W:add(collide.aabb(i, 0, 99, i + 1, 3, 100), nil, { static = true })
+  end
+  local ball = W:add(collide.sphere(50, 0.5 + 4 * W:skin(), 98.5 - 4 * W:skin(), 0.5))
+  local out = {}
+  local reps = math.max(1000, N // 20)
+  local function run(dy, dz, y)
+    W:setPosition(ball, 0, y, 0)
+    local hits, dx = 0, 0.2
+    for _ = 1, reps do
+      local _, _, _, n = W:move(ball, dx, dy, dz, nil, out)
+      hits = hits + n
+      dx = -dx
+    end
+    return hits
+  end
+  local function time(dy, dz, y)
+    run(dy, dz, y) -- warm up
+    local times, hits = {}, 0
+    for r = 1, REPS do
+      collectgarbage()
+      local t0 = os.clock()
+      hits = run(dy, dz, y)
+      times[r] = (os.clock() - t0) * 1e9 / reps
+    end
+    table.sort(times)
+    return times[(REPS + 1) // 2], hits
+  end
+  local free_hits
+  move_free, free_hits = time(0, 0, 5)
+  assert(free_hits == 0, "the free moves meet nothing")
+  move_two, move_hits = time(-0.5, 0.5, 0)
+  collectgarbage()
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  run(-0.5, 0.5, 0)
+  move_garbage = (collectgarbage("count") - before) * 1024 / reps
+  collectgarbage("restart")
+  print(string.format("\nw:move among 10^4 static bodies (a sphere over a floor of tiles, by a wall):"))
+  print(string.format("  %-44s %9.1f ns per move", "no contact", move_free))
+  print(string.format("  %-44s %9.1f ns per move (%.2f hits per move)", "two contacts (floor and wall)", move_two,
+    move_hits / reps))
+end
+
 -- ---- targets ----
 local misses = 0
 local function target(what, ok, detail)
@@ -348,4 +403,7 @@ target("shapes cost their C struct + the userdata header", memory_ok, "see the t
 target("w:queryAABB with out within 2x of C + 100 ns", world_lua <= 2 * world_c + 100,
   string.format("%.1f ns vs %.1f ns in C", world_lua, world_c))
 target("w:queryAABB with out allocates nothing", world_garbage == 0, string.format("%.2f B/query", world_garbage))
+target("w:move with no contact <= 1 us", move_free <= 1000, string.format("%.1f ns", move_free))
+target("w:move with two contacts <= 3 us", move_two <= 3000, string.format("%.1f ns", move_two))
+target("w:move with out allocates nothing", move_garbage == 0, string.format("%.2f B/move", move_garbage))
 print(string.format("\n%d target(s) missed", misses))

@@ -385,6 +385,21 @@ static int l_table_shift(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* table.unpack(t [, i [, j]]) and table.concat(t [, sep [, i [, j]]]) visit
+ * every element from i (default 1) to j (default #t) in C: charged the same
+ * way (upvalue 2: the position of i, 2 or 3). */
+static int l_table_range(lua_State *L) {
+    int at = lua_toboolean(L, lua_upvalueindex(2)) ? 3 : 2;
+    int iok = 1, jok = 1;
+    lua_Integer i = lua_isnoneornil(L, at) ? 1 : lua_tointegerx(L, at, &iok);
+    lua_Integer j = lua_isnoneornil(L, at + 1) ? table_len(L, 1) : lua_tointegerx(L, at + 1, &jok);
+    if (iok && jok) sandbox_charge(L, span(i, j));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 /* Replaces t[name] (t on top) with f over the original as upvalue 1 (and
  * flag as upvalue 2). */
 static void wrap_flag(lua_State *L, const char *name, lua_CFunction f, bool flag) {
@@ -496,6 +511,8 @@ static int open_env(lua_State *L) {
     wrap(L, "move", l_table_move);
     wrap_flag(L, "insert", l_table_shift, true);
     wrap_flag(L, "remove", l_table_shift, false);
+    wrap_flag(L, "unpack", l_table_range, false);
+    wrap_flag(L, "concat", l_table_range, true);
     lua_pop(L, 2);
     sandbox_open_expect(L);
     svg_open(L, s->svg);
