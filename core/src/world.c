@@ -325,12 +325,7 @@ col_world_status col_world_set_shape(col_world *w, col_body_id id, const col_sha
 
 col_world_status col__world_place(col_world *w, body *b, col_vec3 offset) {
     if (b->mesh) return COL_WORLD_INVALID_ARGUMENT;
-    col_vec3 *spare = NULL;
-    if (b->points) {
-        /* the half of the two translated copies not in use */
-        int n = b->base.u.polytope.count;
-        spare = b->shape.u.polytope.points == b->points + n ? b->points + 2 * n : b->points + n;
-    }
+    col_vec3 *spare = col__body_spare_points(b);
     col_shape moved;
     col_aabb bounds = {{0, 0, 0}, {0, 0, 0}};
     if (!placed_shape(b, offset, spare, &moved)) return COL_WORLD_INVALID_ARGUMENT;
@@ -559,12 +554,17 @@ static int by_t_slot(const void *pa, const void *pb) {
     return (a->slot > b->slot) - (a->slot < b->slot);
 }
 
-static bool begin(col_world *w, query *q, const col_filter *filter, col_world_status *status) {
+/* A query over w's bodies but `skip` (a slot, or COL_TREE_NULL). */
+static void init_query(query *q, col_world *w, const col_filter *filter, int32_t skip) {
     memset(q, 0, sizeof *q);
     q->w = w;
     q->filter = filter;
     q->best_slot = COL_TREE_NULL;
-    q->skip = COL_TREE_NULL;
+    q->skip = skip;
+}
+
+static bool begin(col_world *w, query *q, const col_filter *filter, col_world_status *status) {
+    init_query(q, w, filter, COL_TREE_NULL);
     if (!w) {
         if (status) *status = COL_WORLD_INVALID_ARGUMENT;
         return false;
@@ -654,19 +654,24 @@ static void overlap_visit(query *q, int32_t slot) {
 
 /* ------------------------------ overlap queries ------------------------------ */
 
+/* Every body whose masks pass that q->shape overlaps, into the scratch. */
+static void walk_overlaps(query *q) {
+    col_aabb box;
+    if (col__padded_bounds(q->shape, &box)) {
+        visit_box(q, &box, overlap_visit);
+    } else {
+        visit_all_bounded(q, overlap_visit);
+        visit_planes(q, overlap_visit);
+    }
+}
+
 size_t col_world_query_shape(col_world *w, const col_shape *shape, const col_filter *filter, col_body_id *out,
                              size_t cap, col_world_status *status) {
     query q;
     if (!begin(w, &q, filter, status)) return (size_t)-1;
     if (!valid_3d(shape)) return fail_query(&q, COL_WORLD_INVALID_SHAPE, status);
     q.shape = shape;
-    col_aabb box;
-    if (col__padded_bounds(shape, &box)) {
-        visit_box(&q, &box, overlap_visit);
-    } else {
-        visit_all_bounded(&q, overlap_visit);
-        visit_planes(&q, overlap_visit);
-    }
+    walk_overlaps(&q);
     return finish_ids(&q, out, NULL, cap, status);
 }
 
@@ -915,6 +920,21 @@ static col_real cast_tree_visit(void *ctx, const col_ray *ray, int32_t proxy, ui
     return q->status != COL_WORLD_OK ? -1 : ray->max_t;
 }
 
+/* Every body whose masks pass that q->shape meets moving by q->delta (the
+ * closest, or all into the scratch). */
+static void walk_cast(query *q) {
+    visit_planes(q, cast_visit);
+    col_aabb box;
+    if (col__padded_bounds(q->shape, &box)) {
+        for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k)
+            if (!col_tree_cast_aabb(&q->w->trees[k], &box, q->delta, COL_R(1.0), cast_tree_visit, q) &&
+                q->status == COL_WORLD_OK)
+                q->status = COL_WORLD_NO_MEMORY;
+    } else {
+        visit_all_bounded(q, cast_visit);
+    }
+}
+
 static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter, bool closest,
                        query *q, col_world_status *status) {
     if (!begin(w, q, filter, status)) return (size_t)-1;
@@ -923,16 +943,7 @@ static size_t run_cast(col_world *w, const col_shape *shape, col_vec3 delta, con
     q->closest = closest;
     q->shape = shape;
     q->delta = delta;
-    visit_planes(q, cast_visit);
-    col_aabb box;
-    if (col__padded_bounds(shape, &box)) {
-        for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k)
-            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, COL_R(1.0), cast_tree_visit, q) &&
-                q->status == COL_WORLD_OK)
-                q->status = COL_WORLD_NO_MEMORY;
-    } else {
-        visit_all_bounded(q, cast_visit);
-    }
+    walk_cast(q);
     if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
     return 0;
 }
@@ -966,37 +977,32 @@ size_t col_world_cast_all(col_world *w, const col_shape *shape, col_vec3 delta, 
 
 /* ------------------------------ the moves' cast ------------------------------ */
 
+/* buf (of *cap elements of `size` bytes, need > *cap) reallocated with
+ * room for at least `need` (*cap updated); NULL when memory runs out (buf is
+ * then still valid). */
+static void *grow(void *buf, size_t *cap, size_t need, size_t size) {
+    size_t c = *cap ? *cap : 16;
+    while (c < need) c *= 2;
+    void *p = realloc(buf, c * size);
+    if (p) *cap = c;
+    return p;
+}
+
 size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
                               int32_t skip, col__world_hit **hits) {
     query q;
-    memset(&q, 0, sizeof q);
-    q.w = w;
-    q.filter = filter;
-    q.best_slot = COL_TREE_NULL;
-    q.skip = skip;
+    init_query(&q, w, filter, skip);
     q.shape = shape;
     q.delta = delta;
-    visit_planes(&q, cast_visit);
-    col_aabb box;
-    if (col__padded_bounds(shape, &box)) {
-        for (int k = 0; k < 2 && q.status == COL_WORLD_OK; ++k)
-            if (!col_tree_cast_aabb(&w->trees[k], &box, delta, COL_R(1.0), cast_tree_visit, &q) &&
-                q.status == COL_WORLD_OK)
-                q.status = COL_WORLD_NO_MEMORY;
-    } else {
-        visit_all_bounded(&q, cast_visit);
-    }
+    walk_cast(&q);
     if (q.status != COL_WORLD_OK) return (size_t)-1;
+    if (q.count > w->move_hits_cap) {
+        col__world_hit *h = grow(w->move_hits, &w->move_hits_cap, q.count, sizeof *h);
+        if (!h) return (size_t)-1;
+        w->move_hits = h;
+    }
     found *f = (found *)w->scratch;
     if (q.count > 1) qsort(f, q.count, sizeof(found), by_t_slot);
-    if (q.count > w->move_hits_cap) {
-        size_t cap = w->move_hits_cap ? w->move_hits_cap : 16;
-        while (cap < q.count) cap *= 2;
-        col__world_hit *p = realloc(w->move_hits, cap * sizeof *p);
-        if (!p) return (size_t)-1;
-        w->move_hits = p;
-        w->move_hits_cap = cap;
-    }
     for (size_t i = 0; i < q.count; ++i) {
         memset(&w->move_hits[i], 0, sizeof w->move_hits[i]);
         w->move_hits[i].slot = f[i].slot;
@@ -1009,30 +1015,17 @@ size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 del
 size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const col_filter *filter, int32_t skip,
                                   int32_t **slots) {
     query q;
-    memset(&q, 0, sizeof q);
-    q.w = w;
-    q.filter = filter;
-    q.best_slot = COL_TREE_NULL;
-    q.skip = skip;
+    init_query(&q, w, filter, skip);
     q.shape = shape;
-    col_aabb box;
-    if (col__padded_bounds(shape, &box)) {
-        visit_box(&q, &box, overlap_visit);
-    } else {
-        visit_all_bounded(&q, overlap_visit);
-        visit_planes(&q, overlap_visit);
-    }
+    walk_overlaps(&q);
     if (q.status != COL_WORLD_OK) return (size_t)-1;
+    if (q.count > w->move_slots_cap) {
+        int32_t *out = grow(w->move_slots, &w->move_slots_cap, q.count, sizeof *out);
+        if (!out) return (size_t)-1;
+        w->move_slots = out;
+    }
     found *f = (found *)w->scratch;
     if (q.count > 1) qsort(f, q.count, sizeof(found), by_slot);
-    if (q.count > w->move_slots_cap) {
-        size_t cap = w->move_slots_cap ? w->move_slots_cap : 16;
-        while (cap < q.count) cap *= 2;
-        int32_t *p = realloc(w->move_slots, cap * sizeof *p);
-        if (!p) return (size_t)-1;
-        w->move_slots = p;
-        w->move_slots_cap = cap;
-    }
     for (size_t i = 0; i < q.count; ++i) w->move_slots[i] = f[i].slot;
     *slots = w->move_slots;
     return q.count;

@@ -287,11 +287,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
     int max_segments = def->max_segments > 0 ? def->max_segments : COL_MOVE_MAX_SEGMENTS;
 
     /* the mover's polytope points live in the body's spare copy while it moves */
-    col_vec3 *spare = NULL;
-    if (b->points) {
-        int n = b->base.u.polytope.count;
-        spare = b->shape.u.polytope.points == b->points + n ? b->points + 2 * n : b->points + n;
-    }
+    col_vec3 *spare = col__body_spare_points(b);
     /* the skin: at least 64 eps of the coordinates the move reaches */
     col_aabb box;
     col_real reach = max_abs3(delta);
@@ -360,9 +356,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             h->response = respond(&m, h->slot, &h->restitution);
             h->normal = h->sweep.normal;
             h->blocking = false;
-            bool blocks = h->response == COL_RESPONSE_TOUCH || h->response == COL_RESPONSE_SLIDE ||
-                          h->response == COL_RESPONSE_BOUNCE;
-            if (!blocks) continue;
+            if (!blocking(h->response)) continue;
             if (h->sweep.initially_overlapping || h->near) {
                 h->normal = leave_normal(&w->bodies[h->slot], &shape, h->near, h->sweep.normal);
                 if (col_v3_dot(remaining, h->normal) >= 0) continue; /* leaving it, or along it: free */

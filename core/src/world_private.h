@@ -32,6 +32,15 @@ typedef struct body {
     bool live, is_static, is_plane;
 } body;
 
+/* A polytope body's translated copy not in use by its shape (where a move
+ * builds shapes and col__world_place writes the next one); NULL for other
+ * bodies. */
+static inline col_vec3 *col__body_spare_points(const body *b) {
+    if (!b->points) return NULL;
+    int n = b->base.u.polytope.count;
+    return b->shape.u.polytope.points == b->points + n ? b->points + 2 * n : b->points + n;
+}
+
 /* A shape cast's hit on a body, as the internal cast reports it. */
 typedef struct col__world_hit {
     int32_t slot;
