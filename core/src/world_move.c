@@ -154,23 +154,13 @@ static bool reachable(const body *b, col_vec3 position, col_vec3 *points) {
     return b->is_plane || col__padded_bounds(&s, &bounds);
 }
 
-typedef struct mover {
-    col_world *w;
-    const col_move_def *def;
-    const col_filter *filter;
-    col_body_id id;
-    int32_t slot;
-    col_move_hit *hits;
-    size_t cap, count;
-} mover;
-
 /* Whether the mover's shape overlaps body `slot`. */
 static bool overlaps_body(const col_world *w, int32_t slot, const col_shape *shape) {
     const body *o = &w->bodies[slot];
     return o->mesh ? col_mesh_overlap(o->mesh, shape) : col_overlap(shape, &o->shape);
 }
 
-static col_response respond(const mover *m, int32_t slot, col_real *restitution);
+static col_response respond(const col__mover *m, int32_t slot, col_real *restitution);
 
 /* A blocking body the mover would enter (the safety net below). */
 typedef struct entry {
@@ -187,7 +177,7 @@ static bool blocking(col_response r) {
  * a polytope) overlaps a blocking body it does not overlap at `from` (the
  * sweep's start); that body in *e. Any body of the world, not only those the
  * sweep reported. false when memory runs out (*failed set). */
-static bool enters(const mover *m, const col_shape *base, const col_shape *from, col_vec3 pos, col_vec3 remaining,
+static bool enters(const col__mover *m, const col_shape *base, const col_shape *from, col_vec3 pos, col_vec3 remaining,
                    col_real u, col_vec3 *points, entry *e, bool *failed) {
     col_shape at;
     if (!col_shape_translate(base, col_v3_add(pos, col_v3_scale(remaining, u)), points, &at)) return true;
@@ -213,7 +203,7 @@ static bool enters(const mover *m, const col_shape *base, const col_shape *from,
 /* The largest u in [0, u_max] (to 2^-30 of u_max, by bisection) at which the
  * mover enters no blocking body it was clear of at the sweep's start: u_max
  * itself when it enters none; the body it enters just past the result in *e. */
-static col_real clear_until(const mover *m, const col_shape *base, const col_shape *from, col_vec3 pos,
+static col_real clear_until(const col__mover *m, const col_shape *base, const col_shape *from, col_vec3 pos,
                             col_vec3 remaining, col_real u_max, col_vec3 *points, entry *e, bool *failed) {
     if (!enters(m, base, from, pos, remaining, u_max, points, e, failed)) return u_max;
     col_real lo = 0, hi = u_max;
@@ -236,10 +226,11 @@ typedef struct blocker {
     col_response response;
     col_real restitution;
     col_vec3 normal;
+    col_vec3 plane; /* a slide keeps to it (the normal, unless a phase's rules say otherwise) */
     const col_sweep_hit *sweep;
 } blocker;
 
-static col_response respond(const mover *m, int32_t slot, col_real *restitution) {
+static col_response respond(const col__mover *m, int32_t slot, col_real *restitution) {
     *restitution = m->def->restitution;
     if (!m->def->respond) return m->def->response;
     col_world *w = m->w;
@@ -248,7 +239,7 @@ static col_response respond(const mover *m, int32_t slot, col_real *restitution)
     return r;
 }
 
-static void report(mover *m, int32_t slot, col_response r, col_real t, const col_sweep_hit *s, col_vec3 normal,
+static void report(col__mover *m, int32_t slot, col_response r, col_real t, const col_sweep_hit *s, col_vec3 normal,
                    col_vec3 position) {
     if (m->count < m->cap) {
         col_move_hit *h = &m->hits[m->count];
@@ -263,55 +254,72 @@ static void report(mover *m, int32_t slot, col_response r, col_real t, const col
     m->count++;
 }
 
-static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, const col_move_def *def,
-                                 col_move_hit *hits, size_t cap, col_move_result *result, bool apply) {
-    if (result) memset(result, 0, sizeof *result);
-    if (!w || !def || !col_v3_is_valid(delta) || !col_is_valid_real(def->restitution) || def->restitution < 0 ||
-        (cap && !hits))
+col_world_status col__mover_begin(col__mover *m, col_world *w, col_body_id id, const col_move_def *def,
+                                  col_move_hit *hits, size_t cap) {
+    memset(m, 0, sizeof *m);
+    if (!w || !def || !col_is_valid_real(def->restitution) || def->restitution < 0 || (cap && !hits))
         return COL_WORLD_INVALID_ARGUMENT;
     if (w->locked) return COL_WORLD_LOCKED;
     body *b = col__world_lookup(w, id);
     if (!b) return COL_WORLD_STALE_ID;
     if (b->mesh) return COL_WORLD_INVALID_ARGUMENT;
+    m->w = w;
+    m->b = b;
+    m->def = def;
+    m->id = id;
+    m->slot = (int32_t)(b - w->bodies);
+    m->hits = hits;
+    m->cap = cap;
+    m->own = (col_filter){b->category, b->mask, NULL, NULL};
+    m->filter = def->filter ? def->filter : &m->own;
+    m->max_segments = def->max_segments > 0 ? def->max_segments : COL_MOVE_MAX_SEGMENTS;
+    /* a second copy of a polytope's points for the shapes the safety net builds */
+    if (b->points && !(m->net_points = malloc((size_t)b->base.u.polytope.count * sizeof *m->net_points)))
+        return COL_WORLD_NO_MEMORY;
+    w->locked = 1;
+    return COL_WORLD_OK;
+}
 
-    mover m;
-    memset(&m, 0, sizeof m);
-    m.w = w;
-    m.def = def;
-    m.id = id;
-    m.slot = (int32_t)(b - w->bodies);
-    m.hits = hits;
-    m.cap = cap;
-    col_filter own = {b->category, b->mask, NULL, NULL};
-    m.filter = def->filter ? def->filter : &own;
-    int max_segments = def->max_segments > 0 ? def->max_segments : COL_MOVE_MAX_SEGMENTS;
+col_world_status col__mover_end(col__mover *m, col_world_status status, col_vec3 pos, bool apply) {
+    col_world *w = m->w;
+    body *b = m->b;
+    w->locked = 0;
+    free(m->net_points);
+    m->net_points = NULL;
+    if (status == COL_WORLD_OK && memcmp(&pos, &b->offset, sizeof pos) != 0) {
+        if (apply)
+            status = col__world_place(w, b, pos);
+        else if (!reachable(b, pos, col__body_spare_points(b)))
+            status = COL_WORLD_INVALID_ARGUMENT;
+    }
+    return status;
+}
 
+col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, col_vec3 *end, int *segments_out,
+                                 bool *complete_out) {
+    col_world *w = m->w;
+    body *b = m->b;
+    *end = start;
+    if (segments_out) *segments_out = 0;
+    if (complete_out) *complete_out = true;
     /* the mover's polytope points live in the body's spare copy while it moves */
     col_vec3 *spare = col__body_spare_points(b);
+    col_vec3 *net_points = m->net_points;
+    if (!col_v3_is_valid(delta) || !reachable(b, col_v3_add(start, delta), spare)) return COL_WORLD_INVALID_ARGUMENT;
     /* the skin: at least 64 eps of the coordinates the move reaches */
     col_aabb box;
-    col_real reach = max_abs3(delta);
+    col_real reach = max_abs3(delta) + max_abs3(col_v3_sub(start, b->offset));
     if (!b->is_plane && col_shape_bounds(&b->shape, &box)) reach += col_max(max_abs3(box.min), max_abs3(box.max));
     col_real skin = col_max(w->skin, COL_R(64.0) * COL_EPSILON * reach);
-
-    /* a second copy of a polytope's points for the shapes the safety net builds */
-    col_vec3 *net_points = NULL;
-    if (b->points && !(net_points = malloc((size_t)b->base.u.polytope.count * sizeof *net_points)))
-        return COL_WORLD_NO_MEMORY;
-    col_vec3 start = b->offset, pos = start, remaining = delta;
-    if (!reachable(b, col_v3_add(start, delta), spare)) {
-        free(net_points);
-        return COL_WORLD_INVALID_ARGUMENT;
-    }
+    col_vec3 pos = start, remaining = delta;
     col_real T = 0;
     plane_set planes;
     planes.count = 0;
     int segments = 0;
     bool complete = true;
     col_world_status status = COL_WORLD_OK;
-    w->locked = 1;
     while (max_abs3(remaining) > COL_R(1e-6) * skin) {
-        if (segments == max_segments) {
+        if (segments == m->max_segments) {
             complete = false;
             break;
         }
@@ -330,7 +338,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             break;
         }
         col__world_hit *list;
-        size_t n = col__world_cast_locked(w, &shape, reach_by, m.filter, m.slot, &list);
+        size_t n = col__world_cast_locked(w, &shape, reach_by, m->filter, m->slot, &list);
         if (n == (size_t)-1) {
             status = COL_WORLD_NO_MEMORY;
             break;
@@ -353,7 +361,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
         size_t seen = 0;
         for (; seen < n && list[seen].sweep.t0 * ext <= u_block; ++seen) {
             col__world_hit *h = &list[seen];
-            h->response = respond(&m, h->slot, &h->restitution);
+            h->response = respond(m, h->slot, &h->restitution);
             h->normal = h->sweep.normal;
             h->blocking = false;
             if (!blocking(h->response)) continue;
@@ -364,7 +372,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             if (nblock == COL_MOVE_MAX_PLANES) continue;
             h->blocking = true;
             u_block = h->sweep.t0 * ext;
-            block[nblock++] = (blocker){h->slot, h->response, h->restitution, h->normal, &h->sweep};
+            block[nblock++] = (blocker){h->slot, h->response, h->restitution, h->normal, h->normal, &h->sweep};
         }
         /* where the mover stops: short of the contact by the skin along the
          * normal (the distance along a straight motion is convex, so it falls
@@ -392,7 +400,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
         if (u_safe > 0) {
             entry e;
             bool failed = false;
-            col_real clear = clear_until(&m, &b->base, &shape, pos, remaining, u_safe, net_points, &e, &failed);
+            col_real clear = clear_until(m, &b->base, &shape, pos, remaining, u_safe, net_points, &e, &failed);
             if (failed) {
                 status = COL_WORLD_NO_MEMORY;
                 break;
@@ -418,7 +426,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
                 missed.t0 = clear;
                 if (nblock == 0) { /* the stop is the body the sweep missed */
                     u_block = clear;
-                    block[nblock++] = (blocker){e.slot, e.response, e.restitution, normal, &missed};
+                    block[nblock++] = (blocker){e.slot, e.response, e.restitution, normal, normal, &missed};
                 }
             }
         }
@@ -431,7 +439,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             col_real u = h->sweep.t0 * ext;
             if (h->blocking || h->response == COL_RESPONSE_NONE || u > u_safe) continue;
             if (h->sweep.initially_overlapping && segments > 1) continue;
-            report(&m, h->slot, h->response, T + u * (1 - T), &h->sweep, h->normal,
+            report(m, h->slot, h->response, T + u * (1 - T), &h->sweep, h->normal,
                    col_v3_add(pos, col_v3_scale(remaining, u)));
         }
         if (nblock == 0) {
@@ -443,7 +451,13 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
         bool touch = false;
         int bounce = -1;
         for (int k = 0; k < nblock; ++k) {
-            report(&m, block[k].slot, block[k].response, t_hit, block[k].sweep, block[k].normal, rest_pos);
+            /* a phase's own rules (the character's) may change the response
+             * and the plane a slide keeps to */
+            block[k].plane = block[k].normal;
+            if (m->contact)
+                block[k].response = m->contact(m->contact_ctx, block[k].slot, block[k].response, block[k].sweep,
+                                               block[k].normal, &block[k].plane);
+            report(m, block[k].slot, block[k].response, t_hit, block[k].sweep, block[k].normal, rest_pos);
             touch = touch || block[k].response == COL_RESPONSE_TOUCH;
             if (bounce < 0 && block[k].response == COL_RESPONSE_BOUNCE) bounce = k;
         }
@@ -459,7 +473,7 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
             planes.count = 0;
             remaining = rest;
         } else {
-            for (int k = 0; k < nblock; ++k) add_plane(&planes, block[k].normal);
+            for (int k = 0; k < nblock; ++k) add_plane(&planes, block[k].plane);
             col_vec3 next = clip(&planes, rest);
             /* no progress and nothing changed: stuck (a further sweep would
              * find the same) */
@@ -469,14 +483,24 @@ static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, c
                 remaining = next;
         }
     }
-    w->locked = 0;
-    free(net_points);
-    if (status == COL_WORLD_OK && memcmp(&pos, &start, sizeof pos) != 0) {
-        if (apply)
-            status = col__world_place(w, b, pos);
-        else if (!reachable(b, pos, spare))
-            status = COL_WORLD_INVALID_ARGUMENT;
-    }
+    *end = pos;
+    if (segments_out) *segments_out = segments;
+    if (complete_out) *complete_out = complete;
+    return status;
+}
+
+static col_world_status run_move(col_world *w, col_body_id id, col_vec3 delta, const col_move_def *def,
+                                 col_move_hit *hits, size_t cap, col_move_result *result, bool apply) {
+    if (result) memset(result, 0, sizeof *result);
+    if (!col_v3_is_valid(delta)) return COL_WORLD_INVALID_ARGUMENT;
+    col__mover m;
+    col_world_status status = col__mover_begin(&m, w, id, def, hits, cap);
+    if (status != COL_WORLD_OK) return status;
+    col_vec3 start = m.b->offset, pos;
+    int segments;
+    bool complete;
+    status = col__mover_path(&m, start, delta, &pos, &segments, &complete);
+    status = col__mover_end(&m, status, pos, apply);
     if (status != COL_WORLD_OK) return status;
     if (result) {
         result->position = pos;

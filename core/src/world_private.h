@@ -101,6 +101,51 @@ size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 del
 size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const col_filter *filter, int32_t skip,
                                   int32_t **slots);
 
+/*
+ * The rules of one phase of a move (the character's, world_character.c):
+ * called at every stop for each blocking contact with the response it got
+ * (touch, slide or bounce), the contact and its normal (on the other body,
+ * toward the mover); returns the response the move applies (touch, slide or
+ * bounce) and may change *plane (preset to the normal), the plane a slide
+ * keeps to.
+ */
+typedef col_response col__contact_fn(void *ctx, int32_t slot, col_response r, const col_sweep_hit *contact,
+                                     col_vec3 normal, col_vec3 *plane);
+
+/* A move in progress (world_move.c): the body, its rules, its hits. */
+typedef struct col__mover {
+    col_world *w;
+    body *b;
+    const col_move_def *def;
+    const col_filter *filter; /* def's, or `own` */
+    col_filter own;           /* the body's masks */
+    col_body_id id;
+    int32_t slot;
+    int max_segments;         /* of one path */
+    col_move_hit *hits;       /* the caller's buffer */
+    size_t cap, count;        /* count: hits in all, also those past cap */
+    col_vec3 *net_points;     /* a polytope's points for the safety net's shapes (owned) */
+    col__contact_fn *contact; /* NULL: the responses as the def gives them */
+    void *contact_ctx;
+} col__mover;
+
+/* Starts a move of body `id` (validating def, hits and cap as col_world_move
+ * does) and locks the world. Nothing to end when it fails. */
+col_world_status col__mover_begin(col__mover *m, col_world *w, col_body_id id, const col_move_def *def,
+                                  col_move_hit *hits, size_t cap);
+
+/* One path of the move: the body (its shape translated to `start`, not
+ * necessarily where it is) carried along delta as col_world_move does, its
+ * hits appended to m's; the end in *end. COL_WORLD_INVALID_ARGUMENT for a
+ * delta that is not finite or ends beyond the coordinate range. */
+col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, col_vec3 *end, int *segments,
+                                 bool *complete);
+
+/* Ends the move begun by col__mover_begin: unlocks the world, and when
+ * status is COL_WORLD_OK places the body at pos (apply) or checks that it
+ * could be. Returns the move's status. */
+col_world_status col__mover_end(col__mover *m, col_world_status status, col_vec3 pos, bool apply);
+
 /* Moves body b to base + offset (its shape, bounds and leaf).
  * COL_WORLD_INVALID_ARGUMENT for a mesh body or a translated shape that is
  * invalid (beyond the coordinate range), COL_WORLD_NO_MEMORY; nothing
