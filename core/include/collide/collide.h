@@ -30,6 +30,8 @@
  *             shape, frustum, ray and cast queries in a deterministic order
  *   motion.h  bodies that move: positions, moves by sweeps with touch, cross,
  *             slide and bounce responses, contact planes solved together
+ *   character.h  a character mover: walkable slopes, steps, ground snapping,
+ *             ground state, no catching on the seams of tiled floors
  *
  * Function grid of col_overlap (x: pair test in static.h; p: via a degenerate
  * conversion; g: by col_distance, i.e. GJK on the cores, or a closed form on
@@ -100,6 +102,7 @@
 #include "collide/mesh.h"
 #include "collide/world.h"
 #include "collide/motion.h"
+#include "collide/character.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1
