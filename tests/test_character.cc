@@ -157,7 +157,18 @@ static void WalkOverTiles(double jitter, bool boxes_mover, double min_normal_y =
     ASSERT_EQ(c.ground_state, COL_GROUND_WALKABLE);
     double x0 = static_cast<double>(Pos(l.w, id).x);
     for (int frame = 0; frame < 200; ++frame) {
+        // the check computes what the move does, and changes nothing
+        col_character before = c;
+        col_character_result checked;
+        col_vec3 at = Pos(l.w, id);
+        ASSERT_EQ(col_character_check(l.w, &c, V(0.2, -0.02, 0), nullptr, 0, &checked), COL_WORLD_OK);
+        EXPECT_EQ(std::memcmp(&before, &c, sizeof c), 0);
+        col_vec3 still = Pos(l.w, id);
+        EXPECT_EQ(std::memcmp(&at, &still, sizeof at), 0);
         Step s = Walk(l.w, c, V(0.2, -0.02, 0));
+        EXPECT_EQ(std::memcmp(&checked, &s.r, sizeof checked), 0) << frame;
+        EXPECT_EQ(c.ground_state, s.r.ground_state);
+        EXPECT_EQ(c.ground, s.r.ground);
         ASSERT_EQ(s.st, COL_WORLD_OK) << frame;
         EXPECT_GT(static_cast<double>(s.r.moved.x), 0.98 * 0.2) << "caught at frame " << frame;
         EXPECT_EQ(c.ground_state, COL_GROUND_WALKABLE) << frame;
@@ -189,9 +200,8 @@ TEST(Character, WalksOverAFloorOfTrianglesWithoutCatching) {
             int32_t a = i * (nz + 1) + k, b = a + nz + 1;
             for (int32_t t : {a, a + 1, b, b, a + 1, b + 1}) idx.push_back(t);
         }
-    col_mesh *mesh =
-        col_mesh_create(v.data(), static_cast<int32_t>(v.size()), idx.data(), static_cast<int32_t>(idx.size() / 3),
-                        nullptr, nullptr);
+    col_mesh *mesh = col_mesh_create(v.data(), static_cast<int32_t>(v.size()), idx.data(),
+                                     static_cast<int32_t>(idx.size() / 3), nullptr, nullptr);
     ASSERT_NE(mesh, nullptr);
     l.meshes.push_back(mesh);
     col_body_def d = col_body_def_default();

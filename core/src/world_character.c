@@ -215,8 +215,20 @@ static col_real skin_of(const walker *k, col_vec3 delta) {
     return col_max(k->m.w->skin, COL_R(64.0) * COL_EPSILON * reach);
 }
 
-col_world_status col_character_move(col_world *w, col_character *c, col_vec3 delta, col_move_hit *hits, size_t cap,
-                                    col_character_result *result) {
+static void put_ground(const walker *k, col_character_result *r) {
+    col_character c;
+    memset(&c, 0, sizeof c);
+    set_ground(k, &c);
+    r->ground_state = c.ground_state;
+    r->ground = c.ground;
+    r->ground_normal = c.ground_normal;
+    r->ground_point = c.ground_point;
+}
+
+/* The move of c; applied (the body placed, the ground state set) when
+ * `update` is c, else only computed. */
+static col_world_status run_character(col_world *w, const col_character *c, col_character *update, col_vec3 delta,
+                                      col_move_hit *hits, size_t cap, col_character_result *result) {
     if (result) memset(result, 0, sizeof *result);
     if (!col_v3_is_valid(delta)) return COL_WORLD_INVALID_ARGUMENT;
     walker k;
@@ -277,18 +289,28 @@ col_world_status col_character_move(col_world *w, col_character *c, col_vec3 del
 
     /* 3. the ground where it ends */
     if (st == COL_WORLD_OK) st = probe(&k, pos);
-    st = col__mover_end(&k.m, st, pos, true);
+    st = col__mover_end(&k.m, st, pos, update != NULL);
     if (st != COL_WORLD_OK) return st;
-    set_ground(&k, c);
+    if (update) set_ground(&k, update);
     if (result) {
+        put_ground(&k, result);
         result->position = pos;
         result->moved = col_v3_sub(pos, start);
         result->hit_count = k.m.count;
         result->stepped = stepped;
         result->complete = k.complete;
-        result->ground_state = c->ground_state;
     }
     return COL_WORLD_OK;
+}
+
+col_world_status col_character_move(col_world *w, col_character *c, col_vec3 delta, col_move_hit *hits, size_t cap,
+                                    col_character_result *result) {
+    return run_character(w, c, c, delta, hits, cap, result);
+}
+
+col_world_status col_character_check(col_world *w, const col_character *c, col_vec3 delta, col_move_hit *hits,
+                                     size_t cap, col_character_result *result) {
+    return run_character(w, c, NULL, delta, hits, cap, result);
 }
 
 col_world_status col_character_probe(col_world *w, col_character *c) {

@@ -20,13 +20,6 @@
 
 static const char *const responses[] = {"none", "touch", "cross", "slide", "bounce", NULL};
 
-typedef struct lmove {
-    lua_State *L;
-    int fn;      /* stack index of the filter function */
-    int items;   /* stack index of the world's items */
-    bool failed; /* the message is on the stack top */
-} lmove;
-
 static col_response call_respond(void *ctx, col_body_id mover, col_body_id other, void *user, col_real *e) {
     (void)user;
     lmove *m = ctx;
@@ -73,8 +66,7 @@ static col_response call_respond(void *ctx, col_body_id mover, col_body_id other
     return r;
 }
 
-/* The move's definition from the filter argument. */
-static void read_move_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask, lmove *m) {
+void lworld_read_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask, lmove *m) {
     *d = col_move_def_default();
     switch (lua_type(L, arg)) {
     case LUA_TNONE:
@@ -155,6 +147,25 @@ static void trim_records(lua_State *L, int out, lua_Integer n, int pool) {
     lua_pop(L, 1);
 }
 
+bool lworld_moves_fit(lua_State *L, lworld *lw, size_t n) {
+    if (n <= lw->moves_cap) return true;
+    size_t cap = lw->moves_cap ? lw->moves_cap : 16;
+    while (cap < n) cap *= 2;
+    col_move_hit *p = realloc(lw->moves, cap * sizeof *p);
+    if (!p) luaL_error(L, "not enough memory");
+    lw->moves = p;
+    lw->moves_cap = cap;
+    return false;
+}
+
+void lworld_put_hits(lua_State *L, int world, int out, int items, const col_move_hit *hits, size_t n) {
+    lua_getiuservalue(L, world, UV_POOL);
+    int pool = lua_gettop(L);
+    for (size_t i = 0; i < n; ++i) put_move_record(L, out, (lua_Integer)i + 1, items, pool, &hits[i]);
+    trim_records(L, out, (lua_Integer)n, pool);
+    lua_pop(L, 1);
+}
+
 /* w:move / w:check (id, dx, dy, dz [, filter [, out]]) --> x, y, z, count, out, complete */
 static int move_or_check(lua_State *L, bool apply) {
     const char *method = apply ? "move" : "check";
@@ -169,7 +180,7 @@ static int move_or_check(lua_State *L, bool apply) {
     m.L = L;
     col_move_def def;
     col_filter mask;
-    read_move_filter(L, 6, &def, &mask, &m);
+    lworld_read_filter(L, 6, &def, &mask, &m);
     int out = lcol_out_table(L, 7);
     lua_getiuservalue(L, 1, UV_ITEMS);
     m.items = lua_gettop(L);
@@ -181,22 +192,13 @@ static int move_or_check(lua_State *L, bool apply) {
             return luaL_error(L, "world:%s: the move leaves the coordinate range (|x| <= %f)", method,
                               (lua_Number)COL_HUGE);
         if (st != COL_WORLD_OK) return lworld_raise(L, method, st);
-        if (r.hit_count <= lw->moves_cap) break;
-        size_t cap = lw->moves_cap ? lw->moves_cap : 16;
-        while (cap < r.hit_count) cap *= 2;
-        col_move_hit *p = realloc(lw->moves, cap * sizeof *p);
-        if (!p) return luaL_error(L, "not enough memory");
-        lw->moves = p;
-        lw->moves_cap = cap;
+        if (lworld_moves_fit(L, lw, r.hit_count)) break;
     }
     if (apply && (r.moved.x != 0 || r.moved.y != 0 || r.moved.z != 0)) {
         col_world_status st = col_world_set_position(lw->w, id, r.position);
         if (st != COL_WORLD_OK) return lworld_raise(L, method, st);
     }
-    lua_getiuservalue(L, 1, UV_POOL);
-    int pool = lua_gettop(L);
-    for (size_t i = 0; i < r.hit_count; ++i) put_move_record(L, out, (lua_Integer)i + 1, m.items, pool, &lw->moves[i]);
-    trim_records(L, out, (lua_Integer)r.hit_count, pool);
+    lworld_put_hits(L, 1, out, m.items, lw->moves, r.hit_count);
     lcol_push_vec3(L, r.position);
     lua_pushinteger(L, (lua_Integer)r.hit_count);
     lua_pushvalue(L, out);

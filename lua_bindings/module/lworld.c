@@ -608,10 +608,12 @@ void lcol_open_world(lua_State *L) {
     luaL_getmetatable(L, WTNAME);
     lua_getfield(L, -1, "__index");
     luaL_setfuncs(L, lworld_motion_methods, 0);
+    luaL_setfuncs(L, lworld_character_methods, 0);
     lua_pop(L, 1);
     lua_pushcfunction(L, w_gc);
     lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
     lua_pushcfunction(L, l_world);
     lua_setfield(L, -2, "world");
+    lcol_open_character(L);
 }

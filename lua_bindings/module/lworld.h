@@ -42,7 +42,34 @@ static inline lua_Integer lworld_id_value(col_body_id id) { return (lua_Integer)
 /* t[k] = v for the table on the stack top. */
 void lworld_set_num(lua_State *L, const char *k, col_real v);
 
+/* A Lua filter of a move in progress (lmotion.c). */
+typedef struct lmove {
+    lua_State *L;
+    int fn;      /* stack index of the filter function */
+    int items;   /* stack index of the world's items */
+    bool failed; /* the message is on the stack top */
+} lmove;
+
+/* A move's definition from its filter argument at arg (nil, a response
+ * name, an integer mask or a function(item, other); see lmotion.c); *mask
+ * and *m must outlive the move. An error for anything else. */
+void lworld_read_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask, lmove *m);
+
+/* Whether the world's hit buffer holds n hits; when not, grows it (an
+ * error when memory runs out) and returns false: run the move again. */
+bool lworld_moves_fit(lua_State *L, lworld *lw, size_t n);
+
+/* out[1..n] = the hits as records (reusing the tables there and the world's
+ * spare ones), the records beyond n given back; world and items are stack
+ * indices of the world and its items. */
+void lworld_put_hits(lua_State *L, int world, int out, int items, const col_move_hit *hits, size_t n);
+
 /* The motion methods (lmotion.c), added to the world's. */
 extern const luaL_Reg lworld_motion_methods[];
+
+/* w:character (lcharacter.c), added to the world's, and the Character
+ * metatable it needs (registered by lcol_open_character). */
+extern const luaL_Reg lworld_character_methods[];
+void lcol_open_character(lua_State *L);
 
 #endif /* COLLIDE_LWORLD_H */

@@ -41,6 +41,10 @@ local samples = {
   collide.frustum(0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 10),
   collide.world(),
   collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }, { 1, 2, 3 }),
+  (function()
+    local w = collide.world()
+    return w:character(w:add(collide.capsule(0, 0.5, 0, 0, 1.5, 0, 0.5), "hero", { static = false }))
+  end)(),
 }
 local common = { set = true, get = true, kind = true, bounds = true }
 for _, s in ipairs(samples) do

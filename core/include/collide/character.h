@@ -60,9 +60,9 @@ COL_EXTERN_C_BEGIN
 
 /* What a character stands on. */
 typedef enum col_ground_state {
-    COL_GROUND_AIR = 0,  /* nothing within the probe */
-    COL_GROUND_STEEP,    /* a surface steeper than max_slope */
-    COL_GROUND_WALKABLE  /* a surface within max_slope of up */
+    COL_GROUND_AIR = 0, /* nothing within the probe */
+    COL_GROUND_STEEP,   /* a surface steeper than max_slope */
+    COL_GROUND_WALKABLE /* a surface within max_slope of up */
 } col_ground_state;
 
 /* "air", "steep", "walkable" ("?" for other values). */
@@ -87,7 +87,7 @@ typedef struct col_character {
     int max_segments; /* of each phase; <= 0: COL_MOVE_MAX_SEGMENTS */
     /* the ground state, as the last move or probe left it */
     col_ground_state ground_state;
-    col_body_id ground; /* the body it stands on (0 in the air) */
+    col_body_id ground;     /* the body it stands on (0 in the air) */
     col_vec3 ground_normal; /* unit, on the ground toward the character (0 in the air) */
     col_vec3 ground_point;  /* the contact (0 in the air) */
 } col_character;
@@ -99,12 +99,15 @@ COL_API col_character col_character_default(col_body_id body);
 
 /* What a character's move did. */
 typedef struct col_character_result {
-    col_vec3 position;  /* after the move */
-    col_vec3 moved;     /* position after - position before */
-    size_t hit_count;   /* hits in all (may exceed the caller's cap) */
-    col_real stepped;   /* the height of a step it climbed (0: none) */
-    bool complete;      /* false when a phase's segment cap ended it with motion left */
-    col_ground_state ground_state; /* also in the character */
+    col_vec3 position; /* after the move */
+    col_vec3 moved;    /* position after - position before */
+    size_t hit_count;  /* hits in all (may exceed the caller's cap) */
+    col_real stepped;  /* the height of a step it climbed (0: none) */
+    bool complete;     /* false when a phase's segment cap ended it with motion left */
+    /* the ground state where it ends (as the move leaves it in the character) */
+    col_ground_state ground_state;
+    col_body_id ground;
+    col_vec3 ground_normal, ground_point;
 } col_character_result;
 
 /*
@@ -119,6 +122,11 @@ typedef struct col_character_result {
  */
 COL_API col_world_status col_character_move(col_world *w, col_character *c, col_vec3 delta, col_move_hit *hits,
                                             size_t cap, col_character_result *result);
+
+/* The same move, computed without moving the body or changing the
+ * character (the ground state where it would end is in *result). */
+COL_API col_world_status col_character_check(col_world *w, const col_character *c, col_vec3 delta, col_move_hit *hits,
+                                             size_t cap, col_character_result *result);
 
 /* Updates the character's ground state where it stands (after a teleport,
  * or before its first move), with col_character_move's probe. Errors as
