@@ -19,6 +19,8 @@
  *     for a body overlapped at the start), and a move that ends on a touch
  *     ends where that touch put it;
  *   - the world validates after every operation.
+ * With bit 2 of the mode byte, the moves are a character's
+ * (collide/character.h; see check_character).
  * Pairs that meet on a set of measure zero (a point and a segment: see
  * dimension) are exempt from the overlap and path properties.
  */
@@ -116,6 +118,69 @@ static double depth(const col_shape *a, const col_shape *b) {
     return p.status == COL_HIT ? (double)p.depth : p.status == COL_NOT_CONVERGED ? -1.0 : 0.0;
 }
 
+/* Against every blocking body j: the mover (body k, `start` before and
+ * `end` after a move by `moved`) ends inside none it was clear of, and no
+ * deeper in one it overlapped; the straight legs between the nl positions
+ * (from `base`, the shape at position 0) enter none. */
+static void check_entries(const scene *s, int k, const col_shape *start_p, const col_shape *end_p,
+                          const col_shape *base_p, col_vec3 moved, const col_vec3 *legs, int nl) {
+    const col_shape start = *start_p, end = *end_p, base = *base_p;
+    const col_vec3 zero = col_v3(0, 0, 0);
+    for (int j = 0; j < s->n; ++j) {
+        if (j == k || !blocks(s->response[j])) continue;
+        const col_shape *other = col_world_shape(s->w, s->ids[j]);
+        if (!col_overlap_supported(start.kind, other->kind) || dimension(&start) + dimension(other) < 2) continue;
+        bool was = col_overlap(&start, other);
+        /* touching to rounding at the start (distance within the band, though
+         * the exact test says apart) may end touching to rounding */
+        bool near = !was && (double)col_distance(&start, other).distance <= fz_band_touch(&start, other);
+        if (!was && !near && overlaps(&end, other)) {
+            fz_print_shape("mover before", &start);
+            fz_print_shape("mover after", &end);
+            fz_print_shape("other", other);
+            fprintf(stderr, "  (body %d: depth after %a, distance before %a)\n", j, depth(&end, other),
+                    (double)col_distance(&start, other).distance);
+            fail("move", "the body ends inside a body it was clear of");
+        }
+        if (was && col_overlap(&end, other)) {
+            /* on a curved shape EPA knows the depth to about 1e-6 of the
+             * size, and the normal the move leaves along to an angle a:
+             * moving |v| along it deepens by up to |v| sin a. EPA's 64
+             * iterations leave a of a few 1e-3 on an ellipsoid (two
+             * spheres of radius 255 as ellipsoids: 2e-3, regressions/motion/
+             * ellipsoid-leaves-another-along-an-epa-normal); a known limit */
+            double d0 = depth(&start, other), d1 = depth(&end, other);
+            double slack = fz_curved(start.kind) || fz_curved(other->kind)
+                               ? 1e-6 * fz_size(&start, other) + 1e-2 * (double)col_v3_len(moved)
+                               : 0;
+            if (d0 >= 0 && d1 >= 0 && d1 > d0 + fz_band_push(&start, other) + fz_band_push(&end, other) + slack) {
+                fprintf(stderr, "  depth %a before, %a after\n", d0, d1);
+                fz_print_shape("mover before", &start);
+                fz_print_shape("mover after", &end);
+                fz_print_shape("other", other);
+                fail("move", "a move deepened a penetration");
+            }
+        }
+        for (int l = 0; l + 1 < nl; ++l) {
+            col_shape a;
+            if (!shape_at(&base, legs[l], &a)) continue;
+            /* a leg that starts touching the body to rounding (a point on a
+             * triangle's edge) is decided by rounding: col_overlap may say
+             * apart where the sweep says contact at 0 (reported on issue 16) */
+            if (!col_sweep_has_closed_form(a.kind, other->kind) || col_overlap(&a, other) ||
+                (double)col_distance(&a, other).distance <= fz_band_touch(&a, other))
+                continue;
+            col_sweep_hit sw = col_sweep(&a, col_v3_sub(legs[l + 1], legs[l]), other, zero);
+            if (sw.status == COL_HIT && !sw.initially_overlapping && sw.t0 < COL_R(1.0) - COL_R(1e-6)) {
+                fz_print_shape("mover at the leg's start", &a);
+                fz_print_shape("other", other);
+                fprintf(stderr, "  leg %d: t0 %a\n", l, (double)sw.t0);
+                fail("move", "the path passes through a blocking body");
+            }
+        }
+    }
+}
+
 static void check_move(scene *s, int k, col_vec3 delta) {
     col_body_id id = s->ids[k];
     col_vec3 before;
@@ -191,64 +256,101 @@ static void check_move(scene *s, int k, col_vec3 delta) {
     for (size_t i = 0; i < nh; ++i)
         if (blocks(hits[i].response) && !same_bits(hits[i].position, legs[nl - 1])) legs[nl++] = hits[i].position;
     if (!same_bits(r.position, legs[nl - 1])) legs[nl++] = r.position;
-    for (int j = 0; j < s->n; ++j) {
-        if (j == k || !blocks(s->response[j])) continue;
-        const col_shape *other = col_world_shape(s->w, s->ids[j]);
-        if (!col_overlap_supported(start.kind, other->kind) || dimension(&start) + dimension(other) < 2) continue;
-        bool was = col_overlap(&start, other);
-        /* touching to rounding at the start (distance within the band, though
-         * the exact test says apart) may end touching to rounding */
-        bool near = !was && (double)col_distance(&start, other).distance <= fz_band_touch(&start, other);
-        if (!was && !near && overlaps(&end, other)) {
-            fz_print_shape("mover before", &start);
-            fz_print_shape("mover after", &end);
-            fz_print_shape("other", other);
-            fprintf(stderr, "  (body %d: depth after %a, distance before %a)\n", j, depth(&end, other),
-                    (double)col_distance(&start, other).distance);
-            fail("move", "the body ends inside a body it was clear of");
+    check_entries(s, k, &start, &end, &base, r2.moved, legs, nl);
+}
+
+/* A character's move (collide/character.h) of body k by delta, with rules
+ * from the input: probed first, then checked, then moved. The same
+ * properties as a move's but the legs (a character's phases start where the
+ * last ended, not at a hit), and its own: the check equals the move, bodies
+ * answered "cross" are crossed and every other hit is a touch or a slide,
+ * the ground state is one of three with a unit normal unless in the air. */
+static void check_character(scene *s, fz_input *in, int k, col_vec3 delta, int grid) {
+    col_body_id id = s->ids[k];
+    uint8_t r0 = fz_u8(in), r1 = fz_u8(in), r2 = fz_u8(in);
+    col_character c = col_character_default(id);
+    c.step_height = (col_real)(r0 & 15) / COL_R(8.0);
+    c.snap = (col_real)(r0 >> 4) / COL_R(8.0);
+    c.max_slope = (col_real)r1 / COL_R(256.0) * COL_R(1.5);
+    static const col_vec3 ups[3] = {{0, 1, 0}, {0, 0, 1}, {1, 1, 0}};
+    c.up = r2 % 4 < 3 ? ups[r2 % 4] : fz_vec3(in, grid);
+    c.respond = respond;
+    c.ctx = s;
+    col_vec3 before;
+    if (!col_world_position(s->w, id, &before)) fail("position", "a live body has none");
+    col_shape start = *col_world_shape(s->w, id), base;
+    if (!shape_at(&start, col_v3_neg(before), &base)) return;
+    col_world_status st0 = col_character_probe(s->w, &c);
+    bool valid_up = col_v3_is_valid(c.up) && (c.up.x != 0 || c.up.y != 0 || c.up.z != 0);
+    if (st0 != COL_WORLD_OK) {
+        if (valid_up && col_world_mesh(s->w, id) == NULL) {
+            fprintf(stderr, "  probe: %s\n", col_world_status_text(st0));
+            fz_print_shape("character", &start);
+            fail("character", "a probe refused");
         }
-        if (was && col_overlap(&end, other)) {
-            /* on a curved shape EPA knows the depth to about 1e-6 of the
-             * size, and the normal the move leaves along to an angle a:
-             * moving |v| along it deepens by up to |v| sin a. EPA's 64
-             * iterations leave a of a few 1e-3 on an ellipsoid (two
-             * spheres of radius 255 as ellipsoids: 2e-3, regressions/motion/
-             * ellipsoid-leaves-another-along-an-epa-normal); a known limit */
-            double d0 = depth(&start, other), d1 = depth(&end, other);
-            double slack = fz_curved(start.kind) || fz_curved(other->kind)
-                               ? 1e-6 * fz_size(&start, other) + 1e-2 * (double)col_v3_len(r2.moved)
-                               : 0;
-            if (d0 >= 0 && d1 >= 0 && d1 > d0 + fz_band_push(&start, other) + fz_band_push(&end, other) + slack) {
-                fprintf(stderr, "  depth %a before, %a after\n", d0, d1);
-                fz_print_shape("mover before", &start);
-                fz_print_shape("mover after", &end);
-                fz_print_shape("other", other);
-                fail("move", "a move deepened a penetration");
-            }
-        }
-        for (int l = 0; l + 1 < nl; ++l) {
-            col_shape a;
-            if (!shape_at(&base, legs[l], &a)) continue;
-            /* a leg that starts touching the body to rounding (a point on a
-             * triangle's edge) is decided by rounding: col_overlap may say
-             * apart where the sweep says contact at 0 (reported on issue 16) */
-            if (!col_sweep_has_closed_form(a.kind, other->kind) || col_overlap(&a, other) ||
-                (double)col_distance(&a, other).distance <= fz_band_touch(&a, other))
-                continue;
-            col_sweep_hit sw = col_sweep(&a, col_v3_sub(legs[l + 1], legs[l]), other, zero);
-            if (sw.status == COL_HIT && !sw.initially_overlapping && sw.t0 < COL_R(1.0) - COL_R(1e-6)) {
-                fz_print_shape("mover at the leg's start", &a);
-                fz_print_shape("other", other);
-                fprintf(stderr, "  leg %d: t0 %a\n", l, (double)sw.t0);
-                fail("move", "the path passes through a blocking body");
-            }
+        return;
+    }
+    static col_move_hit hits[MAX_HITS], again[MAX_HITS];
+    col_character_result r, r2m;
+    col_character before_c = c;
+    col_world_status st = col_character_check(s->w, &c, delta, hits, MAX_HITS, &r);
+    if (memcmp(&before_c, &c, sizeof c) != 0) fail("character", "a check changed the character");
+    col_world_status st2 = col_character_move(s->w, &c, delta, again, MAX_HITS, &r2m);
+    mix(s, &st2, sizeof st2);
+    if (st != st2) fail("character", "check and move disagree on the status");
+    col_vec3 after;
+    col_world_position(s->w, id, &after);
+    if (st2 != COL_WORLD_OK) {
+        if (!same_bits(after, before) || memcmp(&before_c, &c, sizeof c) != 0)
+            fail("character", "a refused move changed something");
+        if (col_v3_is_valid(delta) && st2 != COL_WORLD_INVALID_ARGUMENT) fail("character", "an unexpected status");
+        return;
+    }
+    if (!col_v3_is_valid(delta)) fail("character", "an invalid motion is accepted");
+    if (memcmp(&r, &r2m, sizeof r) != 0) fail("character", "check and move disagree");
+    size_t nh = r.hit_count < MAX_HITS ? r.hit_count : MAX_HITS;
+    if (memcmp(hits, again, nh * sizeof hits[0]) != 0) fail("character", "check and move report other hits");
+    if (!same_bits(after, r.position)) fail("character", "the body is not where the result says");
+    mix(s, &r.position, sizeof r.position);
+    mix(s, &r.ground_state, sizeof r.ground_state);
+    if (c.ground_state != r.ground_state || c.ground != r.ground) fail("character", "the state is not the result's");
+    if (r.ground_state == COL_GROUND_AIR) {
+        if (r.ground != 0) fail("character", "a ground body in the air");
+    } else if (r.ground_state == COL_GROUND_STEEP || r.ground_state == COL_GROUND_WALKABLE) {
+        int g = index_of(s, r.ground);
+        if (g < 0 || g == k || !blocks(s->response[g])) fail("character", "the ground is no blocking body");
+        col_real len = col_v3_len(r.ground_normal);
+        if (!(col_abs(len - 1) <= COL_R(1e-4)) && !same_bits(r.ground_normal, col_v3(0, 0, 0)))
+            fail("character", "a ground normal that is not unit");
+    } else {
+        fail("character", "a ground state of no kind");
+    }
+    if (!(r.stepped >= 0) || r.stepped > c.step_height + COL_R(1.0)) fail("character", "a step out of range");
+    for (size_t i = 0; i < nh; ++i) {
+        const col_move_hit *h = &hits[i];
+        int o = index_of(s, h->other);
+        if (o < 0 || h->other == id) fail("character", "a hit on no other body");
+        if (!(h->t >= 0 && h->t <= 1)) fail("character", "t out of [0, 1]");
+        col_response want = s->response[o];
+        bool ok = want == COL_RESPONSE_CROSS
+                      ? h->response == COL_RESPONSE_CROSS
+                      : blocks(want) && (h->response == COL_RESPONSE_TOUCH || h->response == COL_RESPONSE_SLIDE);
+        if (!ok) {
+            fprintf(stderr, "  hit %zu: %s where the filter says %s\n", i, col_response_name(h->response),
+                    col_response_name(want));
+            fail("character", "a response other than the filter's or the character's rules");
         }
     }
+    fz_count("character moves with a hit", nh > 0);
+    col_shape end = *col_world_shape(s->w, id);
+    check_entries(s, k, &start, &end, &base, r.moved, NULL, 0);
 }
 
 static void run(scene *s, const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
-    int grid = fz_u8(&in) & 1;
+    uint8_t mode = fz_u8(&in);
+    int grid = mode & 1;
+    bool characters = mode & 2; /* the moves are characters' */
     s->w = col_world_create();
     if (!s->w) fail("create", "out of memory");
     int want = 2 + fz_u8(&in) % (MAX_BODIES - 1);
@@ -296,7 +398,12 @@ static void run(scene *s, const uint8_t *data, size_t size) {
             if (col_world_set_skin(s->w, skin) != COL_WORLD_OK) fail("set_skin", "a valid skin refused");
             break;
         }
-        default: check_move(s, k, fz_vec3(&in, grid)); break;
+        default:
+            if (characters)
+                check_character(s, &in, k, fz_vec3(&in, grid), grid);
+            else
+                check_move(s, k, fz_vec3(&in, grid));
+            break;
         }
         char why[256];
         if (!col_world_validate(s->w, why, sizeof why)) fail("the world does not validate", why);
@@ -323,9 +430,11 @@ void fz_repro(const uint8_t *data, size_t size);
 void fz_repro(const uint8_t *data, size_t size) {
     static const char *const names[] = {"nil", "\"touch\"", "\"cross\"", "\"slide\"", "\"bounce\""};
     fz_input in = {data, size, 0};
-    int grid = fz_u8(&in) & 1;
-    printf("-- fuzz_motion case (%s mode)\nlocal collide = require \"collide\"\nlocal w = collide.world()\n",
-           grid ? "grid" : "raw");
+    uint8_t mode = fz_u8(&in);
+    int grid = mode & 1;
+    bool characters = mode & 2;
+    printf("-- fuzz_motion case (%s mode%s)\nlocal collide = require \"collide\"\nlocal w = collide.world()\n",
+           grid ? "grid" : "raw", characters ? ", characters" : "");
     printf("local ids, response, restitution = {}, {}, {}\n");
     int want = 2 + fz_u8(&in) % (MAX_BODIES - 1), n = 0;
     for (int i = 0; i < want; ++i) {
@@ -364,7 +473,18 @@ void fz_repro(const uint8_t *data, size_t size) {
         default: {
             col_vec3 d = fz_vec3(&in, grid);
             fz_lua_vec3(stdout, "d", d);
-            printf("print(\"move\", ids[%d], pcall(w.move, w, ids[%d], d[1], d[2], d[3], filter))\n", k + 1, k + 1);
+            if (!characters) {
+                printf("print(\"move\", ids[%d], pcall(w.move, w, ids[%d], d[1], d[2], d[3], filter))\n", k + 1, k + 1);
+                break;
+            }
+            uint8_t r0 = fz_u8(&in), r1 = fz_u8(&in), r2 = fz_u8(&in);
+            static const char *const ups[3] = {"{0, 1, 0}", "{0, 0, 1}", "{1, 1, 0}"};
+            if (r2 % 4 == 3) fz_lua_vec3(stdout, "up", fz_vec3(&in, grid));
+            printf("local ok, ch = pcall(w.character, w, ids[%d], {stepHeight = %d / 8, snap = %d / 8, "
+                   "maxSlope = %d / 256 * 1.5, up = %s})\n",
+                   k + 1, r0 & 15, r0 >> 4, r1, r2 % 4 < 3 ? ups[r2 % 4] : "up");
+            printf("if ok then print(\"character\", ids[%d], pcall(ch.move, ch, d[1], d[2], d[3], filter)) end\n",
+                   k + 1);
             break;
         }
         }

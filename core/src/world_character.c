@@ -107,7 +107,17 @@ typedef struct walker {
     rules ru;
     col_real skin;
     bool complete;
+    col_response_fn *respond; /* the character's */
+    void *ctx;
 } walker;
+
+/* The character's respond callback, its blocking answers all "slide" (the
+ * contact rules then decide; a body left at the start is reported so). */
+static col_response respond(void *ctx, col_body_id mover, col_body_id other, void *user, col_real *restitution) {
+    const walker *k = ctx;
+    col_response r = k->respond ? k->respond(k->ctx, mover, other, user, restitution) : COL_RESPONSE_SLIDE;
+    return r == COL_RESPONSE_NONE || r == COL_RESPONSE_CROSS ? r : COL_RESPONSE_SLIDE;
+}
 
 /* One phase from `from` along delta; the end in *to. */
 static col_world_status run_phase(walker *k, phase ph, col_vec3 from, col_vec3 delta, col_vec3 *to) {
@@ -184,15 +194,20 @@ static col_world_status begin(walker *k, col_move_def *def, col_world *w, const 
         !col_is_valid_real(c->snap) || c->snap < 0 || !col_is_valid_real(c->max_slope) || c->max_slope < 0 ||
         !(c->max_slope < COL_R(1.5707963267948966)))
         return COL_WORLD_INVALID_ARGUMENT;
-    col_real len = col_v3_len(c->up);
-    if (!(len > 0) || !col_is_valid_real(len)) return COL_WORLD_INVALID_ARGUMENT;
-    k->ru.up = col_v3_scale(c->up, 1 / len);
+    /* normalized by way of its largest component, so a tiny or huge up
+     * neither underflows nor overflows */
+    col_real big = col_max(col_abs(c->up.x), col_max(col_abs(c->up.y), col_abs(c->up.z)));
+    if (!(big > 0)) return COL_WORLD_INVALID_ARGUMENT;
+    col_vec3 up = col_v3_div(c->up, big);
+    k->ru.up = col_v3_scale(up, 1 / col_v3_len(up));
     /* a slope of exactly max_slope is walkable, to rounding */
     k->ru.cos_slope = (col_real)cos((double)c->max_slope) - COL_R(64.0) * COL_EPSILON;
     *def = col_move_def_default();
     def->filter = c->filter;
-    def->respond = c->respond;
-    def->ctx = c->ctx;
+    k->respond = c->respond;
+    k->ctx = c->ctx;
+    def->respond = respond;
+    def->ctx = k;
     def->restitution = 0;
     def->max_segments = c->max_segments;
     col_world_status st = col__mover_begin(&k->m, w, c->body, def, hits, cap);

@@ -145,6 +145,13 @@ static col_vec3 leave_normal(const body *other, const col_shape *mover, bool nea
     return p.status == COL_HIT || p.status == COL_NOT_CONVERGED ? p.normal : col_v3(0, 0, 0);
 }
 
+/* The unit vector opposite v (v not zero; scaled first, so neither a tiny
+ * nor a huge v underflows or overflows). */
+static col_vec3 against(col_vec3 v) {
+    col_vec3 u = col_v3_div(v, -max_abs3(v));
+    return col_v3_scale(u, 1 / col_v3_len(u));
+}
+
 /* Whether body b could be placed at `position` (what col__world_place would
  * not refuse for the coordinate range); `points` is room for a polytope's. */
 static bool reachable(const body *b, col_vec3 position, col_vec3 *points) {
@@ -351,6 +358,11 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
                 list[i].sweep.initially_overlapping = false;
                 list[i].sweep.t0 = 0;
                 list[i].near = true;
+                /* its normal from the distance; when there is none to be
+                 * had (two points 1e-192 apart), against the motion */
+                col_vec3 nn = leave_normal(&w->bodies[list[i].slot], &shape, true, list[i].sweep.normal);
+                if (nn.x == 0 && nn.y == 0 && nn.z == 0) nn = against(remaining);
+                list[i].sweep.normal = nn;
             }
         /* pass 1, in order of (t, id) up to the first blocking time: each
          * body's response, and the blocking contacts at that time (ties:
@@ -366,7 +378,7 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
             h->blocking = false;
             if (!blocking(h->response)) continue;
             if (h->sweep.initially_overlapping || h->near) {
-                h->normal = leave_normal(&w->bodies[h->slot], &shape, h->near, h->sweep.normal);
+                if (!h->near) h->normal = leave_normal(&w->bodies[h->slot], &shape, false, h->sweep.normal);
                 if (col_v3_dot(remaining, h->normal) >= 0) continue; /* leaving it, or along it: free */
             }
             if (nblock == COL_MOVE_MAX_PLANES) continue;

@@ -235,7 +235,7 @@ static int c_tostring(lua_State *L) {
 const luaL_Reg lworld_character_methods[] = {{"character", w_character}, {NULL, NULL}};
 
 void lcol_open_character(lua_State *L) {
-    static const luaL_Reg methods[] = {{"move", c_move},   {"ground", c_ground}, {"probe", c_probe}, {"set", c_set},
+    static const luaL_Reg methods[] = {{"move", c_move},       {"ground", c_ground}, {"probe", c_probe}, {"set", c_set},
                                        {"options", c_options}, {"id", c_id},         {NULL, NULL}};
     lcol_new_type(L, CTNAME, methods, c_tostring, NULL);
 }
