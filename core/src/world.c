@@ -71,6 +71,8 @@ void col_world_destroy(col_world *w) {
     free(w->scratch);
     free(w->move_hits);
     free(w->move_slots);
+    free(w->overlaps);
+    free(w->events);
     free(w);
 }
 
@@ -226,6 +228,8 @@ static col_world_status add_body(col_world *w, const col_body_def *def, const co
     b->next_free = COL_TREE_NULL;
     b->live = true;
     b->is_static = def->is_static;
+    b->is_sensor = def->is_sensor;
+    b->velocity = col_v3(0, 0, 0);
     b->is_plane = is_plane;
     if (is_plane) w->planes[w->plane_count++] = slot;
     w->live++;

@@ -478,14 +478,18 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
         T += u_safe * (1 - T);
         if (touch) {
             remaining = col_v3(0, 0, 0);
+            m->velocity = remaining;
         } else if (bounce >= 0) {
             col_vec3 nb = block[bounce].normal;
-            col_real rn = col_v3_dot(rest, nb);
-            if (rn < 0) rest = col_v3_sub(rest, col_v3_scale(nb, (1 + block[bounce].restitution) * rn));
+            col_real e = 1 + block[bounce].restitution;
+            col_real rn = col_v3_dot(rest, nb), vn = col_v3_dot(m->velocity, nb);
+            if (rn < 0) rest = col_v3_sub(rest, col_v3_scale(nb, e * rn));
+            if (vn < 0) m->velocity = col_v3_sub(m->velocity, col_v3_scale(nb, e * vn));
             planes.count = 0;
             remaining = rest;
         } else {
             for (int k = 0; k < nblock; ++k) add_plane(&planes, block[k].plane);
+            m->velocity = clip(&planes, m->velocity);
             col_vec3 next = clip(&planes, rest);
             /* no progress and nothing changed: stuck (a further sweep would
              * find the same) */

@@ -29,7 +29,8 @@ typedef struct body {
     uint32_t generation;
     int32_t proxy;     /* in trees[is_static ? 0 : 1]; COL_TREE_NULL for a plane */
     int32_t next_free; /* free slots, chained */
-    bool live, is_static, is_plane;
+    col_vec3 velocity; /* for col_world_step */
+    bool live, is_static, is_plane, is_sensor;
 } body;
 
 /* A polytope body's translated copy not in use by its shape (where a move
@@ -69,6 +70,12 @@ struct col_world {
     size_t move_hits_cap;
     int32_t *move_slots; /* the moves' overlap queries */
     size_t move_slots_cap;
+    /* stepping (world_step.c): the pairs overlapping after the last step,
+     * sorted, and the events of a step */
+    struct col__pair_ids *overlaps;
+    size_t overlap_count, overlap_cap;
+    struct col_event *events;
+    size_t event_cap;
 };
 
 static inline col_body_id col__world_id(const col_world *w, int32_t slot) {
@@ -125,6 +132,7 @@ typedef struct col__mover {
     col_move_hit *hits;       /* the caller's buffer */
     size_t cap, count;        /* count: hits in all, also those past cap */
     col_vec3 *net_points;     /* a polytope's points for the safety net's shapes (owned) */
+    col_vec3 velocity;        /* changed at each stop as the motion is (touch, bounce, slide) */
     col__contact_fn *contact; /* NULL: the responses as the def gives them */
     void *contact_ctx;
 } col__mover;

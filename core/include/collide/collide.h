@@ -30,6 +30,8 @@
  *             shape, frustum, ray and cast queries in a deterministic order
  *   motion.h  bodies that move: positions, moves by sweeps with touch, cross,
  *             slide and bounce responses, contact planes solved together
+ *   step.h    stepping: velocities, swept or discrete steps, sensors, hit and
+ *             begin / end overlap events in a deterministic order
  *   character.h  a character mover: walkable slopes, steps, ground snapping,
  *             ground state, no catching on the seams of tiled floors
  *
@@ -103,6 +105,7 @@
 #include "collide/world.h"
 #include "collide/motion.h"
 #include "collide/character.h"
+#include "collide/step.h"
 
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1

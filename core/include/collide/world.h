@@ -71,6 +71,9 @@ typedef struct col_body_def {
     uint64_t category;
     uint64_t mask;
     bool is_static;
+    /* a sensor never blocks a move (moves cross it) and reports overlaps
+     * (collide/step.h) */
+    bool is_sensor;
 } col_body_def;
 
 /* A definition with the defaults above (set its shape before col_world_add). */
