@@ -75,7 +75,7 @@ struct col_world {
     struct col__pair_ids *overlaps;
     size_t overlap_count, overlap_cap;
     struct col_event *events;
-    size_t event_cap;
+    size_t event_count, event_cap;
 };
 
 static inline col_body_id col__world_id(const col_world *w, int32_t slot) {

@@ -226,6 +226,7 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
         def->restitution < 0 || (def->mode != COL_STEP_SWEPT && def->mode != COL_STEP_DISCRETE) || (cap && !events))
         return COL_WORLD_INVALID_ARGUMENT;
     if (w->locked) return COL_WORLD_LOCKED;
+    w->event_count = 0;
     /* the movers, by id */
     col_body_id *movers = NULL;
     size_t nm = 0;
@@ -273,7 +274,8 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
         for (size_t i = 0; i < nm && st == COL_WORLD_OK; ++i) {
             col_vec3 before = col__world_lookup(w, movers[i])->offset;
             st = sweep_body(&s, movers[i], dt, &hits, &hits_cap);
-            moved += st == COL_WORLD_OK && memcmp(&before, &col__world_lookup(w, movers[i])->offset, sizeof before) != 0;
+            moved +=
+                st == COL_WORLD_OK && memcmp(&before, &col__world_lookup(w, movers[i])->offset, sizeof before) != 0;
         }
         free(hits);
     }
@@ -319,6 +321,7 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
         sort_events(w->events, tmp, s.count);
         free(tmp);
     }
+    w->event_count = s.count;
     size_t copy = s.count < cap ? s.count : cap;
     if (copy) memcpy(events, w->events, copy * sizeof *events);
     if (result) {
@@ -326,4 +329,9 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
         result->moved = moved;
     }
     return COL_WORLD_OK;
+}
+
+const col_event *col_world_events(const col_world *w, size_t *count) {
+    if (count) *count = w ? w->event_count : 0;
+    return w && w->event_count ? w->events : NULL;
 }

@@ -207,8 +207,10 @@ static void read_body_options(lua_State *L, int arg, col_body_def *d) {
     lua_pushnil(L);
     while (lua_next(L, arg)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        if (!k || (strcmp(k, "category") != 0 && strcmp(k, "mask") != 0 && strcmp(k, "static") != 0)) {
-            lua_pushfstring(L, "unknown option '%s' (options: category, mask, static)", k ? k : luaL_typename(L, -2));
+        if (!k || (strcmp(k, "category") != 0 && strcmp(k, "mask") != 0 && strcmp(k, "static") != 0 &&
+                   strcmp(k, "sensor") != 0)) {
+            lua_pushfstring(L, "unknown option '%s' (options: category, mask, static, sensor)",
+                            k ? k : luaL_typename(L, -2));
             luaL_argerror(L, arg, lua_tostring(L, -1));
         }
         lua_pop(L, 1);
@@ -227,7 +229,9 @@ static void read_body_options(lua_State *L, int arg, col_body_def *d) {
     }
     lua_getfield(L, arg, "static");
     d->is_static = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    lua_getfield(L, arg, "sensor");
+    d->is_sensor = lua_toboolean(L, -1);
+    lua_pop(L, 2);
 }
 
 /* w:add(shape or mesh [, item [, options]]) --> id (the item defaults to the id) */
@@ -609,6 +613,7 @@ void lcol_open_world(lua_State *L) {
     lua_getfield(L, -1, "__index");
     luaL_setfuncs(L, lworld_motion_methods, 0);
     luaL_setfuncs(L, lworld_character_methods, 0);
+    luaL_setfuncs(L, lworld_step_methods, 0);
     lua_pop(L, 1);
     lua_pushcfunction(L, w_gc);
     lua_setfield(L, -2, "__gc");

@@ -12,7 +12,7 @@
 /* The world's user values: items by body id, the meshes of mesh bodies
  * (kept alive while they are bodies), and spare hit records (a move's out
  * table gives back the records it no longer needs, and takes them again). */
-enum { UV_ITEMS = 1, UV_SHAPES = 2, UV_POOL = 3, UV_COUNT = 3 };
+enum { UV_ITEMS = 1, UV_SHAPES = 2, UV_POOL = 3, UV_EVENTS = 4, UV_COUNT = 4 };
 
 typedef struct lworld {
     col_world *w;
@@ -66,6 +66,9 @@ void lworld_put_hits(lua_State *L, int world, int out, int items, const col_move
 
 /* The motion methods (lmotion.c), added to the world's. */
 extern const luaL_Reg lworld_motion_methods[];
+
+/* Velocities, sensors and w:step (lstep.c), added to the world's. */
+extern const luaL_Reg lworld_step_methods[];
 
 /* w:character (lcharacter.c), added to the world's, and the Character
  * metatable it needs (registered by lcol_open_character). */

@@ -104,6 +104,11 @@ typedef struct col_step_result {
 COL_API col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *def, col_event *events,
                                         size_t cap, col_step_result *result);
 
+/* The events of the last step (all of them, also those past the caller's
+ * cap), in order; valid until the next step or the world's destruction. Their
+ * count in *count (may be NULL); NULL with 0 before the first step. */
+COL_API const col_event *col_world_events(const col_world *w, size_t *count);
+
 COL_EXTERN_C_END
 
 #endif /* COLLIDE_STEP_H */
