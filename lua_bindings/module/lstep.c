@@ -106,8 +106,7 @@ static int w_step(lua_State *L) {
     col_world_status st = col_world_step(lw->w, (col_real)dt, &def, NULL, 0, &r);
     if (m.failed) return luaL_error(L, "world:step: filter: %s", lua_tostring(L, -1));
     if (st == COL_WORLD_INVALID_ARGUMENT)
-        return luaL_error(L, "world:step: a body would leave the coordinate range (|x| <= %f)",
-                          (lua_Number)COL_HUGE);
+        return luaL_error(L, "world:step: a body would leave the coordinate range (|x| <= %f)", (lua_Number)COL_HUGE);
     if (st != COL_WORLD_OK) return lworld_raise(L, "step", st);
     const col_event *events = col_world_events(lw->w, NULL);
     lua_getiuservalue(L, 1, UV_EVENTS);
