@@ -20,7 +20,8 @@
  *     ends where that touch put it;
  *   - the world validates after every operation.
  * With bit 2 of the mode byte, the moves are a character's
- * (collide/character.h; see check_character).
+ * (collide/character.h; see check_character); with bit 4, steps of the
+ * world (collide/step.h; see check_step).
  * Pairs that meet on a set of measure zero (a point and a segment: see
  * dimension) are exempt from the overlap and path properties.
  */
@@ -346,11 +347,168 @@ static void check_character(scene *s, fz_input *in, int k, col_vec3 delta, int g
     check_entries(s, k, &start, &end, &base, r.moved, NULL, 0);
 }
 
+/* A pair of live bodies that overlap (ids a < b). */
+typedef struct idpair {
+    col_body_id a, b;
+} idpair;
+
+#define MAX_PAIRS (MAX_BODIES * MAX_BODIES)
+
+/* Every pair with a movable body that overlaps now, by brute force (the
+ * second method for the step's begin and end events), sorted by (a, b). */
+static int brute_pairs(const scene *s, idpair *out) {
+    int n = 0;
+    for (int i = 0; i < s->n; ++i)
+        for (int j = i + 1; j < s->n; ++j) {
+            bool si, sj;
+            col_world_body(s->w, s->ids[i], NULL, NULL, NULL, &si);
+            col_world_body(s->w, s->ids[j], NULL, NULL, NULL, &sj);
+            if (si && sj) continue;
+            const col_shape *a = col_world_shape(s->w, s->ids[i]), *b = col_world_shape(s->w, s->ids[j]);
+            if (!col_overlap_supported(a->kind, b->kind) || !col_overlap(a, b)) continue;
+            col_body_id x = s->ids[i], y = s->ids[j];
+            out[n].a = x < y ? x : y;
+            out[n].b = x < y ? y : x;
+            n++;
+        }
+    for (int i = 1; i < n; ++i) /* insertion sort: a few pairs */
+        for (int j = i; j > 0 && (out[j].a < out[j - 1].a || (out[j].a == out[j - 1].a && out[j].b < out[j - 1].b));
+             --j) {
+            idpair t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+/* A step (collide/step.h): body k gets a velocity from the input (refused
+ * when not finite or the body is static), then the world steps by a dt from
+ * the input in the mode bit 3 of op gives. Properties: in discrete mode every
+ * body with a velocity ends at position + v dt exactly, or the step is
+ * refused and nothing moved; the begin and end events are exactly the
+ * difference of the overlapping pairs (by brute force) from the last step's,
+ * in order; events come in order of (t, a, b); in swept mode a pair clear
+ * at the start whose bodies both block (or one blocks and the other did not
+ * move) does not overlap at the end. */
+static void check_step(scene *s, fz_input *in, uint8_t op, int k, int grid, idpair *last, int *nlast) {
+    col_vec3 v = fz_vec3(in, grid);
+    bool is_static;
+    col_world_body(s->w, s->ids[k], NULL, NULL, NULL, &is_static);
+    col_world_status sv = col_world_set_velocity(s->w, s->ids[k], v);
+    if ((sv == COL_WORLD_OK) != (col_v3_is_valid(v) && !is_static)) fail("step", "set_velocity's status");
+    col_real dt = (col_real)fz_u8(in) / COL_R(64.0);
+    col_step_def def = col_step_def_default();
+    def.mode = op & 8 ? COL_STEP_DISCRETE : COL_STEP_SWEPT;
+    def.respond = respond;
+    def.ctx = s;
+    col_vec3 before[MAX_BODIES], vel[MAX_BODIES];
+    bool was[MAX_BODIES][MAX_BODIES];
+    for (int i = 0; i < s->n; ++i) {
+        col_world_position(s->w, s->ids[i], &before[i]);
+        col_world_velocity(s->w, s->ids[i], &vel[i]);
+        for (int j = 0; j < s->n; ++j) {
+            const col_shape *a = col_world_shape(s->w, s->ids[i]), *b = col_world_shape(s->w, s->ids[j]);
+            was[i][j] = i != j && col_overlap_supported(a->kind, b->kind) &&
+                        (col_overlap(a, b) || (double)col_distance(a, b).distance <= fz_band_touch(a, b));
+        }
+    }
+    col_step_result r;
+    col_world_status st = col_world_step(s->w, dt, &def, NULL, 0, &r);
+    mix(s, &st, sizeof st);
+    if (st != COL_WORLD_OK) {
+        if (st != COL_WORLD_INVALID_ARGUMENT) fail("step", "an unexpected status");
+        if (def.mode == COL_STEP_DISCRETE)
+            for (int i = 0; i < s->n; ++i) {
+                col_vec3 p;
+                col_world_position(s->w, s->ids[i], &p);
+                if (!same_bits(p, before[i])) fail("step", "a refused discrete step moved a body");
+            }
+        return;
+    }
+    size_t ne;
+    const col_event *ev = col_world_events(s->w, &ne);
+    if (ne != r.event_count) fail("step", "the events' count");
+    for (size_t i = 0; i < ne; ++i) {
+        mix(s, &ev[i].kind, sizeof ev[i].kind);
+        mix(s, &ev[i].a, sizeof ev[i].a);
+        mix(s, &ev[i].b, sizeof ev[i].b);
+        mix(s, &ev[i].t, sizeof ev[i].t);
+        if (i > 0 && (ev[i].t < ev[i - 1].t || (ev[i].t == ev[i - 1].t && ev[i].a < ev[i - 1].a)))
+            fail("step", "events out of order");
+        if (!(ev[i].t >= 0 && ev[i].t <= 1)) fail("step", "an event's t out of [0, 1]");
+    }
+    /* begin and end against brute force */
+    idpair now[MAX_PAIRS], want[2 * MAX_PAIRS];
+    col_event_kind kinds[2 * MAX_PAIRS];
+    int nn = brute_pairs(s, now), nw = 0, i = 0, j = 0;
+    while (i < nn || j < *nlast) {
+        int c = i == nn                 ? 1
+                : j == *nlast           ? -1
+                : now[i].a != last[j].a ? (now[i].a < last[j].a ? -1 : 1)
+                : now[i].b != last[j].b ? (now[i].b < last[j].b ? -1 : 1)
+                                        : 0;
+        if (c == 0) {
+            i++;
+            j++;
+        } else if (c < 0) {
+            kinds[nw] = COL_EVENT_BEGIN;
+            want[nw++] = now[i++];
+        } else {
+            kinds[nw] = COL_EVENT_END;
+            want[nw++] = last[j++];
+        }
+    }
+    int seen = 0;
+    for (size_t e = 0; e < ne; ++e) {
+        if (ev[e].kind == COL_EVENT_HIT) continue;
+        if (seen >= nw || ev[e].kind != kinds[seen] || ev[e].a != want[seen].a || ev[e].b != want[seen].b) {
+            fprintf(stderr, "  event %zu: %s %llu %llu\n", e, col_event_kind_name(ev[e].kind),
+                    (unsigned long long)ev[e].a, (unsigned long long)ev[e].b);
+            fail("step", "begin and end events are not the overlaps' difference (brute force)");
+        }
+        seen++;
+    }
+    if (seen != nw) fail("step", "a begin or end event is missing");
+    memcpy(last, now, (size_t)nn * sizeof *now);
+    *nlast = nn;
+    fz_count("steps with an event", ne > 0);
+    /* positions */
+    for (int a = 0; a < s->n; ++a) {
+        col_vec3 p;
+        col_world_position(s->w, s->ids[a], &p);
+        mix(s, &p, sizeof p);
+        if (def.mode == COL_STEP_DISCRETE && !same_bits(p, col_v3_add(before[a], col_v3_scale(vel[a], dt))) &&
+            !same_bits(p, before[a]))
+            fail("step", "a discrete step did not put a body at position + v dt");
+    }
+    if (def.mode != COL_STEP_SWEPT) return;
+    for (int a = 0; a < s->n; ++a)
+        for (int b = a + 1; b < s->n; ++b) {
+            if (was[a][b]) continue;
+            col_vec3 pa, pb;
+            col_world_position(s->w, s->ids[a], &pa);
+            col_world_position(s->w, s->ids[b], &pb);
+            bool ma = !same_bits(pa, before[a]), mb = !same_bits(pb, before[b]);
+            bool guarded = (blocks(s->response[a]) && blocks(s->response[b])) ||
+                           (ma && !mb && blocks(s->response[b])) || (mb && !ma && blocks(s->response[a]));
+            const col_shape *x = col_world_shape(s->w, s->ids[a]), *y = col_world_shape(s->w, s->ids[b]);
+            if (!guarded || dimension(x) + dimension(y) < 2) continue;
+            if (overlaps(x, y)) {
+                fz_print_shape("a", x);
+                fz_print_shape("b", y);
+                fail("step", "a swept step ends two blocking bodies inside each other");
+            }
+        }
+}
+
 static void run(scene *s, const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
     uint8_t mode = fz_u8(&in);
     int grid = mode & 1;
     bool characters = mode & 2; /* the moves are characters' */
+    bool steps = mode & 4;      /* the moves are steps of the world */
+    static idpair last[MAX_PAIRS];
+    int nlast = 0;
     s->w = col_world_create();
     if (!s->w) fail("create", "out of memory");
     int want = 2 + fz_u8(&in) % (MAX_BODIES - 1);
@@ -399,7 +557,9 @@ static void run(scene *s, const uint8_t *data, size_t size) {
             break;
         }
         default:
-            if (characters)
+            if (steps)
+                check_step(s, &in, op, k, grid, last, &nlast);
+            else if (characters)
                 check_character(s, &in, k, fz_vec3(&in, grid), grid);
             else
                 check_move(s, k, fz_vec3(&in, grid));
@@ -432,9 +592,12 @@ void fz_repro(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
     uint8_t mode = fz_u8(&in);
     int grid = mode & 1;
-    bool characters = mode & 2;
+    bool characters = mode & 2, steps = mode & 4;
     printf("-- fuzz_motion case (%s mode%s)\nlocal collide = require \"collide\"\nlocal w = collide.world()\n",
-           grid ? "grid" : "raw", characters ? ", characters" : "");
+           grid ? "grid" : "raw",
+           steps        ? ", steps"
+           : characters ? ", characters"
+                        : "");
     printf("local ids, response, restitution = {}, {}, {}\n");
     int want = 2 + fz_u8(&in) % (MAX_BODIES - 1), n = 0;
     for (int i = 0; i < want; ++i) {
@@ -473,6 +636,12 @@ void fz_repro(const uint8_t *data, size_t size) {
         default: {
             col_vec3 d = fz_vec3(&in, grid);
             fz_lua_vec3(stdout, "d", d);
+            if (steps) {
+                printf("pcall(w.setVelocity, w, ids[%d], d[1], d[2], d[3])\n", k + 1);
+                printf("print(\"step\", pcall(w.step, w, %d / 64, \"%s\", filter))\n", fz_u8(&in),
+                       op & 8 ? "discrete" : "swept");
+                break;
+            }
             if (!characters) {
                 printf("print(\"move\", ids[%d], pcall(w.move, w, ids[%d], d[1], d[2], d[3], filter))\n", k + 1, k + 1);
                 break;

@@ -640,6 +640,11 @@ static void visit_all_bounded(query *q, visit_fn *visit) {
 }
 
 static void visit_box(query *q, const col_aabb *box, visit_fn *visit) {
+    if (q->w->brute_force) {
+        visit_all_bounded(q, visit);
+        visit_planes(q, visit);
+        return;
+    }
     box_ctx c = {q, visit};
     for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k)
         if (!col_tree_query_aabb(&q->w->trees[k], box, box_visit, &c) && q->status == COL_WORLD_OK)
@@ -827,12 +832,14 @@ static col_real ray_tree_visit(void *ctx, const col_ray *ray, int32_t proxy, uin
     (void)proxy;
     query *q = ctx;
     int32_t slot = (int32_t)user;
-    if (masks_pass(q->filter, &q->w->bodies[slot])) {
-        q->ray.max_t = ray->max_t;
-        ray_visit(q, slot);
-    }
+    /* the body is tested against the whole ray, not the tree's clipped one:
+     * a polytope's hit is computed over the ray up to its box's exit or the
+     * ray's end, so a clipped end would make its t depend on the order the
+     * tree visits bodies in (the tree's shape) */
+    (void)ray;
+    if (masks_pass(q->filter, &q->w->bodies[slot])) ray_visit(q, slot);
     if (q->status != COL_WORLD_OK) return -1;
-    return q->closest && q->best_slot != COL_TREE_NULL ? q->best_t : ray->max_t;
+    return q->closest && q->best_slot != COL_TREE_NULL ? q->best_t : q->ray.max_t;
 }
 
 static size_t run_ray(col_world *w, const col_ray *ray, const col_filter *filter, bool closest, query *q,
@@ -842,7 +849,8 @@ static size_t run_ray(col_world *w, const col_ray *ray, const col_filter *filter
     q->closest = closest;
     q->ray = *ray;
     visit_planes(q, ray_visit);
-    for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k) {
+    if (w->brute_force) visit_all_bounded(q, ray_visit);
+    for (int k = 0; k < 2 && q->status == COL_WORLD_OK && !w->brute_force; ++k) {
         col_ray r = *ray;
         if (closest && q->best_slot != COL_TREE_NULL) r.max_t = q->best_t;
         if (!col_tree_raycast(&w->trees[k], &r, ray_tree_visit, q) && q->status == COL_WORLD_OK)
@@ -929,7 +937,7 @@ static col_real cast_tree_visit(void *ctx, const col_ray *ray, int32_t proxy, ui
 static void walk_cast(query *q) {
     visit_planes(q, cast_visit);
     col_aabb box;
-    if (col__padded_bounds(q->shape, &box)) {
+    if (!q->w->brute_force && col__padded_bounds(q->shape, &box)) {
         for (int k = 0; k < 2 && q->status == COL_WORLD_OK; ++k)
             if (!col_tree_cast_aabb(&q->w->trees[k], &box, q->delta, COL_R(1.0), cast_tree_visit, q) &&
                 q->status == COL_WORLD_OK)
@@ -1034,3 +1042,12 @@ size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const co
     *slots = w->move_slots;
     return q.count;
 }
+
+col_world_status col_world_set_brute_force(col_world *w, bool on) {
+    if (!w) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    w->brute_force = on;
+    return COL_WORLD_OK;
+}
+
+bool col_world_brute_force(const col_world *w) { return w && w->brute_force; }

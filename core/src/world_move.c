@@ -227,6 +227,22 @@ static col_real clear_until(const col__mover *m, const col_shape *base, const co
     return lo;
 }
 
+/*
+ * How far back (in u, the sweep's fraction of `remaining`, of length len) a
+ * stop rests from a contact at u_block, the mover approaching the body at
+ * `approach` (-remaining . normal): the skin along the normal; on a grazing
+ * approach (under a tenth of the motion) ten skins of path, which leaves less
+ * than a skin along the normal. A mover already within the skin of the body
+ * (its normal distance at the start is at least approach u_block, the
+ * distance along a straight motion being convex) comes no closer: repeated
+ * grazing approaches (a point bouncing in a wedge) would otherwise creep to
+ * rounding (regressions/motion/wedge-of-bounces-creeps-to-contact).
+ */
+static col_real back_off(col_real approach, col_real len, col_real skin, col_real u_block) {
+    if (approach * u_block <= skin) return u_block;
+    return approach > COL_R(0.1) * len ? skin / approach : COL_R(10.0) * skin / len;
+}
+
 /* A blocking contact of one sweep. */
 typedef struct blocker {
     int32_t slot;
@@ -393,10 +409,8 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
         col_real u_safe = 1;
         if (nblock > 0) {
             col_real back = 0;
-            for (int k = 0; k < nblock && len > 0; ++k) {
-                col_real approach = -col_v3_dot(remaining, block[k].normal);
-                back = col_max(back, approach > COL_R(0.1) * len ? skin / approach : COL_R(10.0) * skin / len);
-            }
+            for (int k = 0; k < nblock && len > 0; ++k)
+                back = col_max(back, back_off(-col_v3_dot(remaining, block[k].normal), len, skin, u_block));
             u_safe = col_max(u_block - back, COL_R(0.0));
             if (u_safe >= 1) { /* the motion ends before the skin: nothing stops it */
                 u_safe = 1;
@@ -431,8 +445,7 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
                     if (!o->mesh) missed.point = col_distance(&at, &o->shape).point_b;
                 }
                 if (normal.x == 0 && normal.y == 0 && normal.z == 0) normal = col_v3_scale(remaining, -1 / len);
-                col_real approach = -col_v3_dot(remaining, normal);
-                col_real back = approach > COL_R(0.1) * len ? skin / approach : COL_R(10.0) * skin / len;
+                col_real back = back_off(-col_v3_dot(remaining, normal), len, skin, clear);
                 u_safe = col_max(clear - back, COL_R(0.0));
                 missed.normal = normal;
                 missed.t0 = clear;

@@ -62,7 +62,8 @@ struct col_world {
     int32_t *planes;   /* slots of the plane bodies */
     size_t planes_cap;
     int locked;
-    col_real skin; /* moves rest this far from what stops them (motion.h) */
+    col_real skin;    /* moves rest this far from what stops them (motion.h) */
+    bool brute_force; /* queries scan every body, not the trees (col_world_set_brute_force) */
     /* scratch of the queries, reused */
     void *scratch;
     size_t scratch_bytes;

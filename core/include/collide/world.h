@@ -173,6 +173,15 @@ COL_API bool col_world_validate(const col_world *w, char *why, size_t why_size);
  * COL_WORLD_NO_MEMORY leaves it as it was. */
 COL_API col_world_status col_world_optimize(col_world *w);
 
+/* Forced brute force (for tests and benchmarks, the second method): when
+ * on, the box, shape, point, ray and cast queries (and so the moves and
+ * steps of motion.h and step.h) test every body instead of walking the
+ * trees, with the same answers bit for bit (the order of results never
+ * depends on the trees; the frustum query still walks them). Off at first;
+ * LOCKED during a query. */
+COL_API col_world_status col_world_set_brute_force(col_world *w, bool on);
+COL_API bool col_world_brute_force(const col_world *w);
+
 /* Figures of the world: bodies, planes, the two trees' stats. */
 typedef struct col_world_stats {
     size_t bodies, static_bodies, movable_bodies, planes;
