@@ -382,6 +382,69 @@ do
     move_hits / reps))
 end
 
+-- ---- w:step against the body count ----
+-- n movable balls (radius 0.4) on a jittered grid of 2-unit cells over a
+-- floor, each with a velocity of 3 units per step in a direction from the
+-- workload's generator, stepped in swept and discrete mode; the time of one
+-- step (median of 3 after one to warm up). The same worlds forced to brute
+-- force (every query tests every body) at the smallest count, in the same
+-- run: the broad phase's worth. The velocities are set again before each
+-- timed step, so every step moves every ball.
+local step_rows = {}
+do
+  local function world_of(n, brute)
+    local W = collide.world({ bruteForce = brute })
+    local side = math.ceil(n ^ (1 / 3))
+    W:add(collide.aabb(-1, -2, -1, 2 * side + 1, -1, 2 * side + 1), "floor", { static = true })
+    local balls, vel = {}, {}
+    for i = 0, n - 1 do
+      local x, y, z = i % side, (i // side) % side, i // (side * side)
+      balls[#balls + 1] = W:add(collide.sphere(2 * x + uniform(0, 1), 2 * y + uniform(0, 1), 2 * z + uniform(0, 1),
+        0.4), i)
+      local a, b = uniform(0, 2 * math.pi), uniform(-1, 1)
+      local c = math.sqrt(1 - b * b)
+      vel[#vel + 1] = { 3 * c * math.cos(a), 3 * b, 3 * c * math.sin(a) }
+    end
+    return W, balls, vel
+  end
+  local function time_step(W, balls, vel, mode)
+    local out, times, events = {}, {}, 0
+    for r = 0, 3 do
+      for i = 1, #balls do W:setVelocity(balls[i], vel[i][1], vel[i][2], vel[i][3]) end
+      collectgarbage()
+      local t0 = os.clock()
+      local n = W:step(1, mode, "slide", out)
+      if r > 0 then
+        times[r] = (os.clock() - t0) * 1e3
+        events = events + n
+      end
+    end
+    table.sort(times)
+    return times[2], events / 3
+  end
+  local counts = N >= 1000000 and { 1000, 10000, 100000 } or { 1000, 10000 }
+  for _, n in ipairs(counts) do
+    for _, brute in ipairs(n == 1000 and { false, true } or { false }) do
+      for _, mode in ipairs({ "swept", "discrete" }) do
+        local W, balls, vel = world_of(n, brute)
+        local ms, events = time_step(W, balls, vel, mode)
+        step_rows[#step_rows + 1] = { n = n, brute = brute, mode = mode, ms = ms, events = events }
+      end
+    end
+  end
+  print("\nw:step: n balls moving 3 units per step among each other over a floor (ms per step, median of 3):")
+  print(string.format("  %-8s %-10s %-12s %12s %14s", "bodies", "mode", "broad phase", "ms per step", "events/step"))
+  for _, r in ipairs(step_rows) do
+    print(string.format("  %-8d %-10s %-12s %12.2f %14.0f", r.n, r.mode, r.brute and "brute force" or "tree", r.ms,
+      r.events))
+  end
+end
+local function step_ms(n, mode, brute)
+  for _, r in ipairs(step_rows) do
+    if r.n == n and r.mode == mode and r.brute == brute then return r.ms end
+  end
+end
+
 -- ---- targets ----
 local misses = 0
 local function target(what, ok, detail)
@@ -406,4 +469,14 @@ target("w:queryAABB with out allocates nothing", world_garbage == 0, string.form
 target("w:move with no contact <= 1 us", move_free <= 1000, string.format("%.1f ns", move_free))
 target("w:move with two contacts <= 3 us", move_two <= 3000, string.format("%.1f ns", move_two))
 target("w:move with out allocates nothing", move_garbage == 0, string.format("%.2f B/move", move_garbage))
+for _, mode in ipairs({ "swept", "discrete" }) do
+  local tree, brute = step_ms(1000, mode, false), step_ms(1000, mode, true)
+  target("w:step (" .. mode .. ") at 10^3 bodies faster with the tree than by brute force", tree < brute,
+    string.format("%.2f ms vs %.2f ms", tree, brute))
+  local big = step_ms(100000, mode, false) and 100000 or 10000
+  local per_small, per_big = tree / 1000, step_ms(big, mode, false) / big
+  target(string.format("w:step (%s) per body at 10^%d within 3x of 10^3 (the tree scales)", mode,
+    math.floor(math.log(big, 10) + 0.5)), per_big <= 3 * per_small,
+    string.format("%.2f us vs %.2f us per body", per_big * 1e3, per_small * 1e3))
+end
 print(string.format("\n%d target(s) missed", misses))

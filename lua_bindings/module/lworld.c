@@ -159,19 +159,24 @@ static col_real real_option(lua_State *L, const char *name, col_real def) {
  * bodies; options.skin, how far short of a contact moves stop. */
 static int l_world(lua_State *L) {
     col_real margin = COL_TREE_DEFAULT_MARGIN, skin = COL_WORLD_DEFAULT_SKIN;
+    bool brute = false;
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         lua_pushnil(L);
         while (lua_next(L, 1)) {
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-            if (!k || (strcmp(k, "margin") != 0 && strcmp(k, "skin") != 0)) {
-                lua_pushfstring(L, "unknown option '%s' (options: margin, skin)", k ? k : luaL_typename(L, -2));
+            if (!k || (strcmp(k, "margin") != 0 && strcmp(k, "skin") != 0 && strcmp(k, "bruteForce") != 0)) {
+                lua_pushfstring(L, "unknown option '%s' (options: margin, skin, bruteForce)",
+                                k ? k : luaL_typename(L, -2));
                 return luaL_argerror(L, 1, lua_tostring(L, -1));
             }
             lua_pop(L, 1);
         }
         margin = real_option(L, "margin", margin);
         skin = real_option(L, "skin", skin);
+        lua_getfield(L, 1, "bruteForce");
+        brute = lua_toboolean(L, -1);
+        lua_pop(L, 1);
     }
     lworld *lw = lua_newuserdatauv(L, sizeof *lw, UV_COUNT);
     memset(lw, 0, sizeof *lw);
@@ -184,6 +189,7 @@ static int l_world(lua_State *L) {
     if (!lw->w) return luaL_error(L, "not enough memory");
     col_world_set_margin(lw->w, margin);
     col_world_set_skin(lw->w, skin);
+    col_world_set_brute_force(lw->w, brute);
     return 1;
 }
 

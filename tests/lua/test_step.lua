@@ -71,3 +71,27 @@ do -- no garbage per step with out reused; errors
   w:setVelocity(ball, float and 1e9 or 1e49, 0, 0)
   expectError("world:step: a body would leave the coordinate range", function() w:step(10, "discrete") end)
 end
+
+do -- a world forced to brute force steps bit for bit as the tree's
+  local traces = {}
+  for pass, brute in ipairs({ false, true }) do
+    local w = collide.world({ bruteForce = brute })
+    w:add(collide.aabb(-11, -11, -5, -10, 11, 5), "left", { static = true })
+    w:add(collide.aabb(10, -11, -5, 11, 11, 5), "right", { static = true })
+    w:add(collide.aabb(-11, -11, -5, 11, -10, 5), "floor", { static = true })
+    w:add(collide.aabb(-2, -2, -5, 2, 2, 5), "zone", { static = true, sensor = true })
+    local balls = {}
+    for i = 1, 12 do
+      balls[i] = w:add(collide.sphere(-8 + i * 1.3, -5 + (i % 3) * 3, 0, 0.5), i)
+      w:setVelocity(balls[i], 9 * math.cos(i), 9 * math.sin(i), 0)
+    end
+    local t, out = {}, {}
+    for _ = 1, 40 do
+      local n = w:step(1 / 20, "swept", "bounce", out)
+      for i = 1, n do t[#t + 1] = string.format("%s %s %s %a", out[i].type, out[i].aid, out[i].bid, out[i].t) end
+      for i = 1, #balls do t[#t + 1] = string.format("%a %a", w:position(balls[i])) end
+    end
+    traces[pass] = table.concat(t, "\n")
+  end
+  expect(#traces[1] > 1000 and traces[1] == traces[2], "tree and brute force give the same trace")
+end
