@@ -464,6 +464,9 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
             col_real u = h->sweep.t0 * ext;
             if (h->blocking || h->response == COL_RESPONSE_NONE || u > u_safe) continue;
             if (h->sweep.initially_overlapping && segments > 1) continue;
+            /* a body the mover starts a hair from (not in) and leaves, or
+             * moves along, is no contact */
+            if (h->near && col_v3_dot(remaining, h->sweep.normal) >= 0) continue;
             report(m, h->slot, h->response, T + u * (1 - T), &h->sweep, h->normal,
                    col_v3_add(pos, col_v3_scale(remaining, u)));
         }

@@ -48,7 +48,10 @@
  * mesh the first triangle it overlaps) is free, motion into it is stopped
  * (touch), clipped (slide) or reflected (bounce). A crossed body is reported
  * once per entry: overlapping it at the start of a later sweep of the same
- * move is no new entry.
+ * move is no new entry. A body the mover starts touching to rounding (the
+ * sweep's tolerance; apart by col_overlap) is met only when the motion goes
+ * into it (along the normal by which they are apart); leaving it, or moving
+ * along it, is no hit.
  *
  * The world is locked during a move: a response callback cannot change it
  * (COL_WORLD_LOCKED), and queries from one fail the same way.
