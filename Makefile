@@ -1,6 +1,6 @@
 # Thin wrapper over CMake presets (see CMakePresets.json and README.md).
 #   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua,
-#               precision.lua, queries.lua, culling.lua, picking.lua, platformer.lua and bullets.lua in collide-run,
+#               precision.lua, queries.lua, culling.lua, picking.lua, platformer.lua, bullets.lua and bounce.lua in collide-run,
 #               writing their pictures to build/*.svg
 #   make pictures  regenerate the README's pictures (docs/pictures/*.svg; a test checks they are current)
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
@@ -59,7 +59,9 @@ demo: deps-demo
 	@echo
 	build/collide-run --svg build/bullets.svg scripts/bullets.lua
 	@echo
-	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg build/picking.svg build/platformer.svg build/bullets.svg (open them in a browser)"
+	build/collide-run --svg build/bounce.svg scripts/bounce.lua
+	@echo
+	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg build/picking.svg build/platformer.svg build/bullets.svg build/bounce.svg (open them in a browser)"
 
 pictures: deps-demo
 	cmake --preset demo >/dev/null
