@@ -61,7 +61,9 @@ demo: deps-demo
 	@echo
 	build/collide-run --svg build/bounce.svg scripts/bounce.lua
 	@echo
-	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg build/picking.svg build/platformer.svg build/bullets.svg build/bounce.svg (open them in a browser)"
+	build/collide-run --quiet --frames strip --svg build/bounce-strip.svg scripts/bounce.lua
+	@echo
+	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg build/picking.svg build/platformer.svg build/bullets.svg build/bounce.svg build/bounce-strip.svg (open them in a browser)"
 
 pictures: deps-demo
 	cmake --preset demo >/dev/null

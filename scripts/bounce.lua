@@ -8,10 +8,13 @@
 --    the closed form's, its speed never changes, and it never leaves the gap.
 -- 2. A ball dropped on a floor under gravity, restitution 0.8, drifting right:
 --    each bounce leaves with 0.8 of the speed it arrived with, so each peak
---    is 0.64 of the one before (to the step's discretization).
+--    is 0.64 of the one before (to the step's discretization). Its picture
+--    is an animation (the ball every 10 steps; --frames strip: small
+--    multiples) over the path of its centre.
 local collide = require "collide"
 local expect = expect or function(ok, msg) if not ok then error("expectation failed: " .. msg, 2) end return ok end
 local record, draw = record or function() end, draw or function() end
+local drawPath, frame = drawPath or function() end, frame or function() return 0 end
 
 -- 1. between two walls
 do
@@ -79,14 +82,18 @@ do
     record("peak", i, peaks[i], ratio)
     expect(math.abs(ratio - e * e) <= 0.03, ("peak %d is %.3f of the one before (e^2 = %.2f)"):format(i, ratio, e * e))
   end
+  -- the picture: the floor and the centre's path in every frame, then the
+  -- ball every 10 steps as the frames of an animation (collide-run --frames
+  -- strip: as small multiples)
   draw(floor, { label = "floor", color = "#555555", fill = true })
-  for i = 1, #path - 1, 8 do
-    local p, q = path[i], path[math.min(i + 8, #path)]
-    draw(collide.segment(p[1], p[2], 0, q[1], q[2], 0),
-      { label = i == 1 and "the ball's centre, restitution 0.8" or nil, color = "#d62728" })
+  local flat = {}
+  for _, p in ipairs(path) do
+    flat[#flat + 1], flat[#flat + 2], flat[#flat + 3] = p[1], p[2], 0
   end
-  for i = 1, #path, 60 do
-    draw(collide.sphere(path[i][1], path[i][2], 0, r),
-      { label = i == 1 and "the ball every half second" or nil, color = "#1f77b4" })
+  drawPath(flat, { label = "the ball's centre, restitution 0.8", color = "#d62728" })
+  for i = 1, #path, 10 do
+    frame()
+    draw(collide.sphere(path[i][1], path[i][2], 0, r), { label = i == 1 and "the ball" or nil, color = "#1f77b4" })
   end
+  frame(false)
 end

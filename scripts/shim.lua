@@ -8,7 +8,8 @@
 -- collector stopped), and the run ends with "N passed, N failed" and exit
 -- code 1 on a failure. record writes JSON Lines to the file named by the
 -- environment variable COLLIDE_TRACE, if set; draw, drawSweep, drawRay,
--- drawPoint and drawNormal draw nothing. No sandbox, no limits.
+-- drawPoint, drawNormal and drawPath draw nothing, and frame returns 0. No
+-- sandbox, no limits.
 local passed, failed = 0, 0
 
 local shim_source = debug.getinfo(1, "S").source
@@ -98,7 +99,8 @@ function record(name, ...)
 end
 
 local function nothing() end
-draw, drawSweep, drawRay, drawPoint, drawNormal = nothing, nothing, nothing, nothing, nothing
+draw, drawSweep, drawRay, drawPoint, drawNormal, drawPath = nothing, nothing, nothing, nothing, nothing, nothing
+function frame() return 0 end
 
 -- the closing line and the exit code, when the state closes (require keeps
 -- the returned sentinel in package.loaded until then)

@@ -50,6 +50,7 @@ static void usage(FILE *f) {
           "  --trace FILE           write record(...) lines: JSON Lines, or CSV if FILE ends in .csv\n"
           "  --svg FILE             write what the script drew as an SVG picture\n"
           "  --view xy|xz|yz        the picture's projection (default xy)\n"
+          "  --frames animate|strip a picture's frames (frame()) as an animation (default) or a strip\n"
           "  --quiet                no header line\n"
           "  --help, --version\n"
           "Exit codes: 0 ok, 1 an expectation failed, 2 script error, 3 instruction limit,\n"
@@ -103,7 +104,8 @@ static bool parse_seed(const char *s, lua_Integer *out) {
  * that is not one of its options. */
 static int option_values(const char *arg) {
     static const char *const valued[] = {
-        "--seed", "--max-instructions", "--max-memory", "--max-output", "--timeout", "--trace", "--svg", "--view"};
+        "--seed",  "--max-instructions", "--max-memory", "--max-output", "--timeout", "--trace", "--svg", "--view",
+        "--frames"};
     for (size_t q = 0; q < sizeof valued / sizeof valued[0]; ++q)
         if (strcmp(arg, valued[q]) == 0) return 1;
     return strcmp(arg, "--quiet") == 0 ? 0 : -1;
@@ -222,6 +224,13 @@ int main(int argc, char **argv) {
                 o.view = SVG_VIEW_XZ;
             else if (strcmp(v, "yz") == 0)
                 o.view = SVG_VIEW_YZ;
+            else
+                goto bad;
+        } else if (strcmp(opt, "--frames") == 0) {
+            if (strcmp(v, "animate") == 0)
+                o.frames = SVG_FRAMES_ANIMATE;
+            else if (strcmp(v, "strip") == 0)
+                o.frames = SVG_FRAMES_STRIP;
             else
                 goto bad;
         } else {

@@ -527,7 +527,7 @@ bool sandbox_open(sandbox *s, const sandbox_options *o) {
     memset(s, 0, sizeof *s);
     s->o = *o;
     pthread_mutex_init(&s->io, NULL);
-    if (o->svg && !(s->svg = svg_new(o->view, counting_alloc, s))) return false;
+    if (o->svg && !(s->svg = svg_new(o->view, o->frames, counting_alloc, s))) return false;
     s->start = now();
     s->L = lua_newstate(counting_alloc, s);
     if (!s->L) return false;

@@ -48,6 +48,7 @@ typedef struct sandbox_options {
     bool trace_csv;             /* CSV rather than JSON Lines */
     bool svg;                   /* keep a picture of what draw* draws */
     svg_view view;
+    svg_frames frames;
 } sandbox_options;
 
 typedef struct sandbox {

@@ -19,7 +19,7 @@
 #define SVG_MAX_PIXEL 1e6 /* coordinates are clamped to +-this many pixels */
 #define SVG_CIRCLE_SAMPLES 48
 
-typedef enum item_type { IT_POLY, IT_LINE, IT_ARROW, IT_DOT, IT_NORMAL, IT_PLANE } item_type;
+typedef enum item_type { IT_POLY, IT_LINE, IT_ARROW, IT_DOT, IT_NORMAL, IT_PLANE, IT_PATH } item_type;
 
 typedef struct item {
     item_type type;
@@ -30,6 +30,7 @@ typedef struct item {
     bool fill, dashed, bold;
     double opacity;
     int label; /* index of its legend entry, or -1 */
+    int frame; /* 0: in every frame; k > 0: drawn in frame k only (see frame()) */
 } item;
 
 struct svg_scene {
@@ -44,16 +45,19 @@ struct svg_scene {
     char (*label_colors)[24];
     int n_labels, cap_labels, cap_label_colors;
     int palette;
+    int frame, frames; /* the frame drawings go to now (0: every frame), and how many there are */
+    svg_frames mode;
 };
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"};
 #define PALETTE_SIZE ((int)(sizeof palette / sizeof palette[0]))
 
-svg_scene *svg_new(svg_view view, lua_Alloc alloc, void *ud) {
+svg_scene *svg_new(svg_view view, svg_frames mode, lua_Alloc alloc, void *ud) {
     svg_scene *s = alloc(ud, NULL, 0, sizeof *s);
     if (!s) return NULL;
     memset(s, 0, sizeof *s);
     s->view = view;
+    s->mode = mode;
     s->alloc = alloc;
     s->ud = ud;
     return s;
@@ -141,6 +145,7 @@ static item *new_item(lua_State *L, svg_scene *s, item_type type, int npts) {
     it->count = npts;
     it->label = -1;
     it->opacity = 1.0;
+    it->frame = s->frame;
     s->n_pts += npts;
     return it;
 }
@@ -476,8 +481,59 @@ static int l_draw_normal(lua_State *L) {
     return 0;
 }
 
+/* drawPath(points [, style]): the polyline through points, a flat array
+ * {x1, y1, z1, x2, y2, z2, ...} of at least two points */
+static int l_draw_path(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer len = luaL_len(L, 1);
+    if (len < 6 || len % 3 != 0)
+        luaL_argerror(L, 1, "points: a flat array x1, y1, z1, x2, y2, z2, ... of at least two points expected");
+    if (len / 3 > SVG_MAX_POINTS) luaL_argerror(L, 1, "points: too many points for a picture");
+    svg_scene *s = scene(L);
+    style st;
+    read_style(L, 2, s, &st, false);
+    int n = (int)(len / 3);
+    item *it = s ? new_item(L, s, IT_PATH, n) : NULL;
+    for (int i = 0; i < n; ++i) {
+        double v[3];
+        for (int c = 0; c < 3; ++c) {
+            lua_rawgeti(L, 1, 3 * i + c + 1);
+            int isnum;
+            v[c] = (double)lua_tonumberx(L, -1, &isnum);
+            lua_pop(L, 1);
+            if (!isnum || !(fabs(v[c]) <= (double)COL_HUGE))
+                luaL_argerror(L, 1, lua_pushfstring(L, "points[%d] must be a finite number", 3 * i + c + 1));
+        }
+        if (it) set_point(s, it, i, project(s->view, col_v3((col_real)v[0], (col_real)v[1], (col_real)v[2])));
+    }
+    if (it) apply_style(L, s, it, &st);
+    return 0;
+}
+
+/* frame([false]) --> the frame number: what is drawn from now on belongs to a
+ * new frame (until the next call); frame(false): to every frame again */
+static int l_frame(lua_State *L) {
+    svg_scene *s = scene(L);
+    bool start = lua_isnone(L, 1) || lua_toboolean(L, 1);
+    if (!lua_isnone(L, 1) && !lua_isboolean(L, 1)) luaL_typeerror(L, 1, "boolean or none");
+    if (!s) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    if (start) {
+        if (s->frames >= SVG_MAX_FRAMES) luaL_error(L, "the picture has too many frames (at most %d)", SVG_MAX_FRAMES);
+        s->frame = ++s->frames;
+    } else {
+        s->frame = 0;
+    }
+    lua_pushinteger(L, s->frame);
+    return 1;
+}
+
 void svg_open(lua_State *L, svg_scene *s) {
     static const luaL_Reg fns[] = {{"draw", l_draw},
+                                   {"drawPath", l_draw_path},
+                                   {"frame", l_frame},
                                    {"drawSweep", l_draw_sweep},
                                    {"drawRay", l_draw_ray},
                                    {"drawPoint", l_draw_point},
@@ -536,6 +592,197 @@ static void grid_label(char *buf, size_t size, double v, int digits) {
 
 static const char *view_names[3][2] = {{"x", "y"}, {"x", "z"}, {"y", "z"}};
 
+/* The drawings of frame `which` (0: those in every frame), in order. */
+static void write_items(const svg_scene *s, FILE *f, const frame *fr, double wspan, int which) {
+    for (int k = 0; k < s->n_items; ++k) {
+        const item *it = &s->items[k];
+        if (it->frame != which) continue;
+        /* a plane has no points (and a picture of planes only has no array) */
+        const double *p = it->count > 0 ? s->pts + 2 * it->first : NULL;
+        const char *dash = it->dashed ? " stroke-dasharray=\"6 4\"" : "";
+        double sw = it->bold ? 2.5 : 1.5;
+        switch (it->type) {
+        case IT_POLY:
+            fprintf(f, "<polygon points=\"");
+            for (int i = 0; i < it->count; ++i)
+                fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(fr, p[2 * i]), fy(fr, p[2 * i + 1]));
+            fprintf(f,
+                    "\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
+                    "stroke-width=\"%.1f\"%s/>\n",
+                    it->fill ? it->color : "none", it->fill ? 0.18 * it->opacity : 0.0, it->color, it->opacity, sw,
+                    dash);
+            break;
+        case IT_LINE:
+        case IT_ARROW: {
+            double x1 = fx(fr, p[0]), y1 = fy(fr, p[1]), x2 = fx(fr, p[2]), y2 = fy(fr, p[3]);
+            fprintf(f,
+                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
+                    "stroke-width=\"%.1f\"%s/>\n",
+                    x1, y1, x2, y2, it->color, it->opacity, sw, dash);
+            if (it->type == IT_ARROW) {
+                double dx = x2 - x1, dy = y2 - y1, len = sqrt(dx * dx + dy * dy);
+                if (len > 1e-9) {
+                    dx /= len, dy /= len;
+                    fprintf(f, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x2, y2,
+                            x2 - 9 * dx + 4 * dy, y2 - 9 * dy - 4 * dx, x2 - 9 * dx - 4 * dy, y2 - 9 * dy + 4 * dx,
+                            it->color);
+                }
+            }
+            break;
+        }
+        case IT_PATH:
+            fprintf(f, "<polyline points=\"");
+            for (int i = 0; i < it->count; ++i)
+                fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(fr, p[2 * i]), fy(fr, p[2 * i + 1]));
+            fprintf(f,
+                    "\" fill=\"none\" stroke=\"%s\" stroke-opacity=\"%.2f\" stroke-width=\"%.1f\" "
+                    "stroke-linejoin=\"round\"%s/>\n",
+                    it->color, it->opacity, sw, dash);
+            break;
+        case IT_DOT:
+            fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\" fill-opacity=\"%.2f\"/>\n", fx(fr, p[0]),
+                    fy(fr, p[1]), it->color, it->opacity);
+            break;
+        case IT_NORMAL: {
+            /* at most ten times the window: a huge style.length stays finite */
+            double len = it->length > 0 ? fmin(it->length, 10 * wspan) : 0.1 * wspan;
+            double n = hypot(it->nx, it->ny);
+            double x1 = fx(fr, p[0]), y1 = fy(fr, p[1]);
+            double x2 = x1, y2 = y1;
+            if (n > 0) {
+                x2 = fx(fr, p[0] + len * it->nx / n);
+                y2 = fy(fr, p[1] + len * it->ny / n);
+            }
+            fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+                    x1, y1, x2, y2, it->color);
+            double dx = x2 - x1, dy = y2 - y1, l2 = sqrt(dx * dx + dy * dy);
+            if (l2 > 1e-9) {
+                dx /= l2, dy /= l2;
+                fprintf(f, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x2, y2,
+                        x2 - 8 * dx + 3.5 * dy, y2 - 8 * dy - 3.5 * dx, x2 - 8 * dx - 3.5 * dy, y2 - 8 * dy + 3.5 * dx,
+                        it->color);
+            }
+            break;
+        }
+        case IT_PLANE: {
+            /* the trace n . p = d, clipped to the window (Liang-Barsky) */
+            double nn = it->nx * it->nx + it->ny * it->ny;
+            double ox = it->nx * it->d / nn, oy = it->ny * it->d / nn, dx = -it->ny, dy = it->nx;
+            double t0 = -HUGE_VAL, t1 = HUGE_VAL;
+            const double pq[4][2] = {
+                {-dx, ox - fr->minx}, {dx, fr->maxx - ox}, {-dy, oy - fr->miny}, {dy, fr->maxy - oy}};
+            bool visible = true;
+            for (int i = 0; i < 4 && visible; ++i) {
+                if (pq[i][0] == 0) {
+                    if (pq[i][1] < 0) visible = false;
+                } else {
+                    double r = pq[i][1] / pq[i][0];
+                    if (pq[i][0] < 0)
+                        t0 = fmax(t0, r);
+                    else
+                        t1 = fmin(t1, r);
+                }
+            }
+            if (visible && t0 <= t1)
+                fprintf(
+                    f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n",
+                    fx(fr, ox + t0 * dx), fy(fr, oy + t0 * dy), fx(fr, ox + t1 * dx), fy(fr, oy + t1 * dy), it->color,
+                    dash);
+            break;
+        }
+        }
+    }
+}
+
+/* The grid with its labels, and the axes through the origin. */
+static void write_background(const svg_scene *s, FILE *f, const frame *fr, double wspan, double mag) {
+    const double minx = fr->minx, miny = fr->miny, maxx = fr->maxx, maxy = fr->maxy;
+    /* grid and labels */
+    double step = nice_step(wspan), kx = 0, ky = 0;
+    int nx = grid_lines(minx, maxx, step, &kx), ny = grid_lines(miny, maxy, step, &ky);
+    fprintf(f, "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n");
+    for (int i = 0; i < nx; ++i) {
+        double x = (kx + i) * step;
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(fr, x), fy(fr, miny), fx(fr, x),
+                fy(fr, maxy));
+    }
+    for (int i = 0; i < ny; ++i) {
+        double y = (ky + i) * step;
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(fr, minx), fy(fr, y), fx(fr, maxx),
+                fy(fr, y));
+    }
+    fprintf(f, "</g>\n<g fill=\"#777\">\n");
+    int digits = label_digits(mag, step);
+    char label[40];
+    for (int i = 0; i < nx; ++i) {
+        double x = (kx + i) * step;
+        grid_label(label, sizeof label, kx + i == 0 ? 0.0 : x, digits);
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", fx(fr, x), fy(fr, miny) + 14,
+                label);
+    }
+    for (int i = 0; i < ny; ++i) {
+        double y = (ky + i) * step;
+        grid_label(label, sizeof label, ky + i == 0 ? 0.0 : y, digits);
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", fx(fr, minx) - 4, fy(fr, y) + 4,
+                label);
+    }
+    fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(fr, maxx) + 6, fy(fr, miny) + 4,
+            view_names[s->view][0]);
+    fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(fr, minx) - 4, fy(fr, maxy) - 8,
+            view_names[s->view][1]);
+    fprintf(f, "</g>\n");
+    /* axes through the origin */
+    fprintf(f, "<g stroke=\"#999\" stroke-width=\"1.2\">\n");
+    if (minx <= 0 && maxx >= 0)
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(fr, 0), fy(fr, miny), fx(fr, 0),
+                fy(fr, maxy));
+    if (miny <= 0 && maxy >= 0)
+        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(fr, minx), fy(fr, 0), fx(fr, maxx),
+                fy(fr, 0));
+    fprintf(f, "</g>\n");
+}
+
+/* The legend, its box's left edge at x0, its top at y = top. */
+static void write_legend(const svg_scene *s, FILE *f, double x0, int top) {
+    if (s->n_labels == 0) return;
+    fprintf(f,
+            "<g>\n<rect x=\"%.2f\" y=\"%d\" width=\"220\" height=\"%d\" fill=\"white\" fill-opacity=\"0.85\" "
+            "stroke=\"#ccc\"/>\n",
+            x0, top, 8 + 16 * s->n_labels);
+    for (int i = 0; i < s->n_labels; ++i) {
+        fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"12\" height=\"10\" fill=\"%s\"/>\n", x0 + 6, top + 6 + 16 * i,
+                s->label_colors[i]);
+        fprintf(f, "<text x=\"%.2f\" y=\"%d\">", x0 + 24, top + 15 + 16 * i);
+        write_escaped(f, s->labels[i]);
+        fprintf(f, "</text>\n");
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* The svg element's opening, sized, with the title and a white ground. */
+static void write_header(FILE *f, double width, double height, const char *title, bool xlink) {
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"%s width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+            "font-family=\"sans-serif\" font-size=\"11\">\n",
+            xlink ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "", width, height, width, height);
+    fprintf(f, "<title>");
+    write_escaped(f, title);
+    fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+}
+
+static void write_caption(FILE *f, double height, const char *title) {
+    fprintf(f, "<text x=\"8\" y=\"%.2f\" fill=\"#555\">", height - 8);
+    write_escaped(f, title);
+    fprintf(f, "</text>\n</svg>\n");
+}
+
+/* Seconds a frame of an animated picture shows. */
+#define SVG_FRAME_SECONDS 0.1
+/* Panels of a strip at most, and per row. */
+#define SVG_STRIP_PANELS 12
+#define SVG_STRIP_COLUMNS 4
+
 bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     /* the world window: every drawn point, plus 8% */
     double minx = HUGE_VAL, miny = HUGE_VAL, maxx = -HUGE_VAL, maxy = -HUGE_VAL;
@@ -567,162 +814,59 @@ bool svg_write(const svg_scene *s, FILE *f, const char *title) {
     fr.height = fmax(240, (maxy - miny) * fr.scale + 2 * fr.margin);
     double wspan = fmax(maxx - minx, maxy - miny);
 
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-            "font-family=\"sans-serif\" font-size=\"11\">\n",
-            fr.width, fr.height, fr.width, fr.height);
-    fprintf(f, "<title>");
-    write_escaped(f, title);
-    fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    /* grid and labels */
-    double step = nice_step(wspan), kx = 0, ky = 0;
-    int nx = grid_lines(minx, maxx, step, &kx), ny = grid_lines(miny, maxy, step, &ky);
-    fprintf(f, "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n");
-    for (int i = 0; i < nx; ++i) {
-        double x = (kx + i) * step;
-        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, x), fy(&fr, miny), fx(&fr, x),
-                fy(&fr, maxy));
-    }
-    for (int i = 0; i < ny; ++i) {
-        double y = (ky + i) * step;
-        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, y),
-                fx(&fr, maxx), fy(&fr, y));
-    }
-    fprintf(f, "</g>\n<g fill=\"#777\">\n");
-    int digits = label_digits(mag, step);
-    char label[40];
-    for (int i = 0; i < nx; ++i) {
-        double x = (kx + i) * step;
-        grid_label(label, sizeof label, kx + i == 0 ? 0.0 : x, digits);
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", fx(&fr, x), fy(&fr, miny) + 14,
-                label);
-    }
-    for (int i = 0; i < ny; ++i) {
-        double y = (ky + i) * step;
-        grid_label(label, sizeof label, ky + i == 0 ? 0.0 : y, digits);
-        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", fx(&fr, minx) - 4, fy(&fr, y) + 4,
-                label);
-    }
-    fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(&fr, maxx) + 6, fy(&fr, miny) + 4,
-            view_names[s->view][0]);
-    fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">%s</text>\n", fx(&fr, minx) - 4, fy(&fr, maxy) - 8,
-            view_names[s->view][1]);
-    fprintf(f, "</g>\n");
-    /* axes through the origin */
-    fprintf(f, "<g stroke=\"#999\" stroke-width=\"1.2\">\n");
-    if (minx <= 0 && maxx >= 0)
-        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, 0), fy(&fr, miny), fx(&fr, 0),
-                fy(&fr, maxy));
-    if (miny <= 0 && maxy >= 0)
-        fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", fx(&fr, minx), fy(&fr, 0),
-                fx(&fr, maxx), fy(&fr, 0));
-    fprintf(f, "</g>\n");
-    /* the drawings, in order */
-    for (int k = 0; k < s->n_items; ++k) {
-        const item *it = &s->items[k];
-        /* a plane has no points (and a picture of planes only has no array) */
-        const double *p = it->count > 0 ? s->pts + 2 * it->first : NULL;
-        const char *dash = it->dashed ? " stroke-dasharray=\"6 4\"" : "";
-        double sw = it->bold ? 2.5 : 1.5;
-        switch (it->type) {
-        case IT_POLY:
-            fprintf(f, "<polygon points=\"");
-            for (int i = 0; i < it->count; ++i)
-                fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(&fr, p[2 * i]), fy(&fr, p[2 * i + 1]));
-            fprintf(f,
-                    "\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
-                    "stroke-width=\"%.1f\"%s/>\n",
-                    it->fill ? it->color : "none", it->fill ? 0.18 * it->opacity : 0.0, it->color, it->opacity, sw,
-                    dash);
-            break;
-        case IT_LINE:
-        case IT_ARROW: {
-            double x1 = fx(&fr, p[0]), y1 = fy(&fr, p[1]), x2 = fx(&fr, p[2]), y2 = fy(&fr, p[3]);
-            fprintf(f,
-                    "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
-                    "stroke-width=\"%.1f\"%s/>\n",
-                    x1, y1, x2, y2, it->color, it->opacity, sw, dash);
-            if (it->type == IT_ARROW) {
-                double dx = x2 - x1, dy = y2 - y1, len = sqrt(dx * dx + dy * dy);
-                if (len > 1e-9) {
-                    dx /= len, dy /= len;
-                    fprintf(f, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x2, y2,
-                            x2 - 9 * dx + 4 * dy, y2 - 9 * dy - 4 * dx, x2 - 9 * dx - 4 * dy, y2 - 9 * dy + 4 * dx,
-                            it->color);
-                }
-            }
-            break;
+    if (s->frames == 0 || s->mode == SVG_FRAMES_ANIMATE) {
+        write_header(f, fr.width, fr.height, title, false);
+        write_background(s, f, &fr, wspan, mag);
+        write_items(s, f, &fr, wspan, 0);
+        /* each frame shows for its time, in a loop (SMIL, discrete); a viewer
+         * without animation shows the last */
+        int n = s->frames;
+        for (int k = 1; k <= n; ++k) {
+            fprintf(f, "<g visibility=\"%s\">\n", k == n ? "visible" : "hidden");
+            if (k == 1)
+                fprintf(f,
+                        "<animate attributeName=\"visibility\" calcMode=\"discrete\" values=\"visible;hidden\" "
+                        "keyTimes=\"0;%.6f\"",
+                        1.0 / n);
+            else if (k == n)
+                fprintf(f,
+                        "<animate attributeName=\"visibility\" calcMode=\"discrete\" values=\"hidden;visible\" "
+                        "keyTimes=\"0;%.6f\"",
+                        (double)(k - 1) / n);
+            else
+                fprintf(f,
+                        "<animate attributeName=\"visibility\" calcMode=\"discrete\" "
+                        "values=\"hidden;visible;hidden\" keyTimes=\"0;%.6f;%.6f\"",
+                        (double)(k - 1) / n, (double)k / n);
+            fprintf(f, " dur=\"%.1fs\" repeatCount=\"indefinite\"/>\n", n * SVG_FRAME_SECONDS);
+            write_items(s, f, &fr, wspan, k);
+            fprintf(f, "</g>\n");
         }
-        case IT_DOT:
-            fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\" fill-opacity=\"%.2f\"/>\n", fx(&fr, p[0]),
-                    fy(&fr, p[1]), it->color, it->opacity);
-            break;
-        case IT_NORMAL: {
-            /* at most ten times the window: a huge style.length stays finite */
-            double len = it->length > 0 ? fmin(it->length, 10 * wspan) : 0.1 * wspan;
-            double n = hypot(it->nx, it->ny);
-            double x1 = fx(&fr, p[0]), y1 = fy(&fr, p[1]);
-            double x2 = x1, y2 = y1;
-            if (n > 0) {
-                x2 = fx(&fr, p[0] + len * it->nx / n);
-                y2 = fy(&fr, p[1] + len * it->ny / n);
-            }
-            fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
-                    x1, y1, x2, y2, it->color);
-            double dx = x2 - x1, dy = y2 - y1, l2 = sqrt(dx * dx + dy * dy);
-            if (l2 > 1e-9) {
-                dx /= l2, dy /= l2;
-                fprintf(f, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x2, y2,
-                        x2 - 8 * dx + 3.5 * dy, y2 - 8 * dy - 3.5 * dx, x2 - 8 * dx - 3.5 * dy, y2 - 8 * dy + 3.5 * dx,
-                        it->color);
-            }
-            break;
-        }
-        case IT_PLANE: {
-            /* the trace n . p = d, clipped to the window (Liang-Barsky) */
-            double nn = it->nx * it->nx + it->ny * it->ny;
-            double ox = it->nx * it->d / nn, oy = it->ny * it->d / nn, dx = -it->ny, dy = it->nx;
-            double t0 = -HUGE_VAL, t1 = HUGE_VAL;
-            const double pq[4][2] = {{-dx, ox - minx}, {dx, maxx - ox}, {-dy, oy - miny}, {dy, maxy - oy}};
-            bool visible = true;
-            for (int i = 0; i < 4 && visible; ++i) {
-                if (pq[i][0] == 0) {
-                    if (pq[i][1] < 0) visible = false;
-                } else {
-                    double r = pq[i][1] / pq[i][0];
-                    if (pq[i][0] < 0)
-                        t0 = fmax(t0, r);
-                    else
-                        t1 = fmin(t1, r);
-                }
-            }
-            if (visible && t0 <= t1)
-                fprintf(
-                    f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n",
-                    fx(&fr, ox + t0 * dx), fy(&fr, oy + t0 * dy), fx(&fr, ox + t1 * dx), fy(&fr, oy + t1 * dy),
-                    it->color, dash);
-            break;
-        }
-        }
+        write_legend(s, f, fr.width - 230, 8);
+        write_caption(f, fr.height, title);
+        return !ferror(f);
     }
-    /* the legend */
-    if (s->n_labels > 0) {
-        fprintf(f,
-                "<g>\n<rect x=\"%.2f\" y=\"8\" width=\"220\" height=\"%d\" fill=\"white\" fill-opacity=\"0.85\" "
-                "stroke=\"#ccc\"/>\n",
-                fr.width - 230, 8 + 16 * s->n_labels);
-        for (int i = 0; i < s->n_labels; ++i) {
-            fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"12\" height=\"10\" fill=\"%s\"/>\n", fr.width - 224,
-                    14 + 16 * i, s->label_colors[i]);
-            fprintf(f, "<text x=\"%.2f\" y=\"%d\">", fr.width - 206, 23 + 16 * i);
-            write_escaped(f, s->labels[i]);
-            fprintf(f, "</text>\n");
-        }
+    /* a strip of small multiples: up to 12 frames, evenly spaced, first and
+     * last included, each over the background in a panel, the legend below */
+    int panels = s->frames < SVG_STRIP_PANELS ? s->frames : SVG_STRIP_PANELS;
+    int cols = panels < SVG_STRIP_COLUMNS ? panels : SVG_STRIP_COLUMNS, rows = (panels + cols - 1) / cols;
+    double sc = 1.0 / cols, pw = fr.width * sc, ph = fr.height * sc + 16;
+    double width = fmax(400, cols * pw), height = rows * ph + 16 * s->n_labels + 48;
+    write_header(f, width, height, title, true);
+    fprintf(f, "<defs>\n<g id=\"background\">\n");
+    write_background(s, f, &fr, wspan, mag);
+    write_items(s, f, &fr, wspan, 0);
+    fprintf(f, "</g>\n</defs>\n");
+    for (int i = 0; i < panels; ++i) {
+        int k = panels == 1 ? 1 : 1 + (int)((double)i * (s->frames - 1) / (panels - 1) + 0.5);
+        double x = (i % cols) * pw, y = (i / cols) * ph;
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" fill=\"#555\">frame %d of %d</text>\n", x + 8, y + 12, k, s->frames);
+        fprintf(f, "<g transform=\"translate(%.2f,%.2f) scale(%.6f)\">\n<use xlink:href=\"#background\"/>\n", x, y + 16,
+                sc);
+        write_items(s, f, &fr, wspan, k);
         fprintf(f, "</g>\n");
     }
-    fprintf(f, "<text x=\"8\" y=\"%.2f\" fill=\"#555\">", fr.height - 8);
-    write_escaped(f, title);
-    fprintf(f, "</text>\n</svg>\n");
+    write_legend(s, f, 8, (int)(rows * ph) + 8);
+    write_caption(f, height, title);
     return !ferror(f);
 }

@@ -26,7 +26,7 @@ end
 
 -- collide-run's globals (and the shim's, which this test runs under)
 for _, g in ipairs({ "expect", "expectNear", "expectEqual", "expectError", "expectNoGarbage", "record", "draw",
-  "drawSweep", "drawRay", "drawPoint", "drawNormal" }) do
+  "drawSweep", "drawRay", "drawPoint", "drawNormal", "drawPath", "frame" }) do
   expect(type(_G[g]) == "function", g .. " is defined by the shim")
   expect(documented("### " .. g .. "("), g .. " is documented")
 end
