@@ -7,10 +7,12 @@
 -- five steps up of 0.2, a plateau, five steps down, a wall 1.5 high it jumps
 -- over, and a slope of 60 degrees it cannot walk up. Every frame it is given
 -- the same walk (6 units/s to the right) plus gravity, and a jump when it
--- stands before the wall. The character (collide's w:character: step height
+-- stands before the wall and again at the foot of the slope (it lands on the
+-- slope and slides back down). The character (collide's w:character: step height
 -- 0.3, snap 0.3, walkable up to 45 degrees) must never catch on a seam, climb
--- the steps, follow the steps down without leaving the ground, clear the wall
--- and stop at the foot of the steep slope; and it never overlaps anything.
+-- the steps, follow the steps down without leaving the ground, clear the wall,
+-- slide down the steep slope and stop at its foot; and it never overlaps
+-- anything.
 local collide = require "collide"
 -- collide-run's extras, or stand-ins when run by plain lua5.4 without the shim
 local expect = expect or function(ok, msg) if not ok then error("expectation failed: " .. msg, 2) end return ok end
@@ -47,6 +49,7 @@ expect(ch:ground() == "walkable", "it starts on the floor")
 local dt, speed, gravity, jump = 1 / 30, 6, -25, 9
 local vy = 0
 local path, caught, airborne_on_steps, steps, jumped = {}, 0, 0, 0, false
+local jumped_slope, on_steep = false, 0
 local out, overlaps = {}, {}
 local x, y = w:position(hero)
 path[1] = { x, y }
@@ -54,8 +57,11 @@ for frame = 1, 300 do
   local ground = ch:ground()
   if ground == "walkable" then vy = 0 else vy = vy + gravity * dt end
   if ground == "walkable" and x >= 31 and not jumped then vy, jumped = jump, true end
+  -- at the foot of the steep slope, a jump onto it: it slides back down
+  if ground == "walkable" and x >= 37 and not jumped_slope then vy, jumped_slope = jump, true end
   local nx, ny, _, _, _, g, stepped = ch:move(speed * dt, vy * dt, 0, nil, out)
   if stepped > 0 then steps = steps + 1 end
+  if g == "steep" then on_steep = on_steep + 1 end
   -- on the tiles, every frame keeps (almost) all of its walk: no seam catches it
   if nx < 15 and nx - x < 0.98 * speed * dt then caught = caught + 1 end
   if nx > 24.5 and nx < 28.5 and g ~= "walkable" then airborne_on_steps = airborne_on_steps + 1 end
@@ -72,6 +78,7 @@ expect(caught == 0, ("never caught on a seam (%d frames slowed)"):format(caught)
 expect(steps >= 3, ("climbed the steps (%d steps)"):format(steps))
 expect(airborne_on_steps == 0, ("followed the steps down (%d frames off the ground)"):format(airborne_on_steps))
 expect(jumped and x > 33.5, "jumped the wall")
+expect(jumped_slope and on_steep > 0, ("landed on the steep slope and slid (%d frames on it)"):format(on_steep))
 local bottom = y + 0.001
 expect(x < 38.5 and bottom < 0.3, ("stopped at the foot of the steep slope (x %.3f, bottom %.3f)"):format(x, bottom))
 print(("walked %.2f units in %d frames; %d steps climbed; ends at x = %.3f, y = %.3f"):format(x, 300, steps, x, y))
