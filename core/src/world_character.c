@@ -218,18 +218,6 @@ static col_world_status begin(walker *k, col_move_def *def, col_world *w, const 
     return COL_WORLD_OK;
 }
 
-/* The skin the character's phases use (the world's, or more far from the
- * origin: see col_world_set_skin). */
-static col_real skin_of(const walker *k, col_vec3 delta) {
-    col_aabb box;
-    const body *b = k->m.b;
-    col_real reach = col_max(col_abs(delta.x), col_max(col_abs(delta.y), col_abs(delta.z)));
-    if (!b->is_plane && col_shape_bounds(&b->shape, &box))
-        reach += col_max(col_max(col_abs(box.min.x), col_max(col_abs(box.min.y), col_abs(box.min.z))),
-                         col_max(col_abs(box.max.x), col_max(col_abs(box.max.y), col_abs(box.max.z))));
-    return col_max(k->m.w->skin, COL_R(64.0) * COL_EPSILON * reach);
-}
-
 static void put_ground(const walker *k, col_character_result *r) {
     col_character c;
     memset(&c, 0, sizeof c);
@@ -251,7 +239,7 @@ static col_world_status run_character(col_world *w, const col_character *c, col_
     col_world_status st = begin(&k, &def, w, c, hits, cap);
     if (st != COL_WORLD_OK) return st;
     const col_vec3 up = k.ru.up;
-    k.skin = skin_of(&k, delta);
+    k.skin = col__mover_skin(&k.m, k.m.b->offset, delta);
     col_vec3 start = k.m.b->offset, pos = start;
     col_real v = col_v3_dot(delta, up);
     col_vec3 h = col_v3_sub(delta, col_v3_scale(up, v));
@@ -333,7 +321,7 @@ col_world_status col_character_probe(col_world *w, col_character *c) {
     col_move_def def;
     col_world_status st = begin(&k, &def, w, c, NULL, 0);
     if (st != COL_WORLD_OK) return st;
-    k.skin = skin_of(&k, col_v3(0, 0, 0));
+    k.skin = col__mover_skin(&k.m, k.m.b->offset, col_v3(0, 0, 0));
     col_vec3 at = k.m.b->offset;
     st = probe(&k, at);
     st = col__mover_end(&k.m, st, at, false);

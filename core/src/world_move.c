@@ -152,9 +152,7 @@ static col_vec3 against(col_vec3 v) {
     return col_v3_scale(u, 1 / col_v3_len(u));
 }
 
-/* Whether body b could be placed at `position` (what col__world_place would
- * not refuse for the coordinate range); `points` is room for a polytope's. */
-static bool reachable(const body *b, col_vec3 position, col_vec3 *points) {
+bool col__body_reachable(const body *b, col_vec3 position, col_vec3 *points) {
     col_shape s;
     col_aabb bounds;
     if (!col_v3_is_valid(position) || !col_shape_translate(&b->base, position, points, &s)) return false;
@@ -312,10 +310,19 @@ col_world_status col__mover_end(col__mover *m, col_world_status status, col_vec3
     if (status == COL_WORLD_OK && memcmp(&pos, &b->offset, sizeof pos) != 0) {
         if (apply)
             status = col__world_place(w, b, pos);
-        else if (!reachable(b, pos, col__body_spare_points(b)))
+        else if (!col__body_reachable(b, pos, col__body_spare_points(b)))
             status = COL_WORLD_INVALID_ARGUMENT;
     }
     return status;
+}
+
+col_real col__mover_skin(const col__mover *m, col_vec3 start, col_vec3 delta) {
+    /* at least 64 eps of the coordinates the move reaches */
+    const body *b = m->b;
+    col_aabb box;
+    col_real reach = max_abs3(delta) + max_abs3(col_v3_sub(start, b->offset));
+    if (!b->is_plane && col_shape_bounds(&b->shape, &box)) reach += col_max(max_abs3(box.min), max_abs3(box.max));
+    return col_max(m->w->skin, COL_R(64.0) * COL_EPSILON * reach);
 }
 
 col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, col_vec3 *end, int *segments_out,
@@ -328,12 +335,9 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
     /* the mover's polytope points live in the body's spare copy while it moves */
     col_vec3 *spare = col__body_spare_points(b);
     col_vec3 *net_points = m->net_points;
-    if (!col_v3_is_valid(delta) || !reachable(b, col_v3_add(start, delta), spare)) return COL_WORLD_INVALID_ARGUMENT;
-    /* the skin: at least 64 eps of the coordinates the move reaches */
-    col_aabb box;
-    col_real reach = max_abs3(delta) + max_abs3(col_v3_sub(start, b->offset));
-    if (!b->is_plane && col_shape_bounds(&b->shape, &box)) reach += col_max(max_abs3(box.min), max_abs3(box.max));
-    col_real skin = col_max(w->skin, COL_R(64.0) * COL_EPSILON * reach);
+    if (!col_v3_is_valid(delta) || !col__body_reachable(b, col_v3_add(start, delta), spare))
+        return COL_WORLD_INVALID_ARGUMENT;
+    col_real skin = col__mover_skin(m, start, delta);
     col_vec3 pos = start, remaining = delta;
     col_real T = 0;
     plane_set planes;

@@ -150,6 +150,14 @@ col_world_status col__mover_begin(col__mover *m, col_world *w, col_body_id id, c
 col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, col_vec3 *end, int *segments,
                                  bool *complete);
 
+/* The skin a path of m from start along delta keeps (the world's, or 64
+ * eps of the coordinates it reaches when that is more: motion.h). */
+col_real col__mover_skin(const col__mover *m, col_vec3 start, col_vec3 delta);
+
+/* Whether body b could be placed at `position` (what col__world_place would
+ * not refuse for the coordinate range); `points` is room for a polytope's. */
+bool col__body_reachable(const body *b, col_vec3 position, col_vec3 *points);
+
 /* Ends the move begun by col__mover_begin: unlocks the world, and when
  * status is COL_WORLD_OK places the body at pos (apply) or checks that it
  * could be. Returns the move's status. */

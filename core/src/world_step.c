@@ -255,11 +255,7 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
         for (size_t i = 0; i < nm && st == COL_WORLD_OK; ++i) {
             body *b = col__world_lookup(w, movers[i]);
             col_vec3 to = col_v3_add(b->offset, col_v3_scale(b->velocity, dt));
-            col_shape at;
-            col_aabb box;
-            if (!col_v3_is_valid(to) || !col_shape_translate(&b->base, to, col__body_spare_points(b), &at) ||
-                (!b->is_plane && !col__padded_bounds(&at, &box)))
-                st = COL_WORLD_INVALID_ARGUMENT;
+            if (!col__body_reachable(b, to, col__body_spare_points(b))) st = COL_WORLD_INVALID_ARGUMENT;
         }
         for (size_t i = 0; i < nm && st == COL_WORLD_OK; ++i) {
             body *b = col__world_lookup(w, movers[i]);

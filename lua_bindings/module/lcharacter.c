@@ -125,14 +125,9 @@ static int c_move(lua_State *L) {
     col_real v[3];
     lcol_check_reals(L, 2, v, 3);
     lmove m;
-    memset(&m, 0, sizeof m);
-    m.L = L;
     col_move_def def;
     col_filter mask;
-    lworld_read_filter(L, 5, &def, &mask, &m);
-    int out = lcol_out_table(L, 6);
-    lua_getiuservalue(L, world, UV_ITEMS);
-    m.items = lua_gettop(L);
+    int out = lworld_move_args(L, world, 5, &m, &def, &mask);
     col_character c = lc->c;
     c.filter = def.filter;
     c.respond = def.respond;

@@ -66,7 +66,8 @@ static col_response call_respond(void *ctx, col_body_id mover, col_body_id other
     return r;
 }
 
-void lworld_read_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask, lmove *m) {
+/* A move's definition from its filter argument at arg (see above). */
+static void read_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask, lmove *m) {
     *d = col_move_def_default();
     switch (lua_type(L, arg)) {
     case LUA_TNONE:
@@ -100,19 +101,7 @@ void lworld_read_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask
 /* out[i] = {other=, id=, response=, t=, x=, y=, z=, nx=, ny=, nz=, px=, py=, pz=, inside=},
  * reusing a record already there. */
 static void put_move_record(lua_State *L, int out, lua_Integer i, int items, int pool, const col_move_hit *h) {
-    if (lua_rawgeti(L, out, i) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_Integer spare = (lua_Integer)lua_rawlen(L, pool);
-        if (spare > 0) {
-            lua_rawgeti(L, pool, spare);
-            lua_pushnil(L);
-            lua_rawseti(L, pool, spare);
-        } else {
-            lua_createtable(L, 0, 14);
-        }
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, out, i);
-    }
+    lworld_record(L, out, i, pool, 14);
     lua_rawgeti(L, items, lworld_id_value(h->other));
     lua_setfield(L, -2, "other");
     lua_pushinteger(L, lworld_id_value(h->other));
@@ -134,8 +123,22 @@ static void put_move_record(lua_State *L, int out, lua_Integer i, int items, int
     lua_pop(L, 1);
 }
 
-/* Trims out to n records, giving the tables beyond to the pool. */
-static void trim_records(lua_State *L, int out, lua_Integer n, int pool) {
+void lworld_record(lua_State *L, int out, lua_Integer i, int pool, int fields) {
+    if (lua_rawgeti(L, out, i) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_Integer spare = (lua_Integer)lua_rawlen(L, pool);
+    if (spare > 0) {
+        lua_rawgeti(L, pool, spare);
+        lua_pushnil(L);
+        lua_rawseti(L, pool, spare);
+    } else {
+        lua_createtable(L, 0, fields);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, out, i);
+}
+
+void lworld_trim_records(lua_State *L, int out, lua_Integer n, int pool) {
     for (lua_Integer i = n + 1; lua_rawgeti(L, out, i) != LUA_TNIL; ++i) {
         if (lua_type(L, -1) == LUA_TTABLE)
             lua_rawseti(L, pool, (lua_Integer)lua_rawlen(L, pool) + 1);
@@ -145,6 +148,16 @@ static void trim_records(lua_State *L, int out, lua_Integer n, int pool) {
         lua_rawseti(L, out, i);
     }
     lua_pop(L, 1);
+}
+
+int lworld_move_args(lua_State *L, int world, int filter, lmove *m, col_move_def *d, col_filter *mask) {
+    memset(m, 0, sizeof *m);
+    m->L = L;
+    read_filter(L, filter, d, mask, m);
+    int out = lcol_out_table(L, filter + 1);
+    lua_getiuservalue(L, world, UV_ITEMS);
+    m->items = lua_gettop(L);
+    return out;
 }
 
 bool lworld_moves_fit(lua_State *L, lworld *lw, size_t n) {
@@ -162,7 +175,7 @@ void lworld_put_hits(lua_State *L, int world, int out, int items, const col_move
     lua_getiuservalue(L, world, UV_POOL);
     int pool = lua_gettop(L);
     for (size_t i = 0; i < n; ++i) put_move_record(L, out, (lua_Integer)i + 1, items, pool, &hits[i]);
-    trim_records(L, out, (lua_Integer)n, pool);
+    lworld_trim_records(L, out, (lua_Integer)n, pool);
     lua_pop(L, 1);
 }
 
@@ -176,14 +189,9 @@ static int move_or_check(lua_State *L, bool apply) {
     col_real v[3];
     lcol_check_reals(L, 3, v, 3);
     lmove m;
-    memset(&m, 0, sizeof m);
-    m.L = L;
     col_move_def def;
     col_filter mask;
-    lworld_read_filter(L, 6, &def, &mask, &m);
-    int out = lcol_out_table(L, 7);
-    lua_getiuservalue(L, 1, UV_ITEMS);
-    m.items = lua_gettop(L);
+    int out = lworld_move_args(L, 1, 6, &m, &def, &mask);
     col_move_result r;
     for (;;) {
         col_world_status st = col_world_check(lw->w, id, lcol_v3(v), &def, lw->moves, lw->moves_cap, &r);

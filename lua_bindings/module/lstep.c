@@ -42,19 +42,7 @@ static int w_is_sensor(lua_State *L) {
 
 /* out[i] = {type=, a=, b=, aid=, bid=, t=, response=, x=, y=, z=, nx=, ny=, nz=}, reusing a record */
 static void put_event(lua_State *L, int out, lua_Integer i, int items, int pool, const col_event *e) {
-    if (lua_rawgeti(L, out, i) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_Integer spare = (lua_Integer)lua_rawlen(L, pool);
-        if (spare > 0) {
-            lua_rawgeti(L, pool, spare);
-            lua_pushnil(L);
-            lua_rawseti(L, pool, spare);
-        } else {
-            lua_createtable(L, 0, 13);
-        }
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, out, i);
-    }
+    lworld_record(L, out, i, pool, 13);
     lua_pushstring(L, col_event_kind_name(e->kind));
     lua_setfield(L, -2, "type");
     lua_rawgeti(L, items, lworld_id_value(e->a));
@@ -90,18 +78,13 @@ static int w_step(lua_State *L) {
     col_step_def def = col_step_def_default();
     def.mode = (col_step_mode)luaL_checkoption(L, 3, "swept", modes);
     lmove m;
-    memset(&m, 0, sizeof m);
-    m.L = L;
     col_move_def md;
     col_filter mask;
-    lworld_read_filter(L, 4, &md, &mask, &m);
+    int out = lworld_move_args(L, 1, 4, &m, &md, &mask);
     if (md.filter) return luaL_argerror(L, 4, "filter: a response name or a function expected (a mask: w:setFilter)");
     def.respond = md.respond;
     def.ctx = md.ctx;
     def.response = md.response;
-    int out = lcol_out_table(L, 5);
-    lua_getiuservalue(L, 1, UV_ITEMS);
-    m.items = lua_gettop(L);
     col_step_result r;
     col_world_status st = col_world_step(lw->w, (col_real)dt, &def, NULL, 0, &r);
     if (m.failed) return luaL_error(L, "world:step: filter: %s", lua_tostring(L, -1));
@@ -112,15 +95,7 @@ static int w_step(lua_State *L) {
     lua_getiuservalue(L, 1, UV_EVENTS);
     int pool = lua_gettop(L);
     for (size_t i = 0; i < r.event_count; ++i) put_event(L, out, (lua_Integer)i + 1, m.items, pool, &events[i]);
-    for (lua_Integer i = (lua_Integer)r.event_count + 1; lua_rawgeti(L, out, i) != LUA_TNIL; ++i) {
-        if (lua_type(L, -1) == LUA_TTABLE)
-            lua_rawseti(L, pool, (lua_Integer)lua_rawlen(L, pool) + 1);
-        else
-            lua_pop(L, 1);
-        lua_pushnil(L);
-        lua_rawseti(L, out, i);
-    }
-    lua_pop(L, 1);
+    lworld_trim_records(L, out, (lua_Integer)r.event_count, pool);
     lua_pushinteger(L, (lua_Integer)r.event_count);
     lua_pushvalue(L, out);
     return 2;

@@ -50,10 +50,20 @@ typedef struct lmove {
     bool failed; /* the message is on the stack top */
 } lmove;
 
-/* A move's definition from its filter argument at arg (nil, a response
- * name, an integer mask or a function(item, other); see lmotion.c); *mask
- * and *m must outlive the move. An error for anything else. */
-void lworld_read_filter(lua_State *L, int arg, col_move_def *d, col_filter *mask, lmove *m);
+/* The common arguments of a move (w:move, ch:move, w:step): the filter at
+ * `filter` (nil, a response name, an integer mask or a function(item,
+ * other); see lmotion.c; an error for anything else) read into *d (*mask and *m must outlive the move), the out table
+ * at filter + 1 (a new one when nil), and the world's items (the world at
+ * stack index `world`) pushed, their index in m->items. Returns out's index. */
+int lworld_move_args(lua_State *L, int world, int filter, lmove *m, col_move_def *d, col_filter *mask);
+
+/* Pushes out[i] when it is a table, else a record from the pool (the
+ * world's spare tables, stack index `pool`) or a new table of `fields`
+ * fields, which becomes out[i]. */
+void lworld_record(lua_State *L, int out, lua_Integer i, int pool, int fields);
+
+/* Trims out to n records, giving the tables beyond to the pool. */
+void lworld_trim_records(lua_State *L, int out, lua_Integer n, int pool);
 
 /* Whether the world's hit buffer holds n hits; when not, grows it (an
  * error when memory runs out) and returns false: run the move again. */

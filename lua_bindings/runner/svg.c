@@ -592,6 +592,11 @@ static void grid_label(char *buf, size_t size, double v, int digits) {
 
 static const char *view_names[3][2] = {{"x", "y"}, {"x", "z"}, {"y", "z"}};
 
+/* n points (x, y pairs) as an SVG points list in pixels. */
+static void write_points(FILE *f, const frame *fr, const double *p, int n) {
+    for (int i = 0; i < n; ++i) fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(fr, p[2 * i]), fy(fr, p[2 * i + 1]));
+}
+
 /* The drawings of frame `which` (0: those in every frame), in order. */
 static void write_items(const svg_scene *s, FILE *f, const frame *fr, double wspan, int which) {
     for (int k = 0; k < s->n_items; ++k) {
@@ -604,8 +609,7 @@ static void write_items(const svg_scene *s, FILE *f, const frame *fr, double wsp
         switch (it->type) {
         case IT_POLY:
             fprintf(f, "<polygon points=\"");
-            for (int i = 0; i < it->count; ++i)
-                fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(fr, p[2 * i]), fy(fr, p[2 * i + 1]));
+            write_points(f, fr, p, it->count);
             fprintf(f,
                     "\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"%s\" stroke-opacity=\"%.2f\" "
                     "stroke-width=\"%.1f\"%s/>\n",
@@ -632,8 +636,7 @@ static void write_items(const svg_scene *s, FILE *f, const frame *fr, double wsp
         }
         case IT_PATH:
             fprintf(f, "<polyline points=\"");
-            for (int i = 0; i < it->count; ++i)
-                fprintf(f, "%s%.2f,%.2f", i ? " " : "", fx(fr, p[2 * i]), fy(fr, p[2 * i + 1]));
+            write_points(f, fr, p, it->count);
             fprintf(f,
                     "\" fill=\"none\" stroke=\"%s\" stroke-opacity=\"%.2f\" stroke-width=\"%.1f\" "
                     "stroke-linejoin=\"round\"%s/>\n",

@@ -50,6 +50,13 @@
  * Hits come in the order they happened; a hit's t is its time within the
  * phase that met it (each phase runs from 0 to 1), so t is in order within
  * a phase only. A step that is not kept leaves no hits.
+ *
+ * Non-finite input is refused (COL_WORLD_INVALID_ARGUMENT, nothing changes);
+ * an `up` of any finite non-zero length works (tiny or huge: normalized by
+ * way of its largest component). Sources: the phases (step up, walk, step
+ * down) and the ground states are those of the usual kinematic character
+ * controllers (Bullet's btKinematicCharacterController, Jolt's
+ * CharacterVirtual); the contact planes are collide/motion.h's.
  */
 #ifndef COLLIDE_CHARACTER_H
 #define COLLIDE_CHARACTER_H

@@ -35,7 +35,10 @@
  *          one of whose bodies was removed; a < b, t = 1).
  * Overlap means col_overlap of the shapes (col_mesh_overlap for a mesh)
  * between bodies whose masks pass each other's category. Events come in
- * order of (t, a, b, kind) — never of memory, hash or tree shape.
+ * order of (t, a, b, kind) — never of memory, hash or tree shape (a world
+ * forced to brute force, col_world_set_brute_force, gives the same bytes).
+ * Sources: the responses are bump.lua's (collide/motion.h); begin / end /
+ * hit events and sensors as in Box2D v3's contact and sensor events.
  */
 #ifndef COLLIDE_STEP_H
 #define COLLIDE_STEP_H
