@@ -171,8 +171,15 @@ static void check_entries(const scene *s, int k, const col_shape *start_p, const
             if (!col_sweep_has_closed_form(a.kind, other->kind) || col_overlap(&a, other) ||
                 (double)col_distance(&a, other).distance <= fz_band_touch(&a, other))
                 continue;
-            col_sweep_hit sw = col_sweep(&a, col_v3_sub(legs[l + 1], legs[l]), other, zero);
-            if (sw.status == COL_HIT && !sw.initially_overlapping && sw.t0 < COL_R(1.0) - COL_R(1e-6)) {
+            col_vec3 leg = col_v3_sub(legs[l + 1], legs[l]);
+            col_sweep_hit sw = col_sweep(&a, leg, other, zero);
+            /* a leg that only grazes the body (its motion along the surface at
+             * the contact: a point running in a triangle's plane through its
+             * vertex, regressions/motion/point-grazes-a-triangle-vertex-in-its-plane)
+             * touches it on a set of measure zero, where rounding decides
+             * (the move's sweep runs a skin longer, and missed it): no entry */
+            bool graze = sw.status == COL_HIT && col_abs(col_v3_dot(sw.normal, leg)) <= COL_R(1e-9) * col_v3_len(leg);
+            if (sw.status == COL_HIT && !sw.initially_overlapping && !graze && sw.t0 < COL_R(1.0) - COL_R(1e-6)) {
                 fz_print_shape("mover at the leg's start", &a);
                 fz_print_shape("other", other);
                 fprintf(stderr, "  leg %d: t0 %a\n", l, (double)sw.t0);
