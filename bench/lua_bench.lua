@@ -341,7 +341,7 @@ do
     for k = 0, 98 do W:add(collide.aabb(i, -1, k, i + 1, 0, k + 1), nil, { static = true }) end
     W:add(collide.aabb(i, 0, 99, i + 1, 3, 100), nil, { static = true })
   end
-  local ball = W:add(collide.sphere(50, 0.5 + 4 * W:skin(), 98.5 - 4 * W:skin(), 0.5))
+  local ball = W:add(collide.sphere(50.5, 0.5 + 4 * W:skin(), 98.5 - 4 * W:skin(), 0.5))
   local out = {}
   local reps = math.max(1000, N // 20)
   local function run(dy, dz, y)

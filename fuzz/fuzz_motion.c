@@ -173,12 +173,22 @@ static void check_entries(const scene *s, int k, const col_shape *start_p, const
                 continue;
             col_vec3 leg = col_v3_sub(legs[l + 1], legs[l]);
             col_sweep_hit sw = col_sweep(&a, leg, other, zero);
-            /* a leg that only grazes the body (its motion along the surface at
-             * the contact: a point running in a triangle's plane through its
-             * vertex, regressions/motion/point-grazes-a-triangle-vertex-in-its-plane)
-             * touches it on a set of measure zero, where rounding decides
-             * (the move's sweep runs a skin longer, and missed it): no entry */
+            /* a leg that only grazes the body touches it on a set of measure
+             * zero, where rounding decides (the move's sweep runs a skin
+             * longer, and may miss it): no entry. Its motion runs along the
+             * surface at the contact (a point in a triangle's plane through
+             * its vertex, regressions/motion/point-grazes-a-triangle-vertex-in-its-plane),
+             * or it passes through an edge or a vertex: the sweep back from
+             * the leg's end meets the body where the sweep forward did, so
+             * the leg is in contact at one instant only
+             * (regressions/motion/point-passes-exactly-through-a-box-edge) */
             bool graze = sw.status == COL_HIT && col_abs(col_v3_dot(sw.normal, leg)) <= COL_R(1e-9) * col_v3_len(leg);
+            col_shape b;
+            if (sw.status == COL_HIT && !graze && shape_at(&base, legs[l + 1], &b) && !col_overlap(&b, other)) {
+                col_sweep_hit back = col_sweep(&b, col_v3_neg(leg), other, zero);
+                graze =
+                    back.status == COL_HIT && !back.initially_overlapping && (double)((1 - back.t0) - sw.t0) <= 1e-9;
+            }
             if (sw.status == COL_HIT && !sw.initially_overlapping && !graze && sw.t0 < COL_R(1.0) - COL_R(1e-6)) {
                 fz_print_shape("mover at the leg's start", &a);
                 fz_print_shape("other", other);

@@ -219,6 +219,42 @@ TEST(Motion, CreaseBetweenTwoWallsSlidesAlongIt) {
     w.Validate();
 }
 
+TEST(Motion, ACreaseReachedAtTimesRoundingTellsApartIsOneStop) {
+    // the second wall 4 ulps further than the first: the sweeps meet them at
+    // times a few ulps apart, within a skin of path, and the mover rests
+    // within the skin of both: both planes are solved at that stop (a sweep
+    // for it, one for the slide along the crease), reported at the same t
+    World w;
+    col_body_id s = w.Add(Sphere(0, 0, 0, 1), false);
+    col_body_id a = w.Add(Aabb(2, -50, -50, 3, 50, 50));
+    col_body_id b = w.Add(Aabb(-50, 2 + 8 * static_cast<double>(COL_EPSILON), -50, 50, 3, 50));
+    Move m = DoMove(w.w, s, V(10, 10, 5), col_move_def_default());
+    ASSERT_EQ(m.st, COL_WORLD_OK);
+    EXPECT_EQ(m.r.segments, 2);
+    ASSERT_EQ(m.Count(), 2u);
+    EXPECT_EQ(m.hits[0].other, a); // one stop: in order of body id
+    EXPECT_EQ(m.hits[1].other, b);
+    EXPECT_EQ(m.hits[0].t, m.hits[1].t);
+    EXPECT_TRUE(Same(m.hits[0].normal, V(-1, 0, 0)));
+    EXPECT_TRUE(Same(m.hits[1].normal, V(0, -1, 0)));
+    col_vec3 p = Pos(w.w, s);
+    EXPECT_NEAR(p.x, 1 - kSkin, 1e-9 + kTol);
+    EXPECT_NEAR(p.y, 1 - kSkin, 1e-9 + kTol);
+    EXPECT_NEAR(p.z, 5, 1e-2);
+    EXPECT_GE(Gap(w.w, s, a), 0.99 * kSkin);
+    EXPECT_GE(Gap(w.w, s, b), 0.99 * kSkin);
+    // the second wall a tenth of a unit further: two stops, three sweeps
+    World w2;
+    s = w2.Add(Sphere(0, 0, 0, 1), false);
+    w2.Add(Aabb(2, -50, -50, 3, 50, 50));
+    w2.Add(Aabb(-50, 2.1, -50, 50, 3, 50));
+    m = DoMove(w2.w, s, V(10, 10, 5), col_move_def_default());
+    ASSERT_EQ(m.st, COL_WORLD_OK);
+    EXPECT_EQ(m.r.segments, 3);
+    ASSERT_EQ(m.Count(), 2u);
+    EXPECT_LT(m.hits[0].t, m.hits[1].t);
+}
+
 TEST(Motion, ThreeWallsOfACornerStopTheMove) {
     World w;
     col_body_id s = w.Add(Sphere(0, 0, 0, 1), false);
@@ -240,7 +276,9 @@ TEST(Motion, ABoxSlidesOverAFloorOfTilesWithoutCatching) {
     // 100 tiles of 1 x 1, their tops at y = 0
     for (int i = 0; i < 100; ++i) w.Add(Aabb(i, -1, -1, i + 1, 0, 1));
     col_body_id box = w.Add(Aabb(0.25, 0.5, -0.25, 0.75, 1.0, 0.25), false);
-    // a frame at a time: forward and down, as gravity would
+    // a frame at a time: forward and down, as gravity would (frame 4 lands
+    // exactly as the box's corner reaches a tile's corner: the tile's side,
+    // met a few ulps later, is no plane of that stop; see world_move.c)
     for (int frame = 0; frame < 200; ++frame) {
         Move m = DoMove(w.w, box, V(0.45, -0.1, 0), col_move_def_default());
         ASSERT_EQ(m.st, COL_WORLD_OK);

@@ -71,6 +71,7 @@ void col_world_destroy(col_world *w) {
     free(w->scratch);
     free(w->move_hits);
     free(w->move_slots);
+    free(w->move_near);
     free(w->overlaps);
     free(w->events);
     free(w);
@@ -485,8 +486,8 @@ col_world_stats col_world_stats_of(const col_world *w) {
     s.static_tree = col_tree_stats_of(&w->trees[0]);
     s.movable_tree = col_tree_stats_of(&w->trees[1]);
     s.bytes = sizeof *w + (size_t)w->slot_cap * sizeof(body) + w->planes_cap * sizeof(int32_t) + w->scratch_bytes +
-              w->move_hits_cap * sizeof(col__world_hit) + w->move_slots_cap * sizeof(int32_t) + s.static_tree.bytes +
-              s.movable_tree.bytes;
+              w->move_hits_cap * sizeof(col__world_hit) + w->move_slots_cap * sizeof(int32_t) +
+              w->move_near_cap * sizeof(int32_t) + s.static_tree.bytes + s.movable_tree.bytes;
     return s;
 }
 
@@ -514,6 +515,7 @@ typedef struct query {
     col_ray ray;
     col_vec3 delta;
     int32_t skip; /* a body the query ignores (the moves' own), or COL_TREE_NULL */
+    bool near;    /* a move's cast: every body the narrow phase tests into w->move_near */
     /* the closest so far (closest queries) */
     bool closest;
     int32_t best_slot;
@@ -908,8 +910,11 @@ size_t col_world_raycast_all(col_world *w, const col_ray *ray, const col_filter 
 
 /* ------------------------------ casts ------------------------------ */
 
+static void note_near(query *q, int32_t slot);
+
 static void cast_visit(query *q, int32_t slot) {
     if (slot == q->skip) return;
+    if (q->near) note_near(q, slot);
     found h;
     memset(&h, 0, sizeof h);
     const body *b = &q->w->bodies[slot];
@@ -1000,12 +1005,32 @@ static void *grow(void *buf, size_t *cap, size_t need, size_t size) {
     return p;
 }
 
+static void note_near(query *q, int32_t slot) {
+    col_world *w = q->w;
+    if (w->move_near_count == w->move_near_cap) {
+        int32_t *p = grow(w->move_near, &w->move_near_cap, w->move_near_count + 1, sizeof *p);
+        if (!p) {
+            q->status = COL_WORLD_NO_MEMORY;
+            return;
+        }
+        w->move_near = p;
+    }
+    w->move_near[w->move_near_count++] = slot;
+}
+
+static int by_int32(const void *pa, const void *pb) {
+    int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
+    return (a > b) - (a < b);
+}
+
 size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
                               int32_t skip, col__world_hit **hits) {
     query q;
     init_query(&q, w, filter, skip);
     q.shape = shape;
     q.delta = delta;
+    q.near = true;
+    w->move_near_count = 0;
     walk_cast(&q);
     if (q.status != COL_WORLD_OK) return (size_t)-1;
     if (q.count > w->move_hits_cap) {
@@ -1020,8 +1045,25 @@ size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 del
         w->move_hits[i].slot = f[i].slot;
         w->move_hits[i].sweep = f[i].hit.sweep;
     }
+    if (w->move_near_count > 1) qsort(w->move_near, w->move_near_count, sizeof(int32_t), by_int32);
     *hits = w->move_hits;
     return q.count;
+}
+
+size_t col__world_near_overlaps(col_world *w, const col_shape *shape, int32_t **slots) {
+    if (w->move_near_count > w->move_slots_cap) {
+        int32_t *out = grow(w->move_slots, &w->move_slots_cap, w->move_near_count, sizeof *out);
+        if (!out) return (size_t)-1;
+        w->move_slots = out;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < w->move_near_count; ++i) {
+        const body *b = &w->bodies[w->move_near[i]];
+        if (b->mesh ? col_mesh_overlap(b->mesh, shape) : col_overlap(shape, &b->shape))
+            w->move_slots[n++] = w->move_near[i];
+    }
+    *slots = w->move_slots;
+    return n;
 }
 
 size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const col_filter *filter, int32_t skip,

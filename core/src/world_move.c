@@ -179,15 +179,18 @@ static bool blocking(col_response r) {
 }
 
 /* Whether the mover at `pos + u remaining` (its shape built in `points` for
- * a polytope) overlaps a blocking body it does not overlap at `from` (the
- * sweep's start); that body in *e. Any body of the world, not only those the
- * sweep reported. false when memory runs out (*failed set). */
+ * a polytope, u in [0, 1]) overlaps a blocking body it does not overlap at
+ * `from` (the sweep's start); that body in *e. Any body of the world the
+ * sweep's broad phase passed, not only those the sweep reported. false when
+ * memory runs out (*failed set). */
 static bool enters(const col__mover *m, const col_shape *base, const col_shape *from, col_vec3 pos, col_vec3 remaining,
                    col_real u, col_vec3 *points, entry *e, bool *failed) {
     col_shape at;
     if (!col_shape_translate(base, col_v3_add(pos, col_v3_scale(remaining, u)), points, &at)) return true;
+    /* the bodies the segment's cast came near hold every one the mover
+     * overlaps anywhere along its sweep: no walk of the trees */
     int32_t *slots;
-    size_t n = col__world_overlaps_locked(m->w, &at, m->filter, m->slot, &slots);
+    size_t n = col__world_near_overlaps(m->w, &at, &slots);
     if (n == (size_t)-1) {
         *failed = true;
         return false;
@@ -386,12 +389,14 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
             }
         /* pass 1, in order of (t, id) up to the first blocking time: each
          * body's response, and the blocking contacts at that time (ties:
-         * every one) */
-        blocker block[COL_MOVE_MAX_PLANES];
-        int nblock = 0;
-        col_real u_block = COL_R(2.0);
+         * every one); the blocking contacts a skin of path later are
+         * candidates for the same stop (see below) */
+        blocker block[2 * COL_MOVE_MAX_PLANES];
+        size_t later[COL_MOVE_MAX_PLANES];
+        int nblock = 0, nlater = 0;
+        col_real u_block = COL_R(2.0), window = COL_R(2.0);
         size_t seen = 0;
-        for (; seen < n && list[seen].sweep.t0 * ext <= u_block; ++seen) {
+        for (; seen < n && list[seen].sweep.t0 * ext <= window; ++seen) {
             col__world_hit *h = &list[seen];
             h->response = respond(m, h->slot, &h->restitution);
             h->normal = h->sweep.normal;
@@ -401,9 +406,14 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
                 if (!h->near) h->normal = leave_normal(&w->bodies[h->slot], &shape, false, h->sweep.normal);
                 if (col_v3_dot(remaining, h->normal) >= 0) continue; /* leaving it, or along it: free */
             }
+            if (nblock > 0 && h->sweep.t0 * ext > u_block) {
+                if (nlater < COL_MOVE_MAX_PLANES) later[nlater++] = seen;
+                continue;
+            }
             if (nblock == COL_MOVE_MAX_PLANES) continue;
             h->blocking = true;
             u_block = h->sweep.t0 * ext;
+            window = len > 0 ? u_block + skin / len : u_block;
             block[nblock++] = (blocker){h->slot, h->response, h->restitution, h->normal, h->normal, &h->sweep};
         }
         /* where the mover stops: short of the contact by the skin along the
@@ -460,6 +470,39 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
             }
         }
         col_vec3 rest_pos = nblock > 0 ? col_v3_add(pos, col_v3_scale(remaining, u_safe)) : col_v3_add(pos, remaining);
+        /* the later candidates the mover rests within the skin of (by the
+         * distance at the stop, with its normal) meet it at the same stop:
+         * a corner, or a crease of a floor and a wall reached at times only
+         * rounding tells apart, is solved at once, as Box2D v3's mover
+         * collects its planes before it solves them (a sweep per plane
+         * otherwise). A candidate whose sweep met it at an ill-defined normal
+         * (a tile's corner reached as the mover lands on its neighbour) lies
+         * further and waits for a sweep of its own. */
+        if (nblock > 0 && nlater > 0) {
+            col_shape at;
+            bool placed = col_shape_translate(&b->base, rest_pos, net_points, &at);
+            for (int k = 0; k < nlater && placed && nblock < 2 * COL_MOVE_MAX_PLANES; ++k) {
+                col__world_hit *h = &list[later[k]];
+                const body *o = &w->bodies[h->slot];
+                if (o->mesh) continue;
+                col_distance_result d = col_distance(&at, &o->shape);
+                if (d.status != COL_MISS || !(d.distance <= skin * COL_R(1.0625)) ||
+                    col_v3_dot(remaining, d.normal) >= 0)
+                    continue;
+                h->blocking = true;
+                h->normal = d.normal;
+                h->sweep.normal = d.normal;
+                h->sweep.point = d.point_b;
+                block[nblock++] = (blocker){h->slot, h->response, h->restitution, h->normal, h->normal, &h->sweep};
+            }
+            /* the contacts of one stop in order of body id (slot) */
+            for (int i = 1; i < nblock; ++i)
+                for (int j = i; j > 0 && block[j].slot < block[j - 1].slot; --j) {
+                    blocker t = block[j];
+                    block[j] = block[j - 1];
+                    block[j - 1] = t;
+                }
+        }
         /* pass 2: the reports, in order: entries of crossed bodies reached
          * (overlapping at a later sweep's start is no new entry), bodies the
          * first sweep starts in and leaves, then the stop */

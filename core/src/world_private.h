@@ -71,6 +71,8 @@ struct col_world {
     size_t move_hits_cap;
     int32_t *move_slots; /* the moves' overlap queries */
     size_t move_slots_cap;
+    int32_t *move_near; /* the bodies the last move's cast came near (col__world_cast_locked) */
+    size_t move_near_count, move_near_cap;
     /* stepping (world_step.c): the pairs overlapping after the last step,
      * sorted, and the events of a step */
     struct col__pair_ids *overlaps;
@@ -95,7 +97,11 @@ static inline body *col__world_lookup(const col_world *w, col_body_id id) {
  * (its accept callback is not run) that `shape` meets moving by delta, by
  * (t0, slot): *hits points to them (the world's, valid until the next
  * cast). The caller holds the lock. Returns the count, or (size_t)-1 when
- * memory runs out.
+ * memory runs out. The cast also leaves in w->move_near (by slot) every body
+ * its broad phase passed to the narrow phase: a superset of the bodies
+ * `shape` overlaps anywhere along the motion (the trees' boxes and the
+ * shape's padded bounds are conservative), which col__world_near_overlaps
+ * tests without a walk of the trees.
  */
 size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
                               int32_t skip, col__world_hit **hits);
@@ -108,6 +114,14 @@ size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 del
  */
 size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const col_filter *filter, int32_t skip,
                                   int32_t **slots);
+
+/*
+ * The bodies of w->move_near (the last cast's, see above) that `shape`
+ * overlaps, by slot, as col__world_overlaps_locked would find them for a
+ * shape within the cast's motion: *slots points to them (valid until the
+ * next call). Returns the count, or (size_t)-1 when memory runs out.
+ */
+size_t col__world_near_overlaps(col_world *w, const col_shape *shape, int32_t **slots);
 
 /*
  * The rules of one phase of a move (the character's, world_character.c):

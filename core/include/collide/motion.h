@@ -25,7 +25,11 @@
  * that enters none of the planes met so far in this move (one plane: its
  * tangent part; two: along their crease; three independent ones: none), so
  * corners, creases and floors of many tiles neither stop nor trap the body.
- * A bounce starts a new set of planes. Each sweep's stop is checked: should
+ * The contacts of one stop are those at the first contact's time and those
+ * met within a skin of path after it that the mover, at the stop, rests
+ * within the skin of (by col_distance, whose normal they take): a crease
+ * whose two walls the sweep meets at times only rounding tells apart is one
+ * stop, not two. A bounce starts a new set of planes. Each sweep's stop is checked: should
  * the mover there overlap a blocking body it was clear of when the sweep
  * started (a general sweep can report a grazing contact late: its steps
  * follow a normal known only to rounding), the stop moves back, by
