@@ -186,8 +186,8 @@ static void check_entries(const scene *s, int k, const col_shape *start_p, const
             col_shape b;
             if (sw.status == COL_HIT && !graze && shape_at(&base, legs[l + 1], &b) && !col_overlap(&b, other)) {
                 col_sweep_hit back = col_sweep(&b, col_v3_neg(leg), other, zero);
-                graze =
-                    back.status == COL_HIT && !back.initially_overlapping && (double)((1 - back.t0) - sw.t0) <= 1e-9;
+                graze = back.status == COL_HIT && !back.initially_overlapping &&
+                        (double)((1 - back.t0) - sw.t0) <= 1e-9 + 64 * (double)COL_EPSILON;
             }
             if (sw.status == COL_HIT && !sw.initially_overlapping && !graze && sw.t0 < COL_R(1.0) - COL_R(1e-6)) {
                 fz_print_shape("mover at the leg's start", &a);

@@ -150,6 +150,7 @@ static void barycentrics(const col_triangle *t, col_vec3 p, col_real *u, col_rea
 
 typedef struct pick {
     const col_mesh *m;
+    const col_ray *ray; /* the caller's: each triangle's test is the one brute force makes */
     col_triangle_sides sides;
     col_mesh_hit best;
 } pick;
@@ -159,7 +160,10 @@ static col_real pick_visit(void *ctx, const col_ray *ray, int32_t proxy, uint64_
     pick *p = ctx;
     int32_t i = (int32_t)user;
     col_triangle t = tri_of(p->m, i);
-    col_ray_hit h = col_raycast_triangle(ray, &t, p->sides);
+    /* the caller's ray, not the one the walk clipped to the best t: a ray's
+     * decision at an edge depends on where its segment ends (exact.h), and
+     * the pick must equal testing every triangle with the caller's */
+    col_ray_hit h = col_raycast_triangle(p->ray, &t, p->sides);
     if (h.status == COL_HIT &&
         (p->best.status != COL_HIT || h.t < p->best.t || (h.t == p->best.t && i < p->best.triangle))) {
         p->best.status = COL_HIT;
@@ -175,6 +179,7 @@ col_mesh_hit col_mesh_raycast(const col_mesh *m, const col_ray *r, col_triangle_
     pick p;
     memset(&p, 0, sizeof p);
     p.m = m;
+    p.ray = r;
     p.sides = sides;
     p.best.status = COL_MISS;
     p.best.triangle = -1;

@@ -4,6 +4,7 @@
  * none of the textbook listings covers: a point query (delta = 0), a
  * degenerate triangle, and a ray lying in the triangle's plane.
  */
+#include "exact.h"
 #include "ray.h"
 
 /* Everything the three methods agree on, computed once. */
@@ -81,8 +82,7 @@ static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides 
         *out = col__raycast_capsule_raw(r, p, q, COL_R(0.0));
         return true;
     }
-    col_sphere at_origin = {r->origin, COL_R(0.0)};
-    if (col_overlap_sphere_triangle(&at_origin, t)) {
+    if (col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c)) { /* exactly, as the static tests */
         *out = col__ray_inside(r);
         return true;
     }
@@ -111,10 +111,50 @@ typedef double wide_real; /* the float build recomputes zero edge functions in d
 typedef long double wide_real; /* the double build in long double (80-bit on x86) */
 #endif
 
+static col_ray_hit watertight(const col_ray *r, const tri_case *tcp);
+
+/* A ray with a finite max_t hits exactly when the static test says the
+ * segment from the origin to origin + max_t delta meets the triangle
+ * (exact.h: at an edge, a vertex, or at t = max_t too), at the fraction of
+ * max_t where the segment meets the plane (a ray in the plane: the first
+ * edge it reaches; an origin on the triangle: inside). */
+static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
+    if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
+    col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+    /* degenerate, or so thin that its normal underflows: its longest edge */
+    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
+        col_vec3 p, q;
+        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
+        return col__raycast_capsule_raw(r, p, q, COL_R(0.0));
+    }
+    col_vec3 end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    col_real f;
+    if (!col_v3_is_valid(end) || !col__segment_triangle(r->origin, end, t->a, t->b, t->c, &f)) return col__ray_miss();
+    if (f == COL_R(0.0) && col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c))
+        return col__ray_inside(r);
+    tri_case tc = {t->a, t->b, t->c, n, 0};
+    tc.nd = col_v3_dot(tc.n, r->delta);
+    if (sides == COL_CULL_BACKFACES && !(tc.nd < COL_R(0.0))) return col__ray_miss();
+    if (tc.nd == COL_R(0.0)) {
+        col_ray_hit h = coplanar(r, &tc);
+        if (h.status == COL_HIT) return h;
+    }
+    col_ray_hit h = col__ray_accept(r, col_min(f * r->max_t, r->max_t), facing(&tc));
+    return h.status == COL_HIT ? h : col__ray_accept(r, COL_R(0.0), facing(&tc));
+}
+
 col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
+    if (r && r->max_t <= COL_REAL_MAX) return segment_cast(r, t, sides);
     tri_case tc;
     col_ray_hit out;
     if (prepare(r, t, sides, &tc, &out)) return out;
+    return watertight(r, &tc);
+}
+
+/* The watertight cast proper (Woop et al.), for rays without end: the hit,
+ * or a miss, as floating point decides it. */
+static col_ray_hit watertight(const col_ray *r, const tri_case *tcp) {
+    const tri_case tc = *tcp;
     /* Ray space: kz is the dominant axis of delta; kx, ky keep the winding. */
     col_vec3 ad = col_v3_abs(r->delta);
     int kz = 0;

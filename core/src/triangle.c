@@ -9,6 +9,7 @@
  * because both shapes are expressed relative to the same origin.
  */
 #include "box.h"
+#include "exact.h"
 
 /* true when L separates the convex hulls of P[0..np) and Q[0..nq). */
 static bool separated(const col_vec3 *P, int np, const col_vec3 *Q, int nq, col_vec3 L) {
@@ -39,12 +40,8 @@ bool col__point_on_triangle(col_vec3 p, const col_triangle *t) {
         col__triangle_longest_edge(a, b, c, &q0, &q1);
         return col__point_on_segment(col_v3(0, 0, 0), q0, q1);
     }
-    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
-    if (col_v3_dot(n, a) != COL_R(0.0)) return false; /* not in the plane */
-    /* the origin is on the inner side of edge xy when (y - x) x (0 - x) . n >= 0 */
-    return col_v3_dot(col_v3_cross(col_v3_sub(b, a), col_v3_neg(a)), n) >= COL_R(0.0) &&
-           col_v3_dot(col_v3_cross(col_v3_sub(c, b), col_v3_neg(b)), n) >= COL_R(0.0) &&
-           col_v3_dot(col_v3_cross(col_v3_sub(a, c), col_v3_neg(c)), n) >= COL_R(0.0);
+    /* exactly, on the given coordinates (a segment of one point) */
+    return col__segment_meets_triangle(p, p, t->a, t->b, t->c);
 }
 
 bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
@@ -140,6 +137,10 @@ static bool segment_triangle(const col_vec3 s[2], const col_vec3 v[3]) {
 
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
+    /* exactly, on the given coordinates (exact.h) */
+    if (!col__triangle_is_degenerate(t->a, t->b, t->c) &&
+        col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))) != COL_R(0.0))
+        return col__segment_meets_triangle(sg->a, sg->b, t->a, t->b, t->c);
     const col_vec3 o = t->a;
     const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
     const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};

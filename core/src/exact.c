@@ -1,0 +1,345 @@
+/*
+ * Exact geometric predicates, filtered (see exact.h): a floating-point value
+ * with Shewchuk's error bound first, then, only when its sign is in doubt,
+ * the exact sign in dyadic arithmetic on GMP integers.
+ */
+#include "exact.h"
+
+#include <gmp.h>
+#include <math.h>
+#include <stdatomic.h>
+
+/* ------------------------------ dyadic numbers ------------------------------ */
+
+/* m 2^e, m an integer of any size: sums, differences and products of
+ * floating-point numbers, exactly. */
+typedef struct xn {
+    mpz_t m;
+    long e;
+} xn;
+
+static atomic_ulong exact_runs;
+
+unsigned long col__exact_count(void) { return atomic_load_explicit(&exact_runs, memory_order_relaxed); }
+
+static void xn_init(xn *x) {
+    mpz_init(x->m);
+    x->e = 0;
+}
+
+static void xn_clear(xn *x) { mpz_clear(x->m); }
+
+/* x = v, exactly (v finite: the callers validate their input). */
+static void xn_set(xn *x, col_real v) {
+    int e;
+    double f = frexp((double)v, &e); /* v = f 2^e, 0.5 <= |f| < 1: f 2^53 is an integer */
+    mpz_set_d(x->m, ldexp(f, 53));
+    x->e = (long)e - 53;
+}
+
+/* r = a + s b (s = 1 or -1); r may be a or b. */
+static void xn_add(xn *r, const xn *a, const xn *b, int s, mpz_t tmp) {
+    const xn *hi = a->e >= b->e ? a : b, *lo = a->e >= b->e ? b : a;
+    /* the one with the larger exponent shifted onto the smaller */
+    mpz_mul_2exp(tmp, hi->m, (mp_bitcnt_t)(hi->e - lo->e));
+    long e = lo->e;
+    if (s > 0) {
+        mpz_add(r->m, tmp, lo->m);
+    } else if (hi == a) {
+        mpz_sub(r->m, tmp, lo->m);
+    } else {
+        mpz_sub(r->m, lo->m, tmp);
+    }
+    r->e = e;
+}
+
+static void xn_mul(xn *r, const xn *a, const xn *b) {
+    mpz_mul(r->m, a->m, b->m);
+    r->e = a->e + b->e;
+}
+
+/* A 3-vector of dyadic numbers with its scratch. */
+typedef struct xv {
+    xn c[3];
+} xv;
+
+static void xv_init(xv *v) {
+    for (int k = 0; k < 3; ++k) xn_init(&v->c[k]);
+}
+
+static void xv_clear(xv *v) {
+    for (int k = 0; k < 3; ++k) xn_clear(&v->c[k]);
+}
+
+/* v = p - q exactly. */
+static void xv_diff(xv *v, col_vec3 p, col_vec3 q, xn *t, mpz_t tmp) {
+    for (int k = 0; k < 3; ++k) {
+        xn_set(&v->c[k], col_v3_get(p, k));
+        xn_set(t, col_v3_get(q, k));
+        xn_add(&v->c[k], &v->c[k], t, -1, tmp);
+    }
+}
+
+/* sign of det[u, v, w] = u . (v x w) */
+static int xv_det_sign(const xv *u, const xv *v, const xv *w) {
+    xn sum, p, q;
+    mpz_t tmp;
+    xn_init(&sum);
+    xn_init(&p);
+    xn_init(&q);
+    mpz_init(tmp);
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        /* u_k (v_i w_j - v_j w_i) */
+        xn_mul(&p, &v->c[i], &w->c[j]);
+        xn_mul(&q, &v->c[j], &w->c[i]);
+        xn_add(&p, &p, &q, -1, tmp);
+        xn_mul(&p, &p, &u->c[k]);
+        xn_add(&sum, &sum, &p, 1, tmp);
+    }
+    int s = mpz_sgn(sum.m);
+    xn_clear(&sum);
+    xn_clear(&p);
+    xn_clear(&q);
+    mpz_clear(tmp);
+    atomic_fetch_add_explicit(&exact_runs, 1, memory_order_relaxed);
+    return s;
+}
+
+int col__orient3d_exact(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d) {
+    xv u, v, w;
+    xn t;
+    mpz_t tmp;
+    xv_init(&u);
+    xv_init(&v);
+    xv_init(&w);
+    xn_init(&t);
+    mpz_init(tmp);
+    xv_diff(&u, b, a, &t, tmp);
+    xv_diff(&v, c, a, &t, tmp);
+    xv_diff(&w, d, a, &t, tmp);
+    int s = xv_det_sign(&u, &v, &w);
+    xv_clear(&u);
+    xv_clear(&v);
+    xv_clear(&w);
+    xn_clear(&t);
+    mpz_clear(tmp);
+    return s;
+}
+
+int col__orient2d_exact(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
+    xn a, b, c, d, t;
+    mpz_t tmp;
+    xn_init(&a);
+    xn_init(&b);
+    xn_init(&c);
+    xn_init(&d);
+    xn_init(&t);
+    mpz_init(tmp);
+    /* (q - p)_i (r - p)_j - (q - p)_j (r - p)_i */
+    xn_set(&a, col_v3_get(q, i));
+    xn_set(&t, col_v3_get(p, i));
+    xn_add(&a, &a, &t, -1, tmp);
+    xn_set(&b, col_v3_get(r, j));
+    xn_set(&t, col_v3_get(p, j));
+    xn_add(&b, &b, &t, -1, tmp);
+    xn_set(&c, col_v3_get(q, j));
+    xn_set(&t, col_v3_get(p, j));
+    xn_add(&c, &c, &t, -1, tmp);
+    xn_set(&d, col_v3_get(r, i));
+    xn_set(&t, col_v3_get(p, i));
+    xn_add(&d, &d, &t, -1, tmp);
+    xn_mul(&a, &a, &b);
+    xn_mul(&c, &c, &d);
+    xn_add(&a, &a, &c, -1, tmp);
+    int s = mpz_sgn(a.m);
+    xn_clear(&a);
+    xn_clear(&b);
+    xn_clear(&c);
+    xn_clear(&d);
+    xn_clear(&t);
+    mpz_clear(tmp);
+    atomic_fetch_add_explicit(&exact_runs, 1, memory_order_relaxed);
+    return s;
+}
+
+/* ------------------------------ the filters ------------------------------ */
+
+/*
+ * Shewchuk's bounds, with e = COL_EPSILON / 2 the unit roundoff: orient3d's
+ * computed determinant (from three rounded differences) is within
+ * (7 + 56 e) e of its permanent (the same sum with every product in
+ * absolute value) of the exact one, orient2d's within (3 + 16 e) e; rounded
+ * up here to 4 and 2 COL_EPSILON. They assume no product underflows or
+ * overflows: every non-zero difference within [RANGE_LO, RANGE_HI] keeps
+ * products of three normal and finite (double: 2^-900 to 2^900; float:
+ * 2^-108 to 2^120), and a difference outside goes to the exact path. A
+ * zero difference is exact (x - y rounds to 0 only for x = y).
+ */
+#define O3_BOUND (COL_R(4.0) * COL_EPSILON)
+#define O2_BOUND (COL_R(2.0) * COL_EPSILON)
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define RANGE_LO 0x1p-36f
+#define RANGE_HI 0x1p40f
+#else
+#define RANGE_LO 0x1p-300
+#define RANGE_HI 0x1p300
+#endif
+
+static bool in_range(col_real x) {
+    col_real a = col_abs(x);
+    return x == COL_R(0.0) || (a >= RANGE_LO && a <= RANGE_HI);
+}
+
+static bool v_in_range(col_vec3 v) { return in_range(v.x) && in_range(v.y) && in_range(v.z); }
+
+/* The sign of u . (v x w) from the rounded rows when the bound decides it;
+ * 2 when it does not. */
+static int det_filtered(col_vec3 u, col_vec3 v, col_vec3 w) {
+    if (!v_in_range(u) || !v_in_range(v) || !v_in_range(w)) return 2;
+    col_real p1 = v.y * w.z, p2 = v.z * w.y, p3 = v.z * w.x, p4 = v.x * w.z, p5 = v.x * w.y, p6 = v.y * w.x;
+    col_real det = u.x * (p1 - p2) + u.y * (p3 - p4) + u.z * (p5 - p6);
+    col_real perm = col_abs(u.x) * (col_abs(p1) + col_abs(p2)) + col_abs(u.y) * (col_abs(p3) + col_abs(p4)) +
+                    col_abs(u.z) * (col_abs(p5) + col_abs(p6));
+    col_real bound = O3_BOUND * perm;
+    if (det > bound) return 1;
+    if (det < -bound) return -1;
+    if (perm == COL_R(0.0)) return 0; /* every product has a zero factor: exactly zero */
+    return 2;
+}
+
+int col__orient3d(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d) {
+    int s = det_filtered(col_v3_sub(b, a), col_v3_sub(c, a), col_v3_sub(d, a));
+    return s != 2 ? s : col__orient3d_exact(a, b, c, d);
+}
+
+int col__orient2d(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
+    col_real qx = col_v3_get(q, i) - col_v3_get(p, i), qy = col_v3_get(q, j) - col_v3_get(p, j);
+    col_real rx = col_v3_get(r, i) - col_v3_get(p, i), ry = col_v3_get(r, j) - col_v3_get(p, j);
+    if (in_range(qx) && in_range(qy) && in_range(rx) && in_range(ry)) {
+        col_real l = qx * ry, rr = qy * rx, det = l - rr, bound = O2_BOUND * (col_abs(l) + col_abs(rr));
+        if (det > bound) return 1;
+        if (det < -bound) return -1;
+        if (l == COL_R(0.0) && rr == COL_R(0.0)) return 0;
+    }
+    return col__orient2d_exact(p, q, r, i, j);
+}
+
+/* ------------------------------ segment and triangle ------------------------------ */
+
+/* x on the closed 2D segment uv, given that the three are collinear. */
+static bool on_collinear(col_vec3 u, col_vec3 v, col_vec3 x, int i, int j) {
+    for (int k = 0; k < 2; ++k) {
+        int c = k ? j : i;
+        col_real a = col_v3_get(u, c), b = col_v3_get(v, c), y = col_v3_get(x, c);
+        if (y < col_min(a, b) || y > col_max(a, b)) return false;
+    }
+    return true;
+}
+
+/* Whether the closed 2D segments pq and uv meet (exactly). */
+static bool segments_meet_2d(col_vec3 p, col_vec3 q, col_vec3 u, col_vec3 v, int i, int j) {
+    int d1 = col__orient2d(u, v, p, i, j), d2 = col__orient2d(u, v, q, i, j);
+    int d3 = col__orient2d(p, q, u, i, j), d4 = col__orient2d(p, q, v, i, j);
+    if (d1 * d2 < 0 && d3 * d4 < 0) return true;
+    return (d1 == 0 && on_collinear(u, v, p, i, j)) || (d2 == 0 && on_collinear(u, v, q, i, j)) ||
+           (d3 == 0 && on_collinear(p, q, u, i, j)) || (d4 == 0 && on_collinear(p, q, v, i, j));
+}
+
+/* x in the closed 2D triangle abc of orientation o (not 0). */
+static bool inside_2d(col_vec3 x, col_vec3 a, col_vec3 b, col_vec3 c, int o, int i, int j) {
+    return col__orient2d(a, b, x, i, j) * o >= 0 && col__orient2d(b, c, x, i, j) * o >= 0 &&
+           col__orient2d(c, a, x, i, j) * o >= 0;
+}
+
+/* The exact decision (see exact.h), sign by sign. */
+static bool meets_exact(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
+    int sp = col__orient3d(a, b, c, p), sq = col__orient3d(a, b, c, q);
+    if (sp * sq > 0) return false; /* both strictly on one side */
+    if (sp != 0 || sq != 0) {
+        /* the segment's line crosses the plane once, within the segment: at a
+         * point of the triangle when no two edges see the line on strictly
+         * opposite sides */
+        int s1 = col__orient3d(p, q, a, b), s2 = col__orient3d(p, q, b, c), s3 = col__orient3d(p, q, c, a);
+        return !((s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0));
+    }
+    /* all in the triangle's plane: in 2D, dropping the axis the normal points
+     * most along (any axis on which the triangle keeps an area is exact) */
+    col_vec3 n = col_v3_abs(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)));
+    int k = 0;
+    if (n.y > n.x) k = 1;
+    if (n.z > col_v3_get(n, k)) k = 2;
+    for (int tries = 0; tries < 3; ++tries, k = (k + 1) % 3) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        int o = col__orient2d(a, b, c, i, j);
+        if (o == 0) continue; /* the triangle is edge-on along this axis */
+        if (inside_2d(p, a, b, c, o, i, j) || inside_2d(q, a, b, c, o, i, j)) return true;
+        return segments_meet_2d(p, q, a, b, i, j) || segments_meet_2d(p, q, b, c, i, j) ||
+               segments_meet_2d(p, q, c, a, i, j);
+    }
+    return false; /* no area on any axis: a degenerate triangle (callers handle those first) */
+}
+
+/* x x y with its six products' magnitudes summed per component (the
+ * permanent's part). */
+static col_vec3 cross_perm(col_vec3 x, col_vec3 y, col_vec3 *perm) {
+    col_real p1 = x.y * y.z, p2 = x.z * y.y, p3 = x.z * y.x, p4 = x.x * y.z, p5 = x.x * y.y, p6 = x.y * y.x;
+    *perm = col_v3(col_abs(p1) + col_abs(p2), col_abs(p3) + col_abs(p4), col_abs(p5) + col_abs(p6));
+    return col_v3(p1 - p2, p3 - p4, p5 - p6);
+}
+
+static col_real dot_abs(col_vec3 x, col_vec3 perm) {
+    return col_abs(x.x) * perm.x + col_abs(x.y) * perm.y + col_abs(x.z) * perm.z;
+}
+
+/* The sign of v when |v| > bound; 2 when the bound does not decide it. */
+static int sign_by(col_real v, col_real bound) { return v > bound ? 1 : v < -bound ? -1 : 2; }
+
+bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t) {
+    /*
+     * The five determinants of the decision from one set of rounded
+     * differences, relative to p: A = a - p, B = b - p, C = c - p, E = q - p.
+     * orient3d(a, b, c, p) = -det[A, B, C]; orient3d(p, q, a, b) = det[E, A, B]
+     * (and b c, c a alike); orient3d(a, b, c, q) = -det[A - E, B - E, C - E]
+     * = -(det[A, B, C] - det[E, B, C] - det[E, C, A] - det[E, A, B]), so q's
+     * side costs three additions: its bound is the sum of the four
+     * determinants' bounds plus those additions' rounding (within
+     * 8 COL_EPSILON of the four permanents' sum).
+     */
+    col_vec3 A = col_v3_sub(a, p), B = col_v3_sub(b, p), C = col_v3_sub(c, p), E = col_v3_sub(q, p);
+    if (E.x == COL_R(0.0) && E.y == COL_R(0.0) && E.z == COL_R(0.0) && v_in_range(A) && v_in_range(B) &&
+        v_in_range(C)) {
+        /* a point: off the plane (the common case) by p's side alone */
+        col_vec3 pbc;
+        col_vec3 bc = cross_perm(B, C, &pbc);
+        if (sign_by(col_v3_dot(A, bc), O3_BOUND * dot_abs(A, pbc)) != 2) return false;
+    } else if (v_in_range(A) && v_in_range(B) && v_in_range(C) && v_in_range(E)) {
+        col_vec3 pab, pbc, pca;
+        col_vec3 ab = cross_perm(A, B, &pab), bc = cross_perm(B, C, &pbc), ca = cross_perm(C, A, &pca);
+        col_real d0 = col_v3_dot(A, bc), m0 = dot_abs(A, pbc);
+        col_real d1 = col_v3_dot(E, ab), m1 = dot_abs(E, pab);
+        col_real d2 = col_v3_dot(E, bc), m2 = dot_abs(E, pbc);
+        col_real d3 = col_v3_dot(E, ca), m3 = dot_abs(E, pca);
+        col_real dq = d0 - d1 - d2 - d3;
+        int sp = -sign_by(d0, O3_BOUND * m0), sq = -sign_by(dq, COL_R(2.0) * O3_BOUND * (m0 + m1 + m2 + m3));
+        int s1 = sign_by(d1, O3_BOUND * m1), s2 = sign_by(d2, O3_BOUND * m2), s3 = sign_by(d3, O3_BOUND * m3);
+        bool sides_known = sp != -2 && sq != -2;
+        if (sides_known && sp * sq > 0) return false;
+        if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) {
+            /* crossing the plane (no side 0: the filter says none is) */
+            if ((s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0)) return false;
+            if (t) *t = col__clamp(d0 / (d0 - dq), COL_R(0.0), COL_R(1.0));
+            return true;
+        }
+        if (!meets_exact(p, q, a, b, c)) return false;
+        if (t) *t = d0 != dq ? col__clamp(d0 / (d0 - dq), COL_R(0.0), COL_R(1.0)) : COL_R(0.0);
+        return true;
+    }
+    if (!meets_exact(p, q, a, b, c)) return false;
+    if (t) *t = COL_R(0.0);
+    return true;
+}
+
+bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
+    return col__segment_triangle(p, q, a, b, c, NULL);
+}
