@@ -46,8 +46,8 @@ TEST(Exact, Orient3dFilterEqualsExactOnPlanesMovedByUlps) {
     const bool dbl = sizeof(col_real) == sizeof(double);
     // exact scalings (float: its range, and the construction rounds: only
     // filter = exact is checked there)
-    const std::vector<double> scales =
-        dbl ? std::vector<double>{1.0, 0x1p-600, 0x1p-300, 0x1p-40, 0x1p40, 0x1p130} : std::vector<double>{1.0, 0x1p-20, 0x1p20};
+    const std::vector<double> scales = dbl ? std::vector<double>{1.0, 0x1p-600, 0x1p-300, 0x1p-40, 0x1p40, 0x1p130}
+                                           : std::vector<double>{1.0, 0x1p-20, 0x1p20};
     for (double scale : scales) {
         for (int n = 0; n < 2000; ++n) {
             col_vec3 a = GridPoint(g), b = GridPoint(g), c = GridPoint(g);
