@@ -30,9 +30,10 @@ typedef struct bench_tree_impl {
 /* Bullet's btDbvt (bench/peer_bullet_dbvt.cc); name NULL without Bullet. */
 extern const bench_tree_impl bench_tree_dbvt;
 
-/* Runs the broad-phase rows at 10^3 .. max_n boxes and prints them with
- * their targets; returns the number of targets missed. */
-int bench_tree_run(size_t max_n);
+/* Runs the broad-phase rows at 10^3 .. max_n boxes, each the median of
+ * `reps` repetitions in which the implementations take turns, and prints them
+ * with their targets; returns the number of targets missed. */
+int bench_tree_run(size_t max_n, int reps);
 
 #ifdef __cplusplus
 }

@@ -191,20 +191,52 @@ static void free_scene(scene *s) {
     free(s->rays);
 }
 
+enum { MAX_ROWS = 256, MAX_TREE_REPS = 64 };
+
 typedef struct row {
     const char *op;
     const char *impl;
     size_t n;
-    double ns;
+    double ns;     /* the median of the samples */
     size_t answer; /* total count of the queries (0 for operations) */
+    double sample[MAX_TREE_REPS];
+    int samples;
 } row;
 
-enum { MAX_ROWS = 256 };
 static row rows[MAX_ROWS];
 static int nrows;
 
+static row *find_row_exact(const char *op, const char *impl, size_t n) {
+    for (int i = 0; i < nrows; ++i)
+        if (rows[i].n == n && strcmp(rows[i].op, op) == 0 && strcmp(rows[i].impl, impl) == 0) return &rows[i];
+    return NULL;
+}
+
+/* One sample of a row (a repetition adds to the row of the same operation,
+ * implementation and size). */
 static void add_row(const char *op, const char *impl, size_t n, double ns, size_t answer) {
-    if (nrows < MAX_ROWS) rows[nrows++] = (row){op, impl, n, ns, answer};
+    row *r = find_row_exact(op, impl, n);
+    if (!r) {
+        if (nrows == MAX_ROWS) return;
+        r = &rows[nrows++];
+        *r = (row){op, impl, n, 0, answer, {0}, 0};
+    }
+    if (r->samples < MAX_TREE_REPS) r->sample[r->samples++] = ns;
+}
+
+static int cmp_sample(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Each row's time: the median of its samples. */
+static void settle_rows(int first) {
+    for (int r = first; r < nrows; ++r) {
+        row *w = &rows[r];
+        int k = w->samples;
+        qsort(w->sample, (size_t)k, sizeof w->sample[0], cmp_sample);
+        w->ns = k % 2 ? w->sample[k / 2] : 0.5 * (w->sample[k / 2 - 1] + w->sample[k / 2]);
+    }
 }
 
 static const row *find_row(const char *op, const char *impl_prefix, size_t n) {
@@ -330,13 +362,17 @@ static void mesh_rows(size_t max_n) {
     }
 }
 
-int bench_tree_run(size_t max_n) {
+int bench_tree_run(size_t max_n, int reps) {
+    if (reps < 1) reps = 1;
+    if (reps > MAX_TREE_REPS) reps = MAX_TREE_REPS;
     const bench_tree_impl *impls[4] = {&collide_tree, NULL, NULL, NULL};
     int ni = 1;
     if (bench_tree_dbvt.name) impls[ni++] = &bench_tree_dbvt;
     impls[ni++] = &brute_force;
     printf("broad phase: n boxes (sides 0.5..1.5, one per 8 unit cells), 10^4 queries (boxes of side 3, rays of "
-           "length 10); ns per operation or query; answers: the queries' total count\n");
+           "length 10); ns per operation or query, the median of %d repetitions taken in turns; answers: the "
+           "queries' total count\n",
+           reps);
     printf("%-28s %-34s %9s %11s %12s\n", "operation", "implementation", "n", "ns", "answers");
     static const size_t sizes[] = {1000, 10000, 100000, 1000000};
     static int heights[4];
@@ -346,10 +382,15 @@ int bench_tree_run(size_t max_n) {
         scene s;
         make_scene(&s, n, 10000);
         int first = nrows;
-        for (int i = 0; i < ni; ++i) {
-            if (impls[i] == &brute_force && n > 100000) continue; /* 10^10 box tests */
-            run_impl(impls[i], &s, i == 0 ? &heights[si] : NULL, i == 0 ? &bytes[si] : NULL);
-        }
+        /* the implementations take turns in every repetition, so a change of
+           the machine's speed during the run falls on all of them; brute
+           force (the slowest, and no target reads it) runs once */
+        for (int rep = 0; rep < reps; ++rep)
+            for (int i = 0; i < ni; ++i) {
+                if (impls[i] == &brute_force && (n > 100000 || rep > 0)) continue; /* 10^10 box tests */
+                run_impl(impls[i], &s, i == 0 ? &heights[si] : NULL, i == 0 ? &bytes[si] : NULL);
+            }
+        settle_rows(first);
         for (int r = first; r < nrows; ++r) {
             const row *base = find_row(rows[r].op, "collide", n);
             char ans[32] = "";
@@ -362,7 +403,9 @@ int bench_tree_run(size_t max_n) {
                heights[si], 2 * log2((double)n), (double)bytes[si] / (double)n);
         free_scene(&s);
     }
+    int first_mesh = nrows;
     mesh_rows(max_n);
+    settle_rows(first_mesh);
     for (int r = 0; r < nrows; ++r)
         if (strcmp(rows[r].op, "mesh pick") == 0) {
             const row *base = find_row("mesh pick", "collide", rows[r].n);

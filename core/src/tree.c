@@ -20,9 +20,32 @@ void col_tree_init(col_tree *t) {
     t->margin = COL_TREE_DEFAULT_MARGIN;
 }
 
+/* The node pool is aligned to a cache line (a node in double is one line). */
+#define POOL_ALIGN 64
+#ifndef COLLIDE_REAL_FLOAT
+_Static_assert(sizeof(col_tree_node) == POOL_ALIGN, "a node in double is one cache line");
+#endif
+
+static void *pool_alloc(size_t bytes) {
+    bytes = (bytes + POOL_ALIGN - 1) / POOL_ALIGN * POOL_ALIGN; /* aligned_alloc wants a multiple */
+#ifdef _MSC_VER
+    return _aligned_malloc(bytes, POOL_ALIGN);
+#else
+    return aligned_alloc(POOL_ALIGN, bytes);
+#endif
+}
+
+static void pool_free(void *p) {
+#ifdef _MSC_VER
+    _aligned_free(p);
+#else
+    free(p);
+#endif
+}
+
 void col_tree_free(col_tree *t) {
     col_real margin = t->margin;
-    free(t->nodes);
+    pool_free(t->nodes);
     col_tree_init(t);
     t->margin = margin;
 }
@@ -33,15 +56,16 @@ bool col__tree_reserve(col_tree *t, int32_t extra) {
     int64_t want = (int64_t)t->node_count + extra;
     int64_t cap = t->capacity > 0 ? t->capacity : 16;
     while (cap < want) cap *= 2;
-    if (cap > INT32_MAX || (size_t)cap > SIZE_MAX / sizeof(col_tree_node)) return false;
-    col_tree_node *nodes = realloc(t->nodes, (size_t)cap * sizeof(col_tree_node));
+    if (cap > INT32_MAX || (size_t)cap > (SIZE_MAX - POOL_ALIGN) / sizeof(col_tree_node)) return false;
+    col_tree_node *nodes = pool_alloc((size_t)cap * sizeof(col_tree_node));
     if (!nodes) return false;
+    if (t->capacity > 0) memcpy(nodes, t->nodes, (size_t)t->capacity * sizeof(col_tree_node));
+    pool_free(t->nodes);
     /* chain the new nodes in index order before the old free list */
     int32_t old_cap = t->capacity, new_cap = (int32_t)cap;
     for (int32_t i = old_cap; i < new_cap; ++i) {
         memset(&nodes[i], 0, sizeof nodes[i]);
         nodes[i].parent = i + 1 < new_cap ? i + 1 : t->free_list;
-        nodes[i].child1 = nodes[i].child2 = COL_TREE_NULL;
         nodes[i].height = -1;
     }
     t->free_list = old_cap;
@@ -55,7 +79,7 @@ int32_t col__tree_alloc(col_tree *t) {
     int32_t i = t->free_list;
     col_tree_node *n = &t->nodes[i];
     t->free_list = n->parent;
-    n->parent = n->child1 = n->child2 = COL_TREE_NULL;
+    n->parent = COL_TREE_NULL;
     n->height = 0;
     n->user = 0;
     t->node_count++;
@@ -66,7 +90,6 @@ void col__tree_release(col_tree *t, int32_t i) {
     col_tree_node *n = &t->nodes[i];
     memset(&n->box, 0, sizeof n->box);
     n->user = 0;
-    n->child1 = n->child2 = COL_TREE_NULL;
     n->height = -1;
     n->parent = t->free_list;
     t->free_list = i;
@@ -89,7 +112,7 @@ static int32_t best_sibling(const col_tree *t, const col_aabb *d) {
     int32_t best = index;
     col_real best_cost = direct;
     while (nodes[index].height > 0) {
-        int32_t c1 = nodes[index].child1, c2 = nodes[index].child2;
+        int32_t c1 = nodes[index].child[0], c2 = nodes[index].child[1];
         col_real cost = direct + inherited;
         if (cost < best_cost) {
             best = index;
@@ -146,17 +169,15 @@ static int32_t best_sibling(const col_tree *t, const col_aabb *d) {
 static void replace_child(col_tree *t, int32_t parent, int32_t old, int32_t child) {
     if (parent == COL_TREE_NULL) {
         t->root = child;
-    } else if (t->nodes[parent].child1 == old) {
-        t->nodes[parent].child1 = child;
     } else {
-        t->nodes[parent].child2 = child;
+        t->nodes[parent].child[t->nodes[parent].child[0] == old ? 0 : 1] = child;
     }
     t->nodes[child].parent = parent;
 }
 
 static void refit(col_tree *t, int32_t i) {
     col_tree_node *n = &t->nodes[i];
-    const col_tree_node *a = &t->nodes[n->child1], *b = &t->nodes[n->child2];
+    const col_tree_node *a = &t->nodes[n->child[0]], *b = &t->nodes[n->child[1]];
     n->box = col__aabb_union(&a->box, &b->box);
     n->height = 1 + (a->height > b->height ? a->height : b->height);
 }
@@ -165,15 +186,9 @@ static void refit(col_tree *t, int32_t i) {
  * child of `a`), then refits c and a. */
 static void swap_down(col_tree *t, int32_t a, int32_t x, int32_t c, int32_t y) {
     col_tree_node *nodes = t->nodes;
-    if (nodes[a].child1 == x)
-        nodes[a].child1 = y;
-    else
-        nodes[a].child2 = y;
+    nodes[a].child[nodes[a].child[0] == x ? 0 : 1] = y;
     nodes[y].parent = a;
-    if (nodes[c].child1 == y)
-        nodes[c].child1 = x;
-    else
-        nodes[c].child2 = x;
+    nodes[c].child[nodes[c].child[0] == y ? 0 : 1] = x;
     nodes[x].parent = c;
     refit(t, c);
     refit(t, a);
@@ -187,7 +202,7 @@ static void swap_down(col_tree *t, int32_t a, int32_t x, int32_t c, int32_t y) {
 static void rotate(col_tree *t, int32_t a) {
     col_tree_node *nodes = t->nodes;
     if (nodes[a].height < 2) return;
-    int32_t b = nodes[a].child1, c = nodes[a].child2;
+    int32_t b = nodes[a].child[0], c = nodes[a].child[1];
     col_real best = 0; /* the area reduction of the best rotation */
     int32_t best_x = COL_TREE_NULL, best_c = COL_TREE_NULL, best_y = COL_TREE_NULL;
     for (int side = 0; side < 2; ++side) {
@@ -195,8 +210,7 @@ static void rotate(col_tree *t, int32_t a) {
         if (nodes[p].height == 0) continue;
         col_real area_p = col__aabb_area(&nodes[p].box);
         for (int k = 0; k < 2; ++k) {
-            int32_t y = k == 0 ? nodes[p].child1 : nodes[p].child2;
-            int32_t stay = k == 0 ? nodes[p].child2 : nodes[p].child1;
+            int32_t y = nodes[p].child[k], stay = nodes[p].child[1 - k];
             col_aabb u = col__aabb_union(&nodes[x].box, &nodes[stay].box);
             col_real gain = area_p - col__aabb_area(&u);
             if (gain > best) {
@@ -222,8 +236,8 @@ static void insert_leaf(col_tree *t, int32_t leaf) {
     int32_t old_parent = t->nodes[sibling].parent;
     int32_t parent = col__tree_alloc(t);
     col_tree_node *nodes = t->nodes;
-    nodes[parent].child1 = sibling;
-    nodes[parent].child2 = leaf;
+    nodes[parent].child[0] = sibling;
+    nodes[parent].child[1] = leaf;
     replace_child(t, old_parent, sibling, parent);
     nodes[sibling].parent = parent;
     nodes[leaf].parent = parent;
@@ -243,7 +257,7 @@ static void remove_leaf(col_tree *t, int32_t leaf) {
         return;
     }
     int32_t parent = nodes[leaf].parent, grand = nodes[parent].parent;
-    int32_t sibling = nodes[parent].child1 == leaf ? nodes[parent].child2 : nodes[parent].child1;
+    int32_t sibling = nodes[parent].child[0] == leaf ? nodes[parent].child[1] : nodes[parent].child[0];
     replace_child(t, grand, parent, sibling);
     col__tree_release(t, parent);
     for (int32_t i = grand; i != COL_TREE_NULL; i = nodes[i].parent) refit(t, i);
@@ -359,17 +373,14 @@ bool col_tree_validate(const col_tree *t, char *why, size_t why_size) {
             used++;
             if (n->height == 0) {
                 leaves++;
-                if (n->child1 != COL_TREE_NULL || n->child2 != COL_TREE_NULL)
-                    ok = fail(why, why_size, "leaf %ld has a child (%ld)", i, n->child1);
-                else if (!col_aabb_is_valid(&n->box))
-                    ok = fail(why, why_size, "leaf %ld has an invalid box%ld", i, 0);
+                if (!col_aabb_is_valid(&n->box)) ok = fail(why, why_size, "leaf %ld has an invalid box%ld", i, 0);
                 continue;
             }
             if (n->height < 0) {
                 ok = fail(why, why_size, "free node %ld is in the tree (height %ld)", i, n->height);
                 break;
             }
-            int32_t c[2] = {n->child1, n->child2};
+            int32_t c[2] = {n->child[0], n->child[1]};
             for (int k = 0; k < 2 && ok; ++k) {
                 if (c[k] < 0 || c[k] >= t->capacity)
                     ok = fail(why, why_size, "node %ld has child %ld out of range", i, c[k]);

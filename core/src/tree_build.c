@@ -169,14 +169,14 @@ static void build(col_tree *t, builder *bp, job *jobs, int32_t *made) {
         if (j.child == 0)
             t->root = node;
         else if (j.child == 1)
-            t->nodes[j.parent].child1 = node;
+            t->nodes[j.parent].child[0] = node;
         else
-            t->nodes[j.parent].child2 = node;
+            t->nodes[j.parent].child[1] = node;
     }
     /* children were made after their parents: refit in reverse */
     for (int32_t k = made_count - 1; k >= 0; --k) {
         col_tree_node *p = &t->nodes[made[k]];
-        const col_tree_node *c1 = &t->nodes[p->child1], *c2 = &t->nodes[p->child2];
+        const col_tree_node *c1 = &t->nodes[p->child[0]], *c2 = &t->nodes[p->child[1]];
         p->box = col__aabb_union(&c1->box, &c2->box);
         p->height = 1 + (c1->height > c2->height ? c1->height : c2->height);
     }

@@ -36,16 +36,20 @@ bool col_tree_query_aabb(const col_tree *t, const col_aabb *box, col_tree_query_
     stack s;
     if (!stack_open(&s, t)) return false;
     const col_tree_node *nodes = t->nodes;
-    s.items[s.top++] = t->root;
+    /* every node on the stack overlaps the box: children are tested before
+       they are pushed, so a missed child costs no push and no pop */
+    if (col__aabb_overlap(&nodes[t->root].box, box)) s.items[s.top++] = t->root;
     while (s.top > 0) {
-        const col_tree_node *n = &nodes[s.items[--s.top]];
-        if (!col__aabb_overlap(&n->box, box)) continue;
+        int32_t i = s.items[--s.top];
+        const col_tree_node *n = &nodes[i];
         if (n->height == 0) {
-            if (!fn(ctx, (int32_t)(n - nodes), n->user)) break;
-        } else {
-            s.items[s.top++] = n->child2;
-            s.items[s.top++] = n->child1;
+            if (!fn(ctx, i, n->user)) break;
+            continue;
         }
+        int32_t c0 = n->child[0], c1 = n->child[1];
+        bool o0 = col__aabb_overlap(&nodes[c0].box, box), o1 = col__aabb_overlap(&nodes[c1].box, box);
+        if (o1) s.items[s.top++] = c1;
+        if (o0) s.items[s.top++] = c0;
     }
     stack_close(&s);
     return true;
@@ -153,15 +157,15 @@ static bool cast(const col_tree *t, const mover *m, col_ray ray, col_tree_ray_fn
             continue;
         }
         col_real e1, e2;
-        bool h1 = mover_reaches(m, &nodes[n->child1].box, ray.max_t, &e1);
-        bool h2 = mover_reaches(m, &nodes[n->child2].box, ray.max_t, &e2);
+        bool h1 = mover_reaches(m, &nodes[n->child[0]].box, ray.max_t, &e1);
+        bool h2 = mover_reaches(m, &nodes[n->child[1]].box, ray.max_t, &e2);
         /* push the farther first, so the nearer is visited first */
         if (h1 && h2 && e2 < e1) {
-            st[top++] = (pending){n->child1, e1};
-            st[top++] = (pending){n->child2, e2};
+            st[top++] = (pending){n->child[0], e1};
+            st[top++] = (pending){n->child[1], e2};
         } else {
-            if (h2) st[top++] = (pending){n->child2, e2};
-            if (h1) st[top++] = (pending){n->child1, e1};
+            if (h2) st[top++] = (pending){n->child[1], e2};
+            if (h1) st[top++] = (pending){n->child[0], e1};
         }
     }
     if (st != local) free(st);
@@ -223,11 +227,11 @@ bool col__tree_query_frustum(const col_tree *t, const col_frustum *f, bool exact
         if (n->height == 0) {
             if (!fn(ctx, i, n->user, c)) break;
         } else if (c == COL_CULL_INSIDE) {
-            s.items[s.top++] = -n->child2 - 2;
-            s.items[s.top++] = -n->child1 - 2;
+            s.items[s.top++] = -n->child[1] - 2;
+            s.items[s.top++] = -n->child[0] - 2;
         } else {
-            s.items[s.top++] = n->child2;
-            s.items[s.top++] = n->child1;
+            s.items[s.top++] = n->child[1];
+            s.items[s.top++] = n->child[0];
         }
     }
     stack_close(&s);

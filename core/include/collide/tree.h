@@ -51,13 +51,17 @@ COL_EXTERN_C_BEGIN
 #define COL_TREE_DEFAULT_MARGIN COL_R(0.1)
 
 /* A node of the tree. Read-only for users (col_tree_node_at), e.g. to draw
- * the tree; every field is maintained by the tree. */
+ * the tree; every field is maintained by the tree. A leaf (height 0) holds
+ * its user value where an internal node (height > 0) holds its children:
+ * 64 bytes in double (40 in float), and the pool is aligned to 64 bytes, so
+ * a node in double is one cache line. */
 typedef struct col_tree_node {
-    col_aabb box;   /* a leaf: the fat box; an internal node: the union of its children's */
-    uint64_t user;  /* a leaf: the user value given to col_tree_insert; 0 otherwise */
+    col_aabb box; /* a leaf: the fat box; an internal node: the union of its children's */
+    union {
+        uint64_t user;    /* a leaf: the user value given to col_tree_insert */
+        int32_t child[2]; /* an internal node: its two children */
+    };
     int32_t parent; /* parent index, COL_TREE_NULL at the root; next free node when free */
-    int32_t child1; /* COL_TREE_NULL for a leaf */
-    int32_t child2; /* COL_TREE_NULL for a leaf */
     int32_t height; /* 0 for a leaf, 1 + the larger child height otherwise, -1 when free */
 } col_tree_node;
 
