@@ -32,8 +32,9 @@ extern const bench_tree_impl bench_tree_dbvt;
 
 /* Runs the broad-phase rows at 10^3 .. max_n boxes, each the median of
  * `reps` repetitions in which the implementations take turns, and prints them
- * with their targets; returns the number of targets missed. */
-int bench_tree_run(size_t max_n, int reps);
+ * (and with `markdown` the README's table) with their targets; returns the
+ * number of targets missed. */
+int bench_tree_run(size_t max_n, int reps, int markdown);
 
 #ifdef __cplusplus
 }

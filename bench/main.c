@@ -703,7 +703,7 @@ int main(int argc, char **argv) {
     /* the broad phase (bench/tree.c): sizes up to --n boxes; --only tree runs it alone */
     if (!o.only || strstr("tree broadphase", o.only)) {
         printf("\n");
-        misses += bench_tree_run(o.n, o.reps);
+        misses += bench_tree_run(o.n, o.reps, o.markdown);
     }
     printf("\n%d target(s) missed\n", misses);
     return 0;

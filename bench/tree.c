@@ -362,7 +362,58 @@ static void mesh_rows(size_t max_n) {
     }
 }
 
-int bench_tree_run(size_t max_n, int reps) {
+/* A time as the README writes it: whole ns from 100 up, one decimal below. */
+static void md_ns(char *out, size_t size, double ns) { snprintf(out, size, ns >= 100 ? "%.0f" : "%.1f", ns); }
+
+static const char *md_power(size_t n) {
+    return n == 1000 ? "10^3" : n == 10000 ? "10^4" : n == 100000 ? "10^5" : n == 1000000 ? "10^6" : "?";
+}
+
+/* The README's broad-phase table (--markdown): per size, collide's row, btDbvt's
+ * with collide's time over its own in parentheses, and brute force's queries. */
+static void print_markdown(const size_t *sizes, size_t count, const int *heights, const size_t *bytes) {
+    static const char *ops[] = {"insert",
+                                "query box",
+                                "query ray",
+                                "move inside the fat box",
+                                "move elsewhere (reinsert)",
+                                "rebuild top-down",
+                                "query box after rebuild",
+                                "remove"};
+    enum { OPS = sizeof ops / sizeof ops[0] };
+    static const struct {
+        const char *prefix, *label;
+    } impls[] = {{"collide", "collide"}, {"Bullet", "btDbvt"}, {"brute", "brute force"}};
+    printf("\n| n | implementation | insert | box query | ray query | move inside the fat box | move elsewhere | "
+           "rebuild (per box) | box query after rebuild | remove | height, bytes per box |\n");
+    printf("|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+    for (size_t si = 0; si < count; ++si) {
+        size_t n = sizes[si];
+        for (size_t k = 0; k < sizeof impls / sizeof impls[0]; ++k) {
+            if (!find_row("query box", impls[k].prefix, n)) continue;
+            printf("| %s | %s |", md_power(n), impls[k].label);
+            for (int o = 0; o < OPS; ++o) {
+                const row *r = find_row(ops[o], impls[k].prefix, n), *c = find_row(ops[o], "collide", n);
+                char cell[64] = "";
+                if (r) {
+                    md_ns(cell, sizeof cell, r->ns);
+                    if (k == 1 && c && r->ns > 0) {
+                        size_t len = strlen(cell);
+                        snprintf(cell + len, sizeof cell - len, " (%.2f\xc3\x97)", c->ns / r->ns);
+                    }
+                }
+                printf(" %s |", cell);
+            }
+            if (k == 0)
+                printf(" %d (%.2f log2 n), %.0f |\n", heights[si], heights[si] / log2((double)n),
+                       (double)bytes[si] / (double)n);
+            else
+                printf("  |\n");
+        }
+    }
+}
+
+int bench_tree_run(size_t max_n, int reps, int markdown) {
     if (reps < 1) reps = 1;
     if (reps > MAX_TREE_REPS) reps = MAX_TREE_REPS;
     const bench_tree_impl *impls[4] = {&collide_tree, NULL, NULL, NULL};
@@ -412,6 +463,11 @@ int bench_tree_run(size_t max_n, int reps) {
             printf("%-28s %-34s %9zu %11.1f %12zu%s\n", "mesh pick (triangles)", rows[r].impl, rows[r].n, rows[r].ns,
                    rows[r].answer, base && base->answer != rows[r].answer ? " (differs)" : "");
         }
+    if (markdown) {
+        size_t count = 0;
+        while (count < 4 && sizes[count] <= max_n) ++count;
+        print_markdown(sizes, count, heights, bytes);
+    }
     printf("\ntargets (broad phase):\n");
     for (size_t si = 0; si < 4 && sizes[si] <= max_n; ++si) {
         size_t n = sizes[si];
