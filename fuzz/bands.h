@@ -50,8 +50,13 @@ static inline double fz_aspect(const col_shape *s) {
  * smooth shapes; a restart from the final direction would tighten it.)
  */
 static inline double fz_band_distance(const col_shape *a, const col_shape *b) {
+    /* GJK calls cores closer than COL_GJK_SIZE_TOLERANCE of the sum of the
+     * two shapes' sizes touching (collide/base.h); it measures each size in
+     * a frame at the shapes, where a shape's coordinates reach up to twice
+     * fz_size: so four times that tolerance of fz_size (segments 2.6e-10
+     * apart, 1000 long, placed there by the boundary mode, touch to GJK) */
     double eps = (double)COL_EPSILON;
-    return (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-7 : 1024 * eps) * fz_size(a, b);
+    return (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-7 : 4 * 1024 * eps) * fz_size(a, b);
 }
 
 /*

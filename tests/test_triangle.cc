@@ -132,6 +132,30 @@ TEST(SegmentSegment, CrossingSkewAndCollinear) {
     EXPECT_FALSE(OverlapEverywhere(Segment(V(1, 1, 1), V(1, 1, 1)), Segment(V(1, 1, 2), V(1, 1, 2))));
 }
 
+// A point or a parallel segment very near a long, skew segment: the offset
+// perpendicular to the segment must not round to eps of the segment's length
+// along it (a point 4.8e-7 from a segment 1000 long was touching; found by
+// fuzz_distance's boundary mode).
+TEST(SegmentSegment, PointAndParallelSegmentNearALongSegment) {
+    // a = (-400, 300, -600) + s (800, -600, 1200): its points at s = k / 8 are exact
+    col_shape a = Segment(V(-400, 300, -600), V(400, -300, 600));
+    col_vec3 on = V(-300, 225, -450); // s = 1/8
+    col_vec3 off = V(0.6, 0.8, 0);    // unit, perpendicular to (4, -3, 6)
+    // gaps down to 1e-9 (eps of the length is 2.2e-13; the test also moves
+    // everything 2^20 from the origin, where eps is 2.3e-10); in float kGap
+    const double f = kGap, gaps[3] = {sizeof(col_real) == sizeof(float) ? 4 * f : 4.8e-7,
+                                      sizeof(col_real) == sizeof(float) ? 2 * f : 1e-8,
+                                      sizeof(col_real) == sizeof(float) ? f : 1e-9};
+    for (double gap : gaps) {
+        col_vec3 p = col_v3_madd(on, (col_real)gap, off);
+        EXPECT_FALSE(OverlapEverywhere(a, Segment(p, p))) << gap;
+        col_vec3 q = col_v3_madd(p, COL_R(0.25), V(4, -3, 6));
+        EXPECT_FALSE(OverlapEverywhere(a, Segment(p, q))) << gap; // parallel, beside it
+    }
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(on, on)));
+    EXPECT_TRUE(OverlapEverywhere(a, Segment(on, V(-200, 150, -300)))); // collinear, inside
+}
+
 TEST(TriangleTriangle, CrossingAndStacked) {
     col_shape vertical = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(5, 5, 0));
     EXPECT_TRUE(OverlapEverywhere(kTri, vertical)); // pierces the face

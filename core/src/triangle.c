@@ -102,10 +102,16 @@ static bool segment_segment(const col_vec3 p[2], const col_vec3 q[2]) {
     /* (Nearly) parallel or point-segment: the difference is (close to) a
      * segment along d; its own direction and the offset perpendicular to it
      * complete the set. Extra axes are harmless: each is a valid witness. */
+    /* The offset perpendicular to d as d x (w x d): a projection w - (w.d /
+     * d.d) d rounds to eps |w| in every direction, along d too, which swamps
+     * the separation of a point or parallel segment closer than sqrt(eps |w|
+     * |d|) (a point 4.8e-7 from a segment 500 long was reported touching);
+     * d x c is perpendicular to d to rounding of its own size, so the
+     * separation is decided to eps |d| (fuzz/regressions/distance/
+     * point-near-a-long-segment-is-apart). */
     col_vec3 d = l1 >= l2 ? d1 : d2;
-    col_real dd = l1 >= l2 ? l1 : l2;
     col_vec3 w = col_v3_sub(q[0], p[0]);
-    col_vec3 wperp = col_v3_madd(w, -col_v3_dot(w, d) / dd, d);
+    col_vec3 wperp = col_v3_cross(d, col_v3_cross(w, d));
     return !separated(p, 2, q, 2, d) && !separated(p, 2, q, 2, wperp);
 }
 
