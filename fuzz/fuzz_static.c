@@ -17,7 +17,12 @@
  *     - AABB classification equals the combination of its 8 vertices' point
  *       classifications;
  *     - witness: a point that is inside both shapes together with its six
- *       neighbours at 1/16 (so the shapes share a small ball) forces overlap.
+ *       neighbours at 1/16 (so the shapes share a small ball) forces overlap;
+ *     - boundary (mode bit 1): B moved, exactly, so that a point of B's
+ *       boundary (a vertex, an endpoint, an extreme point of a sphere,
+ *       capsule or ellipsoid along an axis, a midpoint of an edge) lands on
+ *       one of A's: the shapes touch exactly and every exact test must say
+ *       they overlap (a test that calls touching apart, `<` for `<=`, fails).
  *   frustum culling (a camera decoded from the bytes after the rest; a sphere,
  *   AABB or OBB among the two shapes), against GJK's distance from the shape
  *   to the frustum's hull (its eight corners), a second method:
@@ -186,6 +191,73 @@ static void check_grid(const col_shape *a, const col_shape *b, col_vec3 witness,
         FZ_CHECK(ab, "shapes sharing a ball around a witness point overlap", a, b);
 }
 
+/* Points exactly on the boundary of a grid shape (sums and halves of grid
+ * values are exact in double); the count, at most 16. */
+static int boundary_points(const col_shape *s, col_vec3 *out) {
+    int n = 0;
+    static const col_vec3 axis[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    switch (s->kind) {
+    case COL_SHAPE_POINT: out[n++] = s->u.point.p; break;
+    case COL_SHAPE_SEGMENT:
+        out[n++] = s->u.segment.a;
+        out[n++] = s->u.segment.b;
+        out[n++] = col_v3_scale(col_v3_add(s->u.segment.a, s->u.segment.b), COL_R(0.5));
+        break;
+    case COL_SHAPE_TRIANGLE: {
+        const col_vec3 v[3] = {s->u.triangle.a, s->u.triangle.b, s->u.triangle.c};
+        for (int i = 0; i < 3; ++i) {
+            out[n++] = v[i];
+            out[n++] = col_v3_scale(col_v3_add(v[i], v[(i + 1) % 3]), COL_R(0.5));
+        }
+        break;
+    }
+    case COL_SHAPE_SPHERE:
+        for (int i = 0; i < 6; ++i) out[n++] = col_v3_madd(s->u.sphere.c, s->u.sphere.r, axis[i]);
+        break;
+    case COL_SHAPE_CAPSULE:
+        for (int i = 0; i < 6; ++i) {
+            out[n++] = col_v3_madd(s->u.capsule.a, s->u.capsule.r, axis[i]);
+            out[n++] = col_v3_madd(s->u.capsule.b, s->u.capsule.r, axis[i]);
+        }
+        break;
+    case COL_SHAPE_ELLIPSOID: {
+        const col_real r[3] = {s->u.ellipsoid.r.x, s->u.ellipsoid.r.y, s->u.ellipsoid.r.z};
+        for (int i = 0; i < 6; ++i) out[n++] = col_v3_madd(s->u.ellipsoid.c, r[i / 2], axis[i]);
+        break;
+    }
+    case COL_SHAPE_AABB:
+        for (int i = 0; i < 8; ++i)
+            out[n++] = col_v3(i & 1 ? s->u.aabb.max.x : s->u.aabb.min.x, i & 2 ? s->u.aabb.max.y : s->u.aabb.min.y,
+                              i & 4 ? s->u.aabb.max.z : s->u.aabb.min.z);
+        break;
+    case COL_SHAPE_OBB: /* the grid's axes are signed unit vectors: exact */
+        for (int i = 0; i < 8; ++i) {
+            col_vec3 p = s->u.obb.c;
+            p = col_v3_madd(p, i & 1 ? s->u.obb.e.x : -s->u.obb.e.x, s->u.obb.u[0]);
+            p = col_v3_madd(p, i & 2 ? s->u.obb.e.y : -s->u.obb.e.y, s->u.obb.u[1]);
+            p = col_v3_madd(p, i & 4 ? s->u.obb.e.z : -s->u.obb.e.z, s->u.obb.u[2]);
+            out[n++] = p;
+        }
+        break;
+    case COL_SHAPE_PLANE: out[n++] = col_v3_scale(s->u.plane.n, s->u.plane.d); break; /* n is a signed axis */
+    default: break;
+    }
+    return n;
+}
+
+/* B moved exactly so that boundary point j of B lands on boundary point i of
+ * A: an exact test must call them overlapping (they touch at that point). */
+static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, uint8_t j) {
+    col_vec3 pa[16], pb[16];
+    int na = boundary_points(a, pa), nb = boundary_points(b, pb);
+    if (na == 0 || nb == 0 || !col_overlap_supported(a->kind, b->kind) || !col_overlap_is_exact(a->kind, b->kind))
+        return;
+    col_shape moved = fz_translated(b, col_v3_sub(pa[i % na], pb[j % nb]), NULL);
+    if (!col_shape_is_valid(&moved)) return;
+    FZ_CHECK(col_overlap(a, &moved), "shapes touching exactly at a boundary point overlap", a, &moved);
+    FZ_CHECK(col_overlap(&moved, a), "shapes touching exactly at a boundary point overlap (swapped)", &moved, a);
+}
+
 /* The exact and the planes-only frustum classification of s (a sphere, AABB
  * or OBB), or false for other kinds. */
 static bool cull(const col_frustum *f, const col_shape *s, col_cull *exact, col_cull *planes) {
@@ -275,7 +347,8 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
-    int grid = fz_u8(&in) & 1;
+    uint8_t mode = fz_u8(&in);
+    int grid = mode & 1;
     col_shape a = fz_shape(&in, grid), b = fz_shape(&in, grid);
     col_vec3 witness = fz_vec3(&in, grid);
     int ox = (int)(fz_u8(&in) % 16) - 8;
@@ -289,6 +362,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(col_shape_is_valid(&a) && col_shape_is_valid(&b), "grid shapes are valid", &a, &b);
         check_grid(&a, &b, witness, offset);
         check_grid(&b, &a, witness, offset);
+        if (mode & 2) check_touching(&a, &b, (uint8_t)ox, (uint8_t)oy);
     }
     /* a camera from the remaining bytes: eye, a view direction, up, a field
      * of view in [0.05, 3.05], aspect in [0.25, 4.2], near in (0, 4], far
