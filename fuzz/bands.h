@@ -121,6 +121,28 @@ static inline bool fz_triangle_pair(const col_shape *a, const col_shape *b) {
     return (ta && tb) || (ta && b->kind == COL_SHAPE_SEGMENT) || (tb && a->kind == COL_SHAPE_SEGMENT);
 }
 
+/* fz_flat: a shape without volume (a triangle, segment or point, a box or
+ * ellipsoid with a zero extent, a capsule or sphere of radius 0, a polytope
+ * of at most three points). EPA's depth for two of them touching is no
+ * measure of depth: their A - B is flat near the origin (see fuzz_distance's
+ * push-out and overlap properties). */
+static inline bool fz_flat(const col_shape *s) {
+    switch (s->kind) {
+    case COL_SHAPE_TRIANGLE:
+    case COL_SHAPE_SEGMENT:
+    case COL_SHAPE_POINT: return true;
+    case COL_SHAPE_SPHERE: return s->u.sphere.r == 0;
+    case COL_SHAPE_CAPSULE: return s->u.capsule.r == 0;
+    case COL_SHAPE_AABB:
+        return s->u.aabb.min.x == s->u.aabb.max.x || s->u.aabb.min.y == s->u.aabb.max.y ||
+               s->u.aabb.min.z == s->u.aabb.max.z;
+    case COL_SHAPE_OBB: return s->u.obb.e.x == 0 || s->u.obb.e.y == 0 || s->u.obb.e.z == 0;
+    case COL_SHAPE_ELLIPSOID: return s->u.ellipsoid.r.x == 0 || s->u.ellipsoid.r.y == 0 || s->u.ellipsoid.r.z == 0;
+    case COL_SHAPE_POLYTOPE: return s->u.polytope.count <= 3;
+    default: return false;
+    }
+}
+
 /* FZ_SLIVER: triangles with an aspect (fz_aspect) below this are left out of
  * the contact-time properties, whose rounding grows with the inverse aspect. */
 #define FZ_SLIVER 1e-2

@@ -32,7 +32,7 @@
  *     - the planes-only verdict, when "outside" or "inside", equals the exact
  *       one, and "inside" comes only from the planes.
  */
-#include "fuzz_input.h"
+#include "bands.h"
 
 static col_shape as_aabb_of_obb(const col_shape *o) {
     col_shape s;
@@ -248,6 +248,10 @@ static int boundary_points(const col_shape *s, col_vec3 *out) {
 /* B moved exactly so that boundary point j of B lands on boundary point i of
  * A: an exact test must call them overlapping (they touch at that point). */
 static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, uint8_t j) {
+    /* a degenerate triangle is its longest edge (collide/static.h), not the
+     * set its three vertices span: slivers are left out, as elsewhere
+     * (bands.h, FZ_SLIVER; the library's degeneracy tolerance is far below) */
+    if (fz_aspect(a) < FZ_SLIVER || fz_aspect(b) < FZ_SLIVER) return;
     col_vec3 pa[16], pb[16];
     int na = boundary_points(a, pa), nb = boundary_points(b, pb);
     if (na == 0 || nb == 0 || !col_overlap_supported(a->kind, b->kind) || !col_overlap_is_exact(a->kind, b->kind))

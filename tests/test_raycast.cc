@@ -134,6 +134,18 @@ TEST(RayAabb, RaysLyingInASlabFace) {
     }
 }
 
+// A flat box (zero thickness on an axis) is entered through the face the ray
+// comes from: the two slab times tie, so the normal cannot come from their
+// order (a ray down onto one got (0, 0, -1); found by fuzz_dynamic).
+TEST(RayAabb, FlatBoxNormalFacesTheRay) {
+    const col_aabb flat = {V(0, 0, 1), V(1, 1, 1)};
+    for (auto cast : BoxMethods()) { // slabs, Woo, and the OBB (the same slabs in its frame)
+        ExpectHit(cast(Ray(V(0.5, 0.5, 3), V(0, 0, -4)), flat), 0.5, V(0, 0, 1));
+        ExpectHit(cast(Ray(V(0.5, 0.5, -1), V(0, 0, 4)), flat), 0.5, V(0, 0, -1));
+        ExpectHit(cast(Ray(V(-0.5, 0.5, 3), V(2, 0, -4)), flat), 0.5, V(0, 0, 1)); // slanted
+    }
+}
+
 TEST(RayAabb, ExactParameterOneAndFarAway) {
     for (auto cast : BoxMethods()) {
         ExpectHit(cast(Ray(V(-1, 0.5, 0.5), V(1, 0, 0)), kBox), 1, V(-1, 0, 0), 0); // t exactly 1

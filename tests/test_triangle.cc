@@ -156,6 +156,24 @@ TEST(SegmentSegment, PointAndParallelSegmentNearALongSegment) {
     EXPECT_TRUE(OverlapEverywhere(a, Segment(on, V(-200, 150, -300)))); // collinear, inside
 }
 
+// A vertex of one triangle on an edge of another in another plane: they touch
+// at that point (decided exactly; the SAT's in-plane axes rounded this one,
+// from fuzz_static's boundary mode, apart).
+TEST(TriangleTriangle, VertexOnTheEdgeOfATriangleInAnotherPlane) {
+    col_shape a = Triangle(V(0, 0, 0), V(4, 0, 0), V(0, 0, 4)); // in y = 0
+    // b's edge from (4, -1, 1) to (4, 1, -1) has its midpoint at a's vertex (4, 0, 0)
+    EXPECT_TRUE(OverlapEverywhere(a, Triangle(V(4, -1, 1), V(4, 1, -1), V(6, 0, 5))));
+    EXPECT_FALSE(OverlapEverywhere(a, Triangle(V(4 + kStep, -1, 1), V(4 + kStep, 1, -1), V(6, 0, 5))));
+    if (sizeof(col_real) == sizeof(double)) { // the case the fuzzer found, exactly
+        col_triangle ta = {V(0x1.3p+1, 0x1.ffep+8, 0x1.ffep+8), V(-0x1.e02p+8, 0x1.ffep+8, -0x1.ffep+8),
+                           V(-0x1.cp+8, 0x1.ffep+8, 0x1.ffep+8)};
+        col_triangle tb = {V(-0x1.73fcp+10, 0x1.fep+5, 0x1p-4), V(-0x1.f01p+8, 0x1p+5, 0x1p-4),
+                           V(-0x1.d03p+8, 0x1.efep+9, -0x1.ffe8p+9)};
+        EXPECT_TRUE(col_overlap_triangle_triangle(&ta, &tb));
+        EXPECT_TRUE(col_overlap_triangle_triangle(&tb, &ta));
+    }
+}
+
 TEST(TriangleTriangle, CrossingAndStacked) {
     col_shape vertical = Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(5, 5, 0));
     EXPECT_TRUE(OverlapEverywhere(kTri, vertical)); // pierces the face

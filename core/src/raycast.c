@@ -75,7 +75,11 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
     if (!(h2 >= COL_R(0.0))) return col__ray_miss();
     col_real t = (s - col_sqrt(h2)) / dlen;
     col_ray_hit h = col__ray_accept(r, col_max(t, COL_R(0.0)), col_v3(0, 0, 0));
-    if (h.status == COL_HIT) h.normal = col__no_neg_zero(unit_or_against(col_v3_sub(h.point, c), r));
+    /* radius 0 (a point, a segment's end): no face, against the ray; the
+     * rounded hit point minus c would be noise in any direction (a ray along
+     * x reaching a segment's end got +x) */
+    if (h.status == COL_HIT)
+        h.normal = col__no_neg_zero(unit_or_against(r2 > COL_R(0.0) ? col_v3_sub(h.point, c) : col_v3(0, 0, 0), r));
     return h;
 }
 
@@ -106,12 +110,15 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
         }
         /* Divisions, not a reciprocal: a numerator of 0 over a tiny dk is 0, never 0 * inf. */
         col_real t1 = (l - ok) / dk, t2 = (h - ok) / dk;
-        col_real s = COL_R(-1.0);
+        /* entered through the min face moving forward, the max face moving
+         * back: by the sign of dk, not by the order of t1 and t2, which tie
+         * for a flat box (a ray down onto one got the face's normal upside
+         * down; found by fuzz_dynamic's "the normal faces the ray") */
+        col_real s = dk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
         if (t1 > t2) {
             col_real tmp = t1;
             t1 = t2;
             t2 = tmp;
-            s = COL_R(1.0);
         }
         if (t1 > tmin) {
             tmin = t1;
@@ -215,7 +222,7 @@ static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_r
     if (t < COL_R(0.0)) t = COL_R(0.0);
     col_real z = col_v3_dot(m, u) + t * col_v3_dot(r->delta, u); /* axial coordinate at t */
     if (!(z >= COL_R(0.0) && z <= len)) return col__ray_miss();
-    col_vec3 radial = col_v3_madd(mp, t, dp);
+    col_vec3 radial = radius > COL_R(0.0) ? col_v3_madd(mp, t, dp) : col_v3(0, 0, 0); /* a segment: no face */
     return col__ray_accept(r, t, unit_or_against(radial, r));
 }
 

@@ -141,12 +141,17 @@ static bool segment_triangle(const col_vec3 s[2], const col_vec3 v[3]) {
     return !separated(s, 2, v, 3, col_v3_cross(n, d));
 }
 
+/* A triangle the exact segment test takes: not degenerate, and an area
+ * that does not underflow (col_overlap_segment_triangle's guard). */
+static bool exact_ready(const col_triangle *t) {
+    return !col__triangle_is_degenerate(t->a, t->b, t->c) &&
+           col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))) != COL_R(0.0);
+}
+
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
     /* exactly, on the given coordinates (exact.h) */
-    if (!col__triangle_is_degenerate(t->a, t->b, t->c) &&
-        col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))) != COL_R(0.0))
-        return col__segment_meets_triangle(sg->a, sg->b, t->a, t->b, t->c);
+    if (exact_ready(t)) return col__segment_meets_triangle(sg->a, sg->b, t->a, t->b, t->c);
     const col_vec3 o = t->a;
     const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
     const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
@@ -155,6 +160,21 @@ bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) 
 
 bool col_overlap_triangle_triangle(const col_triangle *ta, const col_triangle *tb) {
     if (!col__valid_triangle(ta) || !col__valid_triangle(tb)) return false;
+    if (exact_ready(ta) && exact_ready(tb)) {
+        /* Exactly: two closed triangles meet iff an edge of one meets the
+         * other (the ends of their common segment lie on edges; coplanar,
+         * one inside the other, its edges are inside too), each edge by the
+         * exact segment test. The SAT below rounds its in-plane axes (a
+         * cross of a cross): a vertex touching an edge's midpoint of a
+         * triangle in another plane came out apart (fuzz_static's boundary
+         * mode, regressions/static/triangle-vertex-on-a-triangle-edge). */
+        const col_vec3 a[3] = {ta->a, ta->b, ta->c}, b[3] = {tb->a, tb->b, tb->c};
+        for (int i = 0; i < 3; ++i)
+            if (col__segment_meets_triangle(a[i], a[(i + 1) % 3], tb->a, tb->b, tb->c) ||
+                col__segment_meets_triangle(b[i], b[(i + 1) % 3], ta->a, ta->b, ta->c))
+                return true;
+        return false;
+    }
     const col_vec3 o = ta->a;
     const col_vec3 A[3] = {col_v3_sub(ta->a, o), col_v3_sub(ta->b, o), col_v3_sub(ta->c, o)};
     const col_vec3 B[3] = {col_v3_sub(tb->a, o), col_v3_sub(tb->b, o), col_v3_sub(tb->c, o)};
