@@ -134,6 +134,7 @@ static const family families[] = {
     {"obb_obb", "OBB-OBB overlap (SAT)", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
     {"sphere_aabb", "sphere-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_SPHERE, 3.9},
     {"triangle_aabb", "triangle-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_TRIANGLE, 4.0},
+    {"triangle_triangle", "triangle-triangle overlap (exact)", F_OVERLAP, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 3.0},
     {"ray_aabb", "ray-AABB", F_RAY, COL_SHAPE_AABB, COL_SHAPE_AABB, 1.6},
     {"ray_triangle", "ray-triangle", F_RAY, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 1.4},
     {"ray_sphere", "ray-sphere", F_RAY, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 1.4},
@@ -249,6 +250,7 @@ BENCH_RUN2(aabb_aabb, col_aabb, col_aabb, col_overlap_aabb_aabb)
 BENCH_RUN2(obb_obb, col_obb, col_obb, col_overlap_obb_obb)
 BENCH_RUN2(sphere_aabb, col_aabb, col_sphere, col_overlap_aabb_sphere)
 BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
+BENCH_RUN2(triangle_triangle, col_triangle, col_triangle, col_overlap_triangle_triangle)
 RUNRAY(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
 RUNRAY(ray_aabb_woo, col_aabb, col_raycast_aabb_woo(r, &b[i]))
 RUNRAY(ray_triangle, col_triangle, col_raycast_triangle(r, &b[i], COL_TWO_SIDED))
@@ -366,6 +368,7 @@ static const bench_impl collide_impls[] = {
     {"sphere_aabb", "collide col_overlap_many (batch)", NULL, run_overlap_many, NULL, NULL},
     {"sphere_aabb", "collide col_overlap_many_unchecked (batch, valid)", NULL, run_overlap_many_unchecked, NULL, NULL},
     {"triangle_aabb", "collide col_overlap_aabb_triangle", NULL, run_triangle_aabb, NULL, NULL},
+    {"triangle_triangle", "collide col_overlap_triangle_triangle", NULL, run_triangle_triangle, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_slabs", NULL, run_ray_aabb_slabs, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_woo", NULL, run_ray_aabb_woo, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle (watertight)", NULL, run_ray_triangle, NULL, NULL},

@@ -103,6 +103,30 @@ static int obb_obb(const col_obb *A, const col_obb *B) {
     return 1;
 }
 
+/* Triangle-triangle by the separating-axis test on the two normals and the
+ * nine edge-edge axes (Ericson 5.2.9's axes; coplanar pairs are not handled:
+ * the floor a textbook gives). */
+static int tri_separated(const v3 *a, const v3 *b, v3 ax) {
+    double a0 = dot(a[0], ax), a1 = dot(a[1], ax), a2 = dot(a[2], ax);
+    double b0 = dot(b[0], ax), b1 = dot(b[1], ax), b2 = dot(b[2], ax);
+    return fmax(a0, fmax(a1, a2)) < fmin(b0, fmin(b1, b2)) || fmax(b0, fmax(b1, b2)) < fmin(a0, fmin(a1, a2));
+}
+
+static int triangle_triangle(const col_triangle *ta, const col_triangle *tb) {
+    v3 a[3] = {mk(ta->a), mk(ta->b), mk(ta->c)}, b[3] = {mk(tb->a), mk(tb->b), mk(tb->c)};
+    v3 ea[3] = {sub(a[1], a[0]), sub(a[2], a[1]), sub(a[0], a[2])};
+    v3 eb[3] = {sub(b[1], b[0]), sub(b[2], b[1]), sub(b[0], b[2])};
+    if (tri_separated(a, b, cross(ea[0], ea[1])) || tri_separated(a, b, cross(eb[0], eb[1]))) return 0;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+            if (tri_separated(a, b, cross(ea[i], eb[j]))) return 0;
+    return 1;
+}
+
+static int v_triangle_triangle(const col_triangle *a, const col_triangle *b) {
+    return col_triangle_is_valid(a) && col_triangle_is_valid(b) && triangle_triangle(a, b);
+}
+
 /* Akenine-Moller's 13 axes, box centred at the origin. */
 static int triangle_aabb(const col_aabb *box, const col_triangle *tri) {
     v3 c = {(box->min.x + box->max.x) * 0.5, (box->min.y + box->max.y) * 0.5, (box->min.z + box->max.z) * 0.5};
@@ -324,6 +348,8 @@ BENCH_RUN2(v_aabb_aabb, col_aabb, col_aabb, v_aabb_aabb)
 BENCH_RUN2(v_obb_obb, col_obb, col_obb, v_obb_obb)
 BENCH_RUN2(v_sphere_aabb, col_aabb, col_sphere, v_sphere_aabb)
 BENCH_RUN2(v_triangle_aabb, col_aabb, col_triangle, v_triangle_aabb)
+BENCH_RUN2(triangle_triangle, col_triangle, col_triangle, triangle_triangle)
+BENCH_RUN2(v_triangle_triangle, col_triangle, col_triangle, v_triangle_triangle)
 RUNRAY(v_ray_aabb, col_aabb, v_ray_aabb)
 RUNRAY(v_ray_triangle, col_triangle, v_ray_triangle)
 RUNRAY(v_ray_sphere, col_sphere, v_ray_sphere)
@@ -337,6 +363,7 @@ const bench_impl bench_naive[] = {
     {"obb_obb", "naive: SAT (Ericson 4.4.1)", NULL, run_obb_obb, NULL, NULL},
     {"sphere_aabb", "naive: Arvo (Ericson 5.2.5)", NULL, run_sphere_aabb, NULL, NULL},
     {"triangle_aabb", "naive: Akenine-Moller", NULL, run_triangle_aabb, NULL, NULL},
+    {"triangle_triangle", "naive: SAT, 11 axes (Ericson 5.2.9)", NULL, run_triangle_triangle, NULL, NULL},
     {"ray_aabb", "naive: slabs, 1/d (Ericson 5.3.3)", NULL, run_ray_aabb, NULL, NULL},
     {"ray_triangle", "naive: Moller-Trumbore", NULL, run_ray_triangle, NULL, NULL},
     {"ray_sphere", "naive: quadratic (Ericson 5.3.2)", NULL, run_ray_sphere, NULL, NULL},
@@ -345,6 +372,7 @@ const bench_impl bench_naive[] = {
     {"obb_obb", "naive + validation", NULL, run_v_obb_obb, NULL, NULL},
     {"sphere_aabb", "naive + validation", NULL, run_v_sphere_aabb, NULL, NULL},
     {"triangle_aabb", "naive + validation", NULL, run_v_triangle_aabb, NULL, NULL},
+    {"triangle_triangle", "naive + validation", NULL, run_v_triangle_triangle, NULL, NULL},
     {"ray_aabb", "naive + validation", NULL, run_v_ray_aabb, NULL, NULL},
     {"ray_triangle", "naive + validation", NULL, run_v_ray_triangle, NULL, NULL},
     {"ray_sphere", "naive + validation", NULL, run_v_ray_sphere, NULL, NULL},

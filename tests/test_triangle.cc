@@ -1,5 +1,7 @@
 // Triangle tests: sphere-triangle, box-triangle SAT, segment-triangle,
 // segment-segment, triangle-triangle SAT.
+#include <cmath>
+
 #include "helpers.h"
 
 using namespace ct;
@@ -154,6 +156,26 @@ TEST(SegmentSegment, PointAndParallelSegmentNearALongSegment) {
     }
     EXPECT_TRUE(OverlapEverywhere(a, Segment(on, on)));
     EXPECT_TRUE(OverlapEverywhere(a, Segment(on, V(-200, 150, -300)))); // collinear, inside
+}
+
+// Skew segments, one ending exactly on the other's midpoint: they touch; the
+// end moved one ulp off the line in any coordinate: they do not (decided
+// exactly; the SAT's in-plane axes rounded such touches apart).
+TEST(SegmentSegment, EndOnAnotherSegmentExactlyAndOneUlpOff) {
+    col_segment a = {V(-1.75, 3.125, 0.5), V(5.25, -0.875, 2.5)}; // midpoint (1.75, 1.125, 1.5)
+    col_segment b = {V(1.75, 1.125, 1.5), V(9, 7, -3)};
+    EXPECT_TRUE(col_overlap_segment_segment(&a, &b));
+    EXPECT_TRUE(col_overlap_segment_segment(&b, &a));
+    for (int k = 0; k < 3; ++k)
+        for (double dir : {-1.0, 1.0}) {
+            col_segment c = b;
+            col_real *x = k == 0 ? &c.a.x : k == 1 ? &c.a.y : &c.a.z;
+            *x = std::nextafter(*x, (col_real)(dir * 100));
+            EXPECT_FALSE(col_overlap_segment_segment(&a, &c)) << k << " " << dir;
+            EXPECT_FALSE(col_overlap_segment_segment(&c, &a)) << k << " " << dir;
+        }
+    col_segment p = {V(1.75, 1.125, 1.5), V(1.75, 1.125, 1.5)}; // the midpoint as a point
+    EXPECT_TRUE(col_overlap_segment_segment(&a, &p));
 }
 
 // A vertex of one triangle on an edge of another in another plane: they touch

@@ -246,6 +246,17 @@ static bool segments_meet_2d(col_vec3 p, col_vec3 q, col_vec3 u, col_vec3 v, int
            (d3 == 0 && on_collinear(p, q, u, i, j)) || (d4 == 0 && on_collinear(p, q, v, i, j));
 }
 
+bool col__segments_meet(col_vec3 p, col_vec3 q, col_vec3 u, col_vec3 v) {
+    /* Off one plane they cannot meet. On one (a point or two parallel
+     * segments always are), they meet iff their shadows meet on all three
+     * coordinate planes: meeting in 3D they meet in every shadow, and the
+     * shadow along an axis the common plane (or line) is not parallel to
+     * is one to one. */
+    if (col__orient3d(p, q, u, v) != 0) return false;
+    return segments_meet_2d(p, q, u, v, 0, 1) && segments_meet_2d(p, q, u, v, 1, 2) &&
+           segments_meet_2d(p, q, u, v, 2, 0);
+}
+
 /* x in the closed 2D triangle abc of orientation o (not 0). */
 static bool inside_2d(col_vec3 x, col_vec3 a, col_vec3 b, col_vec3 c, int o, int i, int j) {
     return col__orient2d(a, b, x, i, j) * o >= 0 && col__orient2d(b, c, x, i, j) * o >= 0 &&

@@ -47,6 +47,11 @@ int col__orient2d_exact(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j);
  */
 bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c);
 
+/* Whether the closed segments [p, q] and [u, v] meet (either may be a point),
+ * decided exactly: one orient3d for the common plane, then orient2d on the
+ * three coordinate planes. */
+bool col__segments_meet(col_vec3 p, col_vec3 q, col_vec3 u, col_vec3 v);
+
 /* The same decision, and for a segment that meets the triangle the fraction
  * of the way from p to q at which its line meets the plane (in [0, 1],
  * rounded; 0 for a segment in the plane). */

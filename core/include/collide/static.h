@@ -235,20 +235,27 @@ COL_API bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t);
 COL_API bool col_overlap_segment_triangle(const col_segment *s, const col_triangle *t);
 
 /*
- * Segment-segment intersection (closed) by SAT: with n = d1 x d2 the axes n,
- * n x d1, n x d2; for (nearly) parallel segments d and the component of the
- * offset perpendicular to d; for two points their difference. Exact for
- * collinear overlapping segments.
+ * Segment-segment intersection (closed), decided exactly for every finite
+ * input: the four end points must be coplanar (one orient3d), and then the
+ * segments' shadows must meet on all three coordinate planes (orient2d),
+ * which for coplanar segments is the same as meeting. Either segment may be
+ * a point. Filtered predicates (Shewchuk's bounds, an exact path on GMP
+ * integers only when the sign is in doubt). Source: the orientation tests
+ * of O'Rourke, Computational Geometry in C, 7.2; before it a SAT whose
+ * in-plane axes rounded touching segments apart.
  */
 COL_API bool col_overlap_segment_segment(const col_segment *a, const col_segment *b);
 
 /*
- * Triangle-triangle SAT on 17 axes: both normals, the 9 edge cross products
- * and the 6 in-plane edge normals n x e (which decide the coplanar case). A
- * degenerate triangle is its longest edge (or its point), tested with
- * col_overlap_segment_triangle / col_overlap_segment_segment. Source: the SAT
- * formulation of Eberly, Geometric Tools; Möller's interval test (1997) is the
- * classic alternative but needs a separate coplanar path.
+ * Triangle-triangle intersection (closed), decided exactly: a filter first,
+ * the separating-axis test on both normals and the 9 edge cross products in
+ * floating point, trusted only when an axis separates the triangles by more
+ * than its proven rounding (the common case); otherwise two triangles meet
+ * iff an edge of one meets the other, each by the exact segment-triangle
+ * decision (col_overlap_segment_triangle). A degenerate triangle is its
+ * longest edge (or its point). Sources: Eberly, Geometric Tools (the SAT
+ * axes); Guigue and Devillers, "Fast and robust triangle-triangle overlap
+ * test using orientation predicates", JGT 2003 (deciding by orientations).
  */
 COL_API bool col_overlap_triangle_triangle(const col_triangle *a, const col_triangle *b);
 
