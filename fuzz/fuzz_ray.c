@@ -12,7 +12,8 @@
  *     segment (origin to origin + max_t delta) meets the triangle, no band;
  *     on boundary rays too (a first byte >= 192): aimed exactly at a point of
  *     an edge or at a vertex, ending there or running past it, or an ulp or
- *     two beside it.
+ *     two beside it; and there the same ray without end (max_t = inf) hits
+ *     exactly when the one with max_t = 2 does.
  *   - Watertightness: a fan of 3..8 triangles around a shared vertex, and a
  *     ray through the shared vertex or through the midpoint of a shared edge,
  *     crossing the fan: the watertight test hits at least one triangle.
@@ -149,6 +150,36 @@ static void check_boundary_ray(fz_input *in) {
     CHECK_R((w.status == COL_HIT) == col_overlap(&seg, &s), "a boundary ray hits where its segment meets", &s, &r);
     if (ulps == 0) CHECK_R(w.status == COL_HIT, "a ray aimed exactly at an edge or a vertex hits it", &s, &r);
     fz_count("boundary rays that hit", w.status == COL_HIT);
+    /* The ray without end: its line meets the plane at t near 1 (exactly 1
+     * for an exact aim), so it hits exactly when the ray with max_t = 2
+     * does, whose segment the static test decides exactly, when that
+     * segment's end o + 2 delta is exact and the ray is not in the plane
+     * (the 2D case, in floating point). */
+    col_ray two = r, endless = r;
+    two.max_t = COL_R(2.0);
+    endless.max_t = (col_real)INFINITY;
+    bool exact_end = true;
+    for (int ax = 0; ax < 3; ++ax) {
+        double o = (double)col_v3_get(r.origin, ax), d2 = 2 * (double)col_v3_get(r.delta, ax), x = o + d2;
+        double bv = x - o; /* Knuth's two-sum: the rounding error of o + d2 */
+        exact_end = exact_end && (o - (x - bv)) + (d2 - bv) == 0;
+    }
+    /* the origin in the plane, exactly: the products of grid coordinates are exact */
+    col_vec3 nr = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+    bool in_plane = (double)col_v3_dot(nr, col_v3_sub(r.origin, t->a)) == 0;
+    if (exact_end && !in_plane) {
+        col_ray_hit h2 = col_raycast_triangle(&two, t, COL_TWO_SIDED),
+                    hi = col_raycast_triangle(&endless, t, COL_TWO_SIDED);
+        if ((hi.status == COL_HIT) != (h2.status == COL_HIT))
+            fprintf(stderr, "  ray o (%a %a %a) d (%a %a %a): without end %d t %a, max_t 2 %d t %a\n",
+                    (double)r.origin.x, (double)r.origin.y, (double)r.origin.z, (double)r.delta.x, (double)r.delta.y,
+                    (double)r.delta.z, hi.status, (double)hi.t, h2.status, (double)h2.t);
+        CHECK_R((hi.status == COL_HIT) == (h2.status == COL_HIT),
+                "a ray without end hits exactly when it does with max_t = 2 (the plane is met near t = 1)", &s,
+                &endless);
+        if (ulps == 0)
+            CHECK_R(hi.status == COL_HIT, "a ray without end aimed at an edge or a vertex hits it", &s, &endless);
+    }
 }
 
 /* Two unit vectors perpendicular to d and to each other. */

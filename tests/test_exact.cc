@@ -125,11 +125,27 @@ TEST(Exact, RaysAtEdgesVerticesAndSegmentEndsAgreeWithTheStaticTest) {
         EXPECT_TRUE(SegmentMeets(o, p, t));
         EXPECT_TRUE(RayHits(o, d, 1, t)) << "n " << n << ": the segment ends on the edge";
         EXPECT_TRUE(RayHits(o, d, 2, t)) << "n " << n << ": the ray passes through the edge";
+        // without end too (the line meets the triangle at t = 1)
+        EXPECT_TRUE(RayHits(o, d, HUGE_VAL, t)) << "n " << n << ": the ray without end passes through the edge";
+        // o not in the plane: the line meets it once, near t = 1, so the ray
+        // without end hits exactly when the one with max_t = 2 does
+        col_vec3 nt = col_v3_cross(col_v3_sub(t.b, t.a), col_v3_sub(t.c, t.a));
+        bool in_plane = col_v3_dot(nt, col_v3_sub(o, t.a)) == 0; // exact on the grid
         for (int k = 0; k < 3; ++k)
             for (int ulps : {-1, 1}) {
                 col_vec3 q = Bump(p, k, ulps);
                 col_vec3 dq = col_v3_sub(q, o);
                 ASSERT_EQ(RayHits(o, dq, 1, t), SegmentMeets(o, col_v3_add(o, dq), t)) << "n " << n;
+                col_vec3 end2 = col_v3_add(o, col_v3_scale(dq, 2));
+                bool exact_end = true; // o + 2 dq without rounding (Knuth's two-sum error is 0)
+                for (int ax = 0; ax < 3; ++ax) {
+                    double a = col_v3_get(o, ax), b = 2 * (double)col_v3_get(dq, ax), x = col_v3_get(end2, ax);
+                    double bv = x - a;
+                    exact_end = exact_end && (a - (x - bv)) + (b - bv) == 0;
+                }
+                if (!in_plane && exact_end) {
+                    ASSERT_EQ(RayHits(o, dq, HUGE_VAL, t), SegmentMeets(o, end2, t)) << "n " << n << " without end";
+                }
                 checked++;
             }
     }

@@ -213,6 +213,50 @@ int col__orient3d(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d) {
     return s != 2 ? s : col__orient3d_exact(a, b, c, d);
 }
 
+/* The sign of det[u - o, v - o, d] for a direction d (no difference of its
+ * own): the filter of orient3d (one row fewer rounded), then the exact
+ * sign. */
+static int orient3d_dir(col_vec3 o, col_vec3 u, col_vec3 v, col_vec3 d) {
+    int s = det_filtered(col_v3_sub(u, o), col_v3_sub(v, o), d);
+    if (s != 2) return s;
+    xv U, V, W;
+    xn t;
+    mpz_t tmp;
+    xv_init(&U);
+    xv_init(&V);
+    xv_init(&W);
+    xn_init(&t);
+    mpz_init(tmp);
+    xv_diff(&U, u, o, &t, tmp);
+    xv_diff(&V, v, o, &t, tmp);
+    for (int k = 0; k < 3; ++k) xn_set(&W.c[k], col_v3_get(d, k));
+    s = xv_det_sign(&U, &V, &W);
+    xv_clear(&U);
+    xv_clear(&V);
+    xv_clear(&W);
+    xn_clear(&t);
+    mpz_clear(tmp);
+    return s;
+}
+
+static bool meets_exact(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c);
+
+int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_vec3 c, int *facing) {
+    int so = col__orient3d(a, b, c, o); /* the side of the plane the origin is on */
+    int sd = orient3d_dir(a, b, c, d);  /* the sign of n . d */
+    if (facing) *facing = sd;
+    if (so == 0) {
+        if (sd == 0) return -1; /* in the plane: the caller's 2D case */
+        return meets_exact(o, o, a, b, c) ? 1 : 0;
+    }
+    if (sd != -so) return 0; /* parallel off the plane, or moving away from it */
+    /* the line crosses the plane ahead: at a point of the triangle when no
+     * two edges see it on strictly opposite sides (as meets_exact, with the
+     * direction for the segment's second end minus its first) */
+    int s1 = orient3d_dir(o, a, b, d), s2 = orient3d_dir(o, b, c, d), s3 = orient3d_dir(o, c, a, d);
+    return (s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0) ? 0 : 1;
+}
+
 int col__orient2d(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
     col_real qx = col_v3_get(q, i) - col_v3_get(p, i), qy = col_v3_get(q, j) - col_v3_get(p, j);
     col_real rx = col_v3_get(r, i) - col_v3_get(p, i), ry = col_v3_get(r, j) - col_v3_get(p, j);

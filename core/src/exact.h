@@ -52,6 +52,12 @@ bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b,
  * three coordinate planes. */
 bool col__segments_meet(col_vec3 p, col_vec3 q, col_vec3 u, col_vec3 v);
 
+/* Whether the ray without end from o along d (not zero) meets the closed
+ * triangle abc (not degenerate), decided exactly: 1 it does, 0 it does not,
+ * -1 the ray lies in the triangle's plane (a 2D question, the caller's).
+ * *facing (may be NULL) gets the sign of n . d, n = (b - a) x (c - a). */
+int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_vec3 c, int *facing);
+
 /* The same decision, and for a segment that meets the triangle the fraction
  * of the way from p to q at which its line meets the plane (in [0, 1],
  * rounded; 0 for a segment in the plane). */

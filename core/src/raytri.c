@@ -143,12 +143,42 @@ static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_tri
     return h.status == COL_HIT ? h : col__ray_accept(r, COL_R(0.0), facing(&tc));
 }
 
+/* A ray without end hits exactly when its line crosses the triangle's
+ * closed set ahead of the origin (exact.h: at an edge or a vertex too);
+ * the watertight test gives t wherever it agrees, the plane elsewhere (a
+ * boundary it rounds the other way). A ray lying in the plane is the 2D
+ * case of the other casts; an origin on the triangle is inside. */
+static col_ray_hit endless_cast(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
+    if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
+    col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
+        col_vec3 p, q;
+        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
+        return col__raycast_capsule_raw(r, p, q, COL_R(0.0));
+    }
+    if (col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c)) return col__ray_inside(r);
+    if (r->delta.x == COL_R(0.0) && r->delta.y == COL_R(0.0) && r->delta.z == COL_R(0.0))
+        return col__ray_miss(); /* a point query outside the triangle */
+    tri_case tc = {t->a, t->b, t->c, n, col_v3_dot(n, r->delta)};
+    int face;
+    int m = col__ray_meets_triangle(r->origin, r->delta, t->a, t->b, t->c, &face);
+    if (m < 0) return sides == COL_TWO_SIDED ? coplanar(r, &tc) : col__ray_miss();
+    if (m == 0 || (sides == COL_CULL_BACKFACES && face > 0)) return col__ray_miss();
+    if (tc.nd != COL_R(0.0)) {
+        col_ray_hit h = watertight(r, &tc);
+        if (h.status == COL_HIT) return h;
+        h = col__ray_accept(r, col_max(col_v3_dot(n, col_v3_sub(t->a, r->origin)) / tc.nd, COL_R(0.0)), facing(&tc));
+        if (h.status == COL_HIT) return h;
+    }
+    /* n . delta rounds to 0 though it is not (a ray all but parallel to the
+     * plane, meeting it at a t beyond what col_real holds, or whose point
+     * overflows): no hit can be reported */
+    return col__ray_miss();
+}
+
 col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
     if (r && r->max_t <= COL_REAL_MAX) return segment_cast(r, t, sides);
-    tri_case tc;
-    col_ray_hit out;
-    if (prepare(r, t, sides, &tc, &out)) return out;
-    return watertight(r, &tc);
+    return endless_cast(r, t, sides);
 }
 
 /* The watertight cast proper (Woop et al.), for rays without end: the hit,

@@ -67,14 +67,21 @@ typedef enum col_triangle_sides {
 } col_triangle_sides;
 
 /*
- * Ray-triangle, watertight (Woop, Benthin and Wald, "Watertight ray/triangle
- * intersection", JCGT 2013): the triangle is sheared into ray space and the
- * three edge functions are evaluated there; an edge shared by two triangles
- * gives both the same value, so a ray through a shared edge or vertex hits at
- * least one of them (no cracks). Edge functions that come out exactly zero
- * are recomputed in higher precision. This is the ray-triangle test of the
- * generic dispatch. A ray lying in the triangle's plane hits where it enters
- * the triangle (closed sets); a degenerate triangle is its longest edge.
+ * Ray-triangle, decided exactly: a ray with a finite max_t hits exactly
+ * when the static test (col_overlap_segment_triangle) says the segment from
+ * the origin to origin + max_t delta meets the triangle, at an edge, a
+ * vertex or at t = max_t too; a ray without end (max_t = inf) hits exactly
+ * when its line meets the triangle ahead of the origin (orientation
+ * predicates with Shewchuk's filter and an exact path, collide's exact.c).
+ * Shared edges and vertices are hit by every triangle that has them, so a
+ * mesh has no cracks. t is the watertight test's (Woop, Benthin and Wald,
+ * "Watertight ray/triangle intersection", JCGT 2013: the triangle sheared
+ * into ray space, three edge functions) where it agrees, the plane's
+ * otherwise; a ray all but parallel to the plane whose n . delta rounds to
+ * zero cannot report its (huge) t and misses. This is the ray-triangle test
+ * of the generic dispatch. A ray lying in the triangle's plane hits where it
+ * enters the triangle (closed sets, in floating point); an origin on the
+ * triangle is inside; a degenerate triangle is its longest edge.
  */
 COL_API col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides);
 
