@@ -118,7 +118,12 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * epa-depth-of-touching-triangles, epa-depth-of-a-triangle-touching-
          * a-flat-box; the SAT depth for boxes and triangles of issue 17
          * replaces EPA there) */
-        bool flat_touch = fz_flat(a) && fz_flat(b) && (double)d.distance <= apart;
+        /* nor for two turned boxes placed touching by the boundary mode, where
+         * GJK finds them touching and the exact SAT apart (EPA's depth on a
+         * touching contact: regressions/distance/epa-depth-of-turned-boxes-
+         * placed-touching, a CI finding; issue 17's SAT depth replaces EPA) */
+        bool flat_touch = ((fz_flat(a) && fz_flat(b)) || (a->kind == COL_SHAPE_OBB && b->kind == COL_SHAPE_OBB)) &&
+                          (double)d.distance <= apart;
         /* and on a curved shape EPA's depth is known to about 1e-6 of the
          * size, as for the push-out below (a point touching an ellipsoid got
          * 8.5e-5 at size 512: regressions/distance/epa-depth-of-a-point-
