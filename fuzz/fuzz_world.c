@@ -265,6 +265,12 @@ static void cast(col_world *w, const col_shape *q, col_vec3 delta, const col_fil
         col_sweep_hit h = body_sweep(w, ids[i], q, delta);
         if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) continue;
         if (pair_defect(w, ids[i], q, delta, grid) || sweep_beyond_reach(w, ids[i], q, delta, grid)) return;
+        /* raw input: a general sweep's contact within its tolerance (a
+         * fraction of the motion's length) at scale ratios of 1e300 is no
+         * basis for a comparison (a segment 1e16 long moving 3e29 "hit" a box
+         * 1e-66 across: regressions/world/general-sweep-at-extreme-scale) */
+        const col_shape *bs = col_world_shape(w, ids[i]);
+        if (!grid && (!bs || !col_sweep_has_closed_form(q->kind, bs->kind))) return;
         want[m++] = (hit){h.t0, ids[i]};
     }
     qsort(want, m, sizeof(hit), by_t_id);
