@@ -118,15 +118,7 @@ static col_ray_hit watertight(const col_ray *r, const tri_case *tcp);
  * (exact.h: at an edge, a vertex, or at t = max_t too), at the fraction of
  * max_t where the segment meets the plane (a ray in the plane: the first
  * edge it reaches; an origin on the triangle: inside). */
-static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
-    if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
-    col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
-    /* degenerate, or so thin that its normal underflows: its longest edge */
-    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
-        col_vec3 p, q;
-        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
-        return col__raycast_capsule_raw(r, p, q, COL_R(0.0));
-    }
+static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
     col_vec3 end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
     col_real f;
     if (!col_v3_is_valid(end) || !col__segment_triangle(r->origin, end, t->a, t->b, t->c, &f)) return col__ray_miss();
@@ -148,14 +140,7 @@ static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_tri
  * the watertight test gives t wherever it agrees, the plane elsewhere (a
  * boundary it rounds the other way). A ray lying in the plane is the 2D
  * case of the other casts; an origin on the triangle is inside. */
-static col_ray_hit endless_cast(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
-    if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
-    col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
-    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
-        col_vec3 p, q;
-        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
-        return col__raycast_capsule_raw(r, p, q, COL_R(0.0));
-    }
+static col_ray_hit endless_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
     if (col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c)) return col__ray_inside(r);
     if (r->delta.x == COL_R(0.0) && r->delta.y == COL_R(0.0) && r->delta.z == COL_R(0.0))
         return col__ray_miss(); /* a point query outside the triangle */
@@ -177,8 +162,15 @@ static col_ray_hit endless_cast(const col_ray *r, const col_triangle *t, col_tri
 }
 
 col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
-    if (r && r->max_t <= COL_REAL_MAX) return segment_cast(r, t, sides);
-    return endless_cast(r, t, sides);
+    if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
+    col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+    /* degenerate, or so thin that its normal underflows: its longest edge */
+    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
+        col_vec3 p, q;
+        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
+        return col__raycast_capsule_raw(r, p, q, COL_R(0.0));
+    }
+    return r->max_t <= COL_REAL_MAX ? segment_cast(r, t, n, sides) : endless_cast(r, t, n, sides);
 }
 
 /* The watertight cast proper (Woop et al.), for rays without end: the hit,
