@@ -13,10 +13,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) { return lcol_fuzz_one(data, size); }
 
 #include <stdio.h>
-/* fuzz/repro: a Lua API program is bytes interpreted as calls; replaying it
- * (replay_lua FILE) is the reproduction. */
+/* fuzz/repro lua FILE: a Lua API program is bytes interpreted as calls; this
+ * runs it and prints each call, its arguments and its outcome (replaying it,
+ * replay_lua FILE, is the reproduction). */
+void lcol_fuzz_trace(FILE *out);
 void fz_repro(const uint8_t *data, size_t size);
 void fz_repro(const uint8_t *data, size_t size) {
-    (void)data;
-    printf("-- a fuzz_lua input (%zu bytes) is a call sequence: replay it with replay_lua\n", size);
+    printf("-- a fuzz_lua input (%zu bytes) is a call sequence; as run:\n", size);
+    lcol_fuzz_trace(stdout);
+    lcol_fuzz_one(data, size);
+    lcol_fuzz_trace(NULL);
 }

@@ -63,6 +63,36 @@ static void *bounded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+/* Where lcol_fuzz_trace asked the program to be printed (NULL: silent). */
+static FILE *trace_out;
+
+void lcol_fuzz_trace(FILE *out);
+void lcol_fuzz_trace(FILE *out) { trace_out = out; }
+
+/* The value at idx as the trace shows it (pooled userdata by their type). */
+static void trace_value(lua_State *L, int idx) {
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx))
+            fprintf(trace_out, "%lld", (long long)lua_tointeger(L, idx));
+        else
+            fprintf(trace_out, "%a", lua_tonumber(L, idx));
+        break;
+    case LUA_TSTRING: fprintf(trace_out, "\"%s\"", lua_tostring(L, idx)); break;
+    case LUA_TTABLE: fprintf(trace_out, "{#%lld}", (long long)lua_rawlen(L, idx)); break;
+    case LUA_TBOOLEAN: fprintf(trace_out, lua_toboolean(L, idx) ? "true" : "false"); break;
+    case LUA_TUSERDATA:
+        if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) {
+            fprintf(trace_out, "<%s %p>", lua_tostring(L, -1), lua_topointer(L, idx));
+            lua_pop(L, 1);
+        } else {
+            fprintf(trace_out, "<userdata %p>", lua_topointer(L, idx));
+        }
+        break;
+    default: fprintf(trace_out, "%s", luaL_typename(L, idx)); break;
+    }
+}
+
 static void fail(const char *what, const char *detail) {
     fprintf(stderr, "collide fuzz (Lua API): %s: %s\n", what, detail ? detail : "");
     abort();
@@ -218,12 +248,15 @@ static int run_program(lua_State *L) {
         uint8_t op = u8(in);
         if ((op & 0x1e) == 0x1e && !tampered) {
             tampered = tamper(L, in, pool_idx, saved_idx);
+            if (trace_out && tampered) fprintf(trace_out, "-- tampered with a pooled value's metatable\n");
             continue;
         }
         int nargs = u8(in) % (FUZZ_MAX_ARGS + 1);
+        char fname[64] = "";
         if (op & 1) {
             /* a module function */
             lua_rawgeti(L, names_idx, 1 + (op >> 1) % nf);
+            snprintf(fname, sizeof fname, "%s", lua_tostring(L, -1));
             lua_gettable(L, module_idx);
         } else {
             /* a method of a pooled shape (or of whatever is there) */
@@ -240,6 +273,7 @@ static int run_program(lua_State *L) {
                 continue;
             }
             lua_rawgeti(L, -1, 1 + u8(in) % nm);
+            snprintf(fname, sizeof fname, "%s", lua_tostring(L, -1));
             lua_gettable(L, -3);    /* the method: self, mt, index, names, method */
             lua_insert(L, top + 1); /* method, self, mt, index, names */
             lua_settop(L, top + 2); /* method, self */
@@ -247,7 +281,22 @@ static int run_program(lua_State *L) {
         }
         for (int i = 0; i < nargs; ++i) push_arg(L, in, pool_idx, module_idx);
         int base = top + 1;
+        if (trace_out) {
+            fprintf(trace_out, "call %d: ", call);
+            fprintf(trace_out, "%s%s", (op & 1) ? "collide." : "method ", fname);
+            for (int i = base + 1; i <= lua_gettop(L); ++i) {
+                fprintf(trace_out, i == base + 1 ? "(" : ", ");
+                trace_value(L, i);
+            }
+            fprintf(trace_out, lua_gettop(L) > base ? ")" : "()");
+        }
         int status = lua_pcall(L, lua_gettop(L) - base, LUA_MULTRET, 0);
+        if (trace_out) {
+            if (status != LUA_OK)
+                fprintf(trace_out, " -> error: %s\n", lua_tostring(L, -1));
+            else
+                fprintf(trace_out, " -> %d results\n", lua_gettop(L) - top);
+        }
         if (status != LUA_OK) {
             if (status != LUA_ERRMEM && lua_type(L, -1) != LUA_TSTRING) fail("an error that is not a message", NULL);
         } else {
@@ -272,6 +321,9 @@ static int run_program(lua_State *L) {
             tampered = false;
         }
     }
+    /* A forgery the program ended on is undone too: a world left with a
+     * shape's metatable would never be finalized (a leak the harness made). */
+    if (tampered) restore(L, pool_idx, saved_idx);
     return 0;
 }
 
