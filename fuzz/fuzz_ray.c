@@ -8,12 +8,15 @@
  *   - Triangle: the watertight test, Möller-Trumbore and Badouel agree unless
  *     the segment passes within the band of an edge, lies (nearly) in the
  *     triangle's plane, or ends (or starts) within the band of it.
- *   - The default triangle cast hits exactly when the static test says its
- *     segment (origin to origin + max_t delta) meets the triangle, no band;
- *     on boundary rays too (a first byte >= 192): aimed exactly at a point of
- *     an edge or at a vertex, ending there or running past it, or an ulp or
- *     two beside it; and there the same ray without end (max_t = inf) hits
- *     exactly when the one with max_t = 2 does.
+ *   - Every cast (col_raycast; the slab cast for boxes) but the ellipsoid's
+ *     hits exactly when the static test says its segment (origin to origin +
+ *     max_t delta) meets the shape, no band (both make one exact decision,
+ *     exact.h); on boundary rays too (a first byte >= 192): aimed exactly at
+ *     a boundary point (a triangle's or a box's edge or vertex, a sphere's
+ *     or a cap's extreme, a point of a segment or a plane), ending there or
+ *     running past it, or an ulp or two beside it; aimed exactly, they hit.
+ *     For triangles the same ray without end (max_t = inf) hits exactly when
+ *     the one with max_t = 2 does.
  *   - Watertightness: a fan of 3..8 triangles around a shared vertex, and a
  *     ray through the shared vertex or through the midpoint of a shared edge,
  *     crossing the fan: the watertight test hits at least one triangle.
@@ -59,6 +62,7 @@ static void check_box(const col_shape *s, const col_ray *r) {
     col_shape seg = seg_shape(r->origin, col_v3_add(r->origin, r->delta));
     double band = fz_band_distance(s, &seg);
     fz_count("ray-aabb", h1.status == COL_HIT);
+    CHECK_R((h1.status == COL_HIT) == col_overlap(&seg, s), "the slab cast hits exactly where its segment meets", s, r);
     if (h1.status != h2.status) {
         /* allowed only for a segment grazing the boundary: it does not reach
          * into the box shrunk by the band */
@@ -121,65 +125,136 @@ static void check_triangle(const col_shape *s, const col_ray *r) {
     CHECK_R(in_plane || edge_distance(t, &seg) <= band, "the triangle methods agree away from the edges", s, r);
 }
 
-/* Boundary rays (issue 16): aimed exactly at a point of an edge (k/8 of
- * the way, so at a vertex too) of a triangle on the grid, ending there
- * (t = max_t), running on past it, or aimed an ulp or two beside it: the
- * cast and the static test agree, and the exact constructions hit. */
-static void check_boundary_ray(fz_input *in) {
-    col_shape s = fz_shape(in, 1);
-    if (s.kind != COL_SHAPE_TRIANGLE) return;
-    const col_triangle *t = &s.u.triangle;
-    const col_vec3 v[3] = {t->a, t->b, t->c};
-    uint8_t e = fz_u8(in), how = fz_u8(in);
-    col_real k = (col_real)(e >> 2 & 7) / COL_R(8.0);
-    col_vec3 p = col_v3_add(v[e % 3], col_v3_scale(col_v3_sub(v[(e + 1) % 3], v[e % 3]), k));
-    col_ray r;
-    r.origin = fz_vec3(in, 1);
-    r.delta = col_v3_sub(p, r.origin);
-    r.max_t = how & 1 ? COL_R(2.0) : COL_R(1.0);
-    int ulps = (how >> 1) % 5 - 2; /* -2..2 ulps on one axis of the aim */
-    col_real *c = (how >> 4) % 3 == 0 ? &r.delta.x : (how >> 4) % 3 == 1 ? &r.delta.y : &r.delta.z;
-    for (int i = 0; i < (ulps < 0 ? -ulps : ulps); ++i)
-        *c = (col_real)nextafter((double)*c, ulps > 0 ? HUGE_VAL : -HUGE_VAL); /* the harness runs in double only */
-    /* a degenerate triangle is its longest edge: rays against segments and
-     * points are not exact yet (issue 16) */
-    col_vec3 n = col_triangle_normal(t);
-    if ((r.delta.x == 0 && r.delta.y == 0 && r.delta.z == 0) || (n.x == 0 && n.y == 0 && n.z == 0)) return;
-    col_ray_hit w = col_raycast_triangle(&r, t, COL_TWO_SIDED);
-    col_shape seg = seg_shape(r.origin, col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t)));
-    CHECK_R((w.status == COL_HIT) == col_overlap(&seg, &s), "a boundary ray hits where its segment meets", &s, &r);
-    if (ulps == 0) CHECK_R(w.status == COL_HIT, "a ray aimed exactly at an edge or a vertex hits it", &s, &r);
-    fz_count("boundary rays that hit", w.status == COL_HIT);
-    /* The ray without end: its line meets the plane at t near 1 (exactly 1
-     * for an exact aim), so it hits exactly when the ray with max_t = 2
-     * does, whose segment the static test decides exactly, when that
-     * segment's end o + 2 delta is exact and the ray is not in the plane
-     * (the 2D case, in floating point). */
-    col_ray two = r, endless = r;
+/* The ray without end against a triangle: its line meets the plane at t
+ * near 1 (exactly 1 for an exact aim), so it hits exactly when the ray
+ * with max_t = 2 does, whose segment the static test decides exactly, when
+ * that segment's end o + 2 delta is exact and the ray is not in the plane
+ * (the 2D case, in floating point). */
+static void check_endless_triangle(const col_shape *s, const col_ray *r, int ulps) {
+    const col_triangle *t = &s->u.triangle;
+    col_ray two = *r, endless = *r;
     two.max_t = COL_R(2.0);
     endless.max_t = (col_real)INFINITY;
     bool exact_end = true;
     for (int ax = 0; ax < 3; ++ax) {
-        double o = (double)col_v3_get(r.origin, ax), d2 = 2 * (double)col_v3_get(r.delta, ax), x = o + d2;
+        double o = (double)col_v3_get(r->origin, ax), d2 = 2 * (double)col_v3_get(r->delta, ax), x = o + d2;
         double bv = x - o; /* Knuth's two-sum: the rounding error of o + d2 */
         exact_end = exact_end && (o - (x - bv)) + (d2 - bv) == 0;
     }
     /* the origin in the plane, exactly: the products of grid coordinates are exact */
     col_vec3 nr = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
-    bool in_plane = (double)col_v3_dot(nr, col_v3_sub(r.origin, t->a)) == 0;
-    if (exact_end && !in_plane) {
-        col_ray_hit h2 = col_raycast_triangle(&two, t, COL_TWO_SIDED),
-                    hi = col_raycast_triangle(&endless, t, COL_TWO_SIDED);
-        if ((hi.status == COL_HIT) != (h2.status == COL_HIT))
-            fprintf(stderr, "  ray o (%a %a %a) d (%a %a %a): without end %d t %a, max_t 2 %d t %a\n",
-                    (double)r.origin.x, (double)r.origin.y, (double)r.origin.z, (double)r.delta.x, (double)r.delta.y,
-                    (double)r.delta.z, hi.status, (double)hi.t, h2.status, (double)h2.t);
-        CHECK_R((hi.status == COL_HIT) == (h2.status == COL_HIT),
-                "a ray without end hits exactly when it does with max_t = 2 (the plane is met near t = 1)", &s,
-                &endless);
-        if (ulps == 0)
-            CHECK_R(hi.status == COL_HIT, "a ray without end aimed at an edge or a vertex hits it", &s, &endless);
+    bool in_plane = (double)col_v3_dot(nr, col_v3_sub(r->origin, t->a)) == 0;
+    if (!exact_end || in_plane) return;
+    col_ray_hit h2 = col_raycast_triangle(&two, t, COL_TWO_SIDED),
+                hi = col_raycast_triangle(&endless, t, COL_TWO_SIDED);
+    if ((hi.status == COL_HIT) != (h2.status == COL_HIT))
+        fprintf(stderr, "  ray o (%a %a %a) d (%a %a %a): without end %d t %a, max_t 2 %d t %a\n", (double)r->origin.x,
+                (double)r->origin.y, (double)r->origin.z, (double)r->delta.x, (double)r->delta.y, (double)r->delta.z,
+                hi.status, (double)hi.t, h2.status, (double)h2.t);
+    CHECK_R((hi.status == COL_HIT) == (h2.status == COL_HIT),
+            "a ray without end hits exactly when it does with max_t = 2 (the plane is met near t = 1)", s, &endless);
+    if (ulps == 0) CHECK_R(hi.status == COL_HIT, "a ray without end aimed at an edge or a vertex hits it", s, &endless);
+}
+
+/* Whether a ray cast against kind k is decided exactly, as the static test
+ * of its segment is (the ellipsoid's static test is GJK's: not yet). */
+static bool exact_kind(col_shape_kind k) { return col_raycast_supported(k) && k != COL_SHAPE_ELLIPSOID; }
+
+/* A point of the shape's boundary (of the shape, for a flat one), built
+ * exactly on the grid: the aim of a boundary ray. False when the
+ * construction is not exact. */
+static bool boundary_point(const col_shape *s, fz_input *in, col_vec3 *p, int *axis_out) {
+    uint8_t e = fz_u8(in), f = fz_u8(in);
+    col_real k8 = (col_real)(e >> 2 & 7) / COL_R(8.0);
+    int axis = e % 3;
+    *axis_out = axis;
+    col_real sign = (e & 32) ? COL_R(-1.0) : COL_R(1.0);
+    col_vec3 unit = col_v3(axis == 0, axis == 1, axis == 2);
+    switch (s->kind) {
+    case COL_SHAPE_TRIANGLE: { /* k/8 of the way along an edge: at a vertex too */
+        const col_triangle *t = &s->u.triangle;
+        const col_vec3 v[3] = {t->a, t->b, t->c};
+        *p = col_v3_add(v[axis], col_v3_scale(col_v3_sub(v[(axis + 1) % 3], v[axis]), k8));
+        col_vec3 n = col_triangle_normal(t);
+        return n.x != 0 || n.y != 0 || n.z != 0; /* a degenerate one is a segment: its own case */
     }
+    case COL_SHAPE_SEGMENT:
+        *p = col_v3_add(s->u.segment.a, col_v3_scale(col_v3_sub(s->u.segment.b, s->u.segment.a), k8));
+        return true;
+    case COL_SHAPE_POINT: *p = s->u.point.p; return true;
+    case COL_SHAPE_SPHERE: *p = col_v3_madd(s->u.sphere.c, sign * s->u.sphere.r, unit); return true;
+    case COL_SHAPE_CAPSULE: { /* a cap's extreme along an axis, away from the other end */
+        const col_capsule *c = &s->u.capsule;
+        col_real along = col_v3_get(col_v3_sub(c->b, c->a), axis);
+        if (along * sign > 0) sign = -sign;
+        *p = col_v3_madd(c->a, sign * c->r, unit);
+        return true;
+    }
+    case COL_SHAPE_AABB:
+    case COL_SHAPE_OBB: { /* a face, edge or vertex point: axis on a face, the others k/8 across */
+        col_vec3 lo = s->kind == COL_SHAPE_AABB ? s->u.aabb.min : col_v3_neg(s->u.obb.e);
+        col_vec3 hi = s->kind == COL_SHAPE_AABB ? s->u.aabb.max : s->u.obb.e;
+        col_real c[3];
+        for (int k = 0; k < 3; ++k) {
+            int m = k == axis ? (f >> (2 * k) & 1) : (f >> (2 * k) & 3);
+            col_real l = col_v3_get(lo, k), h = col_v3_get(hi, k);
+            c[k] = m == 0 ? l : m == 1 ? h : l + (h - l) * (col_real)((f >> 6) + 1) / COL_R(8.0);
+        }
+        if (s->kind == COL_SHAPE_AABB) {
+            *p = col_v3(c[0], c[1], c[2]);
+        } else { /* the grid's axes are a signed permutation: exact */
+            const col_obb *b = &s->u.obb;
+            *p = col_v3_add(b->c, col_v3_add(col_v3_scale(b->u[0], c[0]),
+                                             col_v3_add(col_v3_scale(b->u[1], c[1]), col_v3_scale(b->u[2], c[2]))));
+        }
+        return true;
+    }
+    case COL_SHAPE_PLANE: { /* the grid's normal is an axis: x_k = d / n_k */
+        const col_plane *pl = &s->u.plane;
+        *p = fz_vec3(in, 1);
+        for (int k = 0; k < 3; ++k)
+            if (col_v3_get(pl->n, k) != 0) {
+                col_real x = pl->d / col_v3_get(pl->n, k);
+                *p = col_v3(k == 0 ? x : p->x, k == 1 ? x : p->y, k == 2 ? x : p->z);
+            }
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* Boundary rays (issue 16): aimed exactly at a point of a shape's boundary
+ * (an edge or a vertex of a triangle or a box, a sphere's or a cap's
+ * extreme, a point of a segment or a plane), ending there (t = max_t),
+ * running on past it, or aimed an ulp or two beside it: the cast and the
+ * static test agree, and the exact constructions hit. */
+static void check_boundary_ray(fz_input *in) {
+    col_shape s = fz_shape(in, 1);
+    if (!exact_kind(s.kind)) return;
+    col_vec3 p;
+    int axis = 0;
+    if (!boundary_point(&s, in, &p, &axis)) return;
+    uint8_t how = fz_u8(in);
+    col_ray r;
+    r.origin = fz_vec3(in, 1);
+    if (how & 0x80) { /* from the tangent plane x_axis = p_axis: grazing a sphere, a cap, a box's face */
+        if (axis == 0) r.origin.x = p.x;
+        if (axis == 1) r.origin.y = p.y;
+        if (axis == 2) r.origin.z = p.z;
+    }
+    r.delta = col_v3_sub(p, r.origin);
+    r.max_t = how & 1 ? COL_R(2.0) : COL_R(1.0);
+    int ulps = (how >> 1) % 5 - 2; /* -2..2 ulps on one axis of the aim */
+    col_real *c = (how >> 4 & 7) % 3 == 0 ? &r.delta.x : (how >> 4 & 7) % 3 == 1 ? &r.delta.y : &r.delta.z;
+    for (int i = 0; i < (ulps < 0 ? -ulps : ulps); ++i)
+        *c = (col_real)nextafter((double)*c, ulps > 0 ? HUGE_VAL : -HUGE_VAL); /* the harness runs in double only */
+    if (r.delta.x == 0 && r.delta.y == 0 && r.delta.z == 0) return;
+    col_ray_hit w = col_raycast(&s, &r);
+    col_shape seg = seg_shape(r.origin, col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t)));
+    CHECK_R((w.status == COL_HIT) == col_overlap(&seg, &s), "a boundary ray hits where its segment meets", &s, &r);
+    if (ulps == 0) CHECK_R(w.status == COL_HIT, "a ray aimed exactly at a boundary point hits it", &s, &r);
+    fz_count("boundary rays that hit", w.status == COL_HIT);
+    if (s.kind == COL_SHAPE_TRIANGLE) check_endless_triangle(&s, &r, ulps);
 }
 
 /* Two unit vectors perpendicular to d and to each other. */
@@ -279,6 +354,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_box(&s, &r);
     } else if (s.kind == COL_SHAPE_TRIANGLE) {
         check_triangle(&s, &r);
+    } else if (exact_kind(s.kind)) {
+        /* every kind decided exactly: the cast hits exactly when the static
+         * test says its segment meets the shape, no band */
+        col_ray_hit h = col_raycast(&s, &r);
+        col_shape seg = seg_shape(r.origin, col_v3_add(r.origin, r.delta));
+        CHECK_R((h.status == COL_HIT) == col_overlap(&seg, &s), "the cast hits exactly where its segment meets", &s,
+                &r);
     }
     return 0;
 }

@@ -19,7 +19,7 @@ namespace {
 
 col_vec3 Bump(col_vec3 p, int k, int ulps) {
     col_real *c = k == 0 ? &p.x : k == 1 ? &p.y : &p.z;
-    for (int i = 0; i < std::abs(ulps); ++i) *c = std::nextafter(*c, ulps > 0 ? kInf : -kInf);
+    for (int i = 0; i < std::abs(ulps); ++i) *c = std::nextafter(*c, static_cast<col_real>(ulps > 0 ? kInf : -kInf));
     return p;
 }
 
@@ -150,4 +150,209 @@ TEST(Exact, RaysAtEdgesVerticesAndSegmentEndsAgreeWithTheStaticTest) {
             }
     }
     EXPECT_GT(checked, 10000);
+}
+
+// ------------------- segments against planes, balls, capsules, boxes -------------------
+// Hand-built boundary cases (touching exactly, then moved by an ulp), near
+// the origin and 2^20 from it; the ray cast with a finite max_t hits exactly
+// when the static test says its segment meets the shape (both make the one
+// exact decision of exact_segment.c).
+
+namespace {
+
+col_vec3 Add(col_vec3 a, col_vec3 b) { return col_v3_add(a, b); }
+
+// The next col_real above x.
+double Up(double x) { return std::nextafter(static_cast<col_real>(x), static_cast<col_real>(kInf)); }
+
+// The ray o -> e (max_t 1) against s, and the static test of its segment;
+// they must agree, and the answer is returned.
+bool CastAgrees(const col_shape &s, col_vec3 o, col_vec3 e) {
+    col_ray r = {o, col_v3_sub(e, o), R(1)};
+    col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
+    col_shape seg;
+    memset(&seg, 0, sizeof seg);
+    seg.kind = COL_SHAPE_SEGMENT;
+    seg.u.segment.a = o;
+    seg.u.segment.b = end;
+    bool cast = col_raycast(&s, &r).status == COL_HIT, stat = col_overlap(&seg, &s);
+    EXPECT_EQ(cast, stat) << "the cast and the static test disagree";
+    return stat;
+}
+
+col_shape Sphere(col_vec3 c, double r) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_SPHERE;
+    s.u.sphere.c = c;
+    s.u.sphere.r = R(r);
+    return s;
+}
+
+col_shape Box(col_vec3 lo, col_vec3 hi) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_AABB;
+    s.u.aabb.min = lo;
+    s.u.aabb.max = hi;
+    return s;
+}
+
+col_shape Plane(col_vec3 n, double d) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_PLANE;
+    s.u.plane.n = n;
+    s.u.plane.d = R(d);
+    return s;
+}
+
+const double kFar[] = {0, 1048576}; // near the origin, and 2^20 from it
+
+} // namespace
+
+TEST(ExactSegment, PlaneSidesAreExactForPointsMovedByAnUlp) {
+    // n = (3, 5, 7) / 8, x on the plane n . x = d exactly; an ulp of x along
+    // an axis moves it to the side n_k points to
+    col_vec3 n = V(0.375, 0.625, 0.875);
+    for (double far : kFar) {
+        col_vec3 x = V(far + 1.5, -2.25, 0.5);
+        double d = 0.375 * (far + 1.5) + 0.625 * -2.25 + 0.875 * 0.5; // exact: few bits
+        EXPECT_EQ(col__plane_side(n, R(d), x), 0);
+        for (int k = 0; k < 3; ++k) {
+            EXPECT_EQ(col__plane_side(n, R(d), Bump(x, k, 1)), 1) << "far " << far << " axis " << k;
+            EXPECT_EQ(col__plane_side(n, R(d), Bump(x, k, -1)), -1) << "far " << far << " axis " << k;
+        }
+        // a ray from the origin (its end, 0 + delta, is exact) ending on the
+        // plane y = far + 0.5 meets it; ending an ulp short does not
+        col_shape pl = Plane(V(0, 1, 0), far + 0.5);
+        col_vec3 e = V(1.5, far + 0.5, 0.5), o = V(0, 0, 0);
+        EXPECT_TRUE(CastAgrees(pl, o, e));
+        EXPECT_FALSE(CastAgrees(pl, o, Bump(e, 1, -1)));
+    }
+}
+
+TEST(ExactSegment, BallTangentsAndEndsAreExact) {
+    // radius 5 around c; (3, 4, 0) from c is on the sphere; the tangent there
+    // runs along (-4, 3, 0), so the segment c + (3, 4, 0) + s (-4, 3, 0),
+    // s in [-1, 1], touches at s = 0 only
+    for (double far : kFar) {
+        col_vec3 c = V(far + 0.5, -far, 0.25);
+        col_shape sp = Sphere(c, 5);
+        col_vec3 t = Add(c, V(3, 4, 0));
+        col_vec3 a = Add(t, V(4, -3, 0)), b = Add(t, V(-4, 3, 0));
+        EXPECT_TRUE(col__segment_meets_ball(a, b, c, R(5), R(0))) << "far " << far;
+        EXPECT_TRUE(CastAgrees(sp, a, b)) << "far " << far << ": the tangent grazes";
+        // the tangent moved outward by an ulp (y up): apart
+        col_vec3 a1 = Bump(a, 1, 1), b1 = Bump(b, 1, 1);
+        if (col_v3_get(a1, 1) - col_v3_get(a, 1) == col_v3_get(b1, 1) - col_v3_get(b, 1)) {
+            EXPECT_FALSE(col__segment_meets_ball(a1, b1, c, R(5), R(0))) << "far " << far;
+            EXPECT_FALSE(CastAgrees(sp, a1, b1)) << "far " << far;
+        }
+        // and inward: it cuts the ball
+        EXPECT_TRUE(CastAgrees(sp, Bump(a, 1, -1), Bump(b, 1, -1)));
+        // a ray from the origin (its end exact) entering the sphere around
+        // c + (20, 20, 0) exactly at its end, at (-3, -4, 0) from the centre,
+        // meets it; one ending an ulp short (outward: -x) does not
+        col_vec3 c2 = Add(c, V(20, 20 + 2 * far, 0)), o = V(0, 0, 0), t2 = Add(c2, V(-3, -4, 0));
+        col_shape sp2 = Sphere(c2, 5);
+        EXPECT_TRUE(CastAgrees(sp2, o, t2));
+        EXPECT_FALSE(CastAgrees(sp2, o, Bump(t2, 0, -1)));
+        // the radius as a sum: capsule radius 2 + sphere radius 3
+        EXPECT_TRUE(col__segment_meets_ball(a, b, c, R(2), R(3)));
+        EXPECT_FALSE(col__segment_meets_ball(a1, b1, c, R(2), R(3)));
+        // a point (radius 0) on the segment's interior, and an ulp beside it
+        EXPECT_TRUE(col__segment_meets_ball(a, b, t, R(0), R(0)));
+        EXPECT_FALSE(col__segment_meets_ball(a, b, Bump(t, 2, 1), R(0), R(0)));
+    }
+}
+
+TEST(ExactSegment, CapsulesTouchAtExactlyTheirRadius) {
+    // the axis from (0,0,0) to (8,0,0) (moved far), radius 1: a skew segment
+    // along y at z = 1 over x = 4 touches the cylinder; an ulp higher misses
+    for (double far : kFar) {
+        col_vec3 off = V(far, far, far);
+        col_shape cap = Capsule(Add(off, V(0, 0, 0)), Add(off, V(8, 0, 0)), 1);
+        col_vec3 a = Add(off, V(4, -2, 1)), b = Add(off, V(4, 2, 1));
+        EXPECT_TRUE(CastAgrees(cap, a, b)) << "far " << far << ": skew, touching the cylinder";
+        EXPECT_FALSE(CastAgrees(cap, Bump(a, 2, 1), Bump(b, 2, 1))) << "far " << far;
+        // parallel to the axis at distance 1, over the middle: touches
+        EXPECT_TRUE(CastAgrees(cap, Add(off, V(2, 0, 1)), Add(off, V(6, 0, 1))));
+        EXPECT_FALSE(CastAgrees(cap, Bump(Add(off, V(2, 0, 1)), 2, 1), Bump(Add(off, V(6, 0, 1)), 2, 1)));
+        // past the end cap: the cap's extreme (9, 0, 0), approached along x
+        EXPECT_TRUE(CastAgrees(cap, Add(off, V(12, 0, 0)), Add(off, V(9, 0, 0))));
+        EXPECT_FALSE(CastAgrees(cap, Add(off, V(12, 0, 0)), Bump(Add(off, V(9, 0, 0)), 0, 1)));
+        // two capsules: radii 0.5 + 0.5 over the same skew gap
+        col_capsule c1 = {Add(off, V(0, 0, 0)), Add(off, V(8, 0, 0)), R(0.5)}, c2 = {a, b, R(0.5)};
+        EXPECT_TRUE(col_overlap_capsule_capsule(&c1, &c2));
+        c2.a = Bump(a, 2, 1);
+        c2.b = Bump(b, 2, 1);
+        EXPECT_FALSE(col_overlap_capsule_capsule(&c1, &c2));
+    }
+}
+
+TEST(ExactSegment, BoxesAtFacesEdgesAndCorners) {
+    for (double far : kFar) {
+        col_vec3 lo = V(far - 1, -2, -3), hi = V(far + 1, 2, 3);
+        col_shape box = Box(lo, hi);
+        // a ray from the origin (its end exact) ending on the face x = far + 9
+        // of a box beyond; an ulp short
+        col_shape box2 = Box(V(far + 9, -2, -3), V(far + 11, 2, 3));
+        col_vec3 face = V(far + 9, 0.5, 0.5), o = V(0, 0, 0);
+        EXPECT_TRUE(CastAgrees(box2, o, face));
+        EXPECT_FALSE(CastAgrees(box2, o, Bump(face, 0, -1)));
+        // through the edge x = hi.x, y = hi.y exactly (diagonal in xy), and an ulp outside
+        col_vec3 e1 = V(far + 2, 1, 0), e2 = V(far, 3, 0);
+        EXPECT_TRUE(CastAgrees(box, e1, e2)) << "far " << far << ": through the edge";
+        EXPECT_FALSE(CastAgrees(box, Bump(e1, 1, 1), Bump(e2, 1, 1))) << "far " << far;
+        // through the corner (hi.x, hi.y, hi.z) along (1, -1, 1)... from outside to outside
+        col_vec3 c1 = V(far + 2, 1, 4), c2 = V(far, 3, 2);
+        EXPECT_TRUE(CastAgrees(box, c1, c2)) << "far " << far << ": through the corner";
+        EXPECT_FALSE(CastAgrees(box, Bump(c1, 2, 1), Bump(c2, 2, 1))) << "far " << far;
+        // along a face, in its plane: touching
+        EXPECT_TRUE(CastAgrees(box, V(far - 5, 2, 0), V(far + 5, 2, 0)));
+        EXPECT_FALSE(CastAgrees(box, V(far - 5, Up(2.0), 0), V(far + 5, Up(2.0), 0)));
+    }
+}
+
+TEST(ExactSegment, AnOrientedBoxIsItsSlabs) {
+    // axes a signed permutation (exact): the same cases as the AABB
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = COL_SHAPE_OBB;
+    s.u.obb.c = V(10, 0, 0);
+    s.u.obb.u[0] = V(0, 1, 0);
+    s.u.obb.u[1] = V(0, 0, -1);
+    s.u.obb.u[2] = V(1, 0, 0);
+    s.u.obb.e = V(2, 3, 1); // |y| <= 2, |z| <= 3, |x - 10| <= 1
+    EXPECT_TRUE(CastAgrees(s, V(15, 0.5, 0.5), V(11, 0.5, 0.5)));
+    EXPECT_FALSE(CastAgrees(s, V(15, 0.5, 0.5), V(Up(11.0), 0.5, 0.5)));
+    EXPECT_TRUE(CastAgrees(s, V(12, 1, 0), V(10, 3, 0)));
+    EXPECT_FALSE(CastAgrees(s, V(12, Up(1.0), 0), V(10, Up(3.0), 0)));
+    // turned by a rotation whose axes are not dyadic: the decision is the
+    // slabs' exactly, and the cast agrees with the static test either side
+    col_quat q = {R(0.8), R(0.1), R(0.3), R(0.5)};
+    col_mat3 m = col_m3_from_quat(q);
+    s.u.obb.u[0] = m.c0;
+    s.u.obb.u[1] = m.c1;
+    s.u.obb.u[2] = m.c2;
+    std::mt19937 g(7);
+    int hits = 0;
+    for (int n = 0; n < 2000; ++n) {
+        col_vec3 a = Add(GridPoint(g), V(10, 0, 0)), b = Add(GridPoint(g), V(10, 0, 0));
+        hits += CastAgrees(s, a, b);
+    }
+    EXPECT_GT(hits, 100);
+}
+
+TEST(ExactSegment, TheFilterDecidesRandomInputAndTheExactPathTheBoundary) {
+    // random segments and balls: the filter decides about all; the exact
+    // path runs on the tangent built above
+    std::mt19937 g(11);
+    unsigned long before = col__exact_count();
+    for (int n = 0; n < 1000; ++n) {
+        col_vec3 c = GridPoint(g);
+        (void)col__segment_meets_ball(GridPoint(g), GridPoint(g), c, R(std::abs(Grid(g))), R(0));
+    }
+    EXPECT_LT(col__exact_count() - before, 20u);
 }

@@ -3,6 +3,7 @@
  * OBB-OBB SAT, box-segment SAT, OBB -> AABB and Arvo's transformed AABB.
  */
 #include "box.h"
+#include "exact.h"
 
 #include <math.h>
 
@@ -107,32 +108,17 @@ bool col__box_points_separated(col_vec3 lo, col_vec3 hi, const col_vec3 *pts, in
     return col__disjoint(bmin, bmax, pmin, pmax);
 }
 
-bool col__box_segment_overlap(col_vec3 lo, col_vec3 hi, col_vec3 a, col_vec3 b) {
-    const col_vec3 pts[2] = {a, b};
-    /* Box faces: the segment's bounding interval on each axis, exact. */
-    for (int k = 0; k < 3; ++k) {
-        col_real pa = col_v3_get(a, k), pb = col_v3_get(b, k);
-        if (col__disjoint(col_v3_get(lo, k), col_v3_get(hi, k), col_min(pa, pb), col_max(pa, pb))) return false;
-    }
-    /* d x e_k. A zero axis (d parallel to e_k, or d = 0) never separates. */
-    col_vec3 d = col_v3_sub(b, a);
-    if (col__box_points_separated(lo, hi, pts, 2, col_v3(0, d.z, -d.y))) return false;
-    if (col__box_points_separated(lo, hi, pts, 2, col_v3(-d.z, 0, d.x))) return false;
-    if (col__box_points_separated(lo, hi, pts, 2, col_v3(d.y, -d.x, 0))) return false;
-    return true;
-}
-
 bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
     if (!col__valid_aabb(b) || !col__valid_segment(s)) return false;
-    /* relative to the segment's first point: the projections then round at
-     * the scale of the shapes, not of their distance from the origin */
-    const col_vec3 o = s->a;
-    return col__box_segment_overlap(col_v3_sub(b->min, o), col_v3_sub(b->max, o), col_v3(0, 0, 0), col_v3_sub(s->b, o));
+    /* exact (exact.h): the decision of the ray cast against a box */
+    return col__segment_meets_box(s->a, s->b, b->min, b->max);
 }
 
 bool col_overlap_obb_segment(const col_obb *b, const col_segment *s) {
     if (!col__valid_obb(b) || !col__valid_segment(s)) return false;
-    return col__box_segment_overlap(col_v3_neg(b->e), b->e, col__obb_to_local(b, s->a), col__obb_to_local(b, s->b));
+    /* exact for the slabs |u_k . (x - c)| <= e_k (exact.h): the decision of
+     * the ray cast against an OBB */
+    return col__segment_meets_obb(s->a, s->b, b->c, b->u, b->e);
 }
 
 /* The empty box (+inf, -inf): what a bounding box of invalid input is, since

@@ -65,7 +65,4 @@ col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p);
  * points; a zero L never separates. */
 bool col__box_points_separated(col_vec3 lo, col_vec3 hi, const col_vec3 *pts, int n, col_vec3 L);
 
-/* Segment ab against the box [lo, hi] (both in the same frame). */
-bool col__box_segment_overlap(col_vec3 lo, col_vec3 hi, col_vec3 a, col_vec3 b);
-
 #endif

@@ -1,4 +1,5 @@
 /* Capsule and ellipsoid tests (collide/static.h). */
+#include "exact.h"
 #include "geom.h"
 
 /* Both tests work relative to one of the shapes (the sphere centre, the first
@@ -8,20 +9,15 @@
 
 bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s) {
     if (!col__valid_capsule(c) || !col__valid_sphere(s)) return false;
-    col_real rs = c->r + s->r;
-    if (rs == COL_R(0.0)) /* a point against a segment: the exact test */
-        return col__point_on_segment(s->c, c->a, c->b);
-    col_vec3 q = col__closest_on_segment(col_v3(0, 0, 0), col_v3_sub(c->a, s->c), col_v3_sub(c->b, s->c), NULL);
-    return col_v3_len_sq(q) <= rs * rs;
+    /* exact (exact.h): the decision of the ray casts against a sphere, a
+     * point and a capsule's cap */
+    return col__segment_meets_ball(c->a, c->b, s->c, c->r, s->r);
 }
 
 bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b) {
     if (!col__valid_capsule(a) || !col__valid_capsule(b)) return false;
-    const col_vec3 o = a->a;
-    col_real d2 = col__closest_segment_segment(col_v3(0, 0, 0), col_v3_sub(a->b, o), col_v3_sub(b->a, o),
-                                               col_v3_sub(b->b, o), NULL, NULL, NULL, NULL);
-    col_real rs = a->r + b->r;
-    return d2 <= rs * rs;
+    /* exact (exact.h): the decision of the ray casts against a capsule and a segment */
+    return col__segment_meets_capsule(a->a, a->b, b->a, b->b, a->r, b->r);
 }
 
 bool col_overlap_point_ellipsoid(const col_point *p, const col_ellipsoid *e) {

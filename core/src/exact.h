@@ -63,6 +63,54 @@ int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_
  * rounded; 0 for a segment in the plane). */
 bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t);
 
+/*
+ * Signs of polynomials, filtered. An expression over col__xd values is
+ * written once, as a col__xd_fn of its inputs (in), with the operations
+ * below; col__xd_sign runs it in double with a running error bound and,
+ * only when the sign is in doubt, again on exact dyadic numbers (GMP).
+ * Inputs must be finite (the callers validate). An expression may have up
+ * to 256 operations. Used by the segment predicates of exact_segment.c.
+ */
+typedef struct col__xs col__xs; /* one evaluation: bounded double, or exact */
+typedef struct col__xd {
+    double v, e; /* the double value and its error bound */
+    int r;       /* the exact value's register (exact evaluations) */
+} col__xd;
+typedef struct col__xd3 {
+    col__xd x, y, z;
+} col__xd3;
+typedef col__xd (*col__xd_fn)(col__xs *s, const void *in);
+
+col__xd col__xd_of(col__xs *s, col_real x);
+col__xd col__xd_add(col__xs *s, col__xd a, col__xd b);
+col__xd col__xd_sub(col__xs *s, col__xd a, col__xd b);
+col__xd col__xd_mul(col__xs *s, col__xd a, col__xd b);
+col__xd3 col__xd3_of(col__xs *s, col_vec3 v);
+col__xd3 col__xd3_sub(col__xs *s, col__xd3 a, col__xd3 b);
+col__xd3 col__xd3_cross(col__xs *s, col__xd3 a, col__xd3 b);
+col__xd col__xd3_dot(col__xs *s, col__xd3 a, col__xd3 b);
+/* The sign (-1, 0, 1) of f(in), exact. */
+int col__xd_sign(col__xd_fn f, const void *in);
+
+/*
+ * Closed segments [p, q] (p = q: a point) against closed shapes, decided
+ * exactly (exact_segment.c): the one decision of the static tests of a
+ * segment or a point against these shapes and of the ray casts with a
+ * finite max_t. Inputs finite (validated by the callers).
+ *   col__plane_side: the sign of n . x - d.
+ *   ball: |x - c| <= r1 + r2 for some x of the segment (the radius is a sum,
+ *     exactly: a capsule's radius plus a sphere's).
+ *   capsule: the segments [p, q] and [a, b] come within r1 + r2.
+ *   box: lo <= x <= hi componentwise (lo <= hi).
+ *   obb: |u_k . (x - c)| <= e_k for k = 0, 1, 2 (e >= 0).
+ */
+int col__plane_side(col_vec3 n, col_real d, col_vec3 x);
+bool col__segment_meets_plane(col_vec3 p, col_vec3 q, col_vec3 n, col_real d);
+bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
+bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2);
+bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
+bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e);
+
 /* How many times the exact path ran (all predicates; for tests and the
  * benchmarks: the filter's failure rate). Not thread-safe to read exactly. */
 unsigned long col__exact_count(void);

@@ -3,6 +3,7 @@
  * shape, segment-plane and triangle-plane intersection, three planes, and the
  * closest points of two lines.
  */
+#include "exact.h"
 #include "geom.h"
 #include "pairs.h"
 
@@ -22,14 +23,18 @@ static col_side side_of_center(col_real s, col_real r) {
 
 col_side col_classify_point_plane(const col_point *p, const col_plane *pl) {
     if (!col__valid_point(p) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    col_real s = col_plane_signed_distance(pl, p->p);
-    return side_of_range(s, s);
+    /* exact (exact.h): a point on the plane is on it however the dot rounds */
+    int sp = col__plane_side(pl->n, pl->d, p->p);
+    return sp > 0 ? COL_FRONT : sp < 0 ? COL_BACK : COL_STRADDLE;
 }
 
 col_side col_classify_segment_plane(const col_segment *sg, const col_plane *pl) {
     if (!col__valid_segment(sg) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    col_real da = col_plane_signed_distance(pl, sg->a), db = col_plane_signed_distance(pl, sg->b);
-    return side_of_range(col_min(da, db), col_max(da, db));
+    /* exact, the decision of the ray-plane cast (exact.h) */
+    int sa = col__plane_side(pl->n, pl->d, sg->a), sb = col__plane_side(pl->n, pl->d, sg->b);
+    if (sa > 0 && sb > 0) return COL_FRONT;
+    if (sa < 0 && sb < 0) return COL_BACK;
+    return COL_STRADDLE;
 }
 
 col_side col_classify_triangle_plane(const col_triangle *t, const col_plane *pl) {

@@ -17,6 +17,22 @@ col_ray_hit col__ray_inside(const col_ray *r);
  * normal are finite; otherwise a miss. */
 col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal);
 
+/* The end of a ray with a finite max_t, origin + max_t delta (rounded): the
+ * segment the static tests judge the cast by. False for max_t = inf or an
+ * end beyond the coordinate range. */
+bool col__ray_end(const col_ray *r, col_vec3 *end);
+
+/* The exact decision of a cast with a finite max_t (issue 16): meets(p, q,
+ * shape) decides whether the closed segment [p, q] meets the shape, exactly
+ * (exact.h), as the static test does. col__ray_judge returns the floating-
+ * point cast h where the decision agrees, a miss where the segment misses,
+ * the inside hit where the origin lies in the shape, and near(r, end, shape)
+ * -- a hit at the segment's closest approach, clamped to [0, max_t] -- where
+ * the rounded cast missed a segment that touches the shape. */
+typedef bool (*col__meets_fn)(col_vec3 p, col_vec3 q, const void *shape);
+typedef col_ray_hit (*col__near_fn)(const col_ray *r, col_vec3 end, const void *shape);
+col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets, col__near_fn near, const void *shape);
+
 /* The shapes' casts without validation (callers validate). */
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius);
 col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,

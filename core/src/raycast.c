@@ -2,6 +2,7 @@
  * Ray casts (collide/raycast.h): plane, sphere, AABB (slabs and Woo), OBB,
  * capsule, ellipsoid, point and segment. Triangles are in raytri.c.
  */
+#include "exact.h"
 #include "ray.h"
 
 col_ray_hit col__ray_miss(void) {
@@ -50,13 +51,159 @@ static col_vec3 unit_or_against(col_vec3 v, const col_ray *r) {
     return n;
 }
 
+bool col__ray_end(const col_ray *r, col_vec3 *end) {
+    if (!(r->max_t <= COL_REAL_MAX)) return false;
+    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    return col_v3_is_valid(*end);
+}
+
+col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets, col__near_fn near, const void *shape) {
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return h; /* a ray without end: the cast's own decision */
+    if (!meets(r->origin, end, shape)) return col__ray_miss();
+    if (h.status == COL_HIT && !h.inside) return h;
+    if (meets(r->origin, r->origin, shape)) return col__ray_inside(r);
+    /* the cast missed, or put the origin inside, by rounding: the segment
+     * touches the shape (grazes it, or ends on it) */
+    return near(r, end, shape);
+}
+
+/* t clamped to [0, max_t] (NaN: 0). */
+static col_real clamp_t(const col_ray *r, col_real t) { return t > COL_R(0.0) ? col_min(t, r->max_t) : COL_R(0.0); }
+
+/* The exact decisions and the boundary hits of each kind (col__ray_judge). */
+static bool meets_plane(col_vec3 p, col_vec3 q, const void *s) {
+    const col_plane *pl = s;
+    return col__segment_meets_plane(p, q, pl->n, pl->d);
+}
+
+static col_ray_hit near_plane(const col_ray *r, col_vec3 end, const void *s) {
+    (void)end;
+    const col_plane *pl = s;
+    col_real s0 = col_plane_signed_distance(pl, r->origin), dn = col_v3_dot(pl->n, r->delta);
+    int side = col__plane_side(pl->n, pl->d, r->origin);
+    return col__ray_accept(r, clamp_t(r, -s0 / dn), col__unit_or(side > 0 ? pl->n : col_v3_neg(pl->n), pl->n));
+}
+
+static bool meets_sphere(col_vec3 p, col_vec3 q, const void *s) {
+    const col_sphere *sp = s;
+    return col__segment_meets_ball(p, q, sp->c, sp->r, COL_R(0.0));
+}
+
+/* The closest approach of the ray's segment to c, with the normal from c
+ * (or against the ray, for radius 0). */
+static col_ray_hit near_ball(const col_ray *r, col_vec3 c, col_real radius) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    col_real t = clamp_t(r, -col_v3_dot(m, r->delta) / col_v3_len_sq(r->delta));
+    col_ray_hit h = col__ray_accept(r, t, col_v3(0, 0, 0));
+    if (h.status == COL_HIT)
+        h.normal = col__no_neg_zero(unit_or_against(radius > COL_R(0.0) ? col_v3_sub(h.point, c) : col_v3(0, 0, 0), r));
+    return h;
+}
+
+static col_ray_hit near_sphere(const col_ray *r, col_vec3 end, const void *s) {
+    (void)end;
+    const col_sphere *sp = s;
+    return near_ball(r, sp->c, sp->r);
+}
+
+static bool meets_point(col_vec3 p, col_vec3 q, const void *s) {
+    const col_point *pt = s;
+    return col__segments_meet(p, q, pt->p, pt->p);
+}
+
+static col_ray_hit near_point(const col_ray *r, col_vec3 end, const void *s) {
+    (void)end;
+    const col_point *pt = s;
+    return near_ball(r, pt->p, COL_R(0.0));
+}
+
+/* The entry of the ray into the slabs [lo, hi] (o and d in the box's frame),
+ * clamped: the boundary hit of a box. */
+static col_ray_hit near_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
+                              const col_vec3 *axes) {
+    col_real tmin = COL_R(0.0);
+    col_vec3 n = against(r);
+    for (int k = 0; k < 3; ++k) {
+        col_real dk = col_v3_get(d, k);
+        if (dk == COL_R(0.0)) continue;
+        col_real t = ((dk > COL_R(0.0) ? col_v3_get(lo, k) : col_v3_get(hi, k)) - col_v3_get(o, k)) / dk;
+        if (t > tmin) {
+            tmin = t;
+            n = col_v3_scale(axes[k], dk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0));
+        }
+    }
+    return col__ray_accept(r, clamp_t(r, tmin), n);
+}
+
+static const col_vec3 world_axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+
+static bool meets_aabb(col_vec3 p, col_vec3 q, const void *s) {
+    const col_aabb *b = s;
+    return col__segment_meets_box(p, q, b->min, b->max);
+}
+
+static col_ray_hit near_aabb(const col_ray *r, col_vec3 end, const void *s) {
+    (void)end;
+    const col_aabb *b = s;
+    return near_slabs(r, r->origin, r->delta, b->min, b->max, world_axes);
+}
+
+static bool meets_obb(col_vec3 p, col_vec3 q, const void *s) {
+    const col_obb *b = s;
+    return col__segment_meets_obb(p, q, b->c, b->u, b->e);
+}
+
+static col_ray_hit near_obb(const col_ray *r, col_vec3 end, const void *s) {
+    (void)end;
+    const col_obb *b = s;
+    col_vec3 m = col_v3_sub(r->origin, b->c);
+    col_vec3 o = col_v3(col_v3_dot(m, b->u[0]), col_v3_dot(m, b->u[1]), col_v3_dot(m, b->u[2]));
+    col_vec3 d = col_v3(col_v3_dot(r->delta, b->u[0]), col_v3_dot(r->delta, b->u[1]), col_v3_dot(r->delta, b->u[2]));
+    return near_slabs(r, o, d, col_v3_neg(b->e), b->e, b->u);
+}
+
+static bool meets_capsule(col_vec3 p, col_vec3 q, const void *s) {
+    const col_capsule *c = s;
+    return col__segment_meets_capsule(p, q, c->a, c->b, c->r, COL_R(0.0));
+}
+
+/* The closest approach of the ray's segment to the axis [a, b], with the
+ * normal from the axis (or against the ray, for radius 0). */
+static col_ray_hit near_axis(const col_ray *r, col_vec3 end, col_vec3 a, col_vec3 b, col_real radius) {
+    col_real sp = COL_R(0.0), sa = COL_R(0.0);
+    col_vec3 c1, c2;
+    (void)col__closest_segment_segment(r->origin, end, a, b, &sp, &sa, &c1, &c2);
+    col_ray_hit h = col__ray_accept(r, clamp_t(r, sp * r->max_t), col_v3(0, 0, 0));
+    if (h.status == COL_HIT)
+        h.normal =
+            col__no_neg_zero(unit_or_against(radius > COL_R(0.0) ? col_v3_sub(h.point, c2) : col_v3(0, 0, 0), r));
+    return h;
+}
+
+static col_ray_hit near_capsule(const col_ray *r, col_vec3 end, const void *s) {
+    const col_capsule *c = s;
+    return near_axis(r, end, c->a, c->b, c->r);
+}
+
+static bool meets_segment(col_vec3 p, col_vec3 q, const void *s) {
+    const col_segment *sg = s;
+    return col__segments_meet(p, q, sg->a, sg->b);
+}
+
+static col_ray_hit near_segment(const col_ray *r, col_vec3 end, const void *s) {
+    const col_segment *sg = s;
+    return near_axis(r, end, sg->a, sg->b, COL_R(0.0));
+}
+
 col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
     if (!col__valid_ray(r) || !col__valid_plane(pl)) return col__ray_invalid();
     col_real s0 = col_plane_signed_distance(pl, r->origin), dn = col_v3_dot(pl->n, r->delta);
-    if (s0 == COL_R(0.0)) return col__ray_inside(r);
-    if (dn == COL_R(0.0)) return col__ray_miss(); /* parallel, off the plane */
-    /* t = -s0 / dn; negative (moving away) or beyond max_t misses. */
-    return col__ray_accept(r, -s0 / dn, s0 > COL_R(0.0) ? pl->n : col_v3_neg(pl->n));
+    if (s0 == COL_R(0.0) && col__plane_side(pl->n, pl->d, r->origin) == 0) return col__ray_inside(r);
+    col_ray_hit h = col__ray_miss();
+    /* t = -s0 / dn; parallel (dn = 0), negative (moving away) or beyond max_t misses. */
+    if (dn != COL_R(0.0)) h = col__ray_accept(r, -s0 / dn, s0 > COL_R(0.0) ? pl->n : col_v3_neg(pl->n));
+    return col__ray_judge(r, h, meets_plane, near_plane, pl);
 }
 
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
@@ -85,12 +232,12 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return col__raycast_sphere_at(r, s->c, s->r);
+    return col__ray_judge(r, col__raycast_sphere_at(r, s->c, s->r), meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return col__raycast_sphere_at(r, p->p, COL_R(0.0));
+    return col__ray_judge(r, col__raycast_sphere_at(r, p->p, COL_R(0.0)), meets_point, near_point, p);
 }
 
 /* Slabs against the box [lo, hi] for origin o and direction d in one frame;
@@ -133,11 +280,10 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
     return col__ray_accept(r, tmin, col_v3_scale(axes[axis], sign));
 }
 
-static const col_vec3 world_axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
-    return col__raycast_box_slabs(r, r->origin, r->delta, b->min, b->max, world_axes);
+    return col__ray_judge(r, col__raycast_box_slabs(r, r->origin, r->delta, b->min, b->max, world_axes), meets_aabb,
+                          near_aabb, b);
 }
 
 col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
@@ -198,7 +344,7 @@ col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b) {
     col_vec3 m = col_v3_sub(r->origin, b->c);
     col_vec3 o = col_v3(col_v3_dot(m, b->u[0]), col_v3_dot(m, b->u[1]), col_v3_dot(m, b->u[2]));
     col_vec3 d = col_v3(col_v3_dot(r->delta, b->u[0]), col_v3_dot(r->delta, b->u[1]), col_v3_dot(r->delta, b->u[2]));
-    return col__raycast_box_slabs(r, o, d, col_v3_neg(b->e), b->e, b->u);
+    return col__ray_judge(r, col__raycast_box_slabs(r, o, d, col_v3_neg(b->e), b->e, b->u), meets_obb, near_obb, b);
 }
 
 /* The cylinder body of a capsule (between the end planes), for an origin
@@ -249,12 +395,12 @@ col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, c
 
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
-    return col__raycast_capsule_raw(r, c->a, c->b, c->r);
+    return col__ray_judge(r, col__raycast_capsule_raw(r, c->a, c->b, c->r), meets_capsule, near_capsule, c);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
     if (!col__valid_ray(r) || !col__valid_segment(s)) return col__ray_invalid();
-    return col__raycast_capsule_raw(r, s->a, s->b, COL_R(0.0));
+    return col__ray_judge(r, col__raycast_capsule_raw(r, s->a, s->b, COL_R(0.0)), meets_segment, near_segment, s);
 }
 
 col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {

@@ -119,9 +119,9 @@ static col_ray_hit watertight(const col_ray *r, const tri_case *tcp);
  * max_t where the segment meets the plane (a ray in the plane: the first
  * edge it reaches; an origin on the triangle: inside). */
 static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
-    col_vec3 end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    col_vec3 end;
     col_real f;
-    if (!col_v3_is_valid(end) || !col__segment_triangle(r->origin, end, t->a, t->b, t->c, &f)) return col__ray_miss();
+    if (!col__ray_end(r, &end) || !col__segment_triangle(r->origin, end, t->a, t->b, t->c, &f)) return col__ray_miss();
     if (f == COL_R(0.0) && col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c))
         return col__ray_inside(r);
     tri_case tc = {t->a, t->b, t->c, n, 0};

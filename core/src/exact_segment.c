@@ -1,0 +1,230 @@
+/*
+ * Whether a closed segment meets a plane, a ball, a capsule, a box or an
+ * oriented box, decided exactly (exact.h): each decision is a few signs of
+ * polynomials in the input coordinates, through col__xd_sign (a double
+ * value with a running error bound first, exact dyadic arithmetic when the
+ * sign is in doubt). The static tests of a segment (or a point) against
+ * these shapes and the ray casts with a finite max_t make their one decision
+ * here, so a ray hits exactly when the static test says its segment meets
+ * the shape: at a tangent, an edge, a vertex, and at t = max_t too.
+ */
+#include "exact.h"
+
+/* ----------------------------- the plane ----------------------------- */
+
+typedef struct plane_in {
+    col_vec3 n, x;
+    col_real d;
+} plane_in;
+
+static col__xd plane_value(col__xs *s, const void *vp) { /* n . x - d */
+    const plane_in *in = vp;
+    return col__xd_sub(s, col__xd3_dot(s, col__xd3_of(s, in->n), col__xd3_of(s, in->x)), col__xd_of(s, in->d));
+}
+
+int col__plane_side(col_vec3 n, col_real d, col_vec3 x) {
+    plane_in in = {n, x, d};
+    return col__xd_sign(plane_value, &in);
+}
+
+bool col__segment_meets_plane(col_vec3 p, col_vec3 q, col_vec3 n, col_real d) {
+    int sp = col__plane_side(n, d, p);
+    if (sp == 0) return true;
+    return col__plane_side(n, d, q) != sp;
+}
+
+/* ----------------------------- the ball ----------------------------- */
+
+/* The segment [p, q] and the ball of radius r1 + r2 (the sum is exact here:
+ * a capsule's radius plus a sphere's) around c. */
+typedef struct ball_in {
+    col_vec3 p, q, c;
+    col_real r1, r2;
+} ball_in;
+
+static col__xd radius_sq(col__xs *s, const ball_in *in) {
+    col__xd r = col__xd_add(s, col__xd_of(s, in->r1), col__xd_of(s, in->r2));
+    return col__xd_mul(s, r, r);
+}
+
+static col__xd ball_at_p(col__xs *s, const void *vp) { /* |p - c|^2 - r^2 */
+    const ball_in *in = vp;
+    col__xd3 m = col__xd3_sub(s, col__xd3_of(s, in->p), col__xd3_of(s, in->c));
+    return col__xd_sub(s, col__xd3_dot(s, m, m), radius_sq(s, in));
+}
+
+static col__xd ball_at_q(col__xs *s, const void *vp) { /* |q - c|^2 - r^2 */
+    const ball_in *in = vp;
+    col__xd3 m = col__xd3_sub(s, col__xd3_of(s, in->q), col__xd3_of(s, in->c));
+    return col__xd_sub(s, col__xd3_dot(s, m, m), radius_sq(s, in));
+}
+
+static col__xd ball_toward_p(col__xs *s, const void *vp) { /* (p - c) . (q - p): >= 0, p is closest */
+    const ball_in *in = vp;
+    col__xd3 P = col__xd3_of(s, in->p);
+    return col__xd3_dot(s, col__xd3_sub(s, P, col__xd3_of(s, in->c)), col__xd3_sub(s, col__xd3_of(s, in->q), P));
+}
+
+static col__xd ball_toward_q(col__xs *s, const void *vp) { /* (q - c) . (q - p): <= 0, q is closest */
+    const ball_in *in = vp;
+    col__xd3 Q = col__xd3_of(s, in->q);
+    return col__xd3_dot(s, col__xd3_sub(s, Q, col__xd3_of(s, in->c)), col__xd3_sub(s, Q, col__xd3_of(s, in->p)));
+}
+
+/* |e|^2 dist^2 - |e|^2 r^2 for the interior closest point:
+ * (|m|^2 - r^2) |e|^2 - (m . e)^2, m = p - c, e = q - p. */
+static col__xd ball_interior(col__xs *s, const void *vp) {
+    const ball_in *in = vp;
+    col__xd3 P = col__xd3_of(s, in->p);
+    col__xd3 m = col__xd3_sub(s, P, col__xd3_of(s, in->c)), e = col__xd3_sub(s, col__xd3_of(s, in->q), P);
+    col__xd me = col__xd3_dot(s, m, e);
+    col__xd mm = col__xd_sub(s, col__xd3_dot(s, m, m), radius_sq(s, in));
+    return col__xd_sub(s, col__xd_mul(s, mm, col__xd3_dot(s, e, e)), col__xd_mul(s, me, me));
+}
+
+bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
+    ball_in in = {p, q, c, r1, r2};
+    if (col__xd_sign(ball_at_p, &in) <= 0) return true;
+    if (p.x == q.x && p.y == q.y && p.z == q.z) return false;
+    if (col__xd_sign(ball_at_q, &in) <= 0) return true;
+    /* neither end inside: the closest point must be interior */
+    if (col__xd_sign(ball_toward_p, &in) >= 0 || col__xd_sign(ball_toward_q, &in) <= 0) return false;
+    return col__xd_sign(ball_interior, &in) <= 0;
+}
+
+/* ---------------------------- the capsule ---------------------------- */
+
+/* The segments [p, q] and [a, b]; w = (q - p) x (b - a). */
+typedef struct caps_in {
+    col_vec3 p, q, a, b;
+    col_real r1, r2;
+    int which; /* the interior test's part */
+} caps_in;
+
+static col__xd caps_part(col__xs *s, const void *vp) {
+    const caps_in *in = vp;
+    col__xd3 P = col__xd3_of(s, in->p), A = col__xd3_of(s, in->a);
+    col__xd3 e = col__xd3_sub(s, col__xd3_of(s, in->q), P), f = col__xd3_sub(s, col__xd3_of(s, in->b), A);
+    col__xd3 w = col__xd3_cross(s, e, f), d0 = col__xd3_sub(s, A, P);
+    col__xd ww = col__xd3_dot(s, w, w);
+    switch (in->which) {
+    case 0: return ww;                                           /* zero: parallel */
+    case 1: return col__xd3_dot(s, col__xd3_cross(s, d0, f), w); /* s |w|^2, the parameter on [p, q] */
+    case 2: return col__xd_sub(s, ww, col__xd3_dot(s, col__xd3_cross(s, d0, f), w)); /* (1 - s) |w|^2 */
+    case 3: return col__xd3_dot(s, col__xd3_cross(s, d0, e), w); /* t |w|^2, the parameter on [a, b] */
+    case 4: return col__xd_sub(s, ww, col__xd3_dot(s, col__xd3_cross(s, d0, e), w)); /* (1 - t) |w|^2 */
+    default: {                                                                       /* (d0 . w)^2 - r^2 |w|^2 */
+        col__xd h = col__xd3_dot(s, d0, w), r = col__xd_add(s, col__xd_of(s, in->r1), col__xd_of(s, in->r2));
+        return col__xd_sub(s, col__xd_mul(s, h, h), col__xd_mul(s, col__xd_mul(s, r, r), ww));
+    }
+    }
+}
+
+bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2) {
+    if (r1 == COL_R(0.0) && r2 == COL_R(0.0)) return col__segments_meet(p, q, a, b);
+    /* the closest points are an end of one segment and a point of the
+     * other, or interior to both, where the lines are closest */
+    if (col__segment_meets_ball(a, b, p, r1, r2) || col__segment_meets_ball(a, b, q, r1, r2) ||
+        col__segment_meets_ball(p, q, a, r1, r2) || col__segment_meets_ball(p, q, b, r1, r2))
+        return true;
+    caps_in in = {p, q, a, b, r1, r2, 0};
+    if (col__xd_sign(caps_part, &in) == 0) return false; /* parallel (or a point): the ends decided */
+    for (in.which = 1; in.which <= 4; ++in.which)
+        if (col__xd_sign(caps_part, &in) <= 0) return false; /* the lines are closest outside a segment */
+    return col__xd_sign(caps_part, &in) <= 0;
+}
+
+/* ------------------------------ the boxes ------------------------------ */
+
+/*
+ * The segment [p, q] and the box {x : lo_k <= u_k . (x - c) <= hi_k}: an
+ * AABB (u_k the coordinate axes, c = 0) or an OBB (its axes, centre and
+ * extents: the slabs' intersection, the box its axes span when they are
+ * orthonormal). Along the segment, x(t) = p + t (q - p) and the box
+ * coordinate is P_k + t (Q_k - P_k), P_k = u_k . (p - c), Q_k likewise. The
+ * segment meets the box when the intervals of t each slab allows and
+ * [0, 1] have a point in common: every lower end at most every upper end,
+ * compared as fractions by cross-multiplication (signs of polynomials).
+ */
+typedef struct box_in {
+    col_vec3 p, q, c, lo, hi;
+    const col_vec3 *u; /* NULL: the coordinate axes */
+    int op, i, j, bi, bj;
+} box_in;
+
+static col__xd box_coord(col__xs *s, const box_in *in, col_vec3 x, int k) {
+    if (!in->u) return col__xd_of(s, col_v3_get(x, k));
+    return col__xd3_dot(s, col__xd3_of(s, in->u[k]), col__xd3_sub(s, col__xd3_of(s, x), col__xd3_of(s, in->c)));
+}
+
+/* The bound lo_k (b = 0) or hi_k (b = 1). */
+static col__xd box_bound(col__xs *s, const box_in *in, int k, int b) {
+    return col__xd_of(s, col_v3_get(b ? in->hi : in->lo, k));
+}
+
+static col__xd box_part(col__xs *s, const void *vp) {
+    const box_in *in = vp;
+    switch (in->op) {
+    case 0: return col__xd_sub(s, box_coord(s, in, in->q, in->i), box_coord(s, in, in->p, in->i));  /* Q_i - P_i */
+    case 1: return col__xd_sub(s, box_coord(s, in, in->p, in->i), box_bound(s, in, in->i, in->bi)); /* P_i - bound */
+    case 2: return col__xd_sub(s, box_coord(s, in, in->q, in->i), box_bound(s, in, in->i, in->bi)); /* Q_i - bound */
+    default: {
+        /* (bound_i - P_i) (Q_j - P_j) - (bound_j - P_j) (Q_i - P_i): the sign
+         * of t_i - t_j when Q_i - P_i and Q_j - P_j are both positive */
+        col__xd pi = box_coord(s, in, in->p, in->i), pj = box_coord(s, in, in->p, in->j);
+        col__xd di = col__xd_sub(s, box_coord(s, in, in->q, in->i), pi);
+        col__xd dj = col__xd_sub(s, box_coord(s, in, in->q, in->j), pj);
+        col__xd ni = col__xd_sub(s, box_bound(s, in, in->i, in->bi), pi);
+        col__xd nj = col__xd_sub(s, box_bound(s, in, in->j, in->bj), pj);
+        return col__xd_sub(s, col__xd_mul(s, ni, dj), col__xd_mul(s, nj, di));
+    }
+    }
+}
+
+static int box_sign(box_in *in, int op, int i, int bi, int j, int bj) {
+    in->op = op;
+    in->i = i;
+    in->bi = bi;
+    in->j = j;
+    in->bj = bj;
+    return col__xd_sign(box_part, in);
+}
+
+static bool segment_meets_slabs(box_in *in) {
+    int dir[3];
+    for (int k = 0; k < 3; ++k) {
+        dir[k] = box_sign(in, 0, k, 0, 0, 0);
+        /* the interval of t in slab k meets [0, 1]: p or q on the inner side
+         * of each bound */
+        int p_lo = box_sign(in, 1, k, 0, 0, 0), q_lo = box_sign(in, 2, k, 0, 0, 0);
+        int p_hi = box_sign(in, 1, k, 1, 0, 0), q_hi = box_sign(in, 2, k, 1, 0, 0);
+        if (p_lo < 0 && q_lo < 0) return false;
+        if (p_hi > 0 && q_hi > 0) return false;
+    }
+    /* Moving along +k (dir > 0) the slab is entered at lo and left at hi;
+     * along -k, entered at hi and left at lo. Every entry no later than every
+     * exit: t_in(i) <= t_out(j), that is (b_i - P_i) / D_i <= (b_j - P_j) / D_j,
+     * cross-multiplied by D_i D_j (its sign: dir_i dir_j). A slab the segment
+     * does not move across (dir 0) holds it throughout (checked above). */
+    for (int i = 0; i < 3; ++i) {
+        if (dir[i] == 0) continue;
+        for (int j = 0; j < 3; ++j) {
+            if (j == i || dir[j] == 0) continue;
+            int in_i = dir[i] > 0 ? 0 : 1, out_j = dir[j] > 0 ? 1 : 0;
+            /* sign of (b_i - P_i) D_j - (b_j - P_j) D_i = D_i D_j (t_i - t_j) */
+            int sg = box_sign(in, 3, i, in_i, j, out_j) * dir[i] * dir[j];
+            if (sg > 0) return false;
+        }
+    }
+    return true;
+}
+
+bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    box_in in = {p, q, col_v3(0, 0, 0), lo, hi, NULL, 0, 0, 0, 0, 0};
+    return segment_meets_slabs(&in);
+}
+
+bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e) {
+    box_in in = {p, q, c, col_v3_neg(e), e, u, 0, 0, 0, 0, 0};
+    return segment_meets_slabs(&in);
+}
