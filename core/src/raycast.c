@@ -82,7 +82,8 @@ static col_ray_hit near_plane(const col_ray *r, col_vec3 end, const void *s) {
     const col_plane *pl = s;
     col_real s0 = col_plane_signed_distance(pl, r->origin), dn = col_v3_dot(pl->n, r->delta);
     int side = col__plane_side(pl->n, pl->d, r->origin);
-    return col__ray_accept(r, clamp_t(r, -s0 / dn), col__unit_or(side > 0 ? pl->n : col_v3_neg(pl->n), pl->n));
+    col_real t = dn != COL_R(0.0) ? clamp_t(r, -s0 / dn) : COL_R(0.0);
+    return col__ray_accept(r, t, col__unit_or(side > 0 ? pl->n : col_v3_neg(pl->n), pl->n));
 }
 
 static bool meets_sphere(col_vec3 p, col_vec3 q, const void *s) {
@@ -94,7 +95,8 @@ static bool meets_sphere(col_vec3 p, col_vec3 q, const void *s) {
  * (or against the ray, for radius 0). */
 static col_ray_hit near_ball(const col_ray *r, col_vec3 c, col_real radius) {
     col_vec3 m = col_v3_sub(r->origin, c);
-    col_real t = clamp_t(r, -col_v3_dot(m, r->delta) / col_v3_len_sq(r->delta));
+    col_real dd = col_v3_len_sq(r->delta); /* 0 for a delta whose square underflows */
+    col_real t = dd > COL_R(0.0) ? clamp_t(r, -col_v3_dot(m, r->delta) / dd) : COL_R(0.0);
     col_ray_hit h = col__ray_accept(r, t, col_v3(0, 0, 0));
     if (h.status == COL_HIT)
         h.normal = col__no_neg_zero(unit_or_against(radius > COL_R(0.0) ? col_v3_sub(h.point, c) : col_v3(0, 0, 0), r));
