@@ -8,12 +8,11 @@
  *   - Triangle: the watertight test, Möller-Trumbore and Badouel agree unless
  *     the segment passes within the band of an edge, lies (nearly) in the
  *     triangle's plane, or ends (or starts) within the band of it.
- *   - Every cast (col_raycast; the slab cast for boxes) but the ellipsoid's
- *     hits exactly when the static test says its segment (origin to origin +
+ *   - Every cast (col_raycast; the slab cast for boxes) hits exactly when the static test says its segment (origin to origin +
  *     max_t delta) meets the shape, no band (both make one exact decision,
  *     exact.h); on boundary rays too (a first byte >= 192): aimed exactly at
- *     a boundary point (a triangle's or a box's edge or vertex, a sphere's
- *     or a cap's extreme, a point of a segment or a plane), ending there or
+ *     a boundary point (a triangle's or a box's edge or vertex, a sphere's,
+ *     an ellipsoid's or a cap's extreme, a point of a segment or a plane), ending there or
  *     running past it, or an ulp or two beside it; aimed exactly, they hit.
  *     For triangles the same ray without end (max_t = inf) hits exactly when
  *     the one with max_t = 2 does.
@@ -157,8 +156,8 @@ static void check_endless_triangle(const col_shape *s, const col_ray *r, int ulp
 }
 
 /* Whether a ray cast against kind k is decided exactly, as the static test
- * of its segment is (the ellipsoid's static test is GJK's: not yet). */
-static bool exact_kind(col_shape_kind k) { return col_raycast_supported(k) && k != COL_SHAPE_ELLIPSOID; }
+ * of its segment is: every kind with a cast. */
+static bool exact_kind(col_shape_kind k) { return col_raycast_supported(k); }
 
 /* A point of the shape's boundary (of the shape, for a flat one), built
  * exactly on the grid: the aim of a boundary ray. False when the
@@ -183,6 +182,9 @@ static bool boundary_point(const col_shape *s, fz_input *in, col_vec3 *p, int *a
         return true;
     case COL_SHAPE_POINT: *p = s->u.point.p; return true;
     case COL_SHAPE_SPHERE: *p = col_v3_madd(s->u.sphere.c, sign * s->u.sphere.r, unit); return true;
+    case COL_SHAPE_ELLIPSOID:
+        *p = col_v3_madd(s->u.ellipsoid.c, sign * col_v3_get(s->u.ellipsoid.r, axis), unit);
+        return true;
     case COL_SHAPE_CAPSULE: { /* a cap's extreme along an axis, away from the other end */
         const col_capsule *c = &s->u.capsule;
         col_real along = col_v3_get(col_v3_sub(c->b, c->a), axis);

@@ -165,8 +165,9 @@ col_vec3 Add(col_vec3 a, col_vec3 b) { return col_v3_add(a, b); }
 // The next col_real above x.
 double Up(double x) { return std::nextafter(static_cast<col_real>(x), static_cast<col_real>(kInf)); }
 
-// The ray o -> e (max_t 1) against s, and the static test of its segment;
-// they must agree, and the answer is returned.
+// The static test of the segment [o, e] against s, and the ray o -> e
+// (max_t 1), which must agree with it where o + (e - o) is e; the static
+// answer is returned.
 bool CastAgrees(const col_shape &s, col_vec3 o, col_vec3 e) {
     col_ray r = {o, col_v3_sub(e, o), R(1)};
     col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
@@ -174,9 +175,12 @@ bool CastAgrees(const col_shape &s, col_vec3 o, col_vec3 e) {
     memset(&seg, 0, sizeof seg);
     seg.kind = COL_SHAPE_SEGMENT;
     seg.u.segment.a = o;
-    seg.u.segment.b = end;
-    bool cast = col_raycast(&s, &r).status == COL_HIT, stat = col_overlap(&seg, &s);
-    EXPECT_EQ(cast, stat) << "the cast and the static test disagree";
+    seg.u.segment.b = e;
+    bool stat = col_overlap(&seg, &s);
+    // the cast's segment is o to o + (e - o), which is e unless e - o rounds
+    if (end.x == e.x && end.y == e.y && end.z == e.z) {
+        EXPECT_EQ(col_raycast(&s, &r).status == COL_HIT, stat) << "the cast and the static test disagree";
+    }
     return stat;
 }
 
@@ -355,4 +359,40 @@ TEST(ExactSegment, TheFilterDecidesRandomInputAndTheExactPathTheBoundary) {
         (void)col__segment_meets_ball(GridPoint(g), GridPoint(g), c, R(std::abs(Grid(g))), R(0));
     }
     EXPECT_LT(col__exact_count() - before, 20u);
+}
+
+TEST(ExactSegment, EllipsoidsFullAndFlatAreTouchedExactly) {
+    for (double far : kFar) {
+        col_vec3 c = V(far + 0.5, far, -0.25);
+        col_shape s;
+        memset(&s, 0, sizeof s);
+        s.kind = COL_SHAPE_ELLIPSOID;
+        s.u.ellipsoid.c = c;
+        // radii (4, 2, 1): the tangent at c + (4, 0, 0) along y touches; an ulp out misses
+        s.u.ellipsoid.r = V(4, 2, 1);
+        col_vec3 a = Add(c, V(4, -1, 0)), b = Add(c, V(4, 1, 0));
+        EXPECT_TRUE(CastAgrees(s, a, b)) << "far " << far;
+        EXPECT_FALSE(CastAgrees(s, Bump(a, 0, 1), Bump(b, 0, 1))) << "far " << far;
+        EXPECT_TRUE(CastAgrees(s, Bump(a, 0, -1), Bump(b, 0, -1))) << "far " << far;
+        // flat (radius 0 along z): crossing its plane at the rim, and an ulp outside it
+        s.u.ellipsoid.r = V(4, 2, 0);
+        col_vec3 u = Add(c, V(4, 0, -1)), w = Add(c, V(4, 0, 1));
+        EXPECT_TRUE(CastAgrees(s, u, w)) << "far " << far;
+        EXPECT_FALSE(CastAgrees(s, Bump(u, 0, 1), Bump(w, 0, 1))) << "far " << far;
+        // lying in its plane, tangent to the rim
+        EXPECT_TRUE(CastAgrees(s, a, b)) << "far " << far;
+        EXPECT_FALSE(CastAgrees(s, Bump(a, 0, 1), Bump(b, 0, 1))) << "far " << far;
+        // parallel to the plane an ulp above it
+        EXPECT_FALSE(CastAgrees(s, Bump(Add(c, V(-1, 0, 0)), 2, 1), Bump(Add(c, V(1, 0, 0)), 2, 1)));
+        // two zero radii: the segment from c - (4, 0, 0) to c + (4, 0, 0);
+        // a segment through its end point, and one passing an ulp beside it
+        s.u.ellipsoid.r = V(4, 0, 0);
+        col_vec3 f = Add(c, V(4, -1, -1)), g = Add(c, V(4, 1, 1));
+        EXPECT_TRUE(CastAgrees(s, f, g)) << "far " << far;
+        EXPECT_FALSE(CastAgrees(s, f, Bump(g, 2, 1))) << "far " << far;
+        // three: the point c
+        s.u.ellipsoid.r = V(0, 0, 0);
+        EXPECT_TRUE(CastAgrees(s, Add(c, V(-1, -2, -3)), Add(c, V(1, 2, 3))));
+        EXPECT_FALSE(CastAgrees(s, Add(c, V(-1, -2, -3)), Bump(Add(c, V(1, 2, 3)), 0, 1)));
+    }
 }

@@ -20,17 +20,13 @@ bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b) {
     return col__segment_meets_capsule(a->a, a->b, b->a, b->b, a->r, b->r);
 }
 
+bool col_overlap_segment_ellipsoid(const col_segment *s, const col_ellipsoid *e) {
+    if (!col__valid_segment(s) || !col__valid_ellipsoid(e)) return false;
+    return col__segment_meets_ellipsoid(s->a, s->b, e->c, e->r);
+}
+
 bool col_overlap_point_ellipsoid(const col_point *p, const col_ellipsoid *e) {
     if (!col__valid_point(p) || !col__valid_ellipsoid(e)) return false;
-    col_real sum = COL_R(0.0);
-    for (int k = 0; k < 3; ++k) {
-        col_real d = col_v3_get(p->p, k) - col_v3_get(e->c, k), r = col_v3_get(e->r, k);
-        if (r == COL_R(0.0)) {
-            if (d != COL_R(0.0)) return false; /* flattened axis: only the centre plane */
-            continue;
-        }
-        col_real q = d / r; /* |d| <= 2 COL_HUGE and r > 0: q can be large but is finite or +inf */
-        sum += q * q;
-    }
-    return sum <= COL_R(1.0);
+    /* exact (exact.h): the decision of the ray cast's inside test */
+    return col__segment_meets_ellipsoid(p->p, p->p, e->c, e->r);
 }

@@ -103,6 +103,8 @@ int col__xd_sign(col__xd_fn f, const void *in);
  *   capsule: the segments [p, q] and [a, b] come within r1 + r2.
  *   box: lo <= x <= hi componentwise (lo <= hi).
  *   obb: |u_k . (x - c)| <= e_k for k = 0, 1, 2 (e >= 0).
+ *   ellipsoid: sum_k ((x_k - c_k) / r_k)^2 <= 1 (r >= 0; a zero radius holds
+ *     x_k = c_k instead: a filled ellipse, a segment, a point).
  */
 int col__plane_side(col_vec3 n, col_real d, col_vec3 x);
 bool col__segment_meets_plane(col_vec3 p, col_vec3 q, col_vec3 n, col_real d);
@@ -110,6 +112,7 @@ bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, co
 bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2);
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e);
+bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r);
 
 /* How many times the exact path ran (all predicates; for tests and the
  * benchmarks: the filter's failure rate). Not thread-safe to read exactly. */

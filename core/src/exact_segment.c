@@ -10,6 +10,8 @@
  */
 #include "exact.h"
 
+#include <string.h>
+
 /* ----------------------------- the plane ----------------------------- */
 
 typedef struct plane_in {
@@ -227,4 +229,139 @@ bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e) {
     box_in in = {p, q, c, col_v3_neg(e), e, u, 0, 0, 0, 0, 0};
     return segment_meets_slabs(&in);
+}
+
+/* ---------------------------- the ellipsoid ---------------------------- */
+
+/*
+ * The axis-aligned ellipsoid sum_k ((x_k - c_k) / r_k)^2 <= 1, where an axis
+ * of radius 0 (in Z) holds x_k = c_k instead. Over the other axes (S) the
+ * inequality is multiplied by W = prod_{j in S} r_j^2, so it reads
+ * sum_{k in S} w_k (x_k - c_k)^2 <= W with w_k = prod_{j in S, j != k} r_j^2:
+ * a polynomial. Along the segment, x(t) = p + t e (e = q - p): a quadratic
+ * A t^2 + 2 B t + C <= 0 on [0, 1] when no axis of Z is crossed, or, when
+ * one is (e_k != 0, k in Z), the single point t* = (c_k - p_k) / e_k, tested
+ * with the inequality multiplied by e_k^2.
+ */
+typedef struct ell_in {
+    col_vec3 p, q, c, r;
+    int zero[3]; /* the axes of radius 0 */
+    int op, k;   /* the part; the crossed axis of Z (or the other axis of Z tested) */
+    int k0;
+} ell_in;
+
+/* w_k (k in S) or, for k = -1, W. */
+static col__xd ell_weight(col__xs *s, const ell_in *in, int k) {
+    col__xd w = col__xd_of(s, COL_R(1.0));
+    for (int j = 0; j < 3; ++j) {
+        if (in->zero[j] || j == k) continue;
+        col__xd rj = col__xd_of(s, col_v3_get(in->r, j));
+        w = col__xd_mul(s, w, col__xd_mul(s, rj, rj));
+    }
+    return w;
+}
+
+static col__xd ell_part(col__xs *s, const void *vp) {
+    const ell_in *in = vp;
+    col__xd sum = col__xd_of(s, COL_R(0.0));
+    switch (in->op) {
+    case 0:   /* C: at p */
+    case 1: { /* at q */
+        col_vec3 x = in->op == 0 ? in->p : in->q;
+        for (int k = 0; k < 3; ++k) {
+            if (in->zero[k]) continue;
+            col__xd m = col__xd_sub(s, col__xd_of(s, col_v3_get(x, k)), col__xd_of(s, col_v3_get(in->c, k)));
+            sum = col__xd_add(s, sum, col__xd_mul(s, ell_weight(s, in, k), col__xd_mul(s, m, m)));
+        }
+        return col__xd_sub(s, sum, ell_weight(s, in, -1));
+    }
+    case 2:   /* B = sum w_k (p_k - c_k) e_k */
+    case 3: { /* A + B = sum w_k (q_k - c_k) e_k */
+        col_vec3 x = in->op == 2 ? in->p : in->q;
+        for (int k = 0; k < 3; ++k) {
+            if (in->zero[k]) continue;
+            col__xd m = col__xd_sub(s, col__xd_of(s, col_v3_get(x, k)), col__xd_of(s, col_v3_get(in->c, k)));
+            col__xd e = col__xd_sub(s, col__xd_of(s, col_v3_get(in->q, k)), col__xd_of(s, col_v3_get(in->p, k)));
+            sum = col__xd_add(s, sum, col__xd_mul(s, ell_weight(s, in, k), col__xd_mul(s, m, e)));
+        }
+        return sum;
+    }
+    case 4: { /* A C - B^2 */
+        col__xd A = col__xd_of(s, COL_R(0.0)), B = A, C = A;
+        for (int k = 0; k < 3; ++k) {
+            if (in->zero[k]) continue;
+            col__xd w = ell_weight(s, in, k);
+            col__xd m = col__xd_sub(s, col__xd_of(s, col_v3_get(in->p, k)), col__xd_of(s, col_v3_get(in->c, k)));
+            col__xd e = col__xd_sub(s, col__xd_of(s, col_v3_get(in->q, k)), col__xd_of(s, col_v3_get(in->p, k)));
+            A = col__xd_add(s, A, col__xd_mul(s, w, col__xd_mul(s, e, e)));
+            B = col__xd_add(s, B, col__xd_mul(s, w, col__xd_mul(s, m, e)));
+            C = col__xd_add(s, C, col__xd_mul(s, w, col__xd_mul(s, m, m)));
+        }
+        C = col__xd_sub(s, C, ell_weight(s, in, -1));
+        return col__xd_sub(s, col__xd_mul(s, A, C), col__xd_mul(s, B, B));
+    }
+    case 5: { /* another axis k of Z at t*: (c_k - p_k) e_k0 - (c_k0 - p_k0) e_k */
+        int k = in->k, k0 = in->k0;
+        col__xd n0 = col__xd_sub(s, col__xd_of(s, col_v3_get(in->c, k0)), col__xd_of(s, col_v3_get(in->p, k0)));
+        col__xd d0 = col__xd_sub(s, col__xd_of(s, col_v3_get(in->q, k0)), col__xd_of(s, col_v3_get(in->p, k0)));
+        col__xd nk = col__xd_sub(s, col__xd_of(s, col_v3_get(in->c, k)), col__xd_of(s, col_v3_get(in->p, k)));
+        col__xd dk = col__xd_sub(s, col__xd_of(s, col_v3_get(in->q, k)), col__xd_of(s, col_v3_get(in->p, k)));
+        return col__xd_sub(s, col__xd_mul(s, nk, d0), col__xd_mul(s, n0, dk));
+    }
+    default: { /* at t* = N / D: sum w_k (m_k D + N e_k)^2 - W D^2 */
+        int k0 = in->k0;
+        col__xd N = col__xd_sub(s, col__xd_of(s, col_v3_get(in->c, k0)), col__xd_of(s, col_v3_get(in->p, k0)));
+        col__xd D = col__xd_sub(s, col__xd_of(s, col_v3_get(in->q, k0)), col__xd_of(s, col_v3_get(in->p, k0)));
+        for (int k = 0; k < 3; ++k) {
+            if (in->zero[k]) continue;
+            col__xd m = col__xd_sub(s, col__xd_of(s, col_v3_get(in->p, k)), col__xd_of(s, col_v3_get(in->c, k)));
+            col__xd e = col__xd_sub(s, col__xd_of(s, col_v3_get(in->q, k)), col__xd_of(s, col_v3_get(in->p, k)));
+            col__xd x = col__xd_add(s, col__xd_mul(s, m, D), col__xd_mul(s, N, e));
+            sum = col__xd_add(s, sum, col__xd_mul(s, ell_weight(s, in, k), col__xd_mul(s, x, x)));
+        }
+        return col__xd_sub(s, sum, col__xd_mul(s, ell_weight(s, in, -1), col__xd_mul(s, D, D)));
+    }
+    }
+}
+
+static int ell_sign(ell_in *in, int op) {
+    in->op = op;
+    return col__xd_sign(ell_part, in);
+}
+
+bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r) {
+    ell_in in;
+    memset(&in, 0, sizeof in);
+    in.p = p;
+    in.q = q;
+    in.c = c;
+    in.r = r;
+    in.k0 = -1;
+    for (int k = 0; k < 3; ++k) {
+        in.zero[k] = col_v3_get(r, k) == COL_R(0.0);
+        if (!in.zero[k]) continue;
+        col_real pk = col_v3_get(p, k), qk = col_v3_get(q, k), ck = col_v3_get(c, k);
+        if (pk == qk) {
+            if (pk != ck) return false; /* parallel to the flat axis's plane, off it */
+        } else if (in.k0 < 0) {
+            /* crossing the plane x_k = c_k: at t* in [0, 1], or never */
+            if ((ck < pk && ck < qk) || (ck > pk && ck > qk)) return false;
+            in.k0 = k;
+        }
+    }
+    if (in.k0 >= 0) {
+        /* one point, t*: on every plane of Z and in the rest */
+        for (int k = 0; k < 3; ++k) {
+            if (!in.zero[k] || k == in.k0 || col_v3_get(p, k) == col_v3_get(q, k)) continue;
+            in.k = k;
+            if (ell_sign(&in, 5) != 0) return false;
+        }
+        return ell_sign(&in, 6) <= 0;
+    }
+    /* the segment lies in every plane of Z: the quadratic over the rest */
+    if (ell_sign(&in, 0) <= 0) return true;
+    if (p.x == q.x && p.y == q.y && p.z == q.z) return false;
+    if (ell_sign(&in, 1) <= 0) return true;
+    if (ell_sign(&in, 2) >= 0 || ell_sign(&in, 3) <= 0) return false; /* closest at an end */
+    return ell_sign(&in, 4) <= 0;
 }

@@ -121,6 +121,9 @@ static int ov_obb_obb(const col_shape *a, const col_shape *b) { return col_overl
 static int ov_point_ellipsoid(const col_shape *a, const col_shape *b) {
     return col_overlap_point_ellipsoid(&a->u.point, &b->u.ellipsoid);
 }
+static int ov_segment_ellipsoid(const col_shape *a, const col_shape *b) {
+    return col_overlap_segment_ellipsoid(&a->u.segment, &b->u.ellipsoid);
+}
 static int ov_circle_circle(const col_shape *a, const col_shape *b) {
     return col_overlap_circle_circle(&a->u.circle, &b->u.circle);
 }
@@ -252,7 +255,7 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(SEGMENT)][K(CAPSULE)] = {CONV(ov_capsules), CLOSED(cl_segment_segment)},
     [K(SEGMENT)][K(AABB)] = {TEST(ov_segment_aabb), GJK},
     [K(SEGMENT)][K(OBB)] = {TEST(ov_segment_obb), GJK},
-    [K(SEGMENT)][K(ELLIPSOID)] = {BY_DISTANCE, GJK},
+    [K(SEGMENT)][K(ELLIPSOID)] = {TEST(ov_segment_ellipsoid), GJK},
     [K(SEGMENT)][K(POLYTOPE)] = {BY_DISTANCE, GJK},
     [K(TRIANGLE)][K(TRIANGLE)] = {TEST(ov_triangle_triangle), GJK},
     [K(TRIANGLE)][K(PLANE)] = {TEST(ov_triangle_plane), EXTENT},

@@ -405,8 +405,48 @@ col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
     return col__ray_judge(r, col__raycast_capsule_raw(r, s->a, s->b, COL_R(0.0)), meets_segment, near_segment, s);
 }
 
+static col_ray_hit raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e);
+
+static bool meets_ellipsoid(col_vec3 p, col_vec3 q, const void *s) {
+    const col_ellipsoid *e = s;
+    return col__segment_meets_ellipsoid(p, q, e->c, e->r);
+}
+
+/* Where the segment touches a flat axis's plane, or else its closest
+ * approach to the centre in the ellipsoid's metric; the normal of the
+ * nearest face (a flat axis: its plane, facing the ray). */
+static col_ray_hit near_ellipsoid(const col_ray *r, col_vec3 end, const void *s) {
+    (void)end;
+    const col_ellipsoid *e = s;
+    col_real num = COL_R(0.0), den = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real rk = col_v3_get(e->r, k), dk = col_v3_get(r->delta, k),
+                 mk = col_v3_get(r->origin, k) - col_v3_get(e->c, k);
+        if (rk == COL_R(0.0)) {
+            if (dk == COL_R(0.0)) continue;
+            col_vec3 n = col_v3(k == 0, k == 1, k == 2);
+            return col__ray_accept(r, clamp_t(r, -mk / dk), dk > COL_R(0.0) ? col_v3_neg(n) : n);
+        }
+        num -= mk / rk * (dk / rk);
+        den += dk / rk * (dk / rk);
+    }
+    col_real t = den > COL_R(0.0) ? clamp_t(r, num / den) : COL_R(0.0);
+    col_ray_hit h = col__ray_accept(r, t, col_v3(0, 0, 0));
+    if (h.status != COL_HIT) return h;
+    col_vec3 g = col_v3_sub(h.point, e->c);
+    g = col_v3(e->r.x > 0 ? g.x / e->r.x / e->r.x : 0, e->r.y > 0 ? g.y / e->r.y / e->r.y : 0,
+               e->r.z > 0 ? g.z / e->r.z / e->r.z : 0);
+    h.normal = col__no_neg_zero(unit_or_against(g, r));
+    return h;
+}
+
 col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
     if (!col__valid_ray(r) || !col__valid_ellipsoid(e)) return col__ray_invalid();
+    return col__ray_judge(r, raycast_ellipsoid(r, e), meets_ellipsoid, near_ellipsoid, e);
+}
+
+/* The cast in floating point (col__ray_judge decides a finite ray exactly). */
+static col_ray_hit raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
     col_point o = {r->origin};
     if (col_overlap_point_ellipsoid(&o, e)) return col__ray_inside(r);
     int zeros = (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0));
@@ -437,7 +477,7 @@ col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
             if (k == 0) thick.r.x = COL_R(1.0);
             if (k == 1) thick.r.y = COL_R(1.0);
             if (k == 2) thick.r.z = COL_R(1.0);
-            return col_raycast_ellipsoid(r, &thick);
+            return raycast_ellipsoid(r, &thick);
         }
         col_vec3 n = world_axes[k];
         col_plane pl = {n, col_v3_get(e->c, k)};

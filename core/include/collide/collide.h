@@ -43,7 +43,7 @@
  *
  *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
  *   point      p    p    p    x     p      p    p    p    x     g    .      .
- *   segment         x    x    x     p      p    x    x    g     g    .      .
+ *   segment         x    x    x     p      p    x    x    x     g    .      .
  *   triangle             x    x     x      g    x    x    g     g    .      .
  *   plane                     .     x      x    x    x    x     g    .      .
  *   sphere                          x      x    x    x    g     g    .      .

@@ -34,11 +34,14 @@ COL_EXTERN_C_BEGIN
  * COL_STRADDLE. Degenerate shapes are classified as the point set they are.
  */
 
-/* Point: the sign of n.p - d; exactly 0 straddles. Source: seed 003. */
+/* Point: the sign of n.p - d, exact (a filtered predicate: the rounded dot
+ * product with an error bound, exact arithmetic when the sign is in doubt);
+ * exactly 0 straddles. Source: seed 003. */
 COL_API col_side col_classify_point_plane(const col_point *p, const col_plane *pl);
 COL_API bool col_overlap_point_plane(const col_point *p, const col_plane *pl);
 
-/* Segment: the signs of its two endpoints. Source: seed 003. */
+/* Segment: the exact signs of its two endpoints (as for a point), the
+ * decision of col_raycast_plane too. Source: seed 003. */
 COL_API col_side col_classify_segment_plane(const col_segment *s, const col_plane *pl);
 COL_API bool col_overlap_segment_plane(const col_segment *s, const col_plane *pl);
 
@@ -179,15 +182,22 @@ COL_API bool col_overlap_obb_obb(const col_obb *a, const col_obb *b);
 COL_API bool col_overlap_aabb_obb(const col_aabb *a, const col_obb *b);
 
 /*
- * Segment-box SAT on 6 axes: the 3 box axes and the cross products of the
- * segment direction with them (Gomez, seed 000), in the box's centre frame.
- * A zero-length segment is a point; a segment parallel to a box axis makes the
- * corresponding cross axis zero, and a zero axis never separates.
+ * Segment-box, decided exactly: the intervals of the segment's parameter that
+ * the three slabs allow have a point in common with [0, 1], each comparison
+ * of two interval ends the sign of a cross-multiplied product (a filtered
+ * predicate: floating point with an error bound, exact arithmetic when the
+ * sign is in doubt), so a segment touching a face, an edge or a corner
+ * overlaps and one an ulp beside does not. The same decision as
+ * col_raycast_aabb_slabs with a finite max_t. A zero-length segment is a
+ * point. Source: the slab test (Kay and Kajiya 1986; Gomez's SAT, seed 000,
+ * decides the same set).
  */
 COL_API bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s);
 
-/* The same test with the segment expressed in the OBB's frame. Source: seed 000
- * ("transform the segment into the OBB's frame"). */
+/* The same exact test for the OBB as the slabs |u_k . (x - c)| <= e_k (the
+ * box its axes span when they are orthonormal), the decision of
+ * col_raycast_obb with a finite max_t. Source: seed 000 ("transform the
+ * segment into the OBB's frame"), decided in the world frame here. */
 COL_API bool col_overlap_obb_segment(const col_obb *b, const col_segment *s);
 
 /* The smallest AABB containing the OBB: half extent along world axis k is
@@ -261,17 +271,34 @@ COL_API bool col_overlap_triangle_triangle(const col_triangle *a, const col_tria
 
 /* ======================= capsules ======================= */
 
-/* Distance from the sphere centre to the capsule segment <= rc + rs.
- * A zero-length capsule is a sphere. Source: Ericson 4.5.1. */
+/* Distance from the sphere centre to the capsule segment <= rc + rs, decided
+ * exactly (filtered signs of the squared distances, the sum rc + rs exact
+ * too): the decision of the ray casts against spheres, points and capsules'
+ * caps with a finite max_t. A zero-length capsule is a sphere. Source:
+ * Ericson 4.5.1. */
 COL_API bool col_overlap_capsule_sphere(const col_capsule *c, const col_sphere *s);
 
-/* Distance between the two segments (Ericson 5.1.9, with its parallel and
- * degenerate branches) <= r1 + r2. */
+/* Distance between the two segments <= r1 + r2, decided exactly: the closest
+ * points are an end of one and a point of the other (four point-segment
+ * tests) or interior to both, where the lines are closest (signs of the
+ * parameters' numerators and of (d . w)^2 - (r1 + r2)^2 |w|^2, w the cross
+ * product of the directions); two segments (radii 0) by the exact
+ * segment-segment test. The decision of col_raycast_capsule and
+ * col_raycast_segment with a finite max_t. Source: Ericson 5.1.9. */
 COL_API bool col_overlap_capsule_capsule(const col_capsule *a, const col_capsule *b);
 
 /* Point-in-ellipsoid: sum ((p - c)_i / r_i)^2 <= 1; an axis with r_i = 0
- * requires (p - c)_i == 0. */
+ * requires (p - c)_i == 0. Decided exactly (the inequality multiplied by the
+ * radii's squares, a filtered predicate). */
 COL_API bool col_overlap_point_ellipsoid(const col_point *p, const col_ellipsoid *e);
+
+/* Segment-ellipsoid, decided exactly: the quadratic the ellipsoid's
+ * inequality becomes along the segment (multiplied by the radii's squares) is
+ * <= 0 somewhere on [0, 1]; a zero radius holds x_i = c_i, so the segment
+ * crosses that plane at one parameter, tested there, or lies in it. The
+ * decision of col_raycast_ellipsoid with a finite max_t. Invalid input gives
+ * false. */
+COL_API bool col_overlap_segment_ellipsoid(const col_segment *s, const col_ellipsoid *e);
 
 /* ======================= 2D ======================= */
 
