@@ -417,15 +417,15 @@ bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b,
  * the same function runs again on exact dyadic numbers.
  */
 #define XS_REGS 256
-#define XS_U 0x1p-52     /* twice double's unit roundoff: a margin for free */
-#define XS_ETA 0x1p-1074 /* the largest error of a subnormal product */
 
 struct col__xs {
     bool exact;
     int n;
     mpz_t tmp;
-    xn reg[XS_REGS];
+    xn *reg; /* XS_REGS registers, allocated for an exact evaluation */
 };
+
+struct col__xs col__xs_fp = {false, 0, {{0, 0, NULL}}, NULL};
 
 static col__xd xs_new(col__xs *s) {
     col__xd r = {0.0, 0.0, -1};
@@ -435,83 +435,38 @@ static col__xd xs_new(col__xs *s) {
     return r;
 }
 
-col__xd col__xd_of(col__xs *s, col_real x) {
-    col__xd r = {(double)x, 0.0, -1};
-    if (!s->exact) return r;
-    r = xs_new(s);
+col__xd col__xd_of_exact(col__xs *s, col_real x) {
+    col__xd r = xs_new(s);
     xn_set(&s->reg[r.r], x);
     return r;
 }
 
-static col__xd xs_add(col__xs *s, col__xd a, col__xd b, int sign) {
-    if (s->exact) {
-        col__xd r = xs_new(s);
-        xn_add(&s->reg[r.r], &s->reg[a.r], &s->reg[b.r], sign, s->tmp);
-        return r;
-    }
-    col__xd r = {sign > 0 ? a.v + b.v : a.v - b.v, 0.0, -1};
-    r.e = a.e + b.e + XS_U * fabs(r.v); /* a subnormal sum is exact */
+col__xd col__xd_add_exact(col__xs *s, col__xd a, col__xd b, int sign) {
+    col__xd r = xs_new(s);
+    xn_add(&s->reg[r.r], &s->reg[a.r], &s->reg[b.r], sign, s->tmp);
     return r;
 }
 
-col__xd col__xd_add(col__xs *s, col__xd a, col__xd b) { return xs_add(s, a, b, 1); }
-col__xd col__xd_sub(col__xs *s, col__xd a, col__xd b) { return xs_add(s, a, b, -1); }
-
-col__xd col__xd_mul(col__xs *s, col__xd a, col__xd b) {
-    if (s->exact) {
-        col__xd r = xs_new(s);
-        xn_mul(&s->reg[r.r], &s->reg[a.r], &s->reg[b.r]);
-        return r;
-    }
-    col__xd r = {a.v * b.v, 0.0, -1};
-    /* an exact zero factor makes an exact zero */
-    if ((a.v == 0.0 && a.e == 0.0) || (b.v == 0.0 && b.e == 0.0)) return r;
-    r.e = fabs(a.v) * b.e + fabs(b.v) * a.e + a.e * b.e + XS_U * fabs(r.v) + XS_ETA;
+col__xd col__xd_mul_exact(col__xs *s, col__xd a, col__xd b) {
+    col__xd r = xs_new(s);
+    xn_mul(&s->reg[r.r], &s->reg[a.r], &s->reg[b.r]);
     return r;
 }
 
 int col__xd_sign(col__xd_fn f, const void *in) {
-    col__xs fs;
-    fs.exact = false;
-    fs.n = 0;
-    col__xd v = f(&fs, in);
-    double bound = v.e * (1.0 + 0x1p-30);
-    if (isfinite(v.v) && isfinite(bound) && (fabs(v.v) >= 0x1p-900 || v.e == 0.0)) {
-        if (v.v > bound) return 1;
-        if (v.v < -bound) return -1;
-        if (v.v == 0.0 && v.e == 0.0) return 0;
-    }
-    col__xs *xs = malloc(sizeof *xs);
-    if (!xs) abort();
-    xs->exact = true;
-    xs->n = 0;
-    mpz_init(xs->tmp);
-    col__xd x = f(xs, in);
-    int sign = mpz_sgn(xs->reg[x.r].m);
-    for (int i = 0; i < xs->n; ++i) xn_clear(&xs->reg[i]);
-    mpz_clear(xs->tmp);
-    free(xs);
+    int sign = col__xd_fsign(f(&col__xs_fp, in));
+    if (sign != 2) return sign;
+    col__xs xs;
+    xs.exact = true;
+    xs.n = 0;
+    xs.reg = malloc(XS_REGS * sizeof *xs.reg);
+    if (!xs.reg) abort();
+    mpz_init(xs.tmp);
+    col__xd x = f(&xs, in);
+    sign = mpz_sgn(xs.reg[x.r].m);
+    for (int i = 0; i < xs.n; ++i) xn_clear(&xs.reg[i]);
+    mpz_clear(xs.tmp);
+    free(xs.reg);
     atomic_fetch_add_explicit(&exact_runs, 1, memory_order_relaxed);
     return sign;
-}
-
-col__xd3 col__xd3_of(col__xs *s, col_vec3 v) {
-    col__xd3 r = {col__xd_of(s, v.x), col__xd_of(s, v.y), col__xd_of(s, v.z)};
-    return r;
-}
-
-col__xd3 col__xd3_sub(col__xs *s, col__xd3 a, col__xd3 b) {
-    col__xd3 r = {col__xd_sub(s, a.x, b.x), col__xd_sub(s, a.y, b.y), col__xd_sub(s, a.z, b.z)};
-    return r;
-}
-
-col__xd3 col__xd3_cross(col__xs *s, col__xd3 a, col__xd3 b) {
-    col__xd3 r = {col__xd_sub(s, col__xd_mul(s, a.y, b.z), col__xd_mul(s, a.z, b.y)),
-                  col__xd_sub(s, col__xd_mul(s, a.z, b.x), col__xd_mul(s, a.x, b.z)),
-                  col__xd_sub(s, col__xd_mul(s, a.x, b.y), col__xd_mul(s, a.y, b.x))};
-    return r;
-}
-
-col__xd col__xd3_dot(col__xs *s, col__xd3 a, col__xd3 b) {
-    return col__xd_add(s, col__xd_add(s, col__xd_mul(s, a.x, b.x), col__xd_mul(s, a.y, b.y)), col__xd_mul(s, a.z, b.z));
 }

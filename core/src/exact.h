@@ -74,23 +74,102 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
 typedef struct col__xs col__xs; /* one evaluation: bounded double, or exact */
 typedef struct col__xd {
     double v, e; /* the double value and its error bound */
-    int r;       /* the exact value's register (exact evaluations) */
+    long r;      /* the exact value's register (exact evaluations; a long: no partial stores) */
 } col__xd;
 typedef struct col__xd3 {
     col__xd x, y, z;
 } col__xd3;
 typedef col__xd (*col__xd_fn)(col__xs *s, const void *in);
 
-col__xd col__xd_of(col__xs *s, col_real x);
-col__xd col__xd_add(col__xs *s, col__xd a, col__xd b);
-col__xd col__xd_sub(col__xs *s, col__xd a, col__xd b);
-col__xd col__xd_mul(col__xs *s, col__xd a, col__xd b);
-col__xd3 col__xd3_of(col__xs *s, col_vec3 v);
-col__xd3 col__xd3_sub(col__xs *s, col__xd3 a, col__xd3 b);
-col__xd3 col__xd3_cross(col__xs *s, col__xd3 a, col__xd3 b);
-col__xd col__xd3_dot(col__xs *s, col__xd3 a, col__xd3 b);
+/* The double evaluation's context (the only one that is not exact), and
+ * the exact operations; the operations below are inline for the double
+ * evaluation, the common case. */
+extern struct col__xs col__xs_fp;
+col__xd col__xd_of_exact(col__xs *s, col_real x);
+col__xd col__xd_add_exact(col__xs *s, col__xd a, col__xd b, int sign);
+col__xd col__xd_mul_exact(col__xs *s, col__xd a, col__xd b);
+
+/* Twice double's unit roundoff (a margin for free). */
+#define COL__XS_U 0x1p-52
+
+/* The double evaluation is a few dozen operations on small structs: inlined
+ * whole, or its struct traffic costs more than its arithmetic. */
+#if defined(__GNUC__)
+#define COL__XS_INLINE static inline __attribute__((always_inline))
+#else
+#define COL__XS_INLINE static inline
+#endif
+
+COL__XS_INLINE col__xd col__xd_of(col__xs *s, col_real x) {
+    if (s != &col__xs_fp) return col__xd_of_exact(s, x);
+    col__xd r = {(double)x, 0.0, -1};
+    return r;
+}
+
+/* a + b: the bounds add, and half an ulp of the sum (a subnormal sum is exact) */
+COL__XS_INLINE col__xd col__xd_add(col__xs *s, col__xd a, col__xd b) {
+    if (s != &col__xs_fp) return col__xd_add_exact(s, a, b, 1);
+    double v = a.v + b.v;
+    col__xd r = {v, a.e + b.e + COL__XS_U * (v < 0 ? -v : v), -1};
+    return r;
+}
+
+COL__XS_INLINE col__xd col__xd_sub(col__xs *s, col__xd a, col__xd b) {
+    if (s != &col__xs_fp) return col__xd_add_exact(s, a, b, -1);
+    double v = a.v - b.v;
+    col__xd r = {v, a.e + b.e + COL__XS_U * (v < 0 ? -v : v), -1};
+    return r;
+}
+
+/* a b: |a| eb + |b| ea + ea eb and half an ulp; an exact zero factor makes
+ * an exact zero. A product below 2^-960 in magnitude (it may have lost bits
+ * to underflow, and its bound would be subnormal, which is slow) gets an
+ * infinite bound: the sign is then decided exactly. */
+COL__XS_INLINE col__xd col__xd_mul(col__xs *s, col__xd a, col__xd b) {
+    if (s != &col__xs_fp) return col__xd_mul_exact(s, a, b);
+    double v = a.v * b.v;
+    col__xd r = {v, 0.0, -1};
+    if ((a.v == 0.0 && a.e == 0.0) || (b.v == 0.0 && b.e == 0.0)) return r;
+    double av = a.v < 0 ? -a.v : a.v, bv = b.v < 0 ? -b.v : b.v, vv = v < 0 ? -v : v;
+    r.e = vv >= 0x1p-960 ? av * b.e + bv * a.e + a.e * b.e + COL__XS_U * vv : (double)INFINITY;
+    return r;
+}
+
+COL__XS_INLINE col__xd3 col__xd3_of(col__xs *s, col_vec3 v) {
+    col__xd3 r = {col__xd_of(s, v.x), col__xd_of(s, v.y), col__xd_of(s, v.z)};
+    return r;
+}
+
+COL__XS_INLINE col__xd3 col__xd3_sub(col__xs *s, col__xd3 a, col__xd3 b) {
+    col__xd3 r = {col__xd_sub(s, a.x, b.x), col__xd_sub(s, a.y, b.y), col__xd_sub(s, a.z, b.z)};
+    return r;
+}
+
+COL__XS_INLINE col__xd3 col__xd3_cross(col__xs *s, col__xd3 a, col__xd3 b) {
+    col__xd3 r = {col__xd_sub(s, col__xd_mul(s, a.y, b.z), col__xd_mul(s, a.z, b.y)),
+                  col__xd_sub(s, col__xd_mul(s, a.z, b.x), col__xd_mul(s, a.x, b.z)),
+                  col__xd_sub(s, col__xd_mul(s, a.x, b.y), col__xd_mul(s, a.y, b.x))};
+    return r;
+}
+
+COL__XS_INLINE col__xd col__xd3_dot(col__xs *s, col__xd3 a, col__xd3 b) {
+    return col__xd_add(s, col__xd_add(s, col__xd_mul(s, a.x, b.x), col__xd_mul(s, a.y, b.y)), col__xd_mul(s, a.z, b.z));
+}
 /* The sign (-1, 0, 1) of f(in), exact. */
 int col__xd_sign(col__xd_fn f, const void *in);
+/* The bounded double evaluation alone, for a predicate that decides in one
+ * pass over many values where it can (in the context &col__xs_fp):
+ * col__xd_fsign(v) is the sign of v when its bound decides it, 2 when not. */
+COL__XS_INLINE int col__xd_fsign(col__xd v) {
+    double bound = v.e * (1.0 + 0x1p-30), av = v.v < 0 ? -v.v : v.v;
+    /* finite, and not so tiny that the bounds' own arithmetic underflowed */
+    if (av <= 0x1p1000 && bound <= 0x1p1000 && (av >= 0x1p-900 || v.e == 0.0)) {
+        if (v.v > bound) return 1;
+        if (v.v < -bound) return -1;
+        if (v.v == 0.0 && v.e == 0.0) return 0;
+    }
+    return 2;
+}
 
 /*
  * Closed segments [p, q] (p = q: a point) against closed shapes, decided
@@ -113,6 +192,12 @@ bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, 
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e);
 bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r);
+/* The ball's and the box's decisions from double arithmetic with a priori
+ * error bounds alone: 1 meets, 0 does not, 2 in doubt (then the exact
+ * predicates above decide). The ray casts' first step: a miss costs no
+ * more. */
+int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
+int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 
 /* How many times the exact path ran (all predicates; for tests and the
  * benchmarks: the filter's failure rate). Not thread-safe to read exactly. */

@@ -10,6 +10,7 @@
  */
 #include "exact.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ----------------------------- the plane ----------------------------- */
@@ -84,8 +85,66 @@ static col__xd ball_interior(col__xs *s, const void *vp) {
     return col__xd_sub(s, col__xd_mul(s, mm, col__xd3_dot(s, e, e)), col__xd_mul(s, me, me));
 }
 
+/* The sign of v against its error bound: 1, -1, or 2 in doubt. */
+static int bounded_sign(double v, double err) {
+    if (v > err) return 1;
+    if (v < -err) return -1;
+    return 2;
+}
+
+/* The decision in one pass of scalar double arithmetic with a priori error
+ * bounds (u = 2^-53; every difference of inputs, square and sum rounds once,
+ * relative error <= u): 1 or 0, 2 when a sign it needs is in doubt or the
+ * magnitudes leave the range where the bounds hold. */
+int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
+    ball_in b = {p, q, c, r1, r2};
+    const ball_in *in = &b;
+    const double u = 0x1p-53;
+    double m[3], mq[3], e[3];
+    for (int k = 0; k < 3; ++k) {
+        double pk = (double)col_v3_get(in->p, k), qk = (double)col_v3_get(in->q, k), ck = (double)col_v3_get(in->c, k);
+        m[k] = pk - ck;
+        mq[k] = qk - ck;
+        e[k] = qk - pk;
+    }
+    double r = (double)in->r1 + (double)in->r2, rr = r * r;
+    double S = m[0] * m[0] + m[1] * m[1] + m[2] * m[2];
+    if (!(S + rr >= 0x1p-400 && S + rr <= 0x1p400)) return 2;
+    /* |m|^2 - r^2: the squares' sum within 6u S, r^2 within 3u r^2, the difference u */
+    double A = S - rr, eA = 8 * u * (S + rr);
+    int sp = bounded_sign(A, eA);
+    if (sp == 2) return 2;
+    if (sp < 0) return 1;
+    if (in->p.x == in->q.x && in->p.y == in->q.y && in->p.z == in->q.z) return 0;
+    /* dot products: each product within 3u, the sum 2u more: 8u of the sum of |products| */
+    double me = m[0] * e[0] + m[1] * e[1] + m[2] * e[2];
+    double pme = fabs(m[0] * e[0]) + fabs(m[1] * e[1]) + fabs(m[2] * e[2]), eme = 8 * u * pme;
+    int tp = bounded_sign(me, eme);
+    if (tp == 2) return 2;
+    if (tp > 0) return 0; /* p outside, and the closest point: moving away */
+    double Sq = mq[0] * mq[0] + mq[1] * mq[1] + mq[2] * mq[2];
+    if (!(Sq + rr >= 0x1p-400 && Sq + rr <= 0x1p400)) return 2;
+    int sq = bounded_sign(Sq - rr, 8 * u * (Sq + rr));
+    if (sq == 2) return 2;
+    if (sq < 0) return 1;
+    double ee = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+    if (!(ee >= 0x1p-400 && ee <= 0x1p400)) return 2;
+    double mqe = mq[0] * e[0] + mq[1] * e[1] + mq[2] * e[2];
+    double pmqe = fabs(mq[0] * e[0]) + fabs(mq[1] * e[1]) + fabs(mq[2] * e[2]);
+    int tq = bounded_sign(mqe, 8 * u * pmqe);
+    if (tq == 2) return 2;
+    if (tq < 0) return 0; /* the closest point is q, outside */
+    /* A ee - me^2, the products' errors from their factors' and u each */
+    double eee = 8 * u * ee, Aee = A * ee, me2 = me * me;
+    double eI = eA * ee + fabs(A) * eee + eA * eee + u * fabs(Aee) + 2 * fabs(me) * eme + eme * eme + u * me2;
+    int si = bounded_sign(Aee - me2, 2 * eI + u * fabs(Aee - me2));
+    return si == 2 ? 2 : si < 0;
+}
+
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     ball_in in = {p, q, c, r1, r2};
+    int fast = col__segment_ball_fast(p, q, c, r1, r2);
+    if (fast != 2) return fast == 1;
     if (col__xd_sign(ball_at_p, &in) <= 0) return true;
     if (p.x == q.x && p.y == q.y && p.z == q.z) return false;
     if (col__xd_sign(ball_at_q, &in) <= 0) return true;
@@ -183,25 +242,51 @@ static col__xd box_part(col__xs *s, const void *vp) {
     }
 }
 
-static int box_sign(box_in *in, int op, int i, int bi, int j, int bj) {
-    in->op = op;
-    in->i = i;
-    in->bi = bi;
-    in->j = j;
-    in->bj = bj;
-    return col__xd_sign(box_part, in);
+/* The signs the slab test asks for: from one double pass over the box
+ * coordinates (fast: *unsure set where a bound does not decide), or each
+ * exactly (col__xd_sign on box_part). */
+typedef struct box_eval {
+    box_in *in;
+    bool fast, unsure;
+    col__xd P[3], Q[3], B[3][2];
+} box_eval;
+
+static int box_sign(box_eval *b, int op, int i, int bi, int j, int bj) {
+    if (!b->fast) {
+        box_in *in = b->in;
+        in->op = op;
+        in->i = i;
+        in->bi = bi;
+        in->j = j;
+        in->bj = bj;
+        return col__xd_sign(box_part, in);
+    }
+    col__xs *s = &col__xs_fp;
+    col__xd v;
+    switch (op) {
+    case 0: v = col__xd_sub(s, b->Q[i], b->P[i]); break;
+    case 1: v = col__xd_sub(s, b->P[i], b->B[i][bi]); break;
+    case 2: v = col__xd_sub(s, b->Q[i], b->B[i][bi]); break;
+    default: {
+        col__xd di = col__xd_sub(s, b->Q[i], b->P[i]), dj = col__xd_sub(s, b->Q[j], b->P[j]);
+        col__xd ni = col__xd_sub(s, b->B[i][bi], b->P[i]), nj = col__xd_sub(s, b->B[j][bj], b->P[j]);
+        v = col__xd_sub(s, col__xd_mul(s, ni, dj), col__xd_mul(s, nj, di));
+    }
+    }
+    int sg = col__xd_fsign(v);
+    if (sg != 2) return sg;
+    b->unsure = true;
+    return 0;
 }
 
-static bool segment_meets_slabs(box_in *in) {
+static bool slabs_logic(box_eval *b) {
     int dir[3];
     for (int k = 0; k < 3; ++k) {
-        dir[k] = box_sign(in, 0, k, 0, 0, 0);
+        dir[k] = box_sign(b, 0, k, 0, 0, 0);
         /* the interval of t in slab k meets [0, 1]: p or q on the inner side
          * of each bound */
-        int p_lo = box_sign(in, 1, k, 0, 0, 0), q_lo = box_sign(in, 2, k, 0, 0, 0);
-        int p_hi = box_sign(in, 1, k, 1, 0, 0), q_hi = box_sign(in, 2, k, 1, 0, 0);
-        if (p_lo < 0 && q_lo < 0) return false;
-        if (p_hi > 0 && q_hi > 0) return false;
+        if (box_sign(b, 1, k, 0, 0, 0) < 0 && box_sign(b, 2, k, 0, 0, 0) < 0) return false;
+        if (box_sign(b, 1, k, 1, 0, 0) > 0 && box_sign(b, 2, k, 1, 0, 0) > 0) return false;
     }
     /* Moving along +k (dir > 0) the slab is entered at lo and left at hi;
      * along -k, entered at hi and left at lo. Every entry no later than every
@@ -214,11 +299,101 @@ static bool segment_meets_slabs(box_in *in) {
             if (j == i || dir[j] == 0) continue;
             int in_i = dir[i] > 0 ? 0 : 1, out_j = dir[j] > 0 ? 1 : 0;
             /* sign of (b_i - P_i) D_j - (b_j - P_j) D_i = D_i D_j (t_i - t_j) */
-            int sg = box_sign(in, 3, i, in_i, j, out_j) * dir[i] * dir[j];
-            if (sg > 0) return false;
+            if (box_sign(b, 3, i, in_i, j, out_j) * dir[i] * dir[j] > 0) return false;
         }
     }
     return true;
+}
+
+/* |n / d - (n + a) / (d + b)| for |a| <= en, |b| <= ed < |d|, plus the
+ * division's rounding: the error bound of a ratio of two bounded values. */
+static double ratio_error(double t, col__xd n, col__xd d) {
+    double ad = d.v < 0 ? -d.v : d.v, at = t < 0 ? -t : t;
+    return (n.e + at * d.e) / (ad - d.e) * (1.0 + 0x1p-30) + COL__XS_U * at + 0x1p-1000; /* + an underflow's error */
+}
+
+/* The slab test in one double pass: the interval of the segment's parameter
+ * each slab allows, each end with its error bound; 1 or 0 where the bounds
+ * decide, 2 where they do not. */
+static int slabs_fast(const box_eval *b) {
+    col__xs *s = &col__xs_fp;
+    double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0; /* the range of max(t_in), min(t_out) */
+    for (int k = 0; k < 3; ++k) {
+        col__xd D = col__xd_sub(s, b->Q[k], b->P[k]);
+        int sd = col__xd_fsign(D);
+        if (sd == 2) return 2;
+        if (sd == 0) { /* not moving across the slab: inside it or never */
+            int sl = col__xd_fsign(col__xd_sub(s, b->P[k], b->B[k][0]));
+            int sh = col__xd_fsign(col__xd_sub(s, b->P[k], b->B[k][1]));
+            if (sl == 2 || sh == 2) return 2;
+            if (sl < 0 || sh > 0) return 0;
+            continue;
+        }
+        col__xd nin = col__xd_sub(s, b->B[k][sd > 0 ? 0 : 1], b->P[k]);
+        col__xd nout = col__xd_sub(s, b->B[k][sd > 0 ? 1 : 0], b->P[k]);
+        double tin = nin.v / D.v, tout = nout.v / D.v;
+        double ein = ratio_error(tin, nin, D), eout = ratio_error(tout, nout, D);
+        if (!(ein < 0x1p60 && eout < 0x1p60)) return 2; /* not finite, or no bound: the exact path */
+        lo_max = tin + ein > lo_max ? tin + ein : lo_max;
+        lo_min = tin - ein > lo_min ? tin - ein : lo_min;
+        hi_min = tout - eout < hi_min ? tout - eout : hi_min;
+        hi_max = tout + eout < hi_max ? tout + eout : hi_max;
+    }
+    if (lo_max < hi_min) return 1; /* every entry surely before every exit */
+    if (lo_min > hi_max) return 0; /* some entry surely after some exit */
+    return 2;
+}
+
+/* slabs_fast for an AABB, in scalars: the coordinates are the inputs, so
+ * D = Q - P, the numerators and the quotient each round once (relative
+ * error <= u, so t is within 3u (1 + 2u) |t| of its exact value: 4u |t|). */
+int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
+    for (int k = 0; k < 3; ++k) {
+        double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
+        double L = (double)col_v3_get(lo, k), H = (double)col_v3_get(hi, k);
+        if (P == Q) { /* not moving across the slab: inside it or never (exact compares) */
+            if (P < L || P > H) return 0;
+            continue;
+        }
+        double D = Q - P, ad = D < 0 ? -D : D;
+        if (!(ad >= 0x1p-900 && ad <= 0x1p900)) return 2; /* the quotients could over- or underflow */
+        double tin = ((D > 0 ? L : H) - P) / D, tout = ((D > 0 ? H : L) - P) / D;
+        double ein = 2 * COL__XS_U * (tin < 0 ? -tin : tin) + 0x1p-1000;
+        double eout = 2 * COL__XS_U * (tout < 0 ? -tout : tout) + 0x1p-1000;
+        if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
+        lo_max = tin + ein > lo_max ? tin + ein : lo_max;
+        lo_min = tin - ein > lo_min ? tin - ein : lo_min;
+        hi_min = tout - eout < hi_min ? tout - eout : hi_min;
+        hi_max = tout + eout < hi_max ? tout + eout : hi_max;
+        if (lo_min > hi_max) return 0; /* already surely apart */
+    }
+    if (lo_max < hi_min) return 1;
+    return 2;
+}
+
+static bool segment_meets_slabs(box_in *in) {
+    if (!in->u) {
+        int fast = col__segment_box_fast(in->p, in->q, in->lo, in->hi);
+        if (fast != 2) return fast == 1;
+    }
+    box_eval b;
+    b.in = in;
+    b.fast = true;
+    b.unsure = false;
+    col__xs *s = &col__xs_fp;
+    for (int k = 0; k < 3; ++k) {
+        b.P[k] = box_coord(s, in, in->p, k);
+        b.Q[k] = box_coord(s, in, in->q, k);
+        b.B[k][0] = box_bound(s, in, k, 0);
+        b.B[k][1] = box_bound(s, in, k, 1);
+    }
+    int fast = slabs_fast(&b);
+    if (fast != 2) return fast == 1;
+    bool r = slabs_logic(&b);
+    if (!b.unsure) return r;
+    b.fast = false; /* a sign in doubt: the whole decision again, each sign exact */
+    return slabs_logic(&b);
 }
 
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {

@@ -68,6 +68,19 @@ col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets,
     return near(r, end, shape);
 }
 
+col_ray_hit col__ray_decide(const col_ray *r, col__cast_shape_fn cast, col__fast_fn fast, col__meets_fn meets,
+                            col__near_fn near, const void *shape) {
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return cast(r, shape);
+    int f = fast(r->origin, end, shape);
+    if (f == 0) return col__ray_miss();
+    col_ray_hit h = cast(r, shape);
+    if (f == 2 && !meets(r->origin, end, shape)) return col__ray_miss();
+    if (h.status == COL_HIT && !h.inside) return h;
+    if (meets(r->origin, r->origin, shape)) return col__ray_inside(r);
+    return near(r, end, shape);
+}
+
 /* t clamped to [0, max_t] (NaN: 0). */
 static col_real clamp_t(const col_ray *r, col_real t) { return t > COL_R(0.0) ? col_min(t, r->max_t) : COL_R(0.0); }
 
@@ -103,6 +116,16 @@ static col_ray_hit near_ball(const col_ray *r, col_vec3 c, col_real radius) {
     return h;
 }
 
+static int fast_sphere(col_vec3 p, col_vec3 q, const void *s) {
+    const col_sphere *sp = s;
+    return col__segment_ball_fast(p, q, sp->c, sp->r, COL_R(0.0));
+}
+
+static col_ray_hit cast_sphere(const col_ray *r, const void *s) {
+    const col_sphere *sp = s;
+    return col__raycast_sphere_at(r, sp->c, sp->r);
+}
+
 static col_ray_hit near_sphere(const col_ray *r, col_vec3 end, const void *s) {
     (void)end;
     const col_sphere *sp = s;
@@ -112,6 +135,16 @@ static col_ray_hit near_sphere(const col_ray *r, col_vec3 end, const void *s) {
 static bool meets_point(col_vec3 p, col_vec3 q, const void *s) {
     const col_point *pt = s;
     return col__segments_meet(p, q, pt->p, pt->p);
+}
+
+static int fast_point(col_vec3 p, col_vec3 q, const void *s) {
+    const col_point *pt = s;
+    return col__segment_ball_fast(p, q, pt->p, COL_R(0.0), COL_R(0.0)); /* the same set as the segment test's */
+}
+
+static col_ray_hit cast_point(const col_ray *r, const void *s) {
+    const col_point *pt = s;
+    return col__raycast_sphere_at(r, pt->p, COL_R(0.0));
 }
 
 static col_ray_hit near_point(const col_ray *r, col_vec3 end, const void *s) {
@@ -143,6 +176,16 @@ static const col_vec3 world_axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 static bool meets_aabb(col_vec3 p, col_vec3 q, const void *s) {
     const col_aabb *b = s;
     return col__segment_meets_box(p, q, b->min, b->max);
+}
+
+static int fast_aabb(col_vec3 p, col_vec3 q, const void *s) {
+    const col_aabb *b = s;
+    return col__segment_box_fast(p, q, b->min, b->max);
+}
+
+static col_ray_hit cast_aabb(const col_ray *r, const void *s) {
+    const col_aabb *b = s;
+    return col__raycast_box_slabs(r, r->origin, r->delta, b->min, b->max, world_axes);
 }
 
 static col_ray_hit near_aabb(const col_ray *r, col_vec3 end, const void *s) {
@@ -234,12 +277,12 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return col__ray_judge(r, col__raycast_sphere_at(r, s->c, s->r), meets_sphere, near_sphere, s);
+    return col__ray_decide(r, cast_sphere, fast_sphere, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return col__ray_judge(r, col__raycast_sphere_at(r, p->p, COL_R(0.0)), meets_point, near_point, p);
+    return col__ray_decide(r, cast_point, fast_point, meets_point, near_point, p);
 }
 
 /* Slabs against the box [lo, hi] for origin o and direction d in one frame;
@@ -284,8 +327,7 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
-    return col__ray_judge(r, col__raycast_box_slabs(r, r->origin, r->delta, b->min, b->max, world_axes), meets_aabb,
-                          near_aabb, b);
+    return col__ray_decide(r, cast_aabb, fast_aabb, meets_aabb, near_aabb, b);
 }
 
 col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
