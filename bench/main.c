@@ -135,9 +135,11 @@ static const family families[] = {
     {"sphere_aabb", "sphere-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_SPHERE, 3.9},
     {"triangle_aabb", "triangle-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_TRIANGLE, 4.0},
     {"triangle_triangle", "triangle-triangle overlap (exact)", F_OVERLAP, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 3.0},
+    {"capsule_capsule", "capsule-capsule overlap (exact)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_CAPSULE, 3.4},
     {"ray_aabb", "ray-AABB", F_RAY, COL_SHAPE_AABB, COL_SHAPE_AABB, 1.6},
     {"ray_triangle", "ray-triangle", F_RAY, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 1.4},
     {"ray_sphere", "ray-sphere", F_RAY, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 1.4},
+    {"ray_capsule", "ray-capsule", F_RAY, COL_SHAPE_CAPSULE, COL_SHAPE_CAPSULE, 1.4},
     {"sweep_sphere_plane", "sweep sphere-plane", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_PLANE, 1.0},
     {"sweep_sphere_sphere", "sweep sphere-sphere", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 3.0},
     {"sweep_aabb_aabb", "sweep AABB-AABB", F_SWEEP, COL_SHAPE_AABB, COL_SHAPE_AABB, 3.0},
@@ -251,12 +253,14 @@ BENCH_RUN2(obb_obb, col_obb, col_obb, col_overlap_obb_obb)
 BENCH_RUN2(sphere_aabb, col_aabb, col_sphere, col_overlap_aabb_sphere)
 BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
 BENCH_RUN2(triangle_triangle, col_triangle, col_triangle, col_overlap_triangle_triangle)
+BENCH_RUN2(capsule_capsule, col_capsule, col_capsule, col_overlap_capsule_capsule)
 RUNRAY(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
 RUNRAY(ray_aabb_woo, col_aabb, col_raycast_aabb_woo(r, &b[i]))
 RUNRAY(ray_triangle, col_triangle, col_raycast_triangle(r, &b[i], COL_TWO_SIDED))
 RUNRAY(ray_triangle_mt, col_triangle, col_raycast_triangle_mt(r, &b[i], COL_TWO_SIDED))
 RUNRAY(ray_triangle_badouel, col_triangle, col_raycast_triangle_badouel(r, &b[i], COL_TWO_SIDED))
 RUNRAY(ray_sphere, col_sphere, col_raycast_sphere(r, &b[i]))
+RUNRAY(ray_capsule, col_capsule, col_raycast_capsule(r, &b[i]))
 RUNSWEEP(sweep_sphere_plane, col_sphere, col_plane, col_sweep_sphere_plane)
 RUNSWEEP(sweep_sphere_sphere, col_sphere, col_sphere, col_sweep_sphere_sphere)
 RUNSWEEP(sweep_aabb_aabb, col_aabb, col_aabb, col_sweep_aabb_aabb)
@@ -369,12 +373,14 @@ static const bench_impl collide_impls[] = {
     {"sphere_aabb", "collide col_overlap_many_unchecked (batch, valid)", NULL, run_overlap_many_unchecked, NULL, NULL},
     {"triangle_aabb", "collide col_overlap_aabb_triangle", NULL, run_triangle_aabb, NULL, NULL},
     {"triangle_triangle", "collide col_overlap_triangle_triangle", NULL, run_triangle_triangle, NULL, NULL},
+    {"capsule_capsule", "collide col_overlap_capsule_capsule", NULL, run_capsule_capsule, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_slabs", NULL, run_ray_aabb_slabs, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_woo", NULL, run_ray_aabb_woo, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle (watertight)", NULL, run_ray_triangle, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle_mt", NULL, run_ray_triangle_mt, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle_badouel", NULL, run_ray_triangle_badouel, NULL, NULL},
     {"ray_sphere", "collide col_raycast_sphere", NULL, run_ray_sphere, NULL, NULL},
+    {"ray_capsule", "collide col_raycast_capsule", NULL, run_ray_capsule, NULL, NULL},
     {"sweep_sphere_plane", "collide col_sweep_sphere_plane", NULL, run_sweep_sphere_plane, NULL, NULL},
     {"sweep_sphere_plane", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
     {"sweep_sphere_sphere", "collide col_sweep_sphere_sphere", NULL, run_sweep_sphere_sphere, NULL, NULL},

@@ -7,7 +7,7 @@
  * naive code is the one that is wrong (grazing contacts, rays through edges).
  *
  * Sources: Ericson, Real-Time Collision Detection (2005): 4.2.1 (AABB),
- * 4.4.1 (OBB SAT, with its epsilon), 5.2.5 (sphere-AABB, Arvo), 5.2.9
+ * 4.4.1 (OBB SAT, with its epsilon), 5.1.9 (capsule-capsule), 5.2.5 (sphere-AABB, Arvo), 5.2.9
  * (triangle-AABB, Akenine-Moller), 5.3.2 (ray-sphere), 5.3.3 (slabs),
  * 5.5.3, 5.5.5 and 5.5.8 (moving sphere-plane, sphere-sphere, AABB-AABB);
  * Moller and Trumbore (1997) for ray-triangle.
@@ -319,6 +319,46 @@ static hit v_ray_sphere(const col_ray *r, const col_sphere *s) {
     return col_ray_is_valid(r) && col_sphere_is_valid(s) ? ray_sphere(r, s) : none;
 }
 
+/* Capsule-capsule by the closest points of the two segments (Ericson 5.1.9,
+ * ClosestPtSegmentSegment, with its epsilon for degenerate segments). */
+static int capsule_capsule(const col_capsule *a, const col_capsule *b) {
+    const double eps = 1e-12;
+    v3 p1 = mk(a->a), q1 = mk(a->b), p2 = mk(b->a), q2 = mk(b->b);
+    v3 d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
+    double A = dot(d1, d1), E = dot(d2, d2), F = dot(d2, r), s, t;
+    if (A <= eps && E <= eps) {
+        s = t = 0;
+    } else if (A <= eps) {
+        s = 0;
+        t = fmin(fmax(F / E, 0), 1);
+    } else {
+        double c = dot(d1, r);
+        if (E <= eps) {
+            t = 0;
+            s = fmin(fmax(-c / A, 0), 1);
+        } else {
+            double b2 = dot(d1, d2), den = A * E - b2 * b2;
+            s = den != 0 ? fmin(fmax((b2 * F - c * E) / den, 0), 1) : 0;
+            t = (b2 * s + F) / E;
+            if (t < 0) {
+                t = 0;
+                s = fmin(fmax(-c / A, 0), 1);
+            } else if (t > 1) {
+                t = 1;
+                s = fmin(fmax((b2 - c) / A, 0), 1);
+            }
+        }
+    }
+    v3 c1 = {p1.x + d1.x * s, p1.y + d1.y * s, p1.z + d1.z * s},
+       c2 = {p2.x + d2.x * t, p2.y + d2.y * t, p2.z + d2.z * t};
+    v3 d = sub(c1, c2);
+    double rs = (double)a->r + (double)b->r;
+    return dot(d, d) <= rs * rs;
+}
+static int v_capsule_capsule(const col_capsule *a, const col_capsule *b) {
+    return col_capsule_is_valid(a) && col_capsule_is_valid(b) && capsule_capsule(a, b);
+}
+
 /* ---- the table ---- */
 
 #define RUNRAY(name, tb, fn)                                                                                           \
@@ -349,6 +389,8 @@ BENCH_RUN2(v_obb_obb, col_obb, col_obb, v_obb_obb)
 BENCH_RUN2(v_sphere_aabb, col_aabb, col_sphere, v_sphere_aabb)
 BENCH_RUN2(v_triangle_aabb, col_aabb, col_triangle, v_triangle_aabb)
 BENCH_RUN2(triangle_triangle, col_triangle, col_triangle, triangle_triangle)
+BENCH_RUN2(capsule_capsule, col_capsule, col_capsule, capsule_capsule)
+BENCH_RUN2(v_capsule_capsule, col_capsule, col_capsule, v_capsule_capsule)
 BENCH_RUN2(v_triangle_triangle, col_triangle, col_triangle, v_triangle_triangle)
 RUNRAY(v_ray_aabb, col_aabb, v_ray_aabb)
 RUNRAY(v_ray_triangle, col_triangle, v_ray_triangle)
@@ -364,6 +406,8 @@ const bench_impl bench_naive[] = {
     {"sphere_aabb", "naive: Arvo (Ericson 5.2.5)", NULL, run_sphere_aabb, NULL, NULL},
     {"triangle_aabb", "naive: Akenine-Moller", NULL, run_triangle_aabb, NULL, NULL},
     {"triangle_triangle", "naive: SAT, 11 axes (Ericson 5.2.9)", NULL, run_triangle_triangle, NULL, NULL},
+    {"capsule_capsule", "naive: closest points (Ericson 5.1.9)", NULL, run_capsule_capsule, NULL, NULL},
+    {"capsule_capsule", "naive + validation", NULL, run_v_capsule_capsule, NULL, NULL},
     {"ray_aabb", "naive: slabs, 1/d (Ericson 5.3.3)", NULL, run_ray_aabb, NULL, NULL},
     {"ray_triangle", "naive: Moller-Trumbore", NULL, run_ray_triangle, NULL, NULL},
     {"ray_sphere", "naive: quadratic (Ericson 5.3.2)", NULL, run_ray_sphere, NULL, NULL},

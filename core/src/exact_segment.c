@@ -181,8 +181,94 @@ static col__xd caps_part(col__xs *s, const void *vp) {
     }
 }
 
+/* Values with running error bounds, as col__xd's double evaluation, in a
+ * struct of two doubles that passes in registers: the fast paths' arithmetic. */
+typedef struct bd {
+    double v, e;
+} bd;
+
+static inline bd bd_in(col_real x) { return (bd){(double)x, 0.0}; }
+static inline bd bd_add(bd a, bd b) {
+    double v = a.v + b.v;
+    return (bd){v, a.e + b.e + COL__XS_U * fabs(v)};
+}
+static inline bd bd_sub(bd a, bd b) {
+    double v = a.v - b.v;
+    return (bd){v, a.e + b.e + COL__XS_U * fabs(v)};
+}
+static inline bd bd_mul(bd a, bd b) {
+    double v = a.v * b.v, av = fabs(v);
+    if ((a.v == 0.0 && a.e == 0.0) || (b.v == 0.0 && b.e == 0.0)) return (bd){v, 0.0};
+    return (bd){v, av >= 0x1p-960 ? fabs(a.v) * b.e + fabs(b.v) * a.e + a.e * b.e + COL__XS_U * av : (double)INFINITY};
+}
+static inline int bd_sign(bd x) {
+    col__xd v = {x.v, x.e, 0};
+    return col__xd_fsign(v);
+}
+
+/* The capsule decision from one pass of double arithmetic with running
+ * error bounds (1, 0, or 2 in doubt): where the lines' closest points are
+ * surely interior to both segments they decide alone; otherwise the four
+ * end-to-segment distances do (ball_fast). */
+static int caps_fast(const caps_in *in) {
+    /* the segments' bounding boxes, grown by the radii, surely apart on an
+     * axis: apart (the sums round once each, within u of their magnitude;
+     * a margin of 4u of the largest term covers both) */
+    double rsum = (double)in->r1 + (double)in->r2;
+    for (int k = 0; k < 3; ++k) {
+        double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
+        double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
+        double lo1 = p < q ? p : q, hi1 = p < q ? q : p, lo2 = a < b ? a : b, hi2 = a < b ? b : a;
+        double gap = lo2 - hi1 > lo1 - hi2 ? lo2 - hi1 : lo1 - hi2; /* the boxes' gap on axis k */
+        double mag = fabs(lo1) + fabs(hi1) + fabs(lo2) + fabs(hi2) + rsum;
+        if (gap - rsum > 4 * COL__XS_U * mag && mag < 0x1p900) return 0;
+    }
+    bd e[3], f[3], d0[3], w[3], g[3], h3[3];
+    for (int k = 0; k < 3; ++k) {
+        bd P = bd_in(col_v3_get(in->p, k)), A = bd_in(col_v3_get(in->a, k));
+        e[k] = bd_sub(bd_in(col_v3_get(in->q, k)), P);
+        f[k] = bd_sub(bd_in(col_v3_get(in->b, k)), A);
+        d0[k] = bd_sub(A, P);
+    }
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        w[k] = bd_sub(bd_mul(e[i], f[j]), bd_mul(e[j], f[i]));    /* e x f */
+        g[k] = bd_sub(bd_mul(d0[i], f[j]), bd_mul(d0[j], f[i]));  /* d0 x f */
+        h3[k] = bd_sub(bd_mul(d0[i], e[j]), bd_mul(d0[j], e[i])); /* d0 x e */
+    }
+    bd ww = bd_add(bd_add(bd_mul(w[0], w[0]), bd_mul(w[1], w[1])), bd_mul(w[2], w[2]));
+    int sw = bd_sign(ww), outside = sw == 0; /* parallel: no interior closest pair */
+    if (sw == 1) {
+        bd sn = bd_add(bd_add(bd_mul(g[0], w[0]), bd_mul(g[1], w[1])), bd_mul(g[2], w[2]));
+        bd tn = bd_add(bd_add(bd_mul(h3[0], w[0]), bd_mul(h3[1], w[1])), bd_mul(h3[2], w[2]));
+        int s1 = bd_sign(sn), s2 = bd_sign(bd_sub(ww, sn)), s3 = bd_sign(tn), s4 = bd_sign(bd_sub(ww, tn));
+        /* the lines' closest pair surely outside a segment: the ends decide */
+        outside = (s1 == -1 || s1 == 0 || s2 == -1 || s2 == 0 || s3 == -1 || s3 == 0 || s4 == -1 || s4 == 0);
+        if (s1 == 1 && s2 == 1 && s3 == 1 && s4 == 1) { /* interior to both: the lines' distance decides */
+            bd h = bd_add(bd_add(bd_mul(d0[0], w[0]), bd_mul(d0[1], w[1])), bd_mul(d0[2], w[2]));
+            bd r = bd_add(bd_in(in->r1), bd_in(in->r2));
+            int si = bd_sign(bd_sub(bd_mul(h, h), bd_mul(bd_mul(r, r), ww)));
+            return si == 2 ? 2 : si <= 0;
+        }
+    }
+    int f1 = col__segment_ball_fast(in->a, in->b, in->p, in->r1, in->r2);
+    if (f1 == 1) return 1;
+    int f2 = col__segment_ball_fast(in->a, in->b, in->q, in->r1, in->r2);
+    if (f2 == 1) return 1;
+    int f3 = col__segment_ball_fast(in->p, in->q, in->a, in->r1, in->r2);
+    if (f3 == 1) return 1;
+    int f4 = col__segment_ball_fast(in->p, in->q, in->b, in->r1, in->r2);
+    if (f4 == 1) return 1;
+    if (f1 == 2 || f2 == 2 || f3 == 2 || f4 == 2) return 2;
+    /* every end surely apart: apart, when the closest pair is surely not interior */
+    return outside ? 0 : 2;
+}
+
 bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2) {
     if (r1 == COL_R(0.0) && r2 == COL_R(0.0)) return col__segments_meet(p, q, a, b);
+    caps_in fin = {p, q, a, b, r1, r2, 0};
+    int fast = caps_fast(&fin);
+    if (fast != 2) return fast == 1;
     /* the closest points are an end of one segment and a point of the
      * other, or interior to both, where the lines are closest */
     if (col__segment_meets_ball(a, b, p, r1, r2) || col__segment_meets_ball(a, b, q, r1, r2) ||
