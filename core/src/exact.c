@@ -197,7 +197,7 @@ static bool v_in_range(col_vec3 v) { return in_range(v.x) && in_range(v.y) && in
 /* The sign of u . (v x w) from the rounded rows when the bound decides it;
  * 2 when it does not. */
 static int det_filtered(col_vec3 u, col_vec3 v, col_vec3 w) {
-    if (!v_in_range(u) || !v_in_range(v) || !v_in_range(w)) return 2;
+    if (col__exact_always || !v_in_range(u) || !v_in_range(v) || !v_in_range(w)) return 2;
     col_real p1 = v.y * w.z, p2 = v.z * w.y, p3 = v.z * w.x, p4 = v.x * w.z, p5 = v.x * w.y, p6 = v.y * w.x;
     col_real det = u.x * (p1 - p2) + u.y * (p3 - p4) + u.z * (p5 - p6);
     col_real perm = col_abs(u.x) * (col_abs(p1) + col_abs(p2)) + col_abs(u.y) * (col_abs(p3) + col_abs(p4)) +
@@ -261,7 +261,7 @@ int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_
 int col__orient2d(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
     col_real qx = col_v3_get(q, i) - col_v3_get(p, i), qy = col_v3_get(q, j) - col_v3_get(p, j);
     col_real rx = col_v3_get(r, i) - col_v3_get(p, i), ry = col_v3_get(r, j) - col_v3_get(p, j);
-    if (in_range(qx) && in_range(qy) && in_range(rx) && in_range(ry)) {
+    if (!col__exact_always && in_range(qx) && in_range(qy) && in_range(rx) && in_range(ry)) {
         col_real l = qx * ry, rr = qy * rx, det = l - rr, bound = O2_BOUND * (col_abs(l) + col_abs(rr));
         if (det > bound) return 1;
         if (det < -bound) return -1;
@@ -349,7 +349,10 @@ static col_real dot_abs(col_vec3 x, col_vec3 perm) {
 }
 
 /* The sign of v when |v| > bound; 2 when the bound does not decide it. */
-static int sign_by(col_real v, col_real bound) { return v > bound ? 1 : v < -bound ? -1 : 2; }
+static int sign_by(col_real v, col_real bound) {
+    if (col__exact_always) return 2;
+    return v > bound ? 1 : v < -bound ? -1 : 2;
+}
 
 bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t) {
     /*
@@ -424,6 +427,8 @@ struct col__xs {
     mpz_t tmp;
     xn *reg; /* XS_REGS registers, allocated for an exact evaluation */
 };
+
+bool col__exact_always = false;
 
 struct col__xs col__xs_fp = {false, 0, {{0, 0, NULL}}, NULL};
 

@@ -97,6 +97,7 @@ static int bounded_sign(double v, double err) {
  * relative error <= u): 1 or 0, 2 when a sign it needs is in doubt or the
  * magnitudes leave the range where the bounds hold. */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
+    if (col__exact_always) return 2;
     ball_in b = {p, q, c, r1, r2};
     const ball_in *in = &b;
     const double u = 0x1p-53;
@@ -211,6 +212,7 @@ static inline int bd_sign(bd x) {
  * surely interior to both segments they decide alone; otherwise the four
  * end-to-segment distances do (ball_fast). */
 static int caps_fast(const caps_in *in) {
+    if (col__exact_always) return 2;
     /* the segments' bounding boxes, grown by the radii, surely apart on an
      * axis: apart (the sums round once each, within u of their magnitude;
      * a margin of 4u of the largest term covers both) */
@@ -434,6 +436,7 @@ static int slabs_fast(const box_eval *b) {
  * D = Q - P, the numerators and the quotient each round once (relative
  * error <= u, so t is within 3u (1 + 2u) |t| of its exact value: 4u |t|). */
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    if (col__exact_always) return 2;
     double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
     for (int k = 0; k < 3; ++k) {
         double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
