@@ -4,6 +4,28 @@
  * (fz_size), because rounding grows with the coordinates, not with the
  * distance between the shapes. Outside a band a property must hold exactly;
  * inside it the two methods may legitimately disagree.
+ *
+ * Which properties have no band (issue 16): every exact test against every
+ * other (fuzz_static: touching at constructed boundary points overlaps), and
+ * every ray cast with a finite max_t against the static test of its segment
+ * (fuzz_ray, fuzz_dynamic: both make the one exact decision of exact.h, on
+ * the grid, on boundary rays and off the grid), and the filters against
+ * exact arithmetic (fuzz_ray, col__exact_always). The bands that remain all
+ * compare an exact or closed-form answer with an iterative or rounded one,
+ * where the arithmetic itself requires them:
+ *   - FZ_BAND_DISTANCE / TOUCH: GJK's distance (a rounded barycentric
+ *     combination; curved shapes approached linearly, 1e-7 of the size);
+ *   - FZ_BAND_SUPPORT: a support point past a closest point (second-order
+ *     gain below an ulp: sqrt(eps) of the size), and GJK stuck on sliver
+ *     Minkowski differences (fz_triangle_pair);
+ *   - FZ_BAND_PUSH: EPA's tolerance on a push-out, and fz_flat: EPA's depth
+ *     for two flat shapes that touch is no measure of depth;
+ *   - FZ_BAND_CONTACT: the general sweep's stopping tolerance;
+ *   - FZ_SLIVER, FZ_UNIT, FZ_IN_PLANE: a contact time's rounding on slivers,
+ *     a rounded normal's length, and the methods' documented edge-on rays.
+ * Closed-form segment-triangle and triangle-triangle distances, and SAT
+ * depths for box pairs (issues 17 and 20), would remove the GJK and EPA
+ * bands where a closed form exists.
  */
 #ifndef COLLIDE_FUZZ_BANDS_H
 #define COLLIDE_FUZZ_BANDS_H

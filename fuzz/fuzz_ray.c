@@ -165,13 +165,20 @@ static bool exact_kind(col_shape_kind k) { return col_raycast_supported(k); }
 /* A point of the shape's boundary (of the shape, for a flat one), built
  * exactly on the grid: the aim of a boundary ray. False when the
  * construction is not exact. */
-static bool boundary_point(const col_shape *s, fz_input *in, col_vec3 *p, int *axis_out) {
+static bool boundary_point(col_shape *s, fz_input *in, col_vec3 *p, int *axis_out) {
     uint8_t e = fz_u8(in), f = fz_u8(in);
     col_real k8 = (col_real)(e >> 2 & 7) / COL_R(8.0);
     int axis = e % 3;
     *axis_out = axis;
     col_real sign = (e & 32) ? COL_R(-1.0) : COL_R(1.0);
     col_vec3 unit = col_v3(axis == 0, axis == 1, axis == 2);
+    if (s->kind == COL_SHAPE_ELLIPSOID && (f & 6)) { /* flatten it: one or two other radii 0 */
+        int z1 = (axis + 1) % 3, z2 = (axis + 2) % 3;
+        col_real r[3] = {s->u.ellipsoid.r.x, s->u.ellipsoid.r.y, s->u.ellipsoid.r.z};
+        r[(f & 2) ? z1 : z2] = COL_R(0.0);
+        if ((f & 6) == 6) r[z2] = COL_R(0.0);
+        s->u.ellipsoid.r = col_v3(r[0], r[1], r[2]);
+    }
     switch (s->kind) {
     case COL_SHAPE_TRIANGLE: { /* k/8 of the way along an edge: at a vertex too */
         const col_triangle *t = &s->u.triangle;
@@ -185,11 +192,19 @@ static bool boundary_point(const col_shape *s, fz_input *in, col_vec3 *p, int *a
         return true;
     case COL_SHAPE_POINT: *p = s->u.point.p; return true;
     case COL_SHAPE_SPHERE: *p = col_v3_madd(s->u.sphere.c, sign * s->u.sphere.r, unit); return true;
-    case COL_SHAPE_ELLIPSOID:
-        *p = col_v3_madd(s->u.ellipsoid.c, sign * col_v3_get(s->u.ellipsoid.r, axis), unit);
+    case COL_SHAPE_ELLIPSOID: /* an extreme, or a point k/8 of the way to it (of a flat one's set) */
+        *p = col_v3_madd(s->u.ellipsoid.c, sign * col_v3_get(s->u.ellipsoid.r, axis) * (f & 1 ? k8 : COL_R(1.0)), unit);
         return true;
-    case COL_SHAPE_CAPSULE: { /* a cap's extreme along an axis, away from the other end */
-        const col_capsule *c = &s->u.capsule;
+    case COL_SHAPE_CAPSULE: {
+        col_capsule *c = &s->u.capsule;
+        if (f & 1) { /* the axis along another coordinate axis m: a point of the cylinder k/8 along it */
+            int m = (axis + 1 + (f >> 1 & 1)) % 3;
+            col_vec3 um = col_v3(m == 0, m == 1, m == 2);
+            c->b = col_v3_madd(c->a, col_v3_get(col_v3_sub(c->b, c->a), m), um);
+            *p = col_v3_madd(col_v3_add(c->a, col_v3_scale(col_v3_sub(c->b, c->a), k8)), sign * c->r, unit);
+            return true;
+        }
+        /* a cap's extreme along an axis, away from the other end */
         col_real along = col_v3_get(col_v3_sub(c->b, c->a), axis);
         if (along * sign > 0) sign = -sign;
         *p = col_v3_madd(c->a, sign * c->r, unit);
@@ -226,6 +241,21 @@ static bool boundary_point(const col_shape *s, fz_input *in, col_vec3 *p, int *a
     }
     default: return false;
     }
+}
+
+/* An ellipsoid with two zero radii is a segment, with three a point: the
+ * static test agrees with the segment-segment (or segment-point) test, an
+ * independent exact method (exact.h). */
+static void check_flat_ellipsoid(const col_shape *s, const col_shape *seg, bool meets, const col_ray *r) {
+    const col_ellipsoid *e = &s->u.ellipsoid;
+    int zeros = (e->r.x == 0) + (e->r.y == 0) + (e->r.z == 0);
+    if (zeros < 2) return;
+    col_shape other;
+    memset(&other, 0, sizeof other);
+    other.kind = COL_SHAPE_SEGMENT;
+    other.u.segment.a = col_v3_sub(e->c, e->r);
+    other.u.segment.b = col_v3_add(e->c, e->r);
+    CHECK_R(col_overlap(seg, &other) == meets, "a flat ellipsoid is the segment (or point) it spans", s, r);
 }
 
 /* Boundary rays (issue 16): aimed exactly at a point of a shape's boundary
@@ -268,6 +298,9 @@ static void check_boundary_ray(fz_input *in) {
     bool meets = col_overlap(&seg, &s);
     CHECK_R((w.status == COL_HIT) == meets, "a boundary ray hits where its segment meets", &s, &r);
     if (ulps == 0) CHECK_R(w.status == COL_HIT, "a ray aimed exactly at a boundary point hits it", &s, &r);
+    fz_count("boundary rays that hit", w.status == COL_HIT);
+    if (s.kind == COL_SHAPE_TRIANGLE) check_endless_triangle(&s, &r, ulps);
+    if (s.kind == COL_SHAPE_ELLIPSOID) check_flat_ellipsoid(&s, &seg, meets, &r);
     /* The filters (double arithmetic with error bounds, exact.h) decide as
      * exact arithmetic does: the same cast and test with every filter in
      * doubt (col__exact_always) give the same answers (on half the inputs:
@@ -277,8 +310,6 @@ static void check_boundary_ray(fz_input *in) {
     bool hit_x = col_raycast(&s, &r).status == COL_HIT, meets_x = col_overlap(&seg, &s);
     col__exact_always = false;
     CHECK_R(hit_x == (w.status == COL_HIT) && meets_x == meets, "the filters decide as exact arithmetic does", &s, &r);
-    fz_count("boundary rays that hit", w.status == COL_HIT);
-    if (s.kind == COL_SHAPE_TRIANGLE) check_endless_triangle(&s, &r, ulps);
 }
 
 /* Two unit vectors perpendicular to d and to each other. */

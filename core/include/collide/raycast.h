@@ -18,6 +18,19 @@
  *   - No division decides a result: axis-parallel rays are handled
  *     explicitly, and every comparison is written so that NaN takes the miss
  *     branch (Badouel's trick, seed 001).
+ *   - Decided exactly (issue 16): a ray with a finite max_t hits exactly when
+ *     the static test (static.h) says the segment from the origin to
+ *     origin + max_t * delta (as rounded) meets the shape -- at a tangent, an
+ *     edge, a vertex, and at t = max_t too -- for every cast here except
+ *     col_raycast_aabb_woo (kept as the plain floating-point method it
+ *     documents). Both make one decision: filtered predicates (double
+ *     arithmetic with an error bound, exact arithmetic where the sign is in
+ *     doubt), so the common case costs little. The inside flag is the
+ *     static test of the origin alone. t, the point and the normal are
+ *     computed in floating point; where the rounded method misses a segment
+ *     that touches the shape, t is the segment's closest approach, clamped
+ *     to [0, max_t]. A ray without end is decided in floating point, except
+ *     against triangles (below).
  */
 #ifndef COLLIDE_RAYCAST_H
 #define COLLIDE_RAYCAST_H
