@@ -140,6 +140,8 @@ static const family families[] = {
     {"ray_triangle", "ray-triangle", F_RAY, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 1.4},
     {"ray_sphere", "ray-sphere", F_RAY, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 1.4},
     {"ray_capsule", "ray-capsule", F_RAY, COL_SHAPE_CAPSULE, COL_SHAPE_CAPSULE, 1.4},
+    {"ray_triangle_endless", "ray-triangle, rays without end (max_t = inf)", F_RAY, COL_SHAPE_TRIANGLE,
+     COL_SHAPE_TRIANGLE, 1.4},
     {"sweep_sphere_plane", "sweep sphere-plane", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_PLANE, 1.0},
     {"sweep_sphere_sphere", "sweep sphere-sphere", F_SWEEP, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 3.0},
     {"sweep_aabb_aabb", "sweep AABB-AABB", F_SWEEP, COL_SHAPE_AABB, COL_SHAPE_AABB, 3.0},
@@ -261,6 +263,18 @@ RUNRAY(ray_triangle_mt, col_triangle, col_raycast_triangle_mt(r, &b[i], COL_TWO_
 RUNRAY(ray_triangle_badouel, col_triangle, col_raycast_triangle_badouel(r, &b[i], COL_TWO_SIDED))
 RUNRAY(ray_sphere, col_sphere, col_raycast_sphere(r, &b[i]))
 RUNRAY(ray_capsule, col_capsule, col_raycast_capsule(r, &b[i]))
+
+/* The same rays without end (max_t = inf): against triangles, the exact
+ * decision of the line ahead of the origin (raytri.c's endless_cast). */
+static void run_ray_triangle_endless(const void *ctx, size_t n, unsigned char *out) {
+    const bench_workload *w = ctx;
+    const col_triangle *b = w->b;
+    for (size_t i = 0; i < n; ++i) {
+        col_ray r = w->rays[i];
+        r.max_t = (col_real)INFINITY;
+        out[i] = (unsigned char)(col_raycast_triangle(&r, &b[i], COL_TWO_SIDED).status == COL_HIT);
+    }
+}
 RUNSWEEP(sweep_sphere_plane, col_sphere, col_plane, col_sweep_sphere_plane)
 RUNSWEEP(sweep_sphere_sphere, col_sphere, col_sphere, col_sweep_sphere_sphere)
 RUNSWEEP(sweep_aabb_aabb, col_aabb, col_aabb, col_sweep_aabb_aabb)
@@ -381,6 +395,7 @@ static const bench_impl collide_impls[] = {
     {"ray_triangle", "collide col_raycast_triangle_badouel", NULL, run_ray_triangle_badouel, NULL, NULL},
     {"ray_sphere", "collide col_raycast_sphere", NULL, run_ray_sphere, NULL, NULL},
     {"ray_capsule", "collide col_raycast_capsule", NULL, run_ray_capsule, NULL, NULL},
+    {"ray_triangle_endless", "collide col_raycast_triangle, max_t = inf", NULL, run_ray_triangle_endless, NULL, NULL},
     {"sweep_sphere_plane", "collide col_sweep_sphere_plane", NULL, run_sweep_sphere_plane, NULL, NULL},
     {"sweep_sphere_plane", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
     {"sweep_sphere_sphere", "collide col_sweep_sphere_sphere", NULL, run_sweep_sphere_sphere, NULL, NULL},

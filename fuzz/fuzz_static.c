@@ -22,7 +22,10 @@
  *       boundary (a vertex, an endpoint, an extreme point of a sphere,
  *       capsule or ellipsoid along an axis, a midpoint of an edge) lands on
  *       one of A's: the shapes touch exactly and every exact test must say
- *       they overlap (a test that calls touching apart, `<` for `<=`, fails).
+ *       they overlap (a test that calls touching apart, `<` for `<=`, fails);
+ *       and a sweep of A arriving by a grid vector to touch at u = 1, or
+ *       leaving from the touch at u = 0, hits (at t0 = 0 leaving), for the
+ *       sweeps decided exactly (sphere-sphere, a point against any shape).
  *   frustum culling (a camera decoded from the bytes after the rest; a sphere,
  *   AABB or OBB among the two shapes), against GJK's distance from the shape
  *   to the frustum's hull (its eight corners), a second method:
@@ -260,6 +263,25 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
     if (!col_shape_is_valid(&moved)) return;
     FZ_CHECK(col_overlap(a, &moved), "shapes touching exactly at a boundary point overlap", a, &moved);
     FZ_CHECK(col_overlap(&moved, a), "shapes touching exactly at a boundary point overlap (swapped)", &moved, a);
+    /* Boundary sweeps (issue 16): a closed-form sweep whose shapes touch
+     * exactly at u = 1 (A arriving by d) or at u = 0 (A leaving by d) hits,
+     * at t0 = 0 for the second; d a grid vector, so the start a - d is exact. */
+    /* the sweeps decided exactly: sphere-sphere, and a point against any
+     * shape with a cast (the cast of the point along da - db); the other
+     * closed forms decide in floating point (issue 16, not yet) */
+    bool spheres = a->kind == COL_SHAPE_SPHERE && b->kind == COL_SHAPE_SPHERE;
+    bool point = (a->kind == COL_SHAPE_POINT && col_raycast_supported(b->kind)) ||
+                 (b->kind == COL_SHAPE_POINT && col_raycast_supported(a->kind));
+    if (!(spheres || point) || sizeof(col_real) != sizeof(double)) return;
+    col_vec3 d =
+        col_v3((col_real)((int)(i >> 4) - 8) / 4, (col_real)((int)(j >> 4) - 8) / 4, (col_real)((i ^ j) & 7) - 3);
+    col_shape start = fz_translated(a, col_v3_neg(d), NULL);
+    if (!col_shape_is_valid(&start) || (d.x == 0 && d.y == 0 && d.z == 0)) return;
+    col_sweep_hit arrive = col_sweep(&start, d, &moved, col_v3(0, 0, 0));
+    FZ_CHECK(arrive.status == COL_HIT, "a sweep whose shapes touch exactly at u = 1 hits", &start, &moved);
+    col_sweep_hit leave = col_sweep(a, d, &moved, col_v3(0, 0, 0));
+    FZ_CHECK(leave.status == COL_HIT && leave.t0 == 0, "a sweep whose shapes touch exactly at u = 0 hits at t0 = 0", a,
+             &moved);
 }
 
 /* The exact and the planes-only frustum classification of s (a sphere, AABB

@@ -39,10 +39,13 @@ bool col__segment_meets_plane(col_vec3 p, col_vec3 q, col_vec3 n, col_real d) {
 /* ----------------------------- the ball ----------------------------- */
 
 /* The segment [p, q] and the ball of radius r1 + r2 (the sum is exact here:
- * a capsule's radius plus a sphere's) around c. */
+ * a capsule's radius plus a sphere's) around c; or, moving, the segment
+ * p + u (v1 - v2), u in [0, 1], with its end never rounded (a sweep). */
 typedef struct ball_in {
     col_vec3 p, q, c;
     col_real r1, r2;
+    bool moving;
+    col_vec3 v1, v2;
 } ball_in;
 
 static col__xd radius_sq(col__xs *s, const ball_in *in) {
@@ -50,39 +53,68 @@ static col__xd radius_sq(col__xs *s, const ball_in *in) {
     return col__xd_mul(s, r, r);
 }
 
+/* e = q - p (or v1 - v2), m = p - c, mq = q - c (or m + e). */
+static col__xd3 ball_e(col__xs *s, const ball_in *in) {
+    if (in->moving) return col__xd3_sub(s, col__xd3_of(s, in->v1), col__xd3_of(s, in->v2));
+    return col__xd3_sub(s, col__xd3_of(s, in->q), col__xd3_of(s, in->p));
+}
+
+static col__xd3 ball_m(col__xs *s, const ball_in *in) {
+    return col__xd3_sub(s, col__xd3_of(s, in->p), col__xd3_of(s, in->c));
+}
+
+static col__xd3 ball_mq(col__xs *s, const ball_in *in) {
+    if (!in->moving) return col__xd3_sub(s, col__xd3_of(s, in->q), col__xd3_of(s, in->c));
+    col__xd3 m = ball_m(s, in), e = ball_e(s, in);
+    col__xd3 r = {col__xd_add(s, m.x, e.x), col__xd_add(s, m.y, e.y), col__xd_add(s, m.z, e.z)};
+    return r;
+}
+
 static col__xd ball_at_p(col__xs *s, const void *vp) { /* |p - c|^2 - r^2 */
     const ball_in *in = vp;
-    col__xd3 m = col__xd3_sub(s, col__xd3_of(s, in->p), col__xd3_of(s, in->c));
+    col__xd3 m = ball_m(s, in);
     return col__xd_sub(s, col__xd3_dot(s, m, m), radius_sq(s, in));
 }
 
 static col__xd ball_at_q(col__xs *s, const void *vp) { /* |q - c|^2 - r^2 */
     const ball_in *in = vp;
-    col__xd3 m = col__xd3_sub(s, col__xd3_of(s, in->q), col__xd3_of(s, in->c));
+    col__xd3 m = ball_mq(s, in);
     return col__xd_sub(s, col__xd3_dot(s, m, m), radius_sq(s, in));
 }
 
-static col__xd ball_toward_p(col__xs *s, const void *vp) { /* (p - c) . (q - p): >= 0, p is closest */
+static col__xd ball_toward_p(col__xs *s, const void *vp) { /* (p - c) . e: >= 0, p is closest */
     const ball_in *in = vp;
-    col__xd3 P = col__xd3_of(s, in->p);
-    return col__xd3_dot(s, col__xd3_sub(s, P, col__xd3_of(s, in->c)), col__xd3_sub(s, col__xd3_of(s, in->q), P));
+    return col__xd3_dot(s, ball_m(s, in), ball_e(s, in));
 }
 
-static col__xd ball_toward_q(col__xs *s, const void *vp) { /* (q - c) . (q - p): <= 0, q is closest */
+static col__xd ball_toward_q(col__xs *s, const void *vp) { /* (q - c) . e: <= 0, q is closest */
     const ball_in *in = vp;
-    col__xd3 Q = col__xd3_of(s, in->q);
-    return col__xd3_dot(s, col__xd3_sub(s, Q, col__xd3_of(s, in->c)), col__xd3_sub(s, Q, col__xd3_of(s, in->p)));
+    return col__xd3_dot(s, ball_mq(s, in), ball_e(s, in));
 }
 
 /* |e|^2 dist^2 - |e|^2 r^2 for the interior closest point:
- * (|m|^2 - r^2) |e|^2 - (m . e)^2, m = p - c, e = q - p. */
+ * (|m|^2 - r^2) |e|^2 - (m . e)^2. */
 static col__xd ball_interior(col__xs *s, const void *vp) {
     const ball_in *in = vp;
-    col__xd3 P = col__xd3_of(s, in->p);
-    col__xd3 m = col__xd3_sub(s, P, col__xd3_of(s, in->c)), e = col__xd3_sub(s, col__xd3_of(s, in->q), P);
+    col__xd3 m = ball_m(s, in), e = ball_e(s, in);
     col__xd me = col__xd3_dot(s, m, e);
     col__xd mm = col__xd_sub(s, col__xd3_dot(s, m, m), radius_sq(s, in));
     return col__xd_sub(s, col__xd_mul(s, mm, col__xd3_dot(s, e, e)), col__xd_mul(s, me, me));
+}
+
+/* The decision, each sign exact; still is whether the segment is a point. */
+static bool ball_decide(const ball_in *in, bool still) {
+    if (col__xd_sign(ball_at_p, in) <= 0) return true;
+    if (still) return false;
+    if (col__xd_sign(ball_at_q, in) <= 0) return true;
+    /* neither end inside: the closest point must be interior */
+    if (col__xd_sign(ball_toward_p, in) >= 0 || col__xd_sign(ball_toward_q, in) <= 0) return false;
+    return col__xd_sign(ball_interior, in) <= 0;
+}
+
+bool col__moving_meets_ball(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2) {
+    ball_in in = {p, p, c, r1, r2, true, v1, v2};
+    return ball_decide(&in, v1.x == v2.x && v1.y == v2.y && v1.z == v2.z);
 }
 
 /* The sign of v against its error bound: 1, -1, or 2 in doubt. */
@@ -98,7 +130,7 @@ static int bounded_sign(double v, double err) {
  * magnitudes leave the range where the bounds hold. */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     if (col__exact_always) return 2;
-    ball_in b = {p, q, c, r1, r2};
+    ball_in b = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}};
     const ball_in *in = &b;
     const double u = 0x1p-53;
     double m[3], mq[3], e[3];
@@ -143,15 +175,10 @@ int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_
 }
 
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
-    ball_in in = {p, q, c, r1, r2};
     int fast = col__segment_ball_fast(p, q, c, r1, r2);
     if (fast != 2) return fast == 1;
-    if (col__xd_sign(ball_at_p, &in) <= 0) return true;
-    if (p.x == q.x && p.y == q.y && p.z == q.z) return false;
-    if (col__xd_sign(ball_at_q, &in) <= 0) return true;
-    /* neither end inside: the closest point must be interior */
-    if (col__xd_sign(ball_toward_p, &in) >= 0 || col__xd_sign(ball_toward_q, &in) <= 0) return false;
-    return col__xd_sign(ball_interior, &in) <= 0;
+    ball_in in = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}};
+    return ball_decide(&in, p.x == q.x && p.y == q.y && p.z == q.z);
 }
 
 /* ---------------------------- the capsule ---------------------------- */

@@ -4,6 +4,7 @@
  * and A; t1 comes from the same cast run backwards from the end position.
  */
 #include "box.h"
+#include "exact.h"
 #include "ray.h"
 
 /* The result as reported: no -0 in the normal. */
@@ -120,7 +121,22 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
     col_sweep_hit h = col__sweep_cast(cast_sphere, &ctx, p, v);
-    if (h.status != COL_HIT) return sweep_clean(h);
+    /* Decided exactly (issue 16): A's centre moving by da - db (never
+     * rounded) comes within r1 + r2 of B's centre for some u in [0, 1]; the
+     * cast gives t0, t1 and the normal where it agrees. Where its rounding
+     * missed a contact that happens (touching at u = 0 or 1, or grazing),
+     * the contact is the closest approach, or u = 0 for touching shapes. */
+    if (!col__moving_meets_ball(a->c, da, db, b->c, a->r, b->r)) return col__sweep_miss(COL_MISS);
+    if (h.status != COL_HIT) {
+        bool initially = col__segment_meets_ball(a->c, a->c, b->c, a->r, b->r);
+        col_real vv = col_v3_len_sq(v), t = COL_R(0.0);
+        if (!initially && vv > COL_R(0.0)) t = -col_v3_dot(p, v) / vv;
+        t = t > COL_R(0.0) ? col_min(t, COL_R(1.0)) : COL_R(0.0);
+        h = col__sweep_miss(COL_HIT);
+        h.t0 = h.t1 = t;
+        h.initially_overlapping = initially;
+        h.normal = col__unit_or(col_v3_madd(p, t, v), col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+    }
     if (h.initially_overlapping) h.normal = col__unit_or(p, col_v3(0, 0, 0));
     /* The contact point on B's surface at t0, in world space. */
     col_vec3 cb = col_v3_madd(b->c, h.t0, db);
