@@ -184,32 +184,9 @@ bool CastAgrees(const col_shape &s, col_vec3 o, col_vec3 e) {
     return stat;
 }
 
-col_shape Sphere(col_vec3 c, double r) {
-    col_shape s;
-    memset(&s, 0, sizeof s);
-    s.kind = COL_SHAPE_SPHERE;
-    s.u.sphere.c = c;
-    s.u.sphere.r = R(r);
-    return s;
-}
-
-col_shape Box(col_vec3 lo, col_vec3 hi) {
-    col_shape s;
-    memset(&s, 0, sizeof s);
-    s.kind = COL_SHAPE_AABB;
-    s.u.aabb.min = lo;
-    s.u.aabb.max = hi;
-    return s;
-}
-
-col_shape Plane(col_vec3 n, double d) {
-    col_shape s;
-    memset(&s, 0, sizeof s);
-    s.kind = COL_SHAPE_PLANE;
-    s.u.plane.n = n;
-    s.u.plane.d = R(d);
-    return s;
-}
+// The helpers' shapes from vectors.
+col_shape SphereAt(col_vec3 c, double r) { return Sphere(c.x, c.y, c.z, r); }
+col_shape Box(col_vec3 lo, col_vec3 hi) { return Aabb(lo.x, lo.y, lo.z, hi.x, hi.y, hi.z); }
 
 const double kFar[] = {0, 1048576}; // near the origin, and 2^20 from it
 
@@ -229,7 +206,7 @@ TEST(ExactSegment, PlaneSidesAreExactForPointsMovedByAnUlp) {
         }
         // a ray from the origin (its end, 0 + delta, is exact) ending on the
         // plane y = far + 0.5 meets it; ending an ulp short does not
-        col_shape pl = Plane(V(0, 1, 0), far + 0.5);
+        col_shape pl = Plane(0, 1, 0, far + 0.5);
         col_vec3 e = V(1.5, far + 0.5, 0.5), o = V(0, 0, 0);
         EXPECT_TRUE(CastAgrees(pl, o, e));
         EXPECT_FALSE(CastAgrees(pl, o, Bump(e, 1, -1)));
@@ -242,7 +219,7 @@ TEST(ExactSegment, BallTangentsAndEndsAreExact) {
     // s in [-1, 1], touches at s = 0 only
     for (double far : kFar) {
         col_vec3 c = V(far + 0.5, -far, 0.25);
-        col_shape sp = Sphere(c, 5);
+        col_shape sp = SphereAt(c, 5);
         col_vec3 t = Add(c, V(3, 4, 0));
         col_vec3 a = Add(t, V(4, -3, 0)), b = Add(t, V(-4, 3, 0));
         EXPECT_TRUE(col__segment_meets_ball(a, b, c, R(5), R(0))) << "far " << far;
@@ -259,7 +236,7 @@ TEST(ExactSegment, BallTangentsAndEndsAreExact) {
         // c + (20, 20, 0) exactly at its end, at (-3, -4, 0) from the centre,
         // meets it; one ending an ulp short (outward: -x) does not
         col_vec3 c2 = Add(c, V(20, 20 + 2 * far, 0)), o = V(0, 0, 0), t2 = Add(c2, V(-3, -4, 0));
-        col_shape sp2 = Sphere(c2, 5);
+        col_shape sp2 = SphereAt(c2, 5);
         EXPECT_TRUE(CastAgrees(sp2, o, t2));
         EXPECT_FALSE(CastAgrees(sp2, o, Bump(t2, 0, -1)));
         // the radius as a sum: capsule radius 2 + sphere radius 3
