@@ -198,6 +198,7 @@ bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, co
 /* The same for the motion p + u (v1 - v2), u in [0, 1], its end never
  * rounded: whether a sphere moving by v1 meets one moving by v2 (a sweep). */
 bool col__moving_meets_ball(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2);
+int col__moving_ball_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2);
 bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2);
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e);

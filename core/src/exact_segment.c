@@ -113,6 +113,8 @@ static bool ball_decide(const ball_in *in, bool still) {
 }
 
 bool col__moving_meets_ball(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2) {
+    int fast = col__moving_ball_fast(p, v1, v2, c, r1, r2);
+    if (fast != 2) return fast == 1;
     ball_in in = {p, p, c, r1, r2, true, v1, v2};
     return ball_decide(&in, v1.x == v2.x && v1.y == v2.y && v1.z == v2.z);
 }
@@ -128,6 +130,58 @@ static int bounded_sign(double v, double err) {
  * bounds (u = 2^-53; every difference of inputs, square and sum rounds once,
  * relative error <= u): 1 or 0, 2 when a sign it needs is in doubt or the
  * magnitudes leave the range where the bounds hold. */
+/* x . y over three components with absolute error bounds dx, dy on the
+ * factors: the value and its bound (each product rounds, the two sums
+ * round; 2^-1000 per term covers a product that underflowed). */
+static double dot_bound(const double x[3], const double dx[3], const double y[3], const double dy[3], double *err) {
+    const double u = COL__XS_U; /* twice the unit roundoff: a margin */
+    double v = x[0] * y[0] + x[1] * y[1] + x[2] * y[2], e = 0.0;
+    for (int k = 0; k < 3; ++k)
+        e += fabs(x[k]) * dy[k] + fabs(y[k]) * dx[k] + dx[k] * dy[k] + 2 * u * fabs(x[k] * y[k]);
+    *err = e * (1.0 + 0x1p-40) + 0x1p-998;
+    return v;
+}
+
+/* The ball decision from m = p - c, mq = q - c and e = q - p, each with an
+ * absolute error bound per component, in one pass of double arithmetic:
+ * 1, 0, or 2 when a sign it needs is in doubt or the magnitudes leave the
+ * range where the bounds hold. still: the segment is a point. */
+static int ball_fast(const double m[3], const double dm[3], const double mq[3], const double dmq[3], const double e[3],
+                     const double de[3], col_real r1, col_real r2, bool still) {
+    const double u = COL__XS_U;
+    double r = (double)r1 + (double)r2, rr = r * r, err_rr = 3 * u * rr; /* the sum and the square round */
+    double eS, S = dot_bound(m, dm, m, dm, &eS);
+    if (!(S + rr >= 0x1p-400 && S + rr <= 0x1p400)) return 2;
+    double A = S - rr, eA = eS + err_rr + u * fabs(A);
+    int sp = bounded_sign(A, eA);
+    if (sp == 2) return 2;
+    if (sp < 0) return 1;
+    if (still) return 0;
+    double eme, me = dot_bound(m, dm, e, de, &eme);
+    int tp = bounded_sign(me, eme);
+    if (tp == 2) return 2;
+    if (tp > 0) return 0; /* p outside, and the closest point: moving away */
+    double eSq, Sq = dot_bound(mq, dmq, mq, dmq, &eSq);
+    if (!(Sq + rr >= 0x1p-400 && Sq + rr <= 0x1p400)) return 2;
+    int sq = bounded_sign(Sq - rr, eSq + err_rr + u * fabs(Sq - rr));
+    if (sq == 2) return 2;
+    if (sq < 0) return 1;
+    double eee, ee = dot_bound(e, de, e, de, &eee);
+    if (!(ee >= 0x1p-400 && ee <= 0x1p400)) return 2;
+    double emqe, mqe = dot_bound(mq, dmq, e, de, &emqe);
+    int tq = bounded_sign(mqe, emqe);
+    if (tq == 2) return 2;
+    if (tq < 0) return 0; /* the closest point is q, outside */
+    /* A ee - me^2: each product's error from its factors' and its rounding */
+    double Aee = A * ee, me2 = me * me;
+    double eI = eA * ee + fabs(A) * eee + eA * eee + u * fabs(Aee) + 2 * fabs(me) * eme + eme * eme + u * me2;
+    int si = bounded_sign(Aee - me2, (eI + u * fabs(Aee - me2)) * (1.0 + 0x1p-40));
+    return si == 2 ? 2 : si < 0;
+}
+
+/* The segment's decision, specialized: every difference of inputs rounds
+ * once (relative error <= u), so each bound is a multiple of the sum of the
+ * absolute values of its terms (the general ball_fast's bounds, simplified). */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     if (col__exact_always) return 2;
     ball_in b = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}};
@@ -172,6 +226,24 @@ int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_
     double eI = eA * ee + fabs(A) * eee + eA * eee + u * fabs(Aee) + 2 * fabs(me) * eme + eme * eme + u * me2;
     int si = bounded_sign(Aee - me2, 2 * eI + u * fabs(Aee - me2));
     return si == 2 ? 2 : si < 0;
+}
+
+/* The decision for the motion p + u (v1 - v2): e = v1 - v2 rounds once,
+ * and mq = m + e once more. */
+int col__moving_ball_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2) {
+    if (col__exact_always) return 2;
+    const double u = COL__XS_U;
+    double m[3], mq[3], e[3], dm[3], dmq[3], de[3];
+    for (int k = 0; k < 3; ++k) {
+        double pk = (double)col_v3_get(p, k), ck = (double)col_v3_get(c, k);
+        m[k] = pk - ck;
+        e[k] = (double)col_v3_get(v1, k) - (double)col_v3_get(v2, k);
+        mq[k] = m[k] + e[k];
+        dm[k] = u * fabs(m[k]);
+        de[k] = u * fabs(e[k]);
+        dmq[k] = dm[k] + de[k] + u * fabs(mq[k]);
+    }
+    return ball_fast(m, dm, mq, dmq, e, de, r1, r2, v1.x == v2.x && v1.y == v2.y && v1.z == v2.z);
 }
 
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {

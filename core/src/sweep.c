@@ -120,13 +120,15 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
+    int fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r); /* a clear miss costs this alone */
+    if (fast == 0) return col__sweep_miss(COL_MISS);
     col_sweep_hit h = col__sweep_cast(cast_sphere, &ctx, p, v);
     /* Decided exactly (issue 16): A's centre moving by da - db (never
      * rounded) comes within r1 + r2 of B's centre for some u in [0, 1]; the
      * cast gives t0, t1 and the normal where it agrees. Where its rounding
      * missed a contact that happens (touching at u = 0 or 1, or grazing),
      * the contact is the closest approach, or u = 0 for touching shapes. */
-    if (!col__moving_meets_ball(a->c, da, db, b->c, a->r, b->r)) return col__sweep_miss(COL_MISS);
+    if (fast == 2 && !col__moving_meets_ball(a->c, da, db, b->c, a->r, b->r)) return col__sweep_miss(COL_MISS);
     if (h.status != COL_HIT) {
         bool initially = col__segment_meets_ball(a->c, a->c, b->c, a->r, b->r);
         col_real vv = col_v3_len_sq(v), t = COL_R(0.0);
