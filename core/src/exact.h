@@ -188,7 +188,7 @@ COL__XS_INLINE int col__xd_fsign(col__xd v) {
  *     exactly: a capsule's radius plus a sphere's).
  *   capsule: the segments [p, q] and [a, b] come within r1 + r2.
  *   box: lo <= x <= hi componentwise (lo <= hi).
- *   obb: |u_k . (x - c)| <= e_k for k = 0, 1, 2 (e >= 0).
+ *   obb: |u_k . (x - c)| <= e_k for k = 0, 1, 2 (u: three axes; e >= 0).
  *   ellipsoid: sum_k ((x_k - c_k) / r_k)^2 <= 1 (r >= 0; a zero radius holds
  *     x_k = c_k instead: a filled ellipse, a segment, a point).
  */
@@ -201,7 +201,7 @@ bool col__moving_meets_ball(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, co
 int col__moving_ball_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2);
 bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2);
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
-bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e);
+bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *u, col_vec3 e);
 bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r);
 /* The ball's and the box's decisions from double arithmetic with a priori
  * error bounds alone: 1 meets, 0 does not, 2 in doubt (then the exact

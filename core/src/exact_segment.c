@@ -589,7 +589,7 @@ bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     return segment_meets_slabs(&in);
 }
 
-bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 u[3], col_vec3 e) {
+bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *u, col_vec3 e) {
     box_in in = {p, q, c, col_v3_neg(e), e, u, 0, 0, 0, 0, 0};
     return segment_meets_slabs(&in);
 }
