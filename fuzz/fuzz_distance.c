@@ -122,7 +122,13 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * GJK finds them touching and the exact SAT apart (EPA's depth on a
          * touching contact: regressions/distance/epa-depth-of-turned-boxes-
          * placed-touching, a CI finding; issue 17's SAT depth replaces EPA) */
-        bool flat_touch = ((fz_flat(a) && fz_flat(b)) || (a->kind == COL_SHAPE_OBB && b->kind == COL_SHAPE_OBB)) &&
+        /* nor for a flat shape grazing another where GJK calls them touching
+         * and the exact test apart: a segment passing 1e-8 from a thin box's
+         * edge at size 512 got an EPA depth of 6.8 (CI finding on 6396689,
+         * regressions/distance/epa-depth-of-a-segment-grazing-a-box-edge;
+         * the exact segment-box test found it, where the old rounded SAT
+         * agreed with GJK) */
+        bool flat_touch = ((fz_flat(a) || fz_flat(b)) || (a->kind == COL_SHAPE_OBB && b->kind == COL_SHAPE_OBB)) &&
                           (double)d.distance <= apart;
         /* and on a curved shape EPA's depth is known to about 1e-6 of the
          * size, as for the push-out below (a point touching an ellipsoid got
