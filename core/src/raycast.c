@@ -57,15 +57,23 @@ bool col__ray_end(const col_ray *r, col_vec3 *end) {
     return col_v3_is_valid(*end);
 }
 
+/* The rest of both decisions, once the segment [origin, end] is known to
+ * meet the shape: the cast h where it agrees, the inside hit where the
+ * origin is in the shape, else the boundary hit near() (the cast missed, or
+ * put the origin inside, by rounding: the segment grazes the shape or ends
+ * on it). */
+static col_ray_hit settle(const col_ray *r, col_ray_hit h, col_vec3 end, col__meets_fn meets, col__near_fn near,
+                          const void *shape) {
+    if (h.status == COL_HIT && !h.inside) return h;
+    if (meets(r->origin, r->origin, shape)) return col__ray_inside(r);
+    return near(r, end, shape);
+}
+
 col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets, col__near_fn near, const void *shape) {
     col_vec3 end;
     if (!col__ray_end(r, &end)) return h; /* a ray without end: the cast's own decision */
     if (!meets(r->origin, end, shape)) return col__ray_miss();
-    if (h.status == COL_HIT && !h.inside) return h;
-    if (meets(r->origin, r->origin, shape)) return col__ray_inside(r);
-    /* the cast missed, or put the origin inside, by rounding: the segment
-     * touches the shape (grazes it, or ends on it) */
-    return near(r, end, shape);
+    return settle(r, h, end, meets, near, shape);
 }
 
 col_ray_hit col__ray_decide(const col_ray *r, col__cast_shape_fn cast, col__fast_fn fast, col__meets_fn meets,
@@ -76,9 +84,7 @@ col_ray_hit col__ray_decide(const col_ray *r, col__cast_shape_fn cast, col__fast
     if (f == 0) return col__ray_miss();
     col_ray_hit h = cast(r, shape);
     if (f == 2 && !meets(r->origin, end, shape)) return col__ray_miss();
-    if (h.status == COL_HIT && !h.inside) return h;
-    if (meets(r->origin, r->origin, shape)) return col__ray_inside(r);
-    return near(r, end, shape);
+    return settle(r, h, end, meets, near, shape);
 }
 
 /* t clamped to [0, max_t] (NaN: 0). */
