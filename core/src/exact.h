@@ -193,6 +193,12 @@ COL__XS_INLINE int col__xd_fsign(col__xd v) {
  *     x_k = c_k instead: a filled ellipse, a segment, a point).
  */
 int col__plane_side(col_vec3 n, col_real d, col_vec3 x);
+/* The sign of n . x - d - off (a shape's support distance off: a sphere's
+ * radius, negated for the far side), and of n . (x + v1 - v2) - d - off,
+ * the point moved by v1 - v2 never rounded (a sweep's end: A moving by v1,
+ * the plane by v2). Exact. */
+int col__plane_side_off(col_vec3 n, col_real d, col_real off, col_vec3 x);
+int col__plane_side_moved(col_vec3 n, col_real d, col_real off, col_vec3 x, col_vec3 v1, col_vec3 v2);
 bool col__segment_meets_plane(col_vec3 p, col_vec3 q, col_vec3 n, col_real d);
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 /* The same for the motion p + u (v1 - v2), u in [0, 1], its end never
@@ -203,6 +209,9 @@ bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, 
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *u, col_vec3 e);
 bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r);
+/* Whether box [amin, amax] moving by da meets box [bmin, bmax] moving by db
+ * for some u in [0, 1], the motions never rounded (a sweep). Exact. */
+bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 bmin, col_vec3 bmax, col_vec3 db);
 /* The ball's and the box's decisions from double arithmetic with a priori
  * error bounds alone: 1 meets, 0 does not, 2 in doubt (then the exact
  * predicates above decide). The ray casts' first step: a miss costs no

@@ -7,6 +7,14 @@
 #include "geom.h"
 #include "pairs.h"
 
+#include <float.h>
+
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define TRUE_MIN FLT_TRUE_MIN
+#else
+#define TRUE_MIN DBL_TRUE_MIN
+#endif
+
 /* Side from the range [lo, hi] of signed distances a shape covers. */
 static col_side side_of_range(col_real lo, col_real hi) {
     if (lo > COL_R(0.0)) return COL_FRONT;
@@ -37,34 +45,48 @@ col_side col_classify_segment_plane(const col_segment *sg, const col_plane *pl) 
     return COL_STRADDLE;
 }
 
+/* The side of a point set from its points' exact sides (exact.h): front
+ * when every point is in front, back when every one is behind. */
+static col_side side_of_points(const col_plane *pl, col_real off_front, col_real off_back, const col_vec3 *x, int n) {
+    bool front = true, back = true;
+    for (int i = 0; i < n && (front || back); ++i) {
+        if (front && col__plane_side_off(pl->n, pl->d, off_front, x[i]) <= 0) front = false;
+        if (back && col__plane_side_off(pl->n, pl->d, off_back, x[i]) >= 0) back = false;
+    }
+    return front ? COL_FRONT : back ? COL_BACK : COL_STRADDLE;
+}
+
 col_side col_classify_triangle_plane(const col_triangle *t, const col_plane *pl) {
     if (!col__valid_triangle(t) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    col_real da = col_plane_signed_distance(pl, t->a), db = col_plane_signed_distance(pl, t->b),
-             dc = col_plane_signed_distance(pl, t->c);
-    return side_of_range(col_min(da, col_min(db, dc)), col_max(da, col_max(db, dc)));
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    return side_of_points(pl, COL_R(0.0), COL_R(0.0), v, 3); /* exact: a vertex on the plane straddles */
 }
 
 col_side col_classify_sphere_plane(const col_sphere *s, const col_plane *pl) {
     if (!col__valid_sphere(s) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    return side_of_center(col_plane_signed_distance(pl, s->c), s->r);
+    /* exact: front when n . c - d - r > 0, back when n . c - d + r < 0, the
+     * radius never added to d in floating point (a sphere touching the
+     * plane straddles it, the decision of col_sweep_sphere_plane at u = 0) */
+    return side_of_points(pl, s->r, -s->r, &s->c, 1);
 }
 
 col_side col_classify_capsule_plane(const col_capsule *c, const col_plane *pl) {
     if (!col__valid_capsule(c) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    col_real da = col_plane_signed_distance(pl, c->a), db = col_plane_signed_distance(pl, c->b);
-    if (col_min(da, db) > c->r) return COL_FRONT;
-    if (col_max(da, db) < -c->r) return COL_BACK;
-    return COL_STRADDLE;
+    const col_vec3 e[2] = {c->a, c->b};
+    return side_of_points(pl, c->r, -c->r, e, 2); /* exact, as the sphere's */
 }
 
 col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl) {
     if (!col__valid_aabb(b) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    /* The vertex farthest along -n (nearest) and along +n (farthest). */
+    /* The vertex farthest along -n (nearest) and along +n (farthest), each
+     * side exact. */
     col_vec3 lo = col_v3(pl->n.x >= 0 ? b->min.x : b->max.x, pl->n.y >= 0 ? b->min.y : b->max.y,
                          pl->n.z >= 0 ? b->min.z : b->max.z);
     col_vec3 hi = col_v3(pl->n.x >= 0 ? b->max.x : b->min.x, pl->n.y >= 0 ? b->max.y : b->min.y,
                          pl->n.z >= 0 ? b->max.z : b->min.z);
-    return side_of_range(col_plane_signed_distance(pl, lo), col_plane_signed_distance(pl, hi));
+    if (col__plane_side(pl->n, pl->d, lo) > 0) return COL_FRONT;
+    if (col__plane_side(pl->n, pl->d, hi) < 0) return COL_BACK;
+    return COL_STRADDLE;
 }
 
 col_side col_classify_obb_plane(const col_obb *b, const col_plane *pl) {
@@ -115,11 +137,24 @@ static col_vec3 edge_crossing(col_vec3 p, col_vec3 q, col_real dp, col_real dq) 
     return col_v3_lerp(q, p, dq / (dq - dp));
 }
 
+/* The signed distance of x with the exact sign (exact.h): zero exactly when x
+ * is on the plane, and where rounding gave the wrong sign (x within an
+ * ulp or so of the plane) the smallest value of the right one, so the
+ * decisions below are exact and the crossing points stay on their edges. */
+static col_real exact_distance(const col_plane *pl, col_vec3 x) {
+    int side = col__plane_side(pl->n, pl->d, x);
+    col_real d = col_plane_signed_distance(pl, x);
+    if (side == 0) return COL_R(0.0);
+    if (side > 0 && !(d > COL_R(0.0))) return TRUE_MIN;
+    if (side < 0 && !(d < COL_R(0.0))) return -TRUE_MIN;
+    return d;
+}
+
 col_segment_plane_hit col_intersect_segment_plane(const col_segment *s, const col_plane *pl) {
     col_segment_plane_hit h = {COL_INVALID, 0, {0, 0, 0}, false};
     if (!col__valid_segment(s) || !col__valid_plane(pl)) return h;
     h.status = COL_MISS;
-    col_real da = col_plane_signed_distance(pl, s->a), db = col_plane_signed_distance(pl, s->b);
+    col_real da = exact_distance(pl, s->a), db = exact_distance(pl, s->b);
     if (da == COL_R(0.0)) {
         h.status = COL_HIT;
         h.point = s->a;
@@ -144,7 +179,7 @@ col_triangle_plane_hit col_intersect_triangle_plane(const col_triangle *t, const
     if (!col__valid_triangle(t) || !col__valid_plane(pl)) return h;
     const col_vec3 v[3] = {t->a, t->b, t->c};
     col_real d[3];
-    for (int i = 0; i < 3; ++i) d[i] = col_plane_signed_distance(pl, v[i]);
+    for (int i = 0; i < 3; ++i) d[i] = exact_distance(pl, v[i]);
     h.side = side_of_range(col_min(d[0], col_min(d[1], d[2])), col_max(d[0], col_max(d[1], d[2])));
     if (h.side != COL_STRADDLE) {
         h.status = COL_MISS;

@@ -39,67 +39,90 @@ col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, co
 
 static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) && col_v3_is_valid(db); }
 
-/* ---------------------------- sphere-plane ---------------------------- */
+/* ------------------------- sphere- and capsule-plane ------------------------- */
+
+/* A contact time computed in floating point for a contact the exact
+ * decision has found: in [lo, 1], an infinite or NaN quotient (no motion
+ * along n in floating point) to the nearer end. */
+static col_real contact_time(col_real t, col_real lo) {
+    if (t != t) return lo;
+    return col_max(lo, col_min(COL_R(1.0), t));
+}
+
+/* Whether points x[0..n) of a shape with support distance r along n, in
+ * front of the plane by more than r (side 1) or behind it (side -1) at
+ * u = 0, reach the band |n . x - d| <= r by u = 1, moving by v1 - v2: a
+ * point's distance is linear in u, so the first to reach it does so by
+ * u = 1 exactly when its end is in the band or beyond. Exact (exact.h: the
+ * end x + v1 - v2 is never rounded). */
+static bool plane_reached(const col_plane *b, col_real r, int side, const col_vec3 *x, int n, col_vec3 v1,
+                          col_vec3 v2) {
+    for (int i = 0; i < n; ++i)
+        if (side * col__plane_side_moved(b->n, b->d, (col_real)side * r, x[i], v1, v2) <= 0) return true;
+    return false;
+}
 
 col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col_plane *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    /* Decided exactly (issue 16): touching at u = 0 is the static test's
+     * exact classification; afterwards the end's exact side. The times,
+     * normal and point come from the rounded distances s0 and w. */
+    col_side start = col_classify_sphere_plane(a, b);
     col_real s0 = col_plane_signed_distance(b, a->c), w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
-    if (col_abs(s0) <= r) {
+    if (start == COL_STRADDLE) {
         /* Touching or overlapping at the start (either side). */
         h.initially_overlapping = true;
         h.t1 = COL_R(1.0);
-        if (w > COL_R(0.0)) h.t1 = col_min(COL_R(1.0), (r - s0) / w);
-        if (w < COL_R(0.0)) h.t1 = col_min(COL_R(1.0), (-r - s0) / w);
+        if (w > COL_R(0.0)) h.t1 = contact_time((r - s0) / w, COL_R(0.0));
+        if (w < COL_R(0.0)) h.t1 = contact_time((-r - s0) / w, COL_R(0.0));
         h.normal = s0 > COL_R(0.0) ? b->n : (s0 < COL_R(0.0) ? col_v3_neg(b->n) : col_v3(0, 0, 0));
         h.point = col_v3_madd(a->c, -s0, b->n); /* the centre's foot on the plane */
         return sweep_clean(h);
     }
-    col_real side = s0 > COL_R(0.0) ? COL_R(1.0) : COL_R(-1.0);
-    /* Receding or parallel: never closer than at the start. */
-    if (!(side * w < COL_R(0.0))) return col__sweep_miss(COL_MISS);
-    col_real t0 = (side * r - s0) / w; /* > 0: s0 is beyond side * r and moving back */
-    if (!(t0 <= COL_R(1.0))) return col__sweep_miss(COL_MISS);
-    h.t0 = t0;
-    h.t1 = col_min(COL_R(1.0), (-side * r - s0) / w);
-    h.normal = col_v3_scale(b->n, side);
-    col_vec3 centre = col_v3_madd(a->c, t0, da);
-    h.point = col_v3_madd(centre, -side * r, b->n);
+    int side = start == COL_FRONT ? 1 : -1;
+    /* Receding, parallel, or not there by u = 1: a miss. */
+    if (!plane_reached(b, r, side, &a->c, 1, da, db)) return col__sweep_miss(COL_MISS);
+    col_real sr = (col_real)side * r;
+    h.t0 = contact_time((sr - s0) / w, COL_R(0.0));
+    h.t1 = contact_time((-sr - s0) / w, h.t0);
+    h.normal = col_v3_scale(b->n, (col_real)side);
+    col_vec3 centre = col_v3_madd(a->c, h.t0, da);
+    h.point = col_v3_madd(centre, -sr, b->n);
     return sweep_clean(h);
 }
 
-/* ---------------------------- capsule-plane ---------------------------- */
-
 col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const col_plane *b, col_vec3 db) {
     if (!col__valid_capsule(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    /* Decided exactly, as the sphere's: the endpoints' distances move together. */
+    col_side start = col_classify_capsule_plane(a, b);
     col_real sa = col_plane_signed_distance(b, a->a), sb = col_plane_signed_distance(b, a->b);
     col_real lo = col_min(sa, sb) - a->r, hi = col_max(sa, sb) + a->r; /* the capsule's extent along n */
     col_real w = col_v3_dot(b->n, col_v3_sub(da, db));
     col_sweep_hit h = col__sweep_miss(COL_HIT);
-    if (lo <= COL_R(0.0) && hi >= COL_R(0.0)) {
+    if (start == COL_STRADDLE) {
         h.initially_overlapping = true;
         h.t1 = COL_R(1.0);
-        if (w > COL_R(0.0)) h.t1 = col_min(COL_R(1.0), -lo / w);
-        if (w < COL_R(0.0)) h.t1 = col_min(COL_R(1.0), -hi / w);
+        if (w > COL_R(0.0)) h.t1 = contact_time(-lo / w, COL_R(0.0));
+        if (w < COL_R(0.0)) h.t1 = contact_time(-hi / w, COL_R(0.0));
         col_real mid = (sa + sb) * COL_R(0.5);
         h.normal = mid > COL_R(0.0) ? b->n : (mid < COL_R(0.0) ? col_v3_neg(b->n) : col_v3(0, 0, 0));
         col_vec3 c = col_v3_lerp(a->a, a->b, COL_R(0.5));
         h.point = col_v3_madd(c, -col_plane_signed_distance(b, c), b->n);
         return sweep_clean(h);
     }
-    /* In front (lo > 0) it must move back; behind (hi < 0) forward. */
-    bool front = lo > COL_R(0.0);
-    if (front ? !(w < COL_R(0.0)) : !(w > COL_R(0.0))) return col__sweep_miss(COL_MISS);
-    col_real t0 = front ? -lo / w : -hi / w;
-    if (!(t0 <= COL_R(1.0))) return col__sweep_miss(COL_MISS);
-    h.t0 = t0;
-    h.t1 = col_min(COL_R(1.0), front ? -hi / w : -lo / w);
+    /* In front it must move back; behind, forward. */
+    bool front = start == COL_FRONT;
+    const col_vec3 ends[2] = {a->a, a->b};
+    if (!plane_reached(b, a->r, front ? 1 : -1, ends, 2, da, db)) return col__sweep_miss(COL_MISS);
+    h.t0 = contact_time(front ? -lo / w : -hi / w, COL_R(0.0));
+    h.t1 = contact_time(front ? -hi / w : -lo / w, h.t0);
     col_real side = front ? COL_R(1.0) : COL_R(-1.0);
     h.normal = col_v3_scale(b->n, side);
     /* The nearer endpoint touches (both, when the capsule lies parallel: the midpoint). */
     col_real near_a = side * sa, near_b = side * sb;
     col_vec3 e = near_a < near_b ? a->a : (near_b < near_a ? a->b : col_v3_lerp(a->a, a->b, COL_R(0.5)));
-    h.point = col_v3_madd(col_v3_madd(e, t0, da), -side * a->r, b->n);
+    h.point = col_v3_madd(col_v3_madd(e, h.t0, da), -side * a->r, b->n);
     return sweep_clean(h);
 }
 
@@ -150,20 +173,19 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
 
 col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
     if (!col__valid_aabb(a) || !col__valid_aabb(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    /* Decided exactly (issue 16): the motions never rounded, every entry
+     * time compared with every exit time by cross-multiplication (exact.h);
+     * the times and the normal come from the rounded quotients. */
+    if (!col__moving_boxes_meet(a->min, a->max, da, b->min, b->max, db)) return col__sweep_miss(COL_MISS);
     col_vec3 v = col_v3_sub(da, db);
     col_real t0 = COL_R(0.0), t1 = COL_R(1.0);
     int axis = -1, apart_axis = -1;
-    bool overlapping = true;
+    bool overlapping = col_overlap_aabb_aabb(a, b);
     for (int k = 0; k < 3; ++k) {
         col_real amin = col_v3_get(a->min, k), amax = col_v3_get(a->max, k);
         col_real bmin = col_v3_get(b->min, k), bmax = col_v3_get(b->max, k), vk = col_v3_get(v, k);
-        bool apart = amax < bmin || bmax < amin;
-        if (apart) overlapping = false;
-        if (vk == COL_R(0.0)) {
-            if (apart) return col__sweep_miss(COL_MISS); /* never meet on this axis */
-            continue;                                    /* overlapping on this axis for all time */
-        }
-        if (apart) apart_axis = k;
+        if (vk == COL_R(0.0)) continue; /* overlapping on this axis for all time (they meet) */
+        if (amax < bmin || bmax < amin) apart_axis = k;
         col_real enter = vk > COL_R(0.0) ? (bmin - amax) / vk : (bmax - amin) / vk;
         col_real exit = vk > COL_R(0.0) ? (bmax - amin) / vk : (bmin - amax) / vk;
         if (enter > t0) {
@@ -171,8 +193,10 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
             axis = k;
         }
         if (exit < t1) t1 = exit;
-        if (!(t0 <= t1)) return col__sweep_miss(COL_MISS); /* also: exit < 0 (apart and receding) or enter > 1 */
     }
+    /* the rounded times of a contact the exact decision found, in order */
+    t0 = col_min(t0, COL_R(1.0));
+    t1 = col_max(t0, col_min(t1, COL_R(1.0)));
     col_sweep_hit h = col__sweep_miss(COL_HIT);
     h.t0 = overlapping ? COL_R(0.0) : t0;
     h.t1 = t1;
@@ -187,7 +211,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
         /* The axis entered last; when every entry time rounded to 0 (a gap too
          * small for the speed), the axis that was apart. */
         if (axis < 0) axis = apart_axis;
-        col_real vk = col_v3_get(v, axis); /* axis >= 0: an apart axis with vk == 0 returned above */
+        col_real vk = col_v3_get(v, axis); /* axis >= 0: apart on an axis without motion, they never meet */
         col_real n[3] = {0, 0, 0};
         n[axis] = vk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0); /* A approaches from -axis when vk > 0 */
         h.normal = col_v3(n[0], n[1], n[2]);
