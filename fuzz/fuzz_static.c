@@ -23,9 +23,14 @@
  *       capsule or ellipsoid along an axis, a midpoint of an edge) lands on
  *       one of A's: the shapes touch exactly and every exact test must say
  *       they overlap (a test that calls touching apart, `<` for `<=`, fails);
- *       and a sweep of A arriving by a grid vector to touch at u = 1, or
- *       leaving from the touch at u = 0, hits (at t0 = 0 leaving), for the
- *       sweeps decided exactly (sphere-sphere, a point against any shape).
+ *       and, for the sweeps decided exactly (sphere-sphere, sphere- and
+ *       capsule-plane, AABB-AABB, a point against any shape), a sweep of A
+ *       arriving by a grid vector d to touch at u = 1 (or B arriving by -d),
+ *       or leaving from the touch at u = 0, hits (at t0 = 0 leaving); with
+ *       zero relative velocity (both moving by d) the touching pair hits at
+ *       once and the pair d apart exactly when it overlaps; and a pair apart
+ *       on an axis it does not move along (two boxes, or a grid plane's
+ *       normal) never meets.
  *   frustum culling (a camera decoded from the bytes after the rest; a sphere,
  *   AABB or OBB among the two shapes), against GJK's distance from the shape
  *   to the frustum's hull (its eight corners), a second method:
@@ -36,6 +41,8 @@
  *       one, and "inside" comes only from the planes.
  */
 #include "bands.h"
+
+extern bool col__exact_always; /* core/src/exact.h: every filter in doubt */
 
 static col_shape as_aabb_of_obb(const col_shape *o) {
     col_shape s;
@@ -248,6 +255,62 @@ static int boundary_points(const col_shape *s, col_vec3 *out) {
     return n;
 }
 
+/* The closed-form sweeps decided exactly (issue 16): sphere-sphere, sphere-
+ * and capsule-plane, AABB-AABB, and a point against any shape with a cast
+ * (the cast of the point along da - db). */
+static bool exact_sweep(col_shape_kind a, col_shape_kind b) {
+    if (a > b) {
+        col_shape_kind t = a;
+        a = b;
+        b = t;
+    }
+    if (a == COL_SHAPE_POINT && col_raycast_supported(b)) return true;
+    if (b == COL_SHAPE_POINT && col_raycast_supported(a)) return true;
+    return (a == COL_SHAPE_SPHERE && b == COL_SHAPE_SPHERE) || (a == COL_SHAPE_AABB && b == COL_SHAPE_AABB) ||
+           ((a == COL_SHAPE_SPHERE || a == COL_SHAPE_CAPSULE || b == COL_SHAPE_SPHERE || b == COL_SHAPE_CAPSULE) &&
+            (a == COL_SHAPE_PLANE || b == COL_SHAPE_PLANE));
+}
+
+/* The shape with its coordinates and sizes times f (rounded): a plane's
+ * offset, an oriented box's centre and extents, every number of the others. */
+static col_shape scaled(const col_shape *src, col_real f) {
+    col_shape s = *src;
+    col_real *x = fz_reals(&s);
+    switch (s.kind) {
+    case COL_SHAPE_PLANE: s.u.plane.d *= f; break;
+    case COL_SHAPE_OBB:
+        s.u.obb.c = col_v3_scale(s.u.obb.c, f);
+        s.u.obb.e = col_v3_scale(s.u.obb.e, f);
+        break;
+    case COL_SHAPE_POLYTOPE: break;
+    default:
+        for (int i = 0; i < fz_real_count(s.kind); ++i) x[i] *= f;
+    }
+    return s;
+}
+
+/* An axis on which two grid shapes are surely apart, or -1: for two boxes,
+ * one whose intervals do not meet; for a sphere or capsule and a grid plane
+ * (its normal a signed axis), the normal's axis when the shape is off the
+ * plane. */
+static int separated_axis(const col_shape *a, const col_shape *b) {
+    if (a->kind == COL_SHAPE_AABB && b->kind == COL_SHAPE_AABB) {
+        for (int k = 0; k < 3; ++k)
+            if (col_v3_get(a->u.aabb.max, k) < col_v3_get(b->u.aabb.min, k) ||
+                col_v3_get(b->u.aabb.max, k) < col_v3_get(a->u.aabb.min, k))
+                return k;
+        return -1;
+    }
+    const col_shape *pl = a->kind == COL_SHAPE_PLANE ? a : b->kind == COL_SHAPE_PLANE ? b : NULL;
+    const col_shape *o = pl == a ? b : a;
+    if (!pl || (o->kind != COL_SHAPE_SPHERE && o->kind != COL_SHAPE_CAPSULE)) return -1;
+    col_vec3 n = pl->u.plane.n;
+    int k = n.x != 0 ? 0 : n.y != 0 ? 1 : 2;
+    if ((k == 0 && (n.y != 0 || n.z != 0)) || (k == 1 && n.z != 0)) return -1; /* not an axis */
+    col_side side = col_classify(o, &pl->u.plane);
+    return side == COL_FRONT || side == COL_BACK ? k : -1;
+}
+
 /* B moved exactly so that boundary point j of B lands on boundary point i of
  * A: an exact test must call them overlapping (they touch at that point). */
 static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, uint8_t j) {
@@ -266,13 +329,7 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
     /* Boundary sweeps (issue 16): a closed-form sweep whose shapes touch
      * exactly at u = 1 (A arriving by d) or at u = 0 (A leaving by d) hits,
      * at t0 = 0 for the second; d a grid vector, so the start a - d is exact. */
-    /* the sweeps decided exactly: sphere-sphere, and a point against any
-     * shape with a cast (the cast of the point along da - db); the other
-     * closed forms decide in floating point (issue 16, not yet) */
-    bool spheres = a->kind == COL_SHAPE_SPHERE && b->kind == COL_SHAPE_SPHERE;
-    bool point = (a->kind == COL_SHAPE_POINT && col_raycast_supported(b->kind)) ||
-                 (b->kind == COL_SHAPE_POINT && col_raycast_supported(a->kind));
-    if (!(spheres || point) || sizeof(col_real) != sizeof(double)) return;
+    if (!exact_sweep(a->kind, b->kind) || sizeof(col_real) != sizeof(double)) return;
     col_vec3 d =
         col_v3((col_real)((int)(i >> 4) - 8) / 4, (col_real)((int)(j >> 4) - 8) / 4, (col_real)((i ^ j) & 7) - 3);
     col_shape start = fz_translated(a, col_v3_neg(d), NULL);
@@ -282,6 +339,43 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
     col_sweep_hit leave = col_sweep(a, d, &moved, col_v3(0, 0, 0));
     FZ_CHECK(leave.status == COL_HIT && leave.t0 == 0, "a sweep whose shapes touch exactly at u = 0 hits at t0 = 0", a,
              &moved);
+    /* B moving instead, by -d: the same relative motion */
+    col_sweep_hit meet = col_sweep(&start, col_v3(0, 0, 0), &moved, col_v3_neg(d));
+    FZ_CHECK(meet.status == COL_HIT, "a sweep whose shapes touch exactly at u = 1 hits (B moving)", &start, &moved);
+    /* zero relative velocity: both moving by d, the touching pair touches
+     * throughout; the pair a distance d apart meets exactly when it overlaps */
+    col_sweep_hit together = col_sweep(a, d, &moved, d);
+    FZ_CHECK(together.status == COL_HIT && together.initially_overlapping,
+             "shapes touching and moving together hit at once", a, &moved);
+    col_sweep_hit apart = col_sweep(&start, d, &moved, d);
+    FZ_CHECK((apart.status == COL_HIT) == col_overlap(&start, &moved),
+             "shapes moving together meet exactly when they overlap", &start, &moved);
+    /* off the grid: the pair and the motion scaled by 1/10, which rounds, so
+     * the touch at u = 1 is off by ulps, where the filters are in doubt: they
+     * decide as exact arithmetic does (every sign exact: col__exact_always) */
+    col_shape s10 = scaled(&start, COL_R(0.1)), m10 = scaled(&moved, COL_R(0.1));
+    col_vec3 d10 = col_v3_scale(d, COL_R(0.1));
+    if (col_shape_is_valid(&s10) && col_shape_is_valid(&m10)) {
+        col_sweep_hit f = col_sweep(&s10, d10, &m10, col_v3(0, 0, 0)), fb = col_sweep(&s10, d10, &m10, d10);
+        col__exact_always = true;
+        col_sweep_hit x = col_sweep(&s10, d10, &m10, col_v3(0, 0, 0)), xb = col_sweep(&s10, d10, &m10, d10);
+        col__exact_always = false;
+        FZ_CHECK(f.status == x.status && fb.status == xb.status, "a sweep's filters decide as exact arithmetic does",
+                 &s10, &m10);
+        fz_count("boundary sweeps off the grid that hit", f.status == COL_HIT);
+    }
+    /* zero relative velocity on one axis only, an axis on which the pair is
+     * apart (a box's, or a grid plane's normal): never, however the rest
+     * moves */
+    int axis = separated_axis(&start, &moved);
+    if (axis >= 0) {
+        col_vec3 db = col_v3(0, 0, 0);
+        if (axis == 0) db.x = d.x;
+        if (axis == 1) db.y = d.y;
+        if (axis == 2) db.z = d.z;
+        col_sweep_hit slide = col_sweep(&start, d, &moved, db);
+        FZ_CHECK(slide.status == COL_MISS, "shapes apart on an axis they do not move along never meet", &start, &moved);
+    }
 }
 
 /* The exact and the planes-only frustum classification of s (a sphere, AABB
