@@ -355,6 +355,15 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
      * decide as exact arithmetic does (every sign exact: col__exact_always) */
     col_shape s10 = scaled(&start, COL_R(0.1)), m10 = scaled(&moved, COL_R(0.1));
     col_vec3 d10 = col_v3_scale(d, COL_R(0.1));
+    /* and the motion moved by up to two ulps per component (the bits of i
+     * and j): the touch is off by a few ulps either way, within the
+     * rounding of the filters' quotients */
+    for (int k = 0; k < 3; ++k) {
+        col_real *c = k == 0 ? &d10.x : k == 1 ? &d10.y : &d10.z;
+        int steps = (int)((i >> (2 * k)) & 3) - 1 - (int)((j >> k) & 1);
+        for (int n = 0; n < (steps < 0 ? -steps : steps); ++n)
+            *c = nextafter(*c, steps < 0 ? -INFINITY : INFINITY);
+    }
     if (col_shape_is_valid(&s10) && col_shape_is_valid(&m10)) {
         col_sweep_hit f = col_sweep(&s10, d10, &m10, col_v3(0, 0, 0)), fb = col_sweep(&s10, d10, &m10, d10);
         col__exact_always = true;

@@ -17,6 +17,15 @@ bool col_overlap_aabb_aabb(const col_aabb *a, const col_aabb *b) { return col__o
 
 bool col_overlap_aabb_sphere(const col_aabb *b, const col_sphere *s) { return col__overlap_aabb_sphere_k(b, s); }
 
+/* The kernels' exact decisions where their filters are in doubt (box.h). */
+bool col__sphere_sphere_exact(const col_sphere *a, const col_sphere *b) {
+    return col__segment_meets_ball(a->c, a->c, b->c, a->r, b->r);
+}
+
+bool col__aabb_sphere_exact(const col_aabb *b, const col_sphere *s) {
+    return col__ball_meets_box(s->c, s->r, b->min, b->max);
+}
+
 col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p) {
     col_vec3 d = col_v3_sub(p, b->c);
     return col_v3(col_v3_dot(d, b->u[0]), col_v3_dot(d, b->u[1]), col_v3_dot(d, b->u[2]));

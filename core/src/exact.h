@@ -209,6 +209,10 @@ bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, 
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *u, col_vec3 e);
 bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r);
+/* Whether the ball of radius r around c meets the box [lo, hi] (lo <= hi).
+ * Exact (the static sphere-AABB test's decision where its filter is in
+ * doubt: box.h). */
+bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi);
 /* Whether box [amin, amax] moving by da meets box [bmin, bmax] moving by db
  * for some u in [0, 1], the motions never rounded (a sweep). Exact. */
 bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 bmin, col_vec3 bmax, col_vec3 db);

@@ -613,6 +613,35 @@ bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *
     return segment_meets_slabs(&in);
 }
 
+/* ------------------------- a ball and a box ------------------------- */
+
+/* The squared distance from c to the box [lo, hi] minus r^2: per axis the
+ * excess beyond the nearer face, where c is outside the slab (an exact
+ * comparison). */
+typedef struct ball_box_in {
+    col_vec3 c, lo, hi;
+    col_real r;
+} ball_box_in;
+
+static col__xd ball_box_value(col__xs *s, const void *vp) {
+    const ball_box_in *in = vp;
+    col__xd d2 = col__xd_of(s, COL_R(0.0));
+    for (int k = 0; k < 3; ++k) {
+        col_real v = col_v3_get(in->c, k), l = col_v3_get(in->lo, k), h = col_v3_get(in->hi, k);
+        if (v >= l && v <= h) continue;
+        col__xd e = v < l ? col__xd_sub(s, col__xd_of(s, l), col__xd_of(s, v))
+                          : col__xd_sub(s, col__xd_of(s, v), col__xd_of(s, h));
+        d2 = col__xd_add(s, d2, col__xd_mul(s, e, e));
+    }
+    col__xd r = col__xd_of(s, in->r);
+    return col__xd_sub(s, d2, col__xd_mul(s, r, r));
+}
+
+bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi) {
+    ball_box_in in = {c, lo, hi, r};
+    return col__xd_sign(ball_box_value, &in) <= 0;
+}
+
 /* --------------------------- two moving boxes --------------------------- */
 
 /*

@@ -45,22 +45,25 @@ COL_API bool col_overlap_point_plane(const col_point *p, const col_plane *pl);
 COL_API col_side col_classify_segment_plane(const col_segment *s, const col_plane *pl);
 COL_API bool col_overlap_segment_plane(const col_segment *s, const col_plane *pl);
 
-/* Triangle: the signs of its three vertices. Source: seed 003. */
+/* Triangle: the exact signs of its three vertices (as for a point).
+ * Source: seed 003. */
 COL_API col_side col_classify_triangle_plane(const col_triangle *t, const col_plane *pl);
 COL_API bool col_overlap_triangle_plane(const col_triangle *t, const col_plane *pl);
 
-/* Sphere: signed centre distance s = n.c - d against r (|s| == r straddles).
+/* Sphere: signed centre distance s = n.c - d against r (|s| == r straddles),
+ * exact: the signs of n.c - d - r and n.c - d + r, r never added to d in
+ * floating point (the decision of col_sweep_sphere_plane at u = 0).
  * Sources: seeds 001, 003. */
 COL_API col_side col_classify_sphere_plane(const col_sphere *s, const col_plane *pl);
 COL_API bool col_overlap_sphere_plane(const col_sphere *s, const col_plane *pl);
 
-/* Capsule: the endpoint distances against r. */
+/* Capsule: the endpoint distances against r, exact as the sphere's. */
 COL_API col_side col_classify_capsule_plane(const col_capsule *c, const col_plane *pl);
 COL_API bool col_overlap_capsule_plane(const col_capsule *c, const col_plane *pl);
 
 /* AABB: the two box vertices extreme along n (the "n- and p-vertex" of
  * seed 004 and Gomez, seed 000), each classified as a point, so the answer for
- * a box with a vertex on the plane is exactly that of the vertex. */
+ * a box with a vertex on the plane is exactly that of the vertex (exact). */
 COL_API col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl);
 COL_API bool col_overlap_aabb_plane(const col_aabb *b, const col_plane *pl);
 
@@ -87,7 +90,9 @@ typedef struct col_segment_plane_hit {
  * Where the segment ab meets the plane: the smallest t in [0, 1] with
  * a + t (b - a) on the plane. t comes from the endpoint distances
  * da / (da - db), which is exact at the endpoints (t = 0 or 1 when an endpoint
- * is on the plane) and never divides by zero: a segment parallel to the plane
+ * is on the plane); whether it meets the plane, and where an endpoint is on
+ * it, is decided by the endpoints' exact sides, as col_classify_segment_plane
+ * does. It never divides by zero: a segment parallel to the plane
  * either misses or lies in it (in_plane, t = 0). A zero-length segment is a
  * point. Source: seed 003 (which divides by n.v == 0 without a guard).
  */
@@ -102,7 +107,8 @@ typedef struct col_triangle_plane_hit {
 } col_triangle_plane_hit;
 
 /*
- * The segment where triangle and plane meet. A vertex on the plane is kept
+ * The segment where triangle and plane meet, decided by the vertices' exact
+ * sides (as col_classify_triangle_plane). A vertex on the plane is kept
  * exactly; an edge whose endpoints are strictly on opposite sides contributes
  * its crossing (interpolated from the endpoint distances, so it lies on the
  * edge). An edge lying in the plane gives that edge. A triangle lying in the
