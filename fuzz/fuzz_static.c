@@ -362,7 +362,7 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
         col_real *c = k == 0 ? &d10.x : k == 1 ? &d10.y : &d10.z;
         int steps = (int)((i >> (2 * k)) & 3) - 1 - (int)((j >> k) & 1);
         for (int n = 0; n < (steps < 0 ? -steps : steps); ++n)
-            *c = nextafter(*c, steps < 0 ? -INFINITY : INFINITY);
+            *c = (col_real)nextafter((double)*c, steps < 0 ? -INFINITY : INFINITY); /* double only (above) */
     }
     if (col_shape_is_valid(&s10) && col_shape_is_valid(&m10)) {
         /* both moving, B by w: da = d10 + w rounds, so the relative motion

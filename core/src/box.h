@@ -54,7 +54,7 @@ static inline int col__sphere_sphere_filter(const col_sphere *a, const col_spher
     col_vec3 d = col_v3_sub(a->c, b->c);
     col_real rs = a->r + b->r;
     if (d.x == COL_R(0.0) && d.y == COL_R(0.0) && d.z == COL_R(0.0)) return 1; /* exact: equal centres */
-    if (rs == COL_R(0.0)) return 0;                                             /* two points apart */
+    if (rs == COL_R(0.0)) return 0;                                            /* two points apart */
     return col__le_filtered(col_v3_len_sq(d), rs * rs);
 }
 

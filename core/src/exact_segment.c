@@ -34,19 +34,48 @@ static col__xd plane_value(col__xs *s, const void *vp) { /* n . x - d - off */
     return in->off == COL_R(0.0) ? v : col__xd_sub(s, v, col__xd_of(s, in->off));
 }
 
+/* The sign from scalar double arithmetic with an a-priori bound (1, -1, or
+ * 2 in doubt): x + v1 - v2 rounds twice per component (within 2u of
+ * |x| + |v1| + |v2|), each product once more, the five-term sum four
+ * times: within 8u of S = sum |n_k| (|x_k| + |v1_k| + |v2_k|) + |d| + |off|
+ * (u = 2^-53; COL__XS_U is 2u, and twice that margin is kept), plus an
+ * underflow's absolute error. The xd evaluation costs several times more. */
+static inline int plane_fast(const plane_in *in) {
+    if (col__exact_always) return 2;
+    double val = -(double)in->d - (double)in->off, mag = fabs((double)in->d) + fabs((double)in->off);
+    for (int k = 0; k < 3; ++k) {
+        double n = (double)col_v3_get(in->n, k), x = (double)col_v3_get(in->x, k), m = fabs(x);
+        if (in->moved) {
+            double a = (double)col_v3_get(in->v1, k), b = (double)col_v3_get(in->v2, k);
+            x = x + (a - b);
+            m += fabs(a) + fabs(b);
+        }
+        val += n * x;
+        mag += fabs(n) * m;
+    }
+    double bound = 8 * COL__XS_U * mag + 0x1p-1000;
+    if (!(mag <= 0x1p900)) return 2;
+    return val > bound ? 1 : val < -bound ? -1 : 2;
+}
+
+static int plane_sign(const plane_in *in) {
+    int fast = plane_fast(in);
+    return fast != 2 ? fast : col__xd_sign(plane_value, in);
+}
+
 int col__plane_side(col_vec3 n, col_real d, col_vec3 x) {
     plane_in in = {n, x, x, x, d, COL_R(0.0), false};
-    return col__xd_sign(plane_value, &in);
+    return plane_sign(&in);
 }
 
 int col__plane_side_off(col_vec3 n, col_real d, col_real off, col_vec3 x) {
     plane_in in = {n, x, x, x, d, off, false};
-    return col__xd_sign(plane_value, &in);
+    return plane_sign(&in);
 }
 
 int col__plane_side_moved(col_vec3 n, col_real d, col_real off, col_vec3 x, col_vec3 v1, col_vec3 v2) {
     plane_in in = {n, x, v1, v2, d, off, true};
-    return col__xd_sign(plane_value, &in);
+    return plane_sign(&in);
 }
 
 bool col__segment_meets_plane(col_vec3 p, col_vec3 q, col_vec3 n, col_real d) {

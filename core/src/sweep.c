@@ -49,14 +49,80 @@ static col_real contact_time(col_real t, col_real lo) {
     return col_max(lo, col_min(COL_R(1.0), t));
 }
 
+/* A rounded value and a bound on its rounding error. */
+typedef struct bounded {
+    col_real v, e;
+} bounded;
+
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define TINY 0x1p-100f
+#else
+#define TINY 0x1p-900
+#endif
+
+/* n . x - d and n . (da - db): a three-term dot product and one more term,
+ * each value within 4 eps (8 roundings of half an eps) of the sum of its
+ * terms' magnitudes; plus TINY for an underflow. */
+static bounded plane_distance(const col_plane *b, col_vec3 x) {
+    bounded r = {col_plane_signed_distance(b, x), COL_R(0.0)};
+    col_real mag = col_abs(b->n.x * x.x) + col_abs(b->n.y * x.y) + col_abs(b->n.z * x.z) + col_abs(b->d);
+    r.e = COL_R(4.0) * COL_EPSILON * mag + TINY;
+    return r;
+}
+
+static bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db) {
+    bounded r = {col_v3_dot(b->n, col_v3_sub(da, db)), COL_R(0.0)};
+    col_real mag = col_abs(b->n.x) * (col_abs(da.x) + col_abs(db.x)) +
+                   col_abs(b->n.y) * (col_abs(da.y) + col_abs(db.y)) +
+                   col_abs(b->n.z) * (col_abs(da.z) + col_abs(db.z));
+    r.e = COL_R(4.0) * COL_EPSILON * mag + TINY;
+    return r;
+}
+
+/* The sign of s - off for s within e of its exact value: 1 or -1 where
+ * that decides (the subtraction's rounding included), 2 in doubt. */
+static int side_filtered(bounded s, col_real off) {
+    col_real bound = s.e + COL_R(2.0) * COL_EPSILON * (col_abs(s.v) + col_abs(off));
+    if (!(bound < COL_R(1e30))) return 2;
+    return s.v - off > bound ? 1 : s.v - off < -bound ? -1 : 2;
+}
+
+/* The start's side for points with distances s[0..n) and support r: the
+ * filtered signs, or the exact classification (`exact`) where in doubt. */
+static col_side start_side(const bounded *s, int n, col_real r, col_side (*exact)(const void *, const col_plane *),
+                           const void *shape, const col_plane *b) {
+    bool front = true, back = true, doubt = false;
+    for (int i = 0; i < n; ++i) {
+        int f = side_filtered(s[i], r), k = side_filtered(s[i], -r);
+        front = front && f == 1;
+        back = back && k == -1;
+        doubt = doubt || f == 2 || k == 2;
+    }
+    if (front) return COL_FRONT;
+    if (back) return COL_BACK;
+    return doubt ? exact(shape, b) : COL_STRADDLE;
+}
+
+static col_side classify_sphere(const void *s, const col_plane *b) { return col_classify_sphere_plane(s, b); }
+static col_side classify_capsule(const void *c, const col_plane *b) { return col_classify_capsule_plane(c, b); }
+
 /* Whether points x[0..n) of a shape with support distance r along n, in
  * front of the plane by more than r (side 1) or behind it (side -1) at
  * u = 0, reach the band |n . x - d| <= r by u = 1, moving by v1 - v2: a
  * point's distance is linear in u, so the first to reach it does so by
  * u = 1 exactly when its end is in the band or beyond. Exact (exact.h: the
  * end x + v1 - v2 is never rounded). */
-static bool plane_reached(const col_plane *b, col_real r, int side, const col_vec3 *x, int n, col_vec3 v1,
-                          col_vec3 v2) {
+static bool plane_reached(const col_plane *b, col_real r, int side, const col_vec3 *x, const bounded *s, int n,
+                          col_vec3 v1, col_vec3 v2) {
+    bounded w = plane_motion(b, v1, v2);
+    bool doubt = false;
+    for (int i = 0; i < n; ++i) { /* the end's rounded distance first */
+        bounded end = {s[i].v + w.v, s[i].e + w.e};
+        int f = side_filtered(end, (col_real)side * r);
+        if (f != 2 && side * f < 0) return true;
+        doubt = doubt || f == 2;
+    }
+    if (!doubt) return false;
     for (int i = 0; i < n; ++i)
         if (side * col__plane_side_moved(b->n, b->d, (col_real)side * r, x[i], v1, v2) <= 0) return true;
     return false;
@@ -67,8 +133,9 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     /* Decided exactly (issue 16): touching at u = 0 is the static test's
      * exact classification; afterwards the end's exact side. The times,
      * normal and point come from the rounded distances s0 and w. */
-    col_side start = col_classify_sphere_plane(a, b);
-    col_real s0 = col_plane_signed_distance(b, a->c), w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
+    bounded sc = plane_distance(b, a->c);
+    col_side start = start_side(&sc, 1, a->r, classify_sphere, a, b);
+    col_real s0 = sc.v, w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
     if (start == COL_STRADDLE) {
         /* Touching or overlapping at the start (either side). */
@@ -82,7 +149,7 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     }
     int side = start == COL_FRONT ? 1 : -1;
     /* Receding, parallel, or not there by u = 1: a miss. */
-    if (!plane_reached(b, r, side, &a->c, 1, da, db)) return col__sweep_miss(COL_MISS);
+    if (!plane_reached(b, r, side, &a->c, &sc, 1, da, db)) return col__sweep_miss(COL_MISS);
     col_real sr = (col_real)side * r;
     h.t0 = contact_time((sr - s0) / w, COL_R(0.0));
     h.t1 = contact_time((-sr - s0) / w, h.t0);
@@ -95,8 +162,9 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
 col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const col_plane *b, col_vec3 db) {
     if (!col__valid_capsule(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly, as the sphere's: the endpoints' distances move together. */
-    col_side start = col_classify_capsule_plane(a, b);
-    col_real sa = col_plane_signed_distance(b, a->a), sb = col_plane_signed_distance(b, a->b);
+    const bounded se[2] = {plane_distance(b, a->a), plane_distance(b, a->b)};
+    col_side start = start_side(se, 2, a->r, classify_capsule, a, b);
+    col_real sa = se[0].v, sb = se[1].v;
     col_real lo = col_min(sa, sb) - a->r, hi = col_max(sa, sb) + a->r; /* the capsule's extent along n */
     col_real w = col_v3_dot(b->n, col_v3_sub(da, db));
     col_sweep_hit h = col__sweep_miss(COL_HIT);
@@ -114,7 +182,7 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     /* In front it must move back; behind, forward. */
     bool front = start == COL_FRONT;
     const col_vec3 ends[2] = {a->a, a->b};
-    if (!plane_reached(b, a->r, front ? 1 : -1, ends, 2, da, db)) return col__sweep_miss(COL_MISS);
+    if (!plane_reached(b, a->r, front ? 1 : -1, ends, se, 2, da, db)) return col__sweep_miss(COL_MISS);
     h.t0 = contact_time(front ? -lo / w : -hi / w, COL_R(0.0));
     h.t1 = contact_time(front ? -hi / w : -lo / w, h.t0);
     col_real side = front ? COL_R(1.0) : COL_R(-1.0);
