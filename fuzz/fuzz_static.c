@@ -24,7 +24,7 @@
  *       one of A's: the shapes touch exactly and every exact test must say
  *       they overlap (a test that calls touching apart, `<` for `<=`, fails);
  *       and, for the sweeps decided exactly (sphere-sphere, sphere- and
- *       capsule-plane, AABB-AABB, a point against any shape), a sweep of A
+ *       capsule-plane, AABB-AABB, sphere-AABB, a point against any shape), a sweep of A
  *       arriving by a grid vector d to touch at u = 1 (or B arriving by -d),
  *       or leaving from the touch at u = 0, hits (at t0 = 0 leaving); with
  *       zero relative velocity (both moving by d) the touching pair hits at
@@ -256,8 +256,8 @@ static int boundary_points(const col_shape *s, col_vec3 *out) {
 }
 
 /* The closed-form sweeps decided exactly (issue 16): sphere-sphere, sphere-
- * and capsule-plane, AABB-AABB, and a point against any shape with a cast
- * (the cast of the point along da - db). */
+ * and capsule-plane, AABB-AABB, sphere-AABB, and a point against any shape
+ * with a cast (the cast of the point along da - db). */
 static bool exact_sweep(col_shape_kind a, col_shape_kind b) {
     if (a > b) {
         col_shape_kind t = a;
@@ -267,6 +267,7 @@ static bool exact_sweep(col_shape_kind a, col_shape_kind b) {
     if (a == COL_SHAPE_POINT && col_raycast_supported(b)) return true;
     if (b == COL_SHAPE_POINT && col_raycast_supported(a)) return true;
     return (a == COL_SHAPE_SPHERE && b == COL_SHAPE_SPHERE) || (a == COL_SHAPE_AABB && b == COL_SHAPE_AABB) ||
+           ((a == COL_SHAPE_SPHERE || b == COL_SHAPE_SPHERE) && (a == COL_SHAPE_AABB || b == COL_SHAPE_AABB)) ||
            ((a == COL_SHAPE_SPHERE || a == COL_SHAPE_CAPSULE || b == COL_SHAPE_SPHERE || b == COL_SHAPE_CAPSULE) &&
             (a == COL_SHAPE_PLANE || b == COL_SHAPE_PLANE));
 }

@@ -524,3 +524,59 @@ TEST(ExactSweep, TheFiltersEqualTheExactPath) {
         ASSERT_EQ(sphere, sphere_exact) << n;
     }
 }
+
+TEST(ExactSweep, SpheresArriveAtABoxFaceEdgeAndCornerExactlyAtUOne) {
+    for (double far : kFar) {
+        col_shape box = Aabb(far, 0, 0, far + 4, 2, 2);
+        // a face: radius 1, centre arriving at x = far + 5 (1 beyond the face x = far + 4)
+        col_shape s = Sphere(far + 9, 1, 1, 1);
+        EXPECT_TRUE(Hits(s, V(-4, 0, 0), box)) << "far " << far;
+        EXPECT_EQ(Sweep(s, V(-4, 0, 0), box).t0, R(1));
+        EXPECT_FALSE(Hits(s, V(std::nextafter(R(-4), R(0)), 0, 0), box)) << "far " << far;
+        // an edge (x = far + 4, y = 2): radius 5, arriving at (3, 4) from it
+        // along y, passing nowhere nearer before
+        col_shape e = Sphere(far + 7, 10, 1, 5);
+        EXPECT_TRUE(Hits(e, V(0, -4, 0), box)) << "far " << far;
+        EXPECT_FALSE(Hits(e, V(0, std::nextafter(R(-4), R(0)), 0), box)) << "far " << far;
+        // the same edge with B moving up to meet it
+        EXPECT_TRUE(Hits(e, V(0, -1, 0), box, V(0, 3, 0))) << "far " << far;
+        EXPECT_FALSE(Hits(e, V(0, -1, 0), box, V(0, std::nextafter(R(3), R(0)), 0))) << "far " << far;
+        // a corner (far + 4, 2, 2): radius 3, arriving at (1, 2, 2) from it
+        col_shape c = Sphere(far + 5, 4 + 8, 4, 3);
+        EXPECT_TRUE(Hits(c, V(0, -8, 0), box)) << "far " << far;
+        EXPECT_FALSE(Hits(c, V(0, std::nextafter(R(-8), R(0)), 0), box)) << "far " << far;
+        // grazing the edge at mid-sweep: passing the edge x = far + 4, y = 2
+        // along z at (3, 4) from it touches at the closest approach; an ulp farther misses
+        col_shape g = Sphere(far + 7, 6, -5, 5);
+        col_sweep_hit h = Sweep(g, V(0, 0, 10), box);
+        EXPECT_EQ(h.status, COL_HIT) << "far " << far;
+        EXPECT_FALSE(Hits(Sphere(Up(far + 7), 6, -5, 5), V(0, 0, 10), box)) << "far " << far;
+        // touching at u = 0 (the static test's answer) and leaving
+        col_shape t = Sphere(far + 7, 6, 1, 5);
+        EXPECT_TRUE(Overlap(t, box));
+        EXPECT_TRUE(Sweep(t, V(5, 5, 0), box).initially_overlapping);
+        EXPECT_FALSE(Overlap(Sphere(far + 7, Up(6), 1, 5), box));
+    }
+}
+
+TEST(ExactSweep, SphereBoxFilterEqualsTheExactPath) {
+    // random two-decimal spheres, boxes and motions, many passing near an
+    // edge or a corner: the same answers with every sign exact
+    std::mt19937 g(9);
+    auto dec = [&](int lo, int hi) {
+        return static_cast<double>(lo + static_cast<int>(g() % static_cast<unsigned>(hi - lo))) / 100;
+    };
+    int hits = 0;
+    for (int n = 0; n < 4000; ++n) {
+        col_shape box = Aabb(0, 0, 0, dec(1, 300), dec(1, 300), dec(1, 300));
+        col_shape s = Sphere(dec(-600, 900), dec(-600, 900), dec(-600, 900), dec(1, 300));
+        col_vec3 da = V(dec(-900, 900), dec(-900, 900), dec(-900, 900)), db = V(dec(-99, 99), 0, 0);
+        bool f = Hits(s, da, box, db);
+        col__exact_always = true;
+        bool x = Hits(s, da, box, db);
+        col__exact_always = false;
+        ASSERT_EQ(f, x) << n;
+        hits += f;
+    }
+    EXPECT_GT(hits, 200);
+}

@@ -213,6 +213,11 @@ bool col__segment_meets_ellipsoid(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 r
  * Exact (the static sphere-AABB test's decision where its filter is in
  * doubt: box.h). */
 bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi);
+/* Whether the point p moving by v1 - v2 (never rounded) comes within
+ * r1 + r2 of the segment [a, b] (a moving sphere against a capsule), and
+ * within r of the box [lo, hi] (a moving sphere against a box). Exact. */
+bool col__moving_meets_capsule(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 a, col_vec3 b, col_real r1, col_real r2);
+bool col__moving_ball_meets_box(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 lo, col_vec3 hi);
 /* Whether box [amin, amax] moving by da meets box [bmin, bmax] moving by db
  * for some u in [0, 1], the motions never rounded (a sweep). Exact. */
 bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 bmin, col_vec3 bmax, col_vec3 db);
@@ -222,6 +227,7 @@ bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 
  * more. */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
+int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
 
 /* How many times the exact path ran (all predicates; for tests and the
  * benchmarks: the filter's failure rate). Not thread-safe to read exactly. */

@@ -94,6 +94,7 @@ typedef struct ball_in {
     col_real r1, r2;
     bool moving;
     col_vec3 v1, v2;
+    bool cmoved; /* the centre moved instead: c + v1 - v2, the segment [p, q] */
 } ball_in;
 
 static col__xd radius_sq(col__xs *s, const ball_in *in) {
@@ -101,18 +102,23 @@ static col__xd radius_sq(col__xs *s, const ball_in *in) {
     return col__xd_mul(s, r, r);
 }
 
-/* e = q - p (or v1 - v2), m = p - c, mq = q - c (or m + e). */
+/* e = q - p (or v1 - v2), m = p - c, mq = q - c (or m + e); a moved
+ * centre is c + v1 - v2. */
 static col__xd3 ball_e(col__xs *s, const ball_in *in) {
     if (in->moving) return col__xd3_sub(s, col__xd3_of(s, in->v1), col__xd3_of(s, in->v2));
     return col__xd3_sub(s, col__xd3_of(s, in->q), col__xd3_of(s, in->p));
 }
 
-static col__xd3 ball_m(col__xs *s, const ball_in *in) {
-    return col__xd3_sub(s, col__xd3_of(s, in->p), col__xd3_of(s, in->c));
+static col__xd3 ball_from_centre(col__xs *s, const ball_in *in, col_vec3 x) {
+    col__xd3 m = col__xd3_sub(s, col__xd3_of(s, x), col__xd3_of(s, in->c));
+    if (!in->cmoved) return m;
+    return col__xd3_sub(s, m, col__xd3_sub(s, col__xd3_of(s, in->v1), col__xd3_of(s, in->v2)));
 }
 
+static col__xd3 ball_m(col__xs *s, const ball_in *in) { return ball_from_centre(s, in, in->p); }
+
 static col__xd3 ball_mq(col__xs *s, const ball_in *in) {
-    if (!in->moving) return col__xd3_sub(s, col__xd3_of(s, in->q), col__xd3_of(s, in->c));
+    if (!in->moving) return ball_from_centre(s, in, in->q);
     col__xd3 m = ball_m(s, in), e = ball_e(s, in);
     col__xd3 r = {col__xd_add(s, m.x, e.x), col__xd_add(s, m.y, e.y), col__xd_add(s, m.z, e.z)};
     return r;
@@ -163,7 +169,7 @@ static bool ball_decide(const ball_in *in, bool still) {
 bool col__moving_meets_ball(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_real r1, col_real r2) {
     int fast = col__moving_ball_fast(p, v1, v2, c, r1, r2);
     if (fast != 2) return fast == 1;
-    ball_in in = {p, p, c, r1, r2, true, v1, v2};
+    ball_in in = {p, p, c, r1, r2, true, v1, v2, false};
     return ball_decide(&in, v1.x == v2.x && v1.y == v2.y && v1.z == v2.z);
 }
 
@@ -232,7 +238,7 @@ static int ball_fast(const double m[3], const double dm[3], const double mq[3], 
  * absolute values of its terms (the general ball_fast's bounds, simplified). */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     if (col__exact_always) return 2;
-    ball_in b = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}};
+    ball_in b = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}, false};
     const ball_in *in = &b;
     const double u = 0x1p-53;
     double m[3], mq[3], e[3];
@@ -297,7 +303,16 @@ int col__moving_ball_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 c, col_
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     int fast = col__segment_ball_fast(p, q, c, r1, r2);
     if (fast != 2) return fast == 1;
-    ball_in in = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}};
+    ball_in in = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}, false};
+    return ball_decide(&in, p.x == q.x && p.y == q.y && p.z == q.z);
+}
+
+/* The segment [p, q] and the ball around c + v1 - v2, never rounded (the
+ * end of a moving segment as the centre). Exact, without a scalar filter
+ * (each sign's own double evaluation filters it). */
+static bool segment_meets_moved_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_vec3 v1, col_vec3 v2, col_real r1,
+                                     col_real r2) {
+    ball_in in = {p, q, c, r1, r2, false, v1, v2, true};
     return ball_decide(&in, p.x == q.x && p.y == q.y && p.z == q.z);
 }
 
@@ -307,13 +322,17 @@ bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, co
 typedef struct caps_in {
     col_vec3 p, q, a, b;
     col_real r1, r2;
-    int which; /* the interior test's part */
+    int which;   /* the interior test's part */
+    bool moving; /* [p, q] is p + u (v1 - v2), u in [0, 1], never rounded */
+    col_vec3 v1, v2;
 } caps_in;
 
 static col__xd caps_part(col__xs *s, const void *vp) {
     const caps_in *in = vp;
     col__xd3 P = col__xd3_of(s, in->p), A = col__xd3_of(s, in->a);
-    col__xd3 e = col__xd3_sub(s, col__xd3_of(s, in->q), P), f = col__xd3_sub(s, col__xd3_of(s, in->b), A);
+    col__xd3 e = in->moving ? col__xd3_sub(s, col__xd3_of(s, in->v1), col__xd3_of(s, in->v2))
+                            : col__xd3_sub(s, col__xd3_of(s, in->q), P);
+    col__xd3 f = col__xd3_sub(s, col__xd3_of(s, in->b), A);
     col__xd3 w = col__xd3_cross(s, e, f), d0 = col__xd3_sub(s, A, P);
     col__xd ww = col__xd3_dot(s, w, w);
     switch (in->which) {
@@ -413,9 +432,16 @@ static int caps_fast(const caps_in *in) {
     return outside ? 0 : 2;
 }
 
+static bool caps_interior(caps_in *in);
+
+int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r) {
+    caps_in fin = {p, q, a, b, r, COL_R(0.0), 0, false, p, p};
+    return caps_fast(&fin);
+}
+
 bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2) {
     if (r1 == COL_R(0.0) && r2 == COL_R(0.0)) return col__segments_meet(p, q, a, b);
-    caps_in fin = {p, q, a, b, r1, r2, 0};
+    caps_in fin = {p, q, a, b, r1, r2, 0, false, p, p};
     int fast = caps_fast(&fin);
     if (fast != 2) return fast == 1;
     /* the closest points are an end of one segment and a point of the
@@ -423,11 +449,27 @@ bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, 
     if (col__segment_meets_ball(a, b, p, r1, r2) || col__segment_meets_ball(a, b, q, r1, r2) ||
         col__segment_meets_ball(p, q, a, r1, r2) || col__segment_meets_ball(p, q, b, r1, r2))
         return true;
-    caps_in in = {p, q, a, b, r1, r2, 0};
-    if (col__xd_sign(caps_part, &in) == 0) return false; /* parallel (or a point): the ends decided */
-    for (in.which = 1; in.which <= 4; ++in.which)
-        if (col__xd_sign(caps_part, &in) <= 0) return false; /* the lines are closest outside a segment */
-    return col__xd_sign(caps_part, &in) <= 0;
+    caps_in in = {p, q, a, b, r1, r2, 0, false, p, p};
+    return caps_interior(&in);
+}
+
+/* The ends decided apart: the segments come within r1 + r2 where their
+ * lines are closest, interior to both. */
+static bool caps_interior(caps_in *in) {
+    if (col__xd_sign(caps_part, in) == 0) return false; /* parallel (or a point): the ends decided */
+    for (in->which = 1; in->which <= 4; ++in->which)
+        if (col__xd_sign(caps_part, in) <= 0) return false; /* the lines are closest outside a segment */
+    return col__xd_sign(caps_part, in) <= 0;
+}
+
+bool col__moving_meets_capsule(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 a, col_vec3 b, col_real r1, col_real r2) {
+    if (col__segment_meets_ball(a, b, p, r1, r2)) return true;
+    if (v1.x == v2.x && v1.y == v2.y && v1.z == v2.z) return false; /* still: the start alone */
+    if (segment_meets_moved_ball(a, b, p, v1, v2, r1, r2) || col__moving_meets_ball(p, v1, v2, a, r1, r2) ||
+        col__moving_meets_ball(p, v1, v2, b, r1, r2))
+        return true;
+    caps_in in = {p, p, a, b, r1, r2, 0, true, v1, v2};
+    return caps_interior(&in);
 }
 
 /* ------------------------------ the boxes ------------------------------ */
@@ -446,6 +488,10 @@ typedef struct box_in {
     col_vec3 p, q, c, lo, hi;
     const col_vec3 *u; /* NULL: the coordinate axes */
     int op, i, j, bi, bj;
+    /* for the coordinate axes only: the end p + v1 - v2 instead of q (a
+     * sweep), and the box grown by g_k on both sides of axis k (g >= 0) */
+    bool moving;
+    col_vec3 v1, v2, g;
 } box_in;
 
 static col__xd box_coord(col__xs *s, const box_in *in, col_vec3 x, int k) {
@@ -453,23 +499,33 @@ static col__xd box_coord(col__xs *s, const box_in *in, col_vec3 x, int k) {
     return col__xd3_dot(s, col__xd3_of(s, in->u[k]), col__xd3_sub(s, col__xd3_of(s, x), col__xd3_of(s, in->c)));
 }
 
-/* The bound lo_k (b = 0) or hi_k (b = 1). */
+/* The end's coordinate k: q's, or p + v1 - v2 never rounded. */
+static col__xd box_end(col__xs *s, const box_in *in, int k) {
+    if (!in->moving) return box_coord(s, in, in->q, k);
+    col__xd v = col__xd_sub(s, col__xd_of(s, col_v3_get(in->v1, k)), col__xd_of(s, col_v3_get(in->v2, k)));
+    return col__xd_add(s, col__xd_of(s, col_v3_get(in->p, k)), v);
+}
+
+/* The bound lo_k - g_k (b = 0) or hi_k + g_k (b = 1). */
 static col__xd box_bound(col__xs *s, const box_in *in, int k, int b) {
-    return col__xd_of(s, col_v3_get(b ? in->hi : in->lo, k));
+    col__xd x = col__xd_of(s, col_v3_get(b ? in->hi : in->lo, k));
+    col_real g = col_v3_get(in->g, k);
+    if (g == COL_R(0.0)) return x;
+    return b ? col__xd_add(s, x, col__xd_of(s, g)) : col__xd_sub(s, x, col__xd_of(s, g));
 }
 
 static col__xd box_part(col__xs *s, const void *vp) {
     const box_in *in = vp;
     switch (in->op) {
-    case 0: return col__xd_sub(s, box_coord(s, in, in->q, in->i), box_coord(s, in, in->p, in->i));  /* Q_i - P_i */
+    case 0: return col__xd_sub(s, box_end(s, in, in->i), box_coord(s, in, in->p, in->i));           /* Q_i - P_i */
     case 1: return col__xd_sub(s, box_coord(s, in, in->p, in->i), box_bound(s, in, in->i, in->bi)); /* P_i - bound */
-    case 2: return col__xd_sub(s, box_coord(s, in, in->q, in->i), box_bound(s, in, in->i, in->bi)); /* Q_i - bound */
+    case 2: return col__xd_sub(s, box_end(s, in, in->i), box_bound(s, in, in->i, in->bi));          /* Q_i - bound */
     default: {
         /* (bound_i - P_i) (Q_j - P_j) - (bound_j - P_j) (Q_i - P_i): the sign
          * of t_i - t_j when Q_i - P_i and Q_j - P_j are both positive */
         col__xd pi = box_coord(s, in, in->p, in->i), pj = box_coord(s, in, in->p, in->j);
-        col__xd di = col__xd_sub(s, box_coord(s, in, in->q, in->i), pi);
-        col__xd dj = col__xd_sub(s, box_coord(s, in, in->q, in->j), pj);
+        col__xd di = col__xd_sub(s, box_end(s, in, in->i), pi);
+        col__xd dj = col__xd_sub(s, box_end(s, in, in->j), pj);
         col__xd ni = col__xd_sub(s, box_bound(s, in, in->i, in->bi), pi);
         col__xd nj = col__xd_sub(s, box_bound(s, in, in->j, in->bj), pj);
         return col__xd_sub(s, col__xd_mul(s, ni, dj), col__xd_mul(s, nj, di));
@@ -609,7 +665,8 @@ int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
 }
 
 static bool segment_meets_slabs(box_in *in) {
-    if (!in->u) {
+    bool plain = !in->moving && in->g.x == COL_R(0.0) && in->g.y == COL_R(0.0) && in->g.z == COL_R(0.0);
+    if (!in->u && plain) {
         int fast = col__segment_box_fast(in->p, in->q, in->lo, in->hi);
         if (fast != 2) return fast == 1;
     }
@@ -620,7 +677,7 @@ static bool segment_meets_slabs(box_in *in) {
     col__xs *s = &col__xs_fp;
     for (int k = 0; k < 3; ++k) {
         b.P[k] = box_coord(s, in, in->p, k);
-        b.Q[k] = box_coord(s, in, in->q, k);
+        b.Q[k] = box_end(s, in, k);
         b.B[k][0] = box_bound(s, in, k, 0);
         b.B[k][1] = box_bound(s, in, k, 1);
     }
@@ -633,12 +690,12 @@ static bool segment_meets_slabs(box_in *in) {
 }
 
 bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
-    box_in in = {p, q, col_v3(0, 0, 0), lo, hi, NULL, 0, 0, 0, 0, 0};
+    box_in in = {p, q, col_v3(0, 0, 0), lo, hi, NULL, 0, 0, 0, 0, 0, false, p, p, col_v3(0, 0, 0)};
     return segment_meets_slabs(&in);
 }
 
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *u, col_vec3 e) {
-    box_in in = {p, q, c, col_v3_neg(e), e, u, 0, 0, 0, 0, 0};
+    box_in in = {p, q, c, col_v3_neg(e), e, u, 0, 0, 0, 0, 0, false, p, p, col_v3(0, 0, 0)};
     return segment_meets_slabs(&in);
 }
 
@@ -669,6 +726,51 @@ static col__xd ball_box_value(col__xs *s, const void *vp) {
 bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi) {
     ball_box_in in = {c, lo, hi, r};
     return col__xd_sign(ball_box_value, &in) <= 0;
+}
+
+/* ----------------------- a moving ball and a box ----------------------- */
+
+/* The box [lo, hi] grown by r (its Minkowski sum with the ball) is the union
+ * of the box grown by r along one axis (three boxes) and the capsules of
+ * radius r around its twelve edges: a point whose nearest box point is on a
+ * face is in the first, on an edge or a corner in the second. */
+bool col__moving_ball_meets_box(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 lo, col_vec3 hi) {
+    box_in in = {p, p, col_v3(0, 0, 0), lo, hi, NULL, 0, 0, 0, 0, 0, true, v1, v2, col_v3(r, r, r)};
+    if (!segment_meets_slabs(&in)) return false; /* apart from the box grown on every axis */
+    for (int k = 0; k < 3; ++k) {
+        in.g = col_v3(k == 0 ? r : 0, k == 1 ? r : 0, k == 2 ? r : 0);
+        if (segment_meets_slabs(&in)) return true;
+    }
+    if (r == COL_R(0.0)) return false; /* the face boxes are the box */
+    /* the edges along axis k, at the four corners of the other two; an edge
+     * whose capsule's box the segment surely misses is skipped (rounded
+     * bounds with a margin of 4 eps of every magnitude involved) */
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        for (int corner = 0; corner < 4; ++corner) {
+            col_vec3 a = lo, b = hi;
+            col_real ci = corner & 1 ? col_v3_get(hi, i) : col_v3_get(lo, i);
+            col_real cj = corner & 2 ? col_v3_get(hi, j) : col_v3_get(lo, j);
+            bool skip = false;
+            for (int t = 0; t < 2 && !skip; ++t) {
+                int ax = t ? j : i;
+                col_real c = t ? cj : ci;
+                col_real p0 = col_v3_get(p, ax), v = col_v3_get(v1, ax) - col_v3_get(v2, ax), p1 = p0 + v;
+                col_real m = COL_R(4.0) * COL_EPSILON *
+                             (col_abs(p0) + col_abs(col_v3_get(v1, ax)) + col_abs(col_v3_get(v2, ax)) + col_abs(c) + r);
+                skip = col_min(p0, p1) > c + r + m || col_max(p0, p1) < c - r - m;
+            }
+            if (skip) continue;
+            if (i == 0) a.x = b.x = ci;
+            if (i == 1) a.y = b.y = ci;
+            if (i == 2) a.z = b.z = ci;
+            if (j == 0) a.x = b.x = cj;
+            if (j == 1) a.y = b.y = cj;
+            if (j == 2) a.z = b.z = cj;
+            if (col__moving_meets_capsule(p, v1, v2, a, b, r, COL_R(0.0))) return true;
+        }
+    }
+    return false;
 }
 
 /* --------------------------- two moving boxes --------------------------- */

@@ -346,13 +346,117 @@ static col_ray_hit cast_rounded_box(const col_ray *ray, const void *ctx) {
     return best;
 }
 
+/* The exact decision's filter: the rounded path [c, c + v] against boxes
+ * that surely contain the rounded box (a miss) or that it surely contains
+ * (a hit: the box grown by r along one axis), each moved by a margin m of
+ * 4 eps of every magnitude involved, which covers the rounding of the path's
+ * end and of the bounds (col__segment_box_fast decides for the rounded
+ * path exactly, within its own bounds). 1, 0, or 2 in doubt. */
+static int sphere_box_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const col_aabb *b) {
+    col_vec3 v = col_v3_sub(da, db), q = col_v3_add(a->c, v);
+    col_real r = a->r, m[3];
+    for (int k = 0; k < 3; ++k)
+        m[k] = COL_R(4.0) * COL_EPSILON *
+                   (col_abs(col_v3_get(a->c, k)) + col_abs(col_v3_get(da, k)) + col_abs(col_v3_get(db, k)) +
+                    col_abs(col_v3_get(b->min, k)) + col_abs(col_v3_get(b->max, k)) + r) +
+               TINY;
+    col_vec3 mv = col_v3(m[0], m[1], m[2]), rv = col_v3(r, r, r);
+    col_vec3 lo = col_v3_sub(col_v3_sub(b->min, rv), mv), hi = col_v3_add(col_v3_add(b->max, rv), mv);
+    if (col__segment_box_fast(a->c, q, lo, hi) == 0) return 0;
+    for (int k = 0; k < 3; ++k) { /* a face box surely met: the common hit */
+        col_real g[3] = {-m[0], -m[1], -m[2]};
+        g[k] = r - m[k];
+        col_vec3 gv = col_v3(g[0], g[1], g[2]);
+        lo = col_v3_sub(b->min, gv);
+        hi = col_v3_add(b->max, gv);
+        if (lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z && col__segment_box_fast(a->c, q, lo, hi) == 1) return 1;
+    }
+    bool apart = true; /* every piece surely missed, each grown by the margin */
+    for (int k = 0; k < 3 && apart; ++k) {
+        col_real G[3] = {m[0], m[1], m[2]};
+        G[k] = r + m[k];
+        col_vec3 gv = col_v3(G[0], G[1], G[2]);
+        apart = col__segment_box_fast(a->c, q, col_v3_sub(b->min, gv), col_v3_add(b->max, gv)) == 0;
+    }
+    if (r == COL_R(0.0)) return apart ? 0 : 2;
+    /* the edge capsules, radius r -+ the largest margin (the rounded path is
+     * within it of the exact one): a sure hit first, then whether every
+     * one is surely missed */
+    col_real mm = col_max(m[0], col_max(m[1], m[2])) * COL_R(2.0);
+    col_vec3 e0[12], e1[12];
+    int n = 0;
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        for (int corner = 0; corner < 4; ++corner) {
+            col_real ci = corner & 1 ? col_v3_get(b->max, i) : col_v3_get(b->min, i);
+            col_real cj = corner & 2 ? col_v3_get(b->max, j) : col_v3_get(b->min, j);
+            /* the path's interval on axes i and j against the capsule's */
+            col_real pi0 = col_v3_get(a->c, i), pi1 = col_v3_get(q, i), pj0 = col_v3_get(a->c, j),
+                     pj1 = col_v3_get(q, j);
+            if (col_min(pi0, pi1) > ci + r + mm || col_max(pi0, pi1) < ci - r - mm || col_min(pj0, pj1) > cj + r + mm ||
+                col_max(pj0, pj1) < cj - r - mm)
+                continue;
+            col_real x0[3] = {b->min.x, b->min.y, b->min.z}, x1[3] = {b->max.x, b->max.y, b->max.z};
+            x0[i] = x1[i] = ci;
+            x0[j] = x1[j] = cj;
+            e0[n] = col_v3(x0[0], x0[1], x0[2]);
+            e1[n++] = col_v3(x1[0], x1[1], x1[2]);
+        }
+    }
+    if (r > mm)
+        for (int e = 0; e < n; ++e)
+            if (col__segment_capsule_fast(a->c, q, e0[e], e1[e], r - mm) == 1) return 1;
+    for (int e = 0; e < n && apart; ++e) apart = col__segment_capsule_fast(a->c, q, e0[e], e1[e], r + mm) == 0;
+    return apart ? 0 : 2;
+}
+
+/* The time in [0, 1] at which the centre c + t v comes closest to the box
+ * [lo, hi] (golden-section search on the convex squared distance): the
+ * contact of a graze the rounded cast missed. */
+static col_real closest_approach(col_vec3 c, col_vec3 v, col_vec3 lo, col_vec3 hi) {
+    const col_real g = COL_R(0.6180339887498949);
+    col_real x0 = COL_R(0.0), x1 = COL_R(1.0);
+    for (int i = 0; i < 80 && x1 - x0 > COL_EPSILON; ++i) {
+        col_real s = x1 - g * (x1 - x0), t = x0 + g * (x1 - x0);
+        if (col__box_point_dist_sq(lo, hi, col_v3_madd(c, s, v)) <=
+            col__box_point_dist_sq(lo, hi, col_v3_madd(c, t, v)))
+            x1 = t;
+        else
+            x0 = s;
+    }
+    return (x0 + x1) * COL_R(0.5);
+}
+
 col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_aabb(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    /* Decided exactly (issue 16): the centre's path c + u (da - db), never
+     * rounded, against the box grown by r (col__moving_ball_meets_box: the
+     * three boxes grown along one axis and the twelve edge capsules), after
+     * a filter; touching at u = 0 is the exact static test. The cast of the
+     * rounded path gives t0, t1 and the normal where it agrees. */
+    int fast = sphere_box_fast(a, da, db, b);
+    if (fast == 0) return col__sweep_miss(COL_MISS);
+    if (fast == 2 && !col__moving_ball_meets_box(a->c, da, db, a->r, b->min, b->max)) return col__sweep_miss(COL_MISS);
+    bool initially = col_overlap_aabb_sphere(b, a);
     /* In B's frame relative to B's min corner, so the answer does not depend on where the scene is. */
     rounded_box rb = {col_v3(0, 0, 0), col_v3_sub(b->max, b->min), a->r};
     col_vec3 p = col_v3_sub(a->c, b->min), v = col_v3_sub(da, db);
     col_sweep_hit h = col__sweep_cast(cast_rounded_box, &rb, p, v);
-    if (h.status != COL_HIT) return sweep_clean(h);
+    if (h.status != COL_HIT || h.initially_overlapping != initially) {
+        /* the rounded cast disagrees within rounding of touching: touching
+         * at u = 0, or a graze at the closest approach */
+        col_real t = initially ? COL_R(0.0) : closest_approach(p, v, rb.lo, rb.hi);
+        if (h.status == COL_HIT && !initially) t = COL_R(0.0); /* the cast found it inside: a touch at the start */
+        col_real t1 = h.status == COL_HIT ? h.t1 : t;
+        h = col__sweep_miss(COL_HIT);
+        h.t0 = t;
+        h.t1 = col_max(t, t1);
+        h.initially_overlapping = initially;
+        col_vec3 c = col_v3_madd(p, t, v);
+        col_vec3 q = col_v3(col_max(COL_R(0.0), col_min(c.x, rb.hi.x)), col_max(COL_R(0.0), col_min(c.y, rb.hi.y)),
+                            col_max(COL_R(0.0), col_min(c.z, rb.hi.z)));
+        h.normal = col__unit_or(col_v3_sub(c, q), col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+    }
     /* The contact point: the box point closest to A's centre at t0. */
     col_vec3 c = col_v3_madd(p, h.t0, v);
     col_vec3 q = col_v3(col_max(COL_R(0.0), col_min(c.x, rb.hi.x)), col_max(COL_R(0.0), col_min(c.y, rb.hi.y)),
