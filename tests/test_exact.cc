@@ -580,3 +580,62 @@ TEST(ExactSweep, SphereBoxFilterEqualsTheExactPath) {
     }
     EXPECT_GT(hits, 200);
 }
+
+TEST(ExactSweep, SpheresArriveAtATriangleFaceEdgeAndVertexExactlyAtUOne) {
+    for (double far : kFar) {
+        // the triangle (0,0,0) (8,0,0) (0,8,0) moved far, in the plane z = 0
+        col_vec3 o = V(far, far, 0);
+        col_shape t = Triangle(Add(o, V(0, 0, 0)), Add(o, V(8, 0, 0)), Add(o, V(0, 8, 0)));
+        // the face: radius 2, arriving at z = 2 over (2, 2)
+        col_shape s = SphereAt(Add(o, V(2, 2, 7)), 2);
+        EXPECT_TRUE(Hits(s, V(0, 0, -5), t)) << "far " << far;
+        EXPECT_EQ(Sweep(s, V(0, 0, -5), t).t0, R(1));
+        EXPECT_FALSE(Hits(s, V(0, 0, std::nextafter(R(-5), R(0))), t)) << "far " << far;
+        // the edge y = 0: radius 5, arriving at (4, -3, -4)... (3, 4) from it in the yz plane
+        col_shape e = SphereAt(Add(o, V(4, -3, -4 - 6)), 5);
+        EXPECT_TRUE(Hits(e, V(0, 0, 6), t)) << "far " << far;
+        EXPECT_FALSE(Hits(e, V(0, 0, std::nextafter(R(6), R(0))), t)) << "far " << far;
+        // the vertex (0, 0, 0): radius 3, arriving at (-1, -2, -2) from it
+        col_shape v = SphereAt(Add(o, V(-1, -2, -2 - 4)), 3);
+        EXPECT_TRUE(Hits(v, V(0, 0, 4), t)) << "far " << far;
+        EXPECT_FALSE(Hits(v, V(0, 0, std::nextafter(R(4), R(0))), t)) << "far " << far;
+        // the triangle moving to meet it instead
+        EXPECT_TRUE(Hits(s, V(0, 0, -1), t, V(0, 0, 4))) << "far " << far;
+        EXPECT_FALSE(Hits(s, V(0, 0, -1), t, V(0, 0, std::nextafter(R(4), R(0))))) << "far " << far;
+        // grazing the edge y = 0 mid-sweep: passing along x at (3, 4) from it
+        col_shape g = SphereAt(Add(o, V(-10, -3, -4)), 5);
+        EXPECT_TRUE(Hits(g, V(20, 0, 0), t)) << "far " << far;
+        EXPECT_FALSE(Hits(SphereAt(Add(o, V(-10, -3, std::nextafter(R(-4), R(-kInf)))), 5), V(20, 0, 0), t));
+        // through the face: crossing the plane inside the triangle with radius 0
+        col_shape pnt = SphereAt(Add(o, V(1, 1, 3)), 0);
+        EXPECT_TRUE(Hits(pnt, V(0, 0, -6), t));
+        // touching at u = 0 (the static test) and leaving
+        col_shape touch = SphereAt(Add(o, V(2, 2, 2)), 2);
+        EXPECT_TRUE(Overlap(touch, t));
+        EXPECT_TRUE(Sweep(touch, V(0, 0, 5), t).initially_overlapping);
+        EXPECT_FALSE(Overlap(SphereAt(Add(o, V(2, 2, Up(2))), 2), t));
+    }
+}
+
+TEST(ExactSweep, SphereTriangleFilterEqualsTheExactPath) {
+    std::mt19937 g(13);
+    auto dec = [&](int lo, int hi) {
+        return static_cast<double>(lo + static_cast<int>(g() % static_cast<unsigned>(hi - lo))) / 100;
+    };
+    int hits = 0;
+    for (int n = 0; n < 3000; ++n) {
+        col_shape t = Triangle(V(dec(-300, 300), dec(-300, 300), dec(-300, 300)),
+                               V(dec(-300, 300), dec(-300, 300), dec(-300, 300)),
+                               V(dec(-300, 300), dec(-300, 300), dec(-300, 300)));
+        col_shape s = Sphere(dec(-600, 600), dec(-600, 600), dec(-600, 600), dec(1, 300));
+        col_vec3 da = V(dec(-900, 900), dec(-900, 900), dec(-900, 900)), db = V(dec(-99, 99), 0, 0);
+        bool f = Hits(s, da, t, db), o = Overlap(s, t);
+        col__exact_always = true;
+        bool x = Hits(s, da, t, db), xo = Overlap(s, t);
+        col__exact_always = false;
+        ASSERT_EQ(f, x) << n;
+        ASSERT_EQ(o, xo) << n;
+        hits += f;
+    }
+    EXPECT_GT(hits, 200);
+}

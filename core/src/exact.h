@@ -218,6 +218,14 @@ bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi);
  * within r of the box [lo, hi] (a moving sphere against a box). Exact. */
 bool col__moving_meets_capsule(col_vec3 p, col_vec3 v1, col_vec3 v2, col_vec3 a, col_vec3 b, col_real r1, col_real r2);
 bool col__moving_ball_meets_box(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 lo, col_vec3 hi);
+/* Whether the ball of radius r around p + u (v1 - v2), u in [0, 1] (v1 = v2:
+ * the ball at p), meets the triangle abc, not degenerate
+ * (col__triangle_is_degenerate). Exact. */
+bool col__moving_ball_meets_triangle(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 a, col_vec3 b,
+                                     col_vec3 c);
+/* Its prism and crossing parts (not the edges') from double arithmetic with
+ * running error bounds: 1 surely met, 0 surely not, 2 in doubt. */
+int col__ball_triangle_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 a, col_vec3 b, col_vec3 c);
 /* Whether box [amin, amax] moving by da meets box [bmin, bmax] moving by db
  * for some u in [0, 1], the motions never rounded (a sweep). Exact. */
 bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 bmin, col_vec3 bmax, col_vec3 db);

@@ -773,6 +773,156 @@ bool col__moving_ball_meets_box(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r
     return false;
 }
 
+/* ---------------------- a (moving) ball and a triangle ---------------------- */
+
+/*
+ * The ball of radius r around X meets the (not degenerate) triangle abc when
+ * X is within r of an edge (a capsule) or projects into the triangle and is
+ * within r of its plane (the prism): with the vertices relative to X (A, B,
+ * C) and n = (B - A) x (C - A), the sides n . (V_k x V_k+1) are all >= 0 and
+ * (n . A)^2 <= r^2 |n|^2, polynomials. A moving centre p + u (v1 - v2)
+ * comes within r when it does at an end, or passes within r of an edge, or
+ * crosses the triangle (the segment-triangle decision of exact.c with the
+ * end never rounded): the closest pair of a segment and a triangle that do
+ * not meet is an end and a point of the triangle, or a point of the segment
+ * and a point of an edge.
+ */
+typedef struct tri_in {
+    col_vec3 a, b, c, p, v1, v2;
+    col_real r;
+    bool moved; /* X = p + v1 - v2 (the end), else X = p */
+    int op, k;
+} tri_in;
+
+/* y - X */
+static col__xd3 tri_rel(col__xs *s, const tri_in *in, col_vec3 y, bool moved) {
+    col__xd3 d = col__xd3_sub(s, col__xd3_of(s, y), col__xd3_of(s, in->p));
+    if (!moved) return d;
+    return col__xd3_sub(s, d, col__xd3_sub(s, col__xd3_of(s, in->v1), col__xd3_of(s, in->v2)));
+}
+
+static col__xd tri_part(col__xs *s, const void *vp) {
+    const tri_in *in = vp;
+    bool moved = in->moved && in->op != 3;
+    col__xd3 V[3] = {tri_rel(s, in, in->a, moved), tri_rel(s, in, in->b, moved), tri_rel(s, in, in->c, moved)};
+    if (in->op == 3) { /* the path's side of edge k: det[v1 - v2, V_k, V_k+1] from the start */
+        col__xd3 d = col__xd3_sub(s, col__xd3_of(s, in->v1), col__xd3_of(s, in->v2));
+        return col__xd3_dot(s, d, col__xd3_cross(s, V[in->k], V[(in->k + 1) % 3]));
+    }
+    col__xd3 n = col__xd3_cross(s, col__xd3_sub(s, V[1], V[0]), col__xd3_sub(s, V[2], V[0]));
+    switch (in->op) {
+    case 0: return col__xd3_dot(s, n, V[0]); /* -(n . (X - a)): X's side, negated */
+    case 1: return col__xd3_dot(s, n, col__xd3_cross(s, V[in->k], V[(in->k + 1) % 3])); /* >= 0: inside edge k */
+    default: {                                                                          /* (n . A)^2 - r^2 |n|^2 */
+        col__xd h = col__xd3_dot(s, n, V[0]), r = col__xd_of(s, in->r);
+        return col__xd_sub(s, col__xd_mul(s, h, h), col__xd_mul(s, col__xd_mul(s, r, r), col__xd3_dot(s, n, n)));
+    }
+    }
+}
+
+static int tri_sign(tri_in *in, int op, int k) {
+    in->op = op;
+    in->k = k;
+    return col__xd_sign(tri_part, in);
+}
+
+/* X in the prism: projecting into the triangle, within r of its plane. */
+static bool tri_prism(tri_in *in) {
+    for (int k = 0; k < 3; ++k)
+        if (tri_sign(in, 1, k) < 0) return false;
+    return tri_sign(in, 2, 0) <= 0;
+}
+
+bool col__moving_ball_meets_triangle(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 a, col_vec3 b,
+                                     col_vec3 c) {
+    tri_in in = {a, b, c, p, v1, v2, r, false, 0, 0};
+    if (tri_prism(&in)) return true;
+    bool still = v1.x == v2.x && v1.y == v2.y && v1.z == v2.z;
+    const col_vec3 v[3] = {a, b, c};
+    for (int k = 0; k < 3; ++k)
+        if (still ? col__segment_meets_ball(v[k], v[(k + 1) % 3], p, r, COL_R(0.0))
+                  : col__moving_meets_capsule(p, v1, v2, v[k], v[(k + 1) % 3], r, COL_R(0.0)))
+            return true;
+    if (still) return false;
+    in.moved = true;
+    if (tri_prism(&in)) return true;
+    /* crossing the plane inside the triangle (a path in the plane meets it
+     * only at an end or across an edge: decided above) */
+    int sq = tri_sign(&in, 0, 0);
+    in.moved = false;
+    int sp = tri_sign(&in, 0, 0);
+    if (sp * sq > 0 || (sp == 0 && sq == 0)) return false;
+    int s1 = tri_sign(&in, 3, 0), s2 = tri_sign(&in, 3, 1), s3 = tri_sign(&in, 3, 2);
+    return !((s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0));
+}
+
+/* The same parts in one pass of double arithmetic with running error
+ * bounds (bd): 1 surely in the prism, 0 surely not, 2 in doubt. */
+static bd bd3_dot(const bd x[3], const bd y[3]) {
+    return bd_add(bd_add(bd_mul(x[0], y[0]), bd_mul(x[1], y[1])), bd_mul(x[2], y[2]));
+}
+
+static void bd3_cross(const bd x[3], const bd y[3], bd out[3]) {
+    for (int k = 0; k < 3; ++k) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        out[k] = bd_sub(bd_mul(x[i], y[j]), bd_mul(x[j], y[i]));
+    }
+}
+
+static int prism_fast(bd V[3][3], col_real r, bd n[3], bd *h) {
+    *h = bd3_dot(n, V[0]); /* -(n . (X - a)): X's side, negated (always set: the crossing test reads it) */
+    bool doubt = false;
+    for (int k = 0; k < 3; ++k) {
+        bd w[3];
+        bd3_cross(V[k], V[(k + 1) % 3], w);
+        int side = bd_sign(bd3_dot(n, w));
+        if (side == -1) return 0;
+        doubt = doubt || side == 2;
+    }
+    bd rr = bd_mul(bd_in(r), bd_in(r));
+    int height = bd_sign(bd_sub(bd_mul(*h, *h), bd_mul(rr, bd3_dot(n, n))));
+    if (height == 1) return 0;
+    return doubt || height == 2 ? 2 : 1;
+}
+
+int col__ball_triangle_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, col_vec3 a, col_vec3 b, col_vec3 c) {
+    if (col__exact_always) return 2;
+    const col_vec3 t[3] = {a, b, c};
+    bd V[3][3], W[3][3], d[3];
+    bool still = v1.x == v2.x && v1.y == v2.y && v1.z == v2.z;
+    for (int k = 0; k < 3; ++k) {
+        d[k] = bd_sub(bd_in(col_v3_get(v1, k)), bd_in(col_v3_get(v2, k)));
+        for (int i = 0; i < 3; ++i) {
+            V[i][k] = bd_sub(bd_in(col_v3_get(t[i], k)), bd_in(col_v3_get(p, k)));
+            W[i][k] = bd_sub(V[i][k], d[k]); /* relative to the end */
+        }
+    }
+    bd e1[3], e2[3], n[3], h0, h1;
+    for (int k = 0; k < 3; ++k) {
+        e1[k] = bd_sub(V[1][k], V[0][k]);
+        e2[k] = bd_sub(V[2][k], V[0][k]);
+    }
+    bd3_cross(e1, e2, n);
+    int start = prism_fast(V, r, n, &h0);
+    if (start == 1) return 1;
+    if (still) return start;
+    int end = prism_fast(W, r, n, &h1);
+    if (end == 1) return 1;
+    bool doubt = start == 2 || end == 2;
+    int sp = bd_sign(h0), sq = bd_sign(h1);
+    if (sp == 2 || sq == 2) return 2;
+    if (sp * sq > 0 || (sp == 0 && sq == 0)) return doubt ? 2 : 0;
+    int sk[3];
+    for (int k = 0; k < 3; ++k) {
+        bd w[3];
+        bd3_cross(V[k], V[(k + 1) % 3], w);
+        sk[k] = bd_sign(bd3_dot(d, w));
+        if (sk[k] == 2) return 2;
+    }
+    if ((sk[0] < 0 || sk[1] < 0 || sk[2] < 0) && (sk[0] > 0 || sk[1] > 0 || sk[2] > 0)) return doubt ? 2 : 0;
+    return 1;
+}
+
 /* --------------------------- two moving boxes --------------------------- */
 
 /*

@@ -525,13 +525,89 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
     return best;
 }
 
+/* The exact decision's filter for a triangle that is not degenerate: the
+ * prism and crossing parts in bounded double arithmetic (exact.h), the edge
+ * capsules on the rounded path with radius r -+ a margin that covers the
+ * path's rounding (as sphere_box_fast). 1, 0, or 2 in doubt. */
+static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const col_triangle *b) {
+    int f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
+    if (f == 1) return 1;
+    col_vec3 q = col_v3_add(a->c, col_v3_sub(da, db));
+    const col_vec3 v[3] = {b->a, b->b, b->c};
+    col_real mm = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real vm =
+            col_max(col_abs(col_v3_get(v[0], k)), col_max(col_abs(col_v3_get(v[1], k)), col_abs(col_v3_get(v[2], k))));
+        col_real m =
+            COL_R(4.0) * COL_EPSILON *
+                (col_abs(col_v3_get(a->c, k)) + col_abs(col_v3_get(da, k)) + col_abs(col_v3_get(db, k)) + vm + a->r) +
+            TINY;
+        mm = col_max(mm, COL_R(2.0) * m);
+    }
+    if (a->r > mm)
+        for (int k = 0; k < 3; ++k)
+            if (col__segment_capsule_fast(a->c, q, v[k], v[(k + 1) % 3], a->r - mm) == 1) return 1;
+    bool apart = f == 0;
+    for (int k = 0; k < 3 && apart; ++k)
+        apart = col__segment_capsule_fast(a->c, q, v[k], v[(k + 1) % 3], a->r + mm) == 0;
+    return apart ? 0 : 2;
+}
+
+/* The time in [0, 1] at which the centre c + t v comes closest to the
+ * triangle (golden-section search on the convex distance): the contact of
+ * a graze the rounded cast missed. */
+static col_real closest_approach_triangle(col_vec3 c, col_vec3 v, col_vec3 ta, col_vec3 tb, col_vec3 tc) {
+    const col_real g = COL_R(0.6180339887498949);
+    col_real x0 = COL_R(0.0), x1 = COL_R(1.0);
+    for (int i = 0; i < 80 && x1 - x0 > COL_EPSILON; ++i) {
+        col_real s = x1 - g * (x1 - x0), t = x0 + g * (x1 - x0);
+        col_vec3 ps = col_v3_madd(c, s, v), pt = col_v3_madd(c, t, v);
+        col_real ds = col_v3_len_sq(col_v3_sub(ps, col__closest_on_triangle(ps, ta, tb, tc)));
+        col_real dt = col_v3_len_sq(col_v3_sub(pt, col__closest_on_triangle(pt, ta, tb, tc)));
+        if (ds <= dt)
+            x1 = t;
+        else
+            x0 = s;
+    }
+    return (x0 + x1) * COL_R(0.5);
+}
+
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
+    /* Decided exactly (issue 16): the centre's path c + u (da - db), never
+     * rounded, within r of the triangle (col__moving_ball_meets_triangle; a
+     * degenerate triangle is its longest edge, a capsule), after a filter;
+     * touching at u = 0 is the exact static test. The cast of the rounded
+     * path gives t0, t1 and the normal where it agrees. */
+    bool meets;
+    if (col__triangle_is_degenerate(b->a, b->b, b->c)) {
+        col_vec3 q0, q1;
+        col__triangle_longest_edge(b->a, b->b, b->c, &q0, &q1);
+        meets = col__moving_meets_capsule(a->c, da, db, q0, q1, a->r, COL_R(0.0));
+    } else {
+        int fast = sphere_triangle_fast(a, da, db, b);
+        meets = fast == 1 || (fast == 2 && col__moving_ball_meets_triangle(a->c, da, db, a->r, b->a, b->b, b->c));
+    }
+    if (!meets) return col__sweep_miss(COL_MISS);
+    bool initially = col_overlap_sphere_triangle(a, b);
     /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
     rounded_triangle rt = {col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r};
     col_vec3 v = col_v3_sub(da, db);
     col_sweep_hit h = col__sweep_cast(cast_rounded_triangle, &rt, col_v3(0, 0, 0), v);
-    if (h.status != COL_HIT) return sweep_clean(h);
+    if (h.status != COL_HIT || h.initially_overlapping != initially) {
+        /* the rounded cast disagrees within rounding of touching: touching
+         * at u = 0, or a graze at the closest approach */
+        col_real t = initially || h.status == COL_HIT ? COL_R(0.0)
+                                                      : closest_approach_triangle(col_v3(0, 0, 0), v, rt.a, rt.b, rt.c);
+        col_real t1 = h.status == COL_HIT ? h.t1 : t;
+        h = col__sweep_miss(COL_HIT);
+        h.t0 = t;
+        h.t1 = col_max(t, t1);
+        h.initially_overlapping = initially;
+        col_vec3 c = col_v3_scale(v, t);
+        h.normal = col__unit_or(col_v3_sub(c, col__closest_on_triangle(c, rt.a, rt.b, rt.c)),
+                                col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+    }
     col_vec3 c = col_v3_scale(v, h.t0); /* A's centre at t0, in this frame */
     col_vec3 q = col__closest_on_triangle(c, rt.a, rt.b, rt.c);
     if (h.initially_overlapping) h.normal = col__unit_or(col_v3_sub(c, q), col_v3(0, 0, 0));

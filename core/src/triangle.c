@@ -96,10 +96,24 @@ bool col__point_on_triangle(col_vec3 p, const col_triangle *t) {
 bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
     if (!col__valid_sphere(s) || !col__valid_triangle(t)) return false;
     if (s->r == COL_R(0.0)) return col__point_on_triangle(s->c, t);
-    /* relative to the centre: translation-invariant and accurate far away */
-    col_vec3 q = col__closest_on_triangle(col_v3(0, 0, 0), col_v3_sub(t->a, s->c), col_v3_sub(t->b, s->c),
-                                          col_v3_sub(t->c, s->c));
-    return col_v3_len_sq(q) <= s->r * s->r;
+    if (col__triangle_is_degenerate(t->a, t->b, t->c)) { /* its longest edge: a capsule */
+        col_vec3 q0, q1;
+        col__triangle_longest_edge(t->a, t->b, t->c, &q0, &q1);
+        return col__segment_meets_ball(q0, q1, s->c, s->r, COL_R(0.0));
+    }
+    /* Decided exactly (issue 16): within r of an edge, or in the prism over
+     * the triangle (exact.h); the filters first, each part's exact signs
+     * where they are in doubt. */
+    int prism = col__ball_triangle_fast(s->c, s->c, s->c, s->r, t->a, t->b, t->c);
+    if (prism == 1) return true;
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    bool apart = prism == 0;
+    for (int k = 0; k < 3; ++k) {
+        int e = col__segment_ball_fast(v[k], v[(k + 1) % 3], s->c, s->r, COL_R(0.0));
+        if (e == 1) return true;
+        apart = apart && e == 0;
+    }
+    return !apart && col__moving_ball_meets_triangle(s->c, s->c, s->c, s->r, t->a, t->b, t->c);
 }
 
 /* Box [lo, hi] against triangle v[0..2] in the same frame: Akenine-Möller's 13 axes. */
