@@ -9,8 +9,11 @@
  * other (fuzz_static: touching at constructed boundary points overlaps), and
  * every ray cast with a finite max_t against the static test of its segment
  * (fuzz_ray, fuzz_dynamic: both make the one exact decision of exact.h, on
- * the grid, on boundary rays and off the grid), and the filters against
- * exact arithmetic (fuzz_ray, col__exact_always). The bands that remain all
+ * the grid, on boundary rays and off the grid), every closed-form sweep
+ * against the static test at u = 0 and u = 1, with zero relative velocity
+ * and apart on an axis without motion (fuzz_static's boundary sweeps: the
+ * sweeps decide exactly, the motion never rounded), and the filters against
+ * exact arithmetic (fuzz_ray, fuzz_static, col__exact_always). The bands that remain all
  * compare an exact or closed-form answer with an iterative or rounded one,
  * where the arithmetic itself requires them:
  *   - FZ_BAND_DISTANCE / TOUCH: GJK's distance (a rounded barycentric

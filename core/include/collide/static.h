@@ -154,7 +154,10 @@ COL_API col_line_line_result col_closest_points_lines(const col_line *l1, const 
 
 /* ======================= spheres and boxes ======================= */
 
-/* |c1 - c2|^2 <= (r1 + r2)^2. Radius 0 is a point. Source: seed 000. */
+/* |c1 - c2|^2 <= (r1 + r2)^2, decided exactly (issue 16): the rounded
+ * squares decide unless they are within 16 eps of each other (a touch),
+ * then exact arithmetic does, r1 + r2 never rounded (core/src/box.h).
+ * Radius 0 is a point. Source: seed 000. */
 COL_API bool col_overlap_sphere_sphere(const col_sphere *a, const col_sphere *b);
 
 /* Interval overlap on x, y and z (closed). Zero-extent boxes are points,
@@ -162,7 +165,8 @@ COL_API bool col_overlap_sphere_sphere(const col_sphere *a, const col_sphere *b)
 COL_API bool col_overlap_aabb_aabb(const col_aabb *a, const col_aabb *b);
 
 /* Arvo's test: the squared distance from the centre to the box, summed per
- * axis, against r^2. Exact for a box vertex on the sphere. Source: Arvo,
+ * axis, against r^2, decided exactly as sphere-sphere (filtered, exact
+ * arithmetic at a touch). Source: Arvo,
  * "A simple method for box-sphere intersection testing", Graphics Gems I;
  * seeds 000, 002. */
 COL_API bool col_overlap_aabb_sphere(const col_aabb *b, const col_sphere *s);
@@ -225,8 +229,14 @@ COL_API col_aabb col_aabb_transform(const col_aabb *b, col_mat3 m, col_vec3 t);
 
 /* ======================= triangles ======================= */
 
-/* The closest point of the triangle to the centre (Ericson 5.1.5) within r.
- * A degenerate (collinear) triangle is its longest edge. */
+/* The centre within r of the triangle, decided exactly (issue 16): within r
+ * of an edge (the segment-ball decision), or projecting into the triangle
+ * and within r of its plane ((n . (c - a))^2 <= r^2 |n|^2, signs of
+ * polynomials: filtered, exact where in doubt), so a sphere touching a
+ * face, an edge or a vertex overlaps and one an ulp away does not.
+ * A degenerate (collinear, col__triangle_is_degenerate's tolerance)
+ * triangle is its longest edge. Source: Ericson 5.1.5 (the closest point,
+ * which the sweep's contact point still uses). */
 COL_API bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t);
 
 /*

@@ -17,16 +17,15 @@
  *   - Shapes that never touch during [0, 1], including those moving apart or
  *     in parallel, are COL_MISS. Invalid input (non-finite motion, invalid
  *     shapes) is COL_INVALID; a hit never carries NaN.
- *   - Decided exactly (issue 16) for sphere-sphere, sphere-plane,
- *     capsule-plane and AABB-AABB: a hit exactly when the static test says
- *     the shapes meet for some u in [0, 1], the motion A's position plus
- *     u (da - db) never rounded (filtered predicates, core/src/exact.h);
- *     touching at u = 0 is initial overlap exactly when the static test
- *     says so, arriving to touch at u = 1 hits. t0, t1, the normal and the
- *     point are then computed in floating point, clamped to [0, 1]. The
- *     sweeps of a sphere against an AABB or a triangle decide in floating
- *     point (within rounding of touching they may differ from the static
- *     test).
+ *   - Every sweep here is decided exactly (issue 16): a hit exactly when
+ *     the static test says the shapes meet for some u in [0, 1], the motion
+ *     A's position plus u (da - db) never rounded (filtered predicates,
+ *     core/src/exact.h: floating point with an error bound, exact
+ *     arithmetic where in doubt); touching at u = 0 is initial overlap
+ *     exactly when the static test says so, arriving to touch at u = 1
+ *     hits, and a graze in between hits. t0, t1, the normal and the point
+ *     are then computed in floating point and clamped to [0, 1] (for a
+ *     graze the rounded cast missed: the closest approach).
  *   - The listings of seed 000 (Gomez) report overlap for boxes separated on
  *     an axis with zero relative velocity, divide by zero without relative
  *     motion and report roots outside [0, 1]; seed 003's sphere-plane sweep
