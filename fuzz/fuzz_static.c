@@ -397,6 +397,56 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
     }
 }
 
+/* A box grazing another mid-sweep (issue 16): B built from the grid box A
+ * and a grid motion d so that A enters B's slab on axis k exactly when it
+ * leaves B's slab on axis l, at u = 1/2: they touch along an edge for that
+ * instant (t0 = t1 = 1/2); moved off by ulps (off the grid: A, B and d
+ * scaled by 1/10, d moved by ulps) the filters decide as exact arithmetic
+ * does. An entry compared with an exit of another axis is the cross check
+ * of col__moving_boxes_meet, which touches at u = 0 or 1 do not reach. */
+static void check_box_graze(const col_shape *a, uint8_t i, uint8_t j) {
+    if (a->kind != COL_SHAPE_AABB || sizeof(col_real) != sizeof(double)) return;
+    int k = i % 3, l = (k + 1 + j % 2) % 3, m = 3 - k - l;
+    col_real dk = (col_real)(1 + (i >> 4)) / 2,
+             dl = -(col_real)(1 + (j >> 4)) / 2; /* enter k upward, leave l downward */
+    const col_aabb *A = &a->u.aabb;
+    col_real lo[3], hi[3], d[3];
+    /* on axis k: B starts at A's top plus half the motion (A reaches it at u = 1/2) */
+    lo[k] = col_v3_get(A->max, k) + dk / 2;
+    hi[k] = lo[k] + 4;
+    /* on axis l: B's bottom is A's top plus half the (downward) motion: A's
+     * top passes below it at u = 1/2 */
+    lo[l] = col_v3_get(A->max, l) + dl / 2;
+    hi[l] = lo[l] + 4;
+    lo[m] = col_v3_get(A->min, m);
+    hi[m] = col_v3_get(A->max, m);
+    d[k] = dk;
+    d[l] = dl;
+    d[m] = 0; /* still on the third axis */
+    col_shape b;
+    memset(&b, 0, sizeof b);
+    b.kind = COL_SHAPE_AABB;
+    b.u.aabb.min = col_v3(lo[0], lo[1], lo[2]);
+    b.u.aabb.max = col_v3(hi[0], hi[1], hi[2]);
+    col_vec3 dv = col_v3(d[0], d[1], d[2]);
+    if (!col_shape_is_valid(&b)) return;
+    col_sweep_hit h = col_sweep(a, dv, &b, col_v3(0, 0, 0));
+    FZ_CHECK(h.status == COL_HIT && h.t0 == COL_R(0.5) && h.t1 == COL_R(0.5),
+             "a box entering one slab as it leaves another touches at that instant", a, &b);
+    /* off the grid: scaled and moved by ulps, the filters against exact arithmetic */
+    col_shape a10 = scaled(a, COL_R(0.1)), b10 = scaled(&b, COL_R(0.1));
+    col_vec3 d10 = col_v3_scale(dv, COL_R(0.1));
+    for (int n = 0; n < (int)(j & 3); ++n) d10.x = nextafter(d10.x, (i & 64) ? INFINITY : -INFINITY);
+    for (int n = 0; n < (int)((j >> 2) & 3); ++n) d10.y = nextafter(d10.y, (i & 128) ? INFINITY : -INFINITY);
+    for (int n = 0; n < (int)((i >> 3) & 1); ++n) d10.z = nextafter(d10.z, (j & 64) ? INFINITY : -INFINITY);
+    col_sweep_hit f = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
+    col__exact_always = true;
+    col_sweep_hit x = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
+    col__exact_always = false;
+    FZ_CHECK(f.status == x.status, "a grazing box sweep's filter decides as exact arithmetic does", &a10, &b10);
+    fz_count("grazing box sweeps off the grid that hit", f.status == COL_HIT);
+}
+
 /* The exact and the planes-only frustum classification of s (a sphere, AABB
  * or OBB), or false for other kinds. */
 static bool cull(const col_frustum *f, const col_shape *s, col_cull *exact, col_cull *planes) {
@@ -502,6 +552,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_grid(&a, &b, witness, offset);
         check_grid(&b, &a, witness, offset);
         if (mode & 2) check_touching(&a, &b, (uint8_t)ox, (uint8_t)oy);
+        if (mode & 2)
+            check_box_graze(&a, (uint8_t)((unsigned)(ox + 8) | (unsigned)(oz + 8) << 4),
+                            (uint8_t)((unsigned)(oy + 8) | (unsigned)(oz + 8) << 4));
     }
     /* a camera from the remaining bytes: eye, a view direction, up, a field
      * of view in [0.05, 3.05], aspect in [0.25, 4.2], near in (0, 4], far
