@@ -970,8 +970,9 @@ static int moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const c
         double v = va - vb, av = v < 0 ? -v : v;
         if (!(av >= 0x1p-900 && av <= 0x1p900)) return 2; /* the quotients could over- or underflow */
         double tin = ((v > 0 ? b0 - a1 : b1 - a0)) / v, tout = ((v > 0 ? b1 - a0 : b0 - a1)) / v;
-        double ein = 4 * COL__XS_U * (tin < 0 ? -tin : tin) + 0x1p-1000;
-        double eout = 4 * COL__XS_U * (tout < 0 ? -tout : tout) + 0x1p-1000;
+        const double rel = 4 * COL__XS_U; /* 8u: the three roundings of each time, with room */
+        double ein = rel * (tin < 0 ? -tin : tin) + 0x1p-1000;
+        double eout = rel * (tout < 0 ? -tout : tout) + 0x1p-1000;
         if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
         lo_max = tin + ein > lo_max ? tin + ein : lo_max;
         lo_min = tin - ein > lo_min ? tin - ein : lo_min;
