@@ -404,8 +404,14 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
  * scaled by 1/10, d moved by ulps) the filters decide as exact arithmetic
  * does. An entry compared with an exit of another axis is the cross check
  * of col__moving_boxes_meet, which touches at u = 0 or 1 do not reach. */
-static void check_box_graze(const col_shape *a, uint8_t i, uint8_t j) {
-    if (a->kind != COL_SHAPE_AABB || sizeof(col_real) != sizeof(double)) return;
+static void check_box_graze(const col_shape *a0, uint8_t i, uint8_t j) {
+    if (a0->kind != COL_SHAPE_AABB || sizeof(col_real) != sizeof(double)) return;
+    /* A moved (exactly) to end near the origin, at (5, 3, 7) / 8: the times'
+     * roundings off the grid are then of the order of the ulps the motion is
+     * moved by, where the filter's margins matter */
+    col_vec3 to = col_v3(COL_R(0.625), COL_R(0.375), COL_R(0.875));
+    col_shape moved_a = fz_translated(a0, col_v3_sub(to, a0->u.aabb.max), NULL);
+    const col_shape *a = &moved_a;
     int k = i % 3, l = (k + 1 + j % 2) % 3, m = 3 - k - l;
     col_real dk = (col_real)(1 + (i >> 4)) / 2,
              dl = -(col_real)(1 + (j >> 4)) / 2; /* enter k upward, leave l downward */
