@@ -442,9 +442,12 @@ static void check_box_graze(const col_shape *a0, uint8_t i, uint8_t j) {
     /* off the grid: scaled and moved by ulps, the filters against exact arithmetic */
     col_shape a10 = scaled(a, COL_R(0.1)), b10 = scaled(&b, COL_R(0.1));
     col_vec3 d10 = col_v3_scale(dv, COL_R(0.1));
-    for (int n = 0; n < (int)(j & 3); ++n) d10.x = nextafter(d10.x, (i & 64) ? INFINITY : -INFINITY);
-    for (int n = 0; n < (int)((j >> 2) & 3); ++n) d10.y = nextafter(d10.y, (i & 128) ? INFINITY : -INFINITY);
-    for (int n = 0; n < (int)((i >> 3) & 1); ++n) d10.z = nextafter(d10.z, (j & 64) ? INFINITY : -INFINITY);
+    /* (double only: returned above otherwise) */
+    for (int n = 0; n < (int)(j & 3); ++n) d10.x = (col_real)nextafter((double)d10.x, (i & 64) ? INFINITY : -INFINITY);
+    for (int n = 0; n < (int)((j >> 2) & 3); ++n)
+        d10.y = (col_real)nextafter((double)d10.y, (i & 128) ? INFINITY : -INFINITY);
+    for (int n = 0; n < (int)((i >> 3) & 1); ++n)
+        d10.z = (col_real)nextafter((double)d10.z, (j & 64) ? INFINITY : -INFINITY);
     col_sweep_hit f = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
     col__exact_always = true;
     col_sweep_hit x = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));

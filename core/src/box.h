@@ -39,29 +39,38 @@ static inline col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3
 #define COL__FILTER_TINY 0x1p-900
 #endif
 
-/* 1 when L <= R surely, 0 when L > R surely, 2 in doubt (NaN too). */
-static inline int col__le_filtered(col_real L, col_real R) {
-    if (!(L >= COL__FILTER_TINY && R >= COL__FILTER_TINY)) return 2;
+/* The decided answers without a branch on them (half the pairs of a
+ * broad phase's output overlap: a branch on the answer is mispredicted half
+ * the time); the one branch, on doubt, is about never taken. L and R are
+ * surely ordered when they differ by more than 16 eps (L + R) and neither is
+ * below COL__FILTER_TINY (a square may have underflowed). */
+typedef struct col__filtered {
+    int yes, doubt;
+} col__filtered;
+
+static inline col__filtered col__le_filtered(col_real L, col_real R) {
     col_real m = COL_R(16.0) * COL_EPSILON * (L + R), diff = L - R;
-    return diff < -m ? 1 : diff > m ? 0 : 2;
+    col__filtered f;
+    f.yes = diff < -m;
+    f.doubt = !(f.yes | (diff > m)) | !(L >= COL__FILTER_TINY) | !(R >= COL__FILTER_TINY);
+    return f;
 }
 
+/* The exact decisions where the filters are in doubt (box.c): equal
+ * centres, radii 0, a touch, tiny squares. */
 bool col__sphere_sphere_exact(const col_sphere *a, const col_sphere *b);
 bool col__aabb_sphere_exact(const col_aabb *b, const col_sphere *s);
 
-/* 1, 0, or 2 in doubt. Concentric: overlap; two points: equal or not. */
-static inline int col__sphere_sphere_filter(const col_sphere *a, const col_sphere *b) {
-    col_vec3 d = col_v3_sub(a->c, b->c);
+static inline col__filtered col__sphere_sphere_filter(const col_sphere *a, const col_sphere *b) {
     col_real rs = a->r + b->r;
-    if (d.x == COL_R(0.0) && d.y == COL_R(0.0) && d.z == COL_R(0.0)) return 1; /* exact: equal centres */
-    if (rs == COL_R(0.0)) return 0;                                            /* two points apart */
-    return col__le_filtered(col_v3_len_sq(d), rs * rs);
+    return col__le_filtered(col_v3_len_sq(col_v3_sub(a->c, b->c)), rs * rs);
 }
 
 static inline bool col__overlap_sphere_sphere_u(const col_sphere *a, const col_sphere *b) {
-    int f = col__sphere_sphere_filter(a, b);
-    if (f == 2) return col__valid_sphere(a) && col__valid_sphere(b) && col__sphere_sphere_exact(a, b);
-    return f == 1; /* (invalid input: an unspecified answer, never the exact path) */
+    col__filtered f = col__sphere_sphere_filter(a, b);
+    /* (invalid input: an unspecified answer, never the exact path) */
+    if (f.doubt) return col__valid_sphere(a) && col__valid_sphere(b) && col__sphere_sphere_exact(a, b);
+    return f.yes;
 }
 
 static inline bool col__overlap_aabb_aabb_u(const col_aabb *a, const col_aabb *b) {
@@ -69,9 +78,9 @@ static inline bool col__overlap_aabb_aabb_u(const col_aabb *a, const col_aabb *b
            (a->min.z <= b->max.z) & (b->min.z <= a->max.z);
 }
 
-/* 1, 0, or 2 in doubt. The centre in the closed box (every excess exactly
- * zero): overlap; a point (r = 0) outside: apart. */
-static inline int col__aabb_sphere_filter(const col_aabb *b, const col_sphere *s) {
+/* The centre in the closed box (every excess exactly zero) overlaps, a point
+ * (r = 0) outside it does not: both decided here, without the exact path. */
+static inline col__filtered col__aabb_sphere_filter(const col_aabb *b, const col_sphere *s) {
     col_real d2 = COL_R(0.0);
     int inside = 1;
     for (int k = 0; k < 3; ++k) {
@@ -80,15 +89,17 @@ static inline int col__aabb_sphere_filter(const col_aabb *b, const col_sphere *s
         inside &= excess == COL_R(0.0);
         d2 += excess * excess;
     }
-    if (inside) return 1;
-    if (s->r == COL_R(0.0)) return 0;
-    return col__le_filtered(d2, s->r * s->r);
+    col__filtered f = col__le_filtered(d2, s->r * s->r);
+    int point = s->r == COL_R(0.0);
+    f.yes = inside | (f.yes & !point);
+    f.doubt = f.doubt & !inside & !point;
+    return f;
 }
 
 static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_sphere *s) {
-    int f = col__aabb_sphere_filter(b, s);
-    if (f == 2) return col__valid_aabb(b) && col__valid_sphere(s) && col__aabb_sphere_exact(b, s);
-    return f == 1;
+    col__filtered f = col__aabb_sphere_filter(b, s);
+    if (f.doubt) return col__valid_aabb(b) && col__valid_sphere(s) && col__aabb_sphere_exact(b, s);
+    return f.yes;
 }
 
 /* OBB-OBB SAT without validation (box.c). */
@@ -96,9 +107,9 @@ bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 
 static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_sphere *b) {
     int valid = (int)col__valid_sphere(a) & (int)col__valid_sphere(b);
-    int f = col__sphere_sphere_filter(a, b);
-    if (f == 2) return valid && col__sphere_sphere_exact(a, b); /* rare: exact only on valid input */
-    return f & valid;
+    col__filtered f = col__sphere_sphere_filter(a, b);
+    if (f.doubt) return valid && col__sphere_sphere_exact(a, b); /* rare: exact only on valid input */
+    return f.yes & valid;
 }
 
 static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b) {
@@ -109,9 +120,9 @@ static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b
 
 static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_sphere *s) {
     int valid = (int)col__valid_aabb(b) & (int)col__valid_sphere(s);
-    int f = col__aabb_sphere_filter(b, s);
-    if (f == 2) return valid && col__aabb_sphere_exact(b, s);
-    return f & valid;
+    col__filtered f = col__aabb_sphere_filter(b, s);
+    if (f.doubt) return valid && col__aabb_sphere_exact(b, s);
+    return f.yes & valid;
 }
 
 /* p in the OBB's frame: ((p - c) . u_k). */
