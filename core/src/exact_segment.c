@@ -858,11 +858,11 @@ bool col__moving_ball_meets_triangle(col_vec3 p, col_vec3 v1, col_vec3 v2, col_r
 
 /* The same parts in one pass of double arithmetic with running error
  * bounds (bd): 1 surely in the prism, 0 surely not, 2 in doubt. */
-static bd bd3_dot(const bd x[3], const bd y[3]) {
+COL__XS_INLINE bd bd3_dot(const bd x[3], const bd y[3]) {
     return bd_add(bd_add(bd_mul(x[0], y[0]), bd_mul(x[1], y[1])), bd_mul(x[2], y[2]));
 }
 
-static void bd3_cross(const bd x[3], const bd y[3], bd out[3]) {
+COL__XS_INLINE void bd3_cross(const bd x[3], const bd y[3], bd out[3]) {
     for (int k = 0; k < 3; ++k) {
         int i = (k + 1) % 3, j = (k + 2) % 3;
         out[k] = bd_sub(bd_mul(x[i], y[j]), bd_mul(x[j], y[i]));

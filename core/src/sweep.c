@@ -502,11 +502,11 @@ typedef struct rounded_triangle {
  * into any of the five convex pieces. */
 static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
     const rounded_triangle *t = ctx;
-    /* inside: the static test itself (exact for radius 0), so a sweep without
-     * motion answers exactly as col_overlap_sphere_triangle */
-    col_sphere at = {ray->origin, t->r};
-    col_triangle tri = {t->a, t->b, t->c};
-    if (col_overlap_sphere_triangle(&at, &tri)) return col__ray_inside(ray);
+    /* inside, rounded: the sweep's exact decision and initial overlap are
+     * made apart from this cast (col_sweep_sphere_triangle), which gives
+     * the times */
+    col_vec3 q = col__closest_on_triangle(ray->origin, t->a, t->b, t->c);
+    if (col_v3_len_sq(col_v3_sub(q, ray->origin)) <= t->r * t->r) return col__ray_inside(ray);
     col_ray_hit best = col__ray_miss();
     const col_vec3 v[3] = {t->a, t->b, t->c};
     for (int i = 0; i < 3; ++i) {
@@ -518,7 +518,7 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
         for (int s = -1; s <= 1; s += 2) {
             col_vec3 off = col_v3_scale(n, (col_real)s * t->r);
             col_triangle moved = {col_v3_add(t->a, off), col_v3_add(t->b, off), col_v3_add(t->c, off)};
-            col_ray_hit h = col_raycast_triangle(ray, &moved, COL_TWO_SIDED);
+            col_ray_hit h = col_raycast_triangle_mt(ray, &moved, COL_TWO_SIDED); /* the time: decided apart */
             if (h.status == COL_HIT && !h.inside && (best.status != COL_HIT || h.t < best.t)) best = h;
         }
     }
@@ -530,20 +530,27 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
  * capsules on the rounded path with radius r -+ a margin that covers the
  * path's rounding (as sphere_box_fast). 1, 0, or 2 in doubt. */
 static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const col_triangle *b) {
-    int f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
-    if (f == 1) return 1;
     col_vec3 q = col_v3_add(a->c, col_v3_sub(da, db));
     const col_vec3 v[3] = {b->a, b->b, b->c};
-    col_real mm = COL_R(0.0);
+    col_real mm = COL_R(0.0), lo[3], hi[3];
     for (int k = 0; k < 3; ++k) {
-        col_real vm =
-            col_max(col_abs(col_v3_get(v[0], k)), col_max(col_abs(col_v3_get(v[1], k)), col_abs(col_v3_get(v[2], k))));
+        col_real x0 = col_v3_get(v[0], k), x1 = col_v3_get(v[1], k), x2 = col_v3_get(v[2], k);
+        col_real vm = col_max(col_abs(x0), col_max(col_abs(x1), col_abs(x2)));
         col_real m =
             COL_R(4.0) * COL_EPSILON *
                 (col_abs(col_v3_get(a->c, k)) + col_abs(col_v3_get(da, k)) + col_abs(col_v3_get(db, k)) + vm + a->r) +
             TINY;
         mm = col_max(mm, COL_R(2.0) * m);
+        lo[k] = col_min(x0, col_min(x1, x2)) - a->r - COL_R(2.0) * m;
+        hi[k] = col_max(x0, col_max(x1, x2)) + a->r + COL_R(2.0) * m;
     }
+    /* the path surely apart from the triangle's box grown by r: apart */
+    if (col__segment_box_fast(a->c, q, col_v3(lo[0], lo[1], lo[2]), col_v3(hi[0], hi[1], hi[2])) == 0) return 0;
+    /* the rounded path through the triangle (exactly): the exact path passes
+     * within mm of it, so within r when r > mm (the common hit, cheaply) */
+    if (a->r > mm && col__segment_meets_triangle(a->c, q, b->a, b->b, b->c)) return 1;
+    int f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
+    if (f == 1) return 1;
     if (a->r > mm)
         for (int k = 0; k < 3; ++k)
             if (col__segment_capsule_fast(a->c, q, v[k], v[(k + 1) % 3], a->r - mm) == 1) return 1;
