@@ -346,6 +346,32 @@ static col_ray_hit cast_rounded_box(const col_ray *ray, const void *ctx) {
     return best;
 }
 
+/* The squared distance from x to a box (ctx: two corners) or a triangle
+ * (ctx: three vertices). */
+typedef col_real (*dist_sq_fn)(col_vec3 x, const col_vec3 *ctx);
+
+static col_real box_dist_sq(col_vec3 x, const col_vec3 *b) { return col__box_point_dist_sq(b[0], b[1], x); }
+
+static col_real triangle_dist_sq(col_vec3 x, const col_vec3 *t) {
+    return col_v3_len_sq(col_v3_sub(x, col__closest_on_triangle(x, t[0], t[1], t[2])));
+}
+
+/* The time in [0, 1] at which the centre c + t v comes closest to a convex
+ * shape (golden-section search on the convex squared distance): the contact
+ * of a graze the rounded cast missed. */
+static col_real closest_approach(col_vec3 c, col_vec3 v, dist_sq_fn dist_sq, const col_vec3 *shape) {
+    const col_real g = COL_R(0.6180339887498949);
+    col_real x0 = COL_R(0.0), x1 = COL_R(1.0);
+    for (int i = 0; i < 80 && x1 - x0 > COL_EPSILON; ++i) {
+        col_real s = x1 - g * (x1 - x0), t = x0 + g * (x1 - x0);
+        if (dist_sq(col_v3_madd(c, s, v), shape) <= dist_sq(col_v3_madd(c, t, v), shape))
+            x1 = t;
+        else
+            x0 = s;
+    }
+    return (x0 + x1) * COL_R(0.5);
+}
+
 /* The exact decision's filter: the rounded path [c, c + v] against boxes
  * that surely contain the rounded box (a miss) or that it surely contains
  * (a hit: the box grown by r along one axis), each moved by a margin m of
@@ -410,23 +436,6 @@ static int sphere_box_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const 
     return apart ? 0 : 2;
 }
 
-/* The time in [0, 1] at which the centre c + t v comes closest to the box
- * [lo, hi] (golden-section search on the convex squared distance): the
- * contact of a graze the rounded cast missed. */
-static col_real closest_approach(col_vec3 c, col_vec3 v, col_vec3 lo, col_vec3 hi) {
-    const col_real g = COL_R(0.6180339887498949);
-    col_real x0 = COL_R(0.0), x1 = COL_R(1.0);
-    for (int i = 0; i < 80 && x1 - x0 > COL_EPSILON; ++i) {
-        col_real s = x1 - g * (x1 - x0), t = x0 + g * (x1 - x0);
-        if (col__box_point_dist_sq(lo, hi, col_v3_madd(c, s, v)) <=
-            col__box_point_dist_sq(lo, hi, col_v3_madd(c, t, v)))
-            x1 = t;
-        else
-            x0 = s;
-    }
-    return (x0 + x1) * COL_R(0.5);
-}
-
 col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_aabb(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly (issue 16): the centre's path c + u (da - db), never
@@ -445,7 +454,8 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
     if (h.status != COL_HIT || h.initially_overlapping != initially) {
         /* the rounded cast disagrees within rounding of touching: touching
          * at u = 0, or a graze at the closest approach */
-        col_real t = initially ? COL_R(0.0) : closest_approach(p, v, rb.lo, rb.hi);
+        const col_vec3 box[2] = {rb.lo, rb.hi};
+        col_real t = initially ? COL_R(0.0) : closest_approach(p, v, box_dist_sq, box);
         if (h.status == COL_HIT && !initially) t = COL_R(0.0); /* the cast found it inside: a touch at the start */
         col_real t1 = h.status == COL_HIT ? h.t1 : t;
         h = col__sweep_miss(COL_HIT);
@@ -560,25 +570,6 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     return apart ? 0 : 2;
 }
 
-/* The time in [0, 1] at which the centre c + t v comes closest to the
- * triangle (golden-section search on the convex distance): the contact of
- * a graze the rounded cast missed. */
-static col_real closest_approach_triangle(col_vec3 c, col_vec3 v, col_vec3 ta, col_vec3 tb, col_vec3 tc) {
-    const col_real g = COL_R(0.6180339887498949);
-    col_real x0 = COL_R(0.0), x1 = COL_R(1.0);
-    for (int i = 0; i < 80 && x1 - x0 > COL_EPSILON; ++i) {
-        col_real s = x1 - g * (x1 - x0), t = x0 + g * (x1 - x0);
-        col_vec3 ps = col_v3_madd(c, s, v), pt = col_v3_madd(c, t, v);
-        col_real ds = col_v3_len_sq(col_v3_sub(ps, col__closest_on_triangle(ps, ta, tb, tc)));
-        col_real dt = col_v3_len_sq(col_v3_sub(pt, col__closest_on_triangle(pt, ta, tb, tc)));
-        if (ds <= dt)
-            x1 = t;
-        else
-            x0 = s;
-    }
-    return (x0 + x1) * COL_R(0.5);
-}
-
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly (issue 16): the centre's path c + u (da - db), never
@@ -604,8 +595,9 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
     if (h.status != COL_HIT || h.initially_overlapping != initially) {
         /* the rounded cast disagrees within rounding of touching: touching
          * at u = 0, or a graze at the closest approach */
-        col_real t = initially || h.status == COL_HIT ? COL_R(0.0)
-                                                      : closest_approach_triangle(col_v3(0, 0, 0), v, rt.a, rt.b, rt.c);
+        const col_vec3 tri[3] = {rt.a, rt.b, rt.c};
+        col_real t =
+            initially || h.status == COL_HIT ? COL_R(0.0) : closest_approach(col_v3(0, 0, 0), v, triangle_dist_sq, tri);
         col_real t1 = h.status == COL_HIT ? h.t1 : t;
         h = col__sweep_miss(COL_HIT);
         h.t0 = t;
