@@ -42,11 +42,19 @@ static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) 
 /* ------------------------- sphere- and capsule-plane ------------------------- */
 
 /* A contact time computed in floating point for a contact the exact
- * decision has found: in [lo, 1], an infinite or NaN quotient (no motion
- * along n in floating point) to the nearer end. */
+ * decision has found: in [lo, 1], an infinite or NaN quotient to the nearer
+ * end. */
 static col_real contact_time(col_real t, col_real lo) {
     if (t != t) return lo;
     return col_max(lo, col_min(COL_R(1.0), t));
+}
+
+/* The time num / w at which a distance reaches the band, for a contact the
+ * exact decision has found; w rounded to zero (the motion along n is below
+ * rounding, so the start was within rounding of touching): u = 1, where the
+ * exact decision says they touch (no division by zero: hostile input). */
+static col_real band_time(col_real num, col_real w, col_real lo) {
+    return w == COL_R(0.0) ? COL_R(1.0) : contact_time(num / w, lo);
 }
 
 /* A rounded value and a bound on its rounding error. */
@@ -151,8 +159,8 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     /* Receding, parallel, or not there by u = 1: a miss. */
     if (!plane_reached(b, r, side, &a->c, &sc, 1, da, db)) return col__sweep_miss(COL_MISS);
     col_real sr = (col_real)side * r;
-    h.t0 = contact_time((sr - s0) / w, COL_R(0.0));
-    h.t1 = contact_time((-sr - s0) / w, h.t0);
+    h.t0 = band_time(sr - s0, w, COL_R(0.0));
+    h.t1 = band_time(-sr - s0, w, h.t0);
     h.normal = col_v3_scale(b->n, (col_real)side);
     col_vec3 centre = col_v3_madd(a->c, h.t0, da);
     h.point = col_v3_madd(centre, -sr, b->n);
@@ -183,8 +191,8 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     bool front = start == COL_FRONT;
     const col_vec3 ends[2] = {a->a, a->b};
     if (!plane_reached(b, a->r, front ? 1 : -1, ends, se, 2, da, db)) return col__sweep_miss(COL_MISS);
-    h.t0 = contact_time(front ? -lo / w : -hi / w, COL_R(0.0));
-    h.t1 = contact_time(front ? -hi / w : -lo / w, h.t0);
+    h.t0 = band_time(front ? -lo : -hi, w, COL_R(0.0));
+    h.t1 = band_time(front ? -hi : -lo, w, h.t0);
     col_real side = front ? COL_R(1.0) : COL_R(-1.0);
     h.normal = col_v3_scale(b->n, side);
     /* The nearer endpoint touches (both, when the capsule lies parallel: the midpoint). */
