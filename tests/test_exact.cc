@@ -381,6 +381,12 @@ TEST(ExactSegment, EllipsoidsFullAndFlatAreTouchedExactly) {
 
 namespace {
 
+// A two-decimal value in [lo, hi) / 100: rounded in binary, so the filters'
+// bounds are exercised.
+double Decimal(std::mt19937 &g, int lo, int hi) {
+    return static_cast<double>(lo + static_cast<int>(g() % static_cast<unsigned>(hi - lo))) / 100;
+}
+
 col_sweep_hit Sweep(const col_shape &a, col_vec3 da, const col_shape &b, col_vec3 db = V(0, 0, 0)) {
     return col_sweep(&a, da, &b, db);
 }
@@ -505,9 +511,7 @@ TEST(ExactSweep, TheFiltersEqualTheExactPath) {
     // random two-decimal boxes and motions (rounded, so the filter's bounds
     // are exercised): the same answers with every sign computed exactly
     std::mt19937 g(5);
-    auto dec = [&](int lo, int hi) {
-        return static_cast<double>(lo + static_cast<int>(g() % (unsigned)(hi - lo))) / 100;
-    };
+    auto dec = [&](int lo, int hi) { return Decimal(g, lo, hi); };
     for (int n = 0; n < 20000; ++n) {
         double x0 = dec(-300, 300), y0 = dec(-300, 300), z0 = dec(-300, 300);
         col_shape a = Aabb(x0, y0, z0, x0 + dec(0, 200), y0 + dec(0, 200), z0 + dec(0, 200));
@@ -563,9 +567,7 @@ TEST(ExactSweep, SphereBoxFilterEqualsTheExactPath) {
     // random two-decimal spheres, boxes and motions, many passing near an
     // edge or a corner: the same answers with every sign exact
     std::mt19937 g(9);
-    auto dec = [&](int lo, int hi) {
-        return static_cast<double>(lo + static_cast<int>(g() % static_cast<unsigned>(hi - lo))) / 100;
-    };
+    auto dec = [&](int lo, int hi) { return Decimal(g, lo, hi); };
     int hits = 0;
     for (int n = 0; n < 4000; ++n) {
         col_shape box = Aabb(0, 0, 0, dec(1, 300), dec(1, 300), dec(1, 300));
@@ -619,9 +621,7 @@ TEST(ExactSweep, SpheresArriveAtATriangleFaceEdgeAndVertexExactlyAtUOne) {
 
 TEST(ExactSweep, SphereTriangleFilterEqualsTheExactPath) {
     std::mt19937 g(13);
-    auto dec = [&](int lo, int hi) {
-        return static_cast<double>(lo + static_cast<int>(g() % static_cast<unsigned>(hi - lo))) / 100;
-    };
+    auto dec = [&](int lo, int hi) { return Decimal(g, lo, hi); };
     int hits = 0;
     for (int n = 0; n < 3000; ++n) {
         col_shape t = Triangle(V(dec(-300, 300), dec(-300, 300), dec(-300, 300)),
