@@ -236,6 +236,10 @@ bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
+/* The segment against the infinite cylinder of radius r around the line
+ * through (ci, cj) along axis k (coordinates on the other two axes, in
+ * order k + 1, k + 2 mod 3): 0 surely apart, else 2. */
+int col__segment_cylinder_fast(col_vec3 p, col_vec3 q, int k, col_real ci, col_real cj, col_real r);
 
 /* How many times the exact path ran (all predicates; for tests and the
  * benchmarks: the filter's failure rate). Not thread-safe to read exactly. */

@@ -439,6 +439,29 @@ int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, co
     return caps_fast(&fin);
 }
 
+/* The segment [p, q] against the infinite cylinder of radius r around the
+ * line through (ci, cj) along axis k, in the projection on the other two
+ * axes: the distance from the line is convex along the segment, smallest at
+ * p where it grows from p, at q where it shrinks to q, else where the line
+ * through p and q passes closest. 0 where that is surely more than r, else 2
+ * (a box edge's capsule lies in its cylinder: the sweeps' cheap miss). */
+int col__segment_cylinder_fast(col_vec3 p, col_vec3 q, int k, col_real ci, col_real cj, col_real r) {
+    if (col__exact_always) return 2;
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    bd pi = bd_in(col_v3_get(p, i)), pj = bd_in(col_v3_get(p, j)), qi = bd_in(col_v3_get(q, i)),
+       qj = bd_in(col_v3_get(q, j));
+    bd P[2] = {bd_sub(pi, bd_in(ci)), bd_sub(pj, bd_in(cj))}, Q[2] = {bd_sub(qi, bd_in(ci)), bd_sub(qj, bd_in(cj))};
+    bd D[2] = {bd_sub(qi, pi), bd_sub(qj, pj)}, R = bd_in(r);
+    bd R2 = bd_mul(R, R);
+    int sp = bd_sign(bd_add(bd_mul(P[0], D[0]), bd_mul(P[1], D[1])));
+    if (sp == 0 || sp == 1) return bd_sign(bd_sub(bd_add(bd_mul(P[0], P[0]), bd_mul(P[1], P[1])), R2)) == 1 ? 0 : 2;
+    int sq = bd_sign(bd_add(bd_mul(Q[0], D[0]), bd_mul(Q[1], D[1])));
+    if (sq == 0 || sq == -1) return bd_sign(bd_sub(bd_add(bd_mul(Q[0], Q[0]), bd_mul(Q[1], Q[1])), R2)) == 1 ? 0 : 2;
+    bd cross = bd_sub(bd_mul(P[0], D[1]), bd_mul(P[1], D[0]));
+    bd dd = bd_add(bd_mul(D[0], D[0]), bd_mul(D[1], D[1]));
+    return bd_sign(bd_sub(bd_mul(cross, cross), bd_mul(R2, dd))) == 1 ? 0 : 2;
+}
+
 bool col__segment_meets_capsule(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r1, col_real r2) {
     if (r1 == COL_R(0.0) && r2 == COL_R(0.0)) return col__segments_meet(p, q, a, b);
     caps_in fin = {p, q, a, b, r1, r2, 0, false, p, p};

@@ -13,10 +13,11 @@ static col_sweep_hit sweep_clean(col_sweep_hit h) {
     return h;
 }
 
+/* Built by an initializer, not memset: a memset's stores feeding the
+ * returned struct's copy stalled store forwarding (half the cost of a
+ * missing sphere-plane sweep). */
 col_sweep_hit col__sweep_miss(col_status status) {
-    col_sweep_hit h;
-    memset(&h, 0, sizeof h);
-    h.status = status;
+    col_sweep_hit h = {status, COL_R(0.0), COL_R(0.0), {0, 0, 0}, {0, 0, 0}, false};
     return h;
 }
 
@@ -44,16 +45,16 @@ static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) 
 /* A contact time computed in floating point for a contact the exact
  * decision has found: in [lo, 1], an infinite or NaN quotient to the nearer
  * end. */
-static col_real contact_time(col_real t, col_real lo) {
-    if (t != t) return lo;
-    return col_max(lo, col_min(COL_R(1.0), t));
+static inline col_real contact_time(col_real t, col_real lo) {
+    if (!(t >= lo)) return lo; /* NaN too; comparisons, not calls to fmin */
+    return t < COL_R(1.0) ? t : COL_R(1.0);
 }
 
 /* The time num / w at which a distance reaches the band, for a contact the
  * exact decision has found; w rounded to zero (the motion along n is below
  * rounding, so the start was within rounding of touching): u = 1, where the
  * exact decision says they touch (no division by zero: hostile input). */
-static col_real band_time(col_real num, col_real w, col_real lo) {
+static inline col_real band_time(col_real num, col_real w, col_real lo) {
     return w == COL_R(0.0) ? COL_R(1.0) : contact_time(num / w, lo);
 }
 
@@ -71,14 +72,14 @@ typedef struct bounded {
 /* n . x - d and n . (da - db): a three-term dot product and one more term,
  * each value within 4 eps (8 roundings of half an eps) of the sum of its
  * terms' magnitudes; plus TINY for an underflow. */
-static bounded plane_distance(const col_plane *b, col_vec3 x) {
+static inline bounded plane_distance(const col_plane *b, col_vec3 x) {
     bounded r = {col_plane_signed_distance(b, x), COL_R(0.0)};
     col_real mag = col_abs(b->n.x * x.x) + col_abs(b->n.y * x.y) + col_abs(b->n.z * x.z) + col_abs(b->d);
     r.e = COL_R(4.0) * COL_EPSILON * mag + TINY;
     return r;
 }
 
-static bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db) {
+static inline bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db) {
     bounded r = {col_v3_dot(b->n, col_v3_sub(da, db)), COL_R(0.0)};
     col_real mag = col_abs(b->n.x) * (col_abs(da.x) + col_abs(db.x)) +
                    col_abs(b->n.y) * (col_abs(da.y) + col_abs(db.y)) +
@@ -89,7 +90,7 @@ static bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db) {
 
 /* The sign of s - off for s within e of its exact value: 1 or -1 where
  * that decides (the subtraction's rounding included), 2 in doubt. */
-static int side_filtered(bounded s, col_real off) {
+static inline int side_filtered(bounded s, col_real off) {
     col_real bound = s.e + COL_R(2.0) * COL_EPSILON * (col_abs(s.v) + col_abs(off));
     if (!(bound < COL_R(1e30))) return 2;
     return s.v - off > bound ? 1 : s.v - off < -bound ? -1 : 2;
@@ -97,8 +98,9 @@ static int side_filtered(bounded s, col_real off) {
 
 /* The start's side for points with distances s[0..n) and support r: the
  * filtered signs, or the exact classification (`exact`) where in doubt. */
-static col_side start_side(const bounded *s, int n, col_real r, col_side (*exact)(const void *, const col_plane *),
-                           const void *shape, const col_plane *b) {
+static inline col_side start_side(const bounded *s, int n, col_real r,
+                                  col_side (*exact)(const void *, const col_plane *), const void *shape,
+                                  const col_plane *b) {
     bool front = true, back = true, doubt = false;
     for (int i = 0; i < n; ++i) {
         int f = side_filtered(s[i], r), k = side_filtered(s[i], -r);
@@ -120,8 +122,8 @@ static col_side classify_capsule(const void *c, const col_plane *b) { return col
  * point's distance is linear in u, so the first to reach it does so by
  * u = 1 exactly when its end is in the band or beyond. Exact (exact.h: the
  * end x + v1 - v2 is never rounded). */
-static bool plane_reached(const col_plane *b, col_real r, int side, const col_vec3 *x, const bounded *s, int n,
-                          col_vec3 v1, col_vec3 v2) {
+static inline bool plane_reached(const col_plane *b, col_real r, int side, const col_vec3 *x, const bounded *s, int n,
+                                 col_vec3 v1, col_vec3 v2) {
     bounded w = plane_motion(b, v1, v2);
     bool doubt = false;
     for (int i = 0; i < n; ++i) { /* the end's rounded distance first */
@@ -380,6 +382,21 @@ static col_real closest_approach(col_vec3 c, col_vec3 v, dist_sq_fn dist_sq, con
     return (x0 + x1) * COL_R(0.5);
 }
 
+/* The rounded path [c, q] against capsules [e0[i], e1[i]] of radius r, the
+ * exact path being within mm of it: 1 where one is surely met at r - mm,
+ * 0 where every one is surely missed at r + mm and the other pieces were
+ * (`apart`), else 2. Each capsule is tried for a miss first, the cheap
+ * common answer near a shape; only one not surely missed is tried for a hit. */
+static int capsules_fast(col_vec3 c, col_vec3 q, const col_vec3 *e0, const col_vec3 *e1, int n, col_real r, col_real mm,
+                         bool apart) {
+    for (int e = 0; e < n; ++e) {
+        if (col__segment_capsule_fast(c, q, e0[e], e1[e], r + mm) == 0) continue;
+        if (r > mm && col__segment_capsule_fast(c, q, e0[e], e1[e], r - mm) == 1) return 1;
+        apart = false;
+    }
+    return apart ? 0 : 2;
+}
+
 /* The exact decision's filter: the rounded path [c, c + v] against boxes
  * that surely contain the rounded box (a miss) or that it surely contains
  * (a hit: the box grown by r along one axis), each moved by a margin m of
@@ -428,7 +445,7 @@ static int sphere_box_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const 
             col_real pi0 = col_v3_get(a->c, i), pi1 = col_v3_get(q, i), pj0 = col_v3_get(a->c, j),
                      pj1 = col_v3_get(q, j);
             if (col_min(pi0, pi1) > ci + r + mm || col_max(pi0, pi1) < ci - r - mm || col_min(pj0, pj1) > cj + r + mm ||
-                col_max(pj0, pj1) < cj - r - mm)
+                col_max(pj0, pj1) < cj - r - mm || col__segment_cylinder_fast(a->c, q, k, ci, cj, r + mm) == 0)
                 continue;
             col_real x0[3] = {b->min.x, b->min.y, b->min.z}, x1[3] = {b->max.x, b->max.y, b->max.z};
             x0[i] = x1[i] = ci;
@@ -437,11 +454,7 @@ static int sphere_box_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const 
             e1[n++] = col_v3(x1[0], x1[1], x1[2]);
         }
     }
-    if (r > mm)
-        for (int e = 0; e < n; ++e)
-            if (col__segment_capsule_fast(a->c, q, e0[e], e1[e], r - mm) == 1) return 1;
-    for (int e = 0; e < n && apart; ++e) apart = col__segment_capsule_fast(a->c, q, e0[e], e1[e], r + mm) == 0;
-    return apart ? 0 : 2;
+    return capsules_fast(a->c, q, e0, e1, n, r, mm, apart);
 }
 
 col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_aabb *b, col_vec3 db) {
@@ -569,13 +582,8 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     if (a->r > mm && col__segment_meets_triangle(a->c, q, b->a, b->b, b->c)) return 1;
     int f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
     if (f == 1) return 1;
-    if (a->r > mm)
-        for (int k = 0; k < 3; ++k)
-            if (col__segment_capsule_fast(a->c, q, v[k], v[(k + 1) % 3], a->r - mm) == 1) return 1;
-    bool apart = f == 0;
-    for (int k = 0; k < 3 && apart; ++k)
-        apart = col__segment_capsule_fast(a->c, q, v[k], v[(k + 1) % 3], a->r + mm) == 0;
-    return apart ? 0 : 2;
+    const col_vec3 w[3] = {b->b, b->c, b->a};
+    return capsules_fast(a->c, q, v, w, 3, a->r, mm, f == 0);
 }
 
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
