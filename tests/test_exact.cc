@@ -563,6 +563,45 @@ TEST(ExactSweep, SpheresArriveAtABoxFaceEdgeAndCornerExactlyAtUOne) {
     }
 }
 
+TEST(ExactSweep, SpheresGrazingAnEdgeAcrossItDecideAsTheExactPath) {
+    // A path crossing an edge's cylinder tangentially: (3, 4) + s (-4, 3)
+    // from the edge line in the plane across it, s in [-1, 1], comes within
+    // exactly 5 of it at s = 0 and nowhere nearer to the box (or triangle).
+    // Radius 5 hits, an ulp less misses, with the filters (the box edge's
+    // cylinder, the triangle edge's point certificate) as with exact signs.
+    auto check = [](const col_shape &s, col_vec3 da, const col_shape &b, bool want, const char *what) {
+        col__exact_always = true;
+        bool x = Hits(s, da, b);
+        col__exact_always = false;
+        EXPECT_EQ(Hits(s, da, b), want) << what;
+        EXPECT_EQ(x, want) << what;
+    };
+    for (double far : kFar) {
+        for (int k = 0; k < 3; ++k) {
+            for (int corner = 0; corner < 4; ++corner) {
+                // box [far, far + 8]^3; the edge along k at coordinates 0 or 8 on the other two axes
+                int i = (k + 1) % 3, j = (k + 2) % 3;
+                double si = corner & 1 ? 1 : -1, sj = corner & 2 ? 1 : -1;
+                double ei = corner & 1 ? 8 : 0, ej = corner & 2 ? 8 : 0;
+                double p0[3], p1[3];
+                p0[i] = far + ei + si * 7, p0[j] = far + ej + sj * 1, p0[k] = far + 2;
+                p1[i] = far + ei - si * 1, p1[j] = far + ej + sj * 7, p1[k] = far + 6;
+                col_shape box = Aabb(far, far, far, far + 8, far + 8, far + 8);
+                col_vec3 da = V(p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]);
+                check(Sphere(p0[0], p0[1], p0[2], 5), da, box, true, "box edge at 5");
+                check(Sphere(p0[0], p0[1], p0[2], std::nextafter(R(5), R(0))), da, box, false, "box edge below 5");
+            }
+        }
+        // the triangle (0,0,0) (8,0,0) (0,8,0) moved by far; its edge y = 0,
+        // crossed in the plane x = 4 + ... from (-7, -1) to (-1, 7) in (y, z)
+        col_vec3 o = V(far, far, far);
+        col_shape t = Triangle(o, Add(o, V(8, 0, 0)), Add(o, V(0, 8, 0)));
+        col_vec3 c = Add(o, V(3, -7, -1)), da = V(2, 6, 8);
+        check(SphereAt(c, 5), da, t, true, "triangle edge at 5");
+        check(SphereAt(c, std::nextafter(R(5), R(0))), da, t, false, "triangle edge below 5");
+    }
+}
+
 TEST(ExactSweep, SphereBoxFilterEqualsTheExactPath) {
     // random two-decimal spheres, boxes and motions, many passing near an
     // edge or a corner: the same answers with every sign exact

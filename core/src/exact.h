@@ -229,6 +229,11 @@ int col__ball_triangle_fast(col_vec3 p, col_vec3 v1, col_vec3 v2, col_real r, co
 /* Whether box [amin, amax] moving by da meets box [bmin, bmax] moving by db
  * for some u in [0, 1], the motions never rounded (a sweep). Exact. */
 bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 bmin, col_vec3 bmax, col_vec3 db);
+/* Its filter: 1 meet, 0 not, 2 in doubt; where 1, tin[k] and tout[k] are
+ * the rounded entry and exit times (N / v in double) of each axis k that
+ * moves (da_k != db_k), the others untouched. */
+int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col_vec3 *da, const col_vec3 *bmin,
+                           const col_vec3 *bmax, const col_vec3 *db, double tin[3], double tout[3]);
 /* The ball's and the box's decisions from double arithmetic with a priori
  * error bounds alone: 1 meets, 0 does not, 2 in doubt (then the exact
  * predicates above decide). The ray casts' first step: a miss costs no

@@ -977,9 +977,11 @@ static int diffs_sign(col_real x0, col_real x1, col_real x2, col_real x3, col_re
 
 /* The decision from the rounded entry and exit times: each of N, v and N / v
  * rounds once (relative error u each, so a time is within 4u of its
- * magnitude), 1 or 0 where that decides, 2 where it does not. */
-static int moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col_vec3 *da, const col_vec3 *bmin,
-                             const col_vec3 *bmax, const col_vec3 *db) {
+ * magnitude), 1 or 0 where that decides, 2 where it does not. Where it
+ * returns 1, tin and tout hold every moving axis's rounded times (the
+ * sweep's t0 and t1 need not divide again). */
+int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col_vec3 *da, const col_vec3 *bmin,
+                           const col_vec3 *bmax, const col_vec3 *db, double tin_k[3], double tout_k[3]) {
     if (col__exact_always) return 2;
     double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
     for (int k = 0; k < 3; ++k) {
@@ -993,6 +995,8 @@ static int moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const c
         double v = va - vb, av = v < 0 ? -v : v;
         if (!(av >= 0x1p-900 && av <= 0x1p900)) return 2; /* the quotients could over- or underflow */
         double tin = ((v > 0 ? b0 - a1 : b1 - a0)) / v, tout = ((v > 0 ? b1 - a0 : b0 - a1)) / v;
+        tin_k[k] = tin;
+        tout_k[k] = tout;
         const double rel = 4 * COL__XS_U; /* 8u: the three roundings of each time, with room */
         double ein = rel * (tin < 0 ? -tin : tin) + 0x1p-1000;
         double eout = rel * (tout < 0 ? -tout : tout) + 0x1p-1000;
@@ -1008,7 +1012,8 @@ static int moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const c
 }
 
 bool col__moving_boxes_meet(col_vec3 amin, col_vec3 amax, col_vec3 da, col_vec3 bmin, col_vec3 bmax, col_vec3 db) {
-    int fast = moving_boxes_fast(&amin, &amax, &da, &bmin, &bmax, &db);
+    double tin[3], tout[3];
+    int fast = col__moving_boxes_fast(&amin, &amax, &da, &bmin, &bmax, &db, tin, tout);
     if (fast != 2) return fast == 1;
     /* per axis: the direction, and the entry's and exit's numerators as
      * (x0 - x1): lo = bmin - amax, hi = bmax - amin */

@@ -38,6 +38,14 @@ col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, co
     return s;
 }
 
+/* Componentwise max and min by comparison (fmax and fmin are calls). */
+static inline col_vec3 v3_max(col_vec3 a, col_vec3 b) {
+    return col_v3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+static inline col_vec3 v3_min(col_vec3 a, col_vec3 b) {
+    return col_v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+
 static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) && col_v3_is_valid(db); }
 
 /* ------------------------- sphere- and capsule-plane ------------------------- */
@@ -113,7 +121,6 @@ static inline col_side start_side(const bounded *s, int n, col_real r,
     return doubt ? exact(shape, b) : COL_STRADDLE;
 }
 
-static col_side classify_sphere(const void *s, const col_plane *b) { return col_classify_sphere_plane(s, b); }
 static col_side classify_capsule(const void *c, const col_plane *b) { return col_classify_capsule_plane(c, b); }
 
 /* Whether points x[0..n) of a shape with support distance r along n, in
@@ -142,10 +149,17 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     if (!col__valid_sphere(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly (issue 16): touching at u = 0 is the static test's
      * exact classification; afterwards the end's exact side. The times,
-     * normal and point come from the rounded distances s0 and w. */
+     * normal and point come from the rounded distances s0 and w. The
+     * filters are start_side's and plane_reached's for one point, written
+     * out: the gap |s0| - r and the side as selects, not branches. */
     bounded sc = plane_distance(b, a->c);
-    col_side start = start_side(&sc, 1, a->r, classify_sphere, a, b);
-    col_real s0 = sc.v, w = col_v3_dot(b->n, col_v3_sub(da, db)), r = a->r;
+    col_real s0 = sc.v, r = a->r;
+    col_real sgn = s0 < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0), gap = sgn * s0 - r;
+    col_real bound = sc.e + COL_R(2.0) * COL_EPSILON * (sgn * s0 + r);
+    col_side start = gap > bound ? (sgn > COL_R(0.0) ? COL_FRONT : COL_BACK) : COL_STRADDLE;
+    if (!(bound < COL_R(1e30)) || !(gap > bound || gap < -bound)) start = col_classify_sphere_plane(a, b);
+    bounded wb = plane_motion(b, da, db);
+    col_real w = wb.v;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
     if (start == COL_STRADDLE) {
         /* Touching or overlapping at the start (either side). */
@@ -158,8 +172,15 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
         return sweep_clean(h);
     }
     int side = start == COL_FRONT ? 1 : -1;
-    /* Receding, parallel, or not there by u = 1: a miss. */
-    if (!plane_reached(b, r, side, &a->c, &sc, 1, da, db)) return col__sweep_miss(COL_MISS);
+    /* Receding, parallel, or not there by u = 1: a miss. The end's rounded
+     * gap first (plane_reached's filter), its exact side where in doubt. */
+    col_real end = s0 + w, gend = (col_real)side * end - r;
+    col_real bend = sc.e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r);
+    if (!(bend < COL_R(1e30)) || !(gend > bend || gend < -bend)) {
+        if (!plane_reached(b, r, side, &a->c, &sc, 1, da, db)) return col__sweep_miss(COL_MISS);
+    } else if (gend > bend) {
+        return col__sweep_miss(COL_MISS);
+    }
     col_real sr = (col_real)side * r;
     h.t0 = band_time(sr - s0, w, COL_R(0.0));
     h.t1 = band_time(-sr - s0, w, h.t0);
@@ -254,7 +275,10 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
     /* Decided exactly (issue 16): the motions never rounded, every entry
      * time compared with every exit time by cross-multiplication (exact.h);
      * the times and the normal come from the rounded quotients. */
-    if (!col__moving_boxes_meet(a->min, a->max, da, b->min, b->max, db)) return col__sweep_miss(COL_MISS);
+    double tin[3], tout[3];
+    int fast = col__moving_boxes_fast(&a->min, &a->max, &da, &b->min, &b->max, &db, tin, tout);
+    if (fast == 0 || (fast == 2 && !col__moving_boxes_meet(a->min, a->max, da, b->min, b->max, db)))
+        return col__sweep_miss(COL_MISS);
     col_vec3 v = col_v3_sub(da, db);
     col_real t0 = COL_R(0.0), t1 = COL_R(1.0);
     int axis = -1, apart_axis = -1;
@@ -264,8 +288,14 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
         col_real bmin = col_v3_get(b->min, k), bmax = col_v3_get(b->max, k), vk = col_v3_get(v, k);
         if (vk == COL_R(0.0)) continue; /* overlapping on this axis for all time (they meet) */
         if (amax < bmin || bmax < amin) apart_axis = k;
-        col_real enter = vk > COL_R(0.0) ? (bmin - amax) / vk : (bmax - amin) / vk;
-        col_real exit = vk > COL_R(0.0) ? (bmax - amin) / vk : (bmin - amax) / vk;
+        col_real enter, exit; /* the filter's times where it decided (no second division) */
+        if (fast == 1) {
+            enter = (col_real)tin[k];
+            exit = (col_real)tout[k];
+        } else {
+            enter = vk > COL_R(0.0) ? (bmin - amax) / vk : (bmax - amin) / vk;
+            exit = vk > COL_R(0.0) ? (bmax - amin) / vk : (bmin - amax) / vk;
+        }
         if (enter > t0) {
             t0 = enter;
             axis = k;
@@ -273,8 +303,9 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
         if (exit < t1) t1 = exit;
     }
     /* the rounded times of a contact the exact decision found, in order */
-    t0 = col_min(t0, COL_R(1.0));
-    t1 = col_max(t0, col_min(t1, COL_R(1.0)));
+    t0 = t0 < COL_R(1.0) ? t0 : COL_R(1.0);
+    t1 = t1 < COL_R(1.0) ? t1 : COL_R(1.0);
+    t1 = t1 > t0 ? t1 : t0;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
     h.t0 = overlapping ? COL_R(0.0) : t0;
     h.t1 = t1;
@@ -282,8 +313,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
     /* Boxes at t0, and the centre of their touching (or overlapping) region. */
     col_vec3 a0 = col_v3_madd(a->min, h.t0, da), a1 = col_v3_madd(a->max, h.t0, da);
     col_vec3 b0 = col_v3_madd(b->min, h.t0, db), b1 = col_v3_madd(b->max, h.t0, db);
-    col_vec3 lo = col_v3(col_max(a0.x, b0.x), col_max(a0.y, b0.y), col_max(a0.z, b0.z));
-    col_vec3 hi = col_v3(col_min(a1.x, b1.x), col_min(a1.y, b1.y), col_min(a1.z, b1.z));
+    col_vec3 lo = v3_max(a0, b0), hi = v3_min(a1, b1);
     h.point = col_v3_scale(col_v3_add(lo, hi), COL_R(0.5));
     if (!overlapping) {
         /* The axis entered last; when every entry time rounded to 0 (a gap too
@@ -556,6 +586,25 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
     return best;
 }
 
+/* A sure hit on one point of the rounded path c + u v: the point at the u
+ * where the path's line comes closest to the line of [e0, e1] (clamped to
+ * [0, 1]; any u will do, since the exact path's point at u is within the
+ * caller's margin of the rounded one) surely within r of the segment. */
+static bool edge_point_hit(col_vec3 c, col_vec3 v, col_vec3 e0, col_vec3 e1, col_real r) {
+    col_vec3 f = col_v3_sub(e1, e0), w = col_v3_sub(c, e0);
+    col_real vv = col_v3_dot(v, v), vf = col_v3_dot(v, f), ff = col_v3_dot(f, f);
+    col_real den = vv * ff - vf * vf, u = COL_R(0.0);
+    if (den > COL_R(0.0)) u = (vf * col_v3_dot(f, w) - ff * col_v3_dot(v, w)) / den;
+    if (!(u >= COL_R(0.0))) u = COL_R(0.0); /* NaN too */
+    if (u > COL_R(1.0)) u = COL_R(1.0);
+    /* the rounded distance first: a point plainly beyond r is no certificate */
+    col_vec3 x = col_v3_madd(c, u, v), g = col_v3_sub(x, e0);
+    col_real t = ff > COL_R(0.0) ? col_v3_dot(g, f) / ff : COL_R(0.0);
+    t = t > COL_R(0.0) ? (t < COL_R(1.0) ? t : COL_R(1.0)) : COL_R(0.0);
+    if (!(col_v3_len_sq(col_v3_madd(g, -t, f)) < r * r)) return false;
+    return col__segment_ball_fast(e0, e1, x, r, COL_R(0.0)) == 1;
+}
+
 /* The exact decision's filter for a triangle that is not degenerate: the
  * prism and crossing parts in bounded double arithmetic (exact.h), the edge
  * capsules on the rounded path with radius r -+ a margin that covers the
@@ -580,6 +629,11 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     /* the rounded path through the triangle (exactly): the exact path passes
      * within mm of it, so within r when r > mm (the common hit, cheaply) */
     if (a->r > mm && col__segment_meets_triangle(a->c, q, b->a, b->b, b->c)) return 1;
+    /* passing by an edge: one point of the path surely within r - mm of it
+     * (cheaper than the prism and capsule tests below) */
+    col_vec3 d = col_v3_sub(da, db);
+    for (int k = 0; k < 3 && a->r > mm; ++k)
+        if (edge_point_hit(a->c, d, v[k], v[(k + 1) % 3], a->r - mm)) return 1;
     int f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
     if (f == 1) return 1;
     const col_vec3 w[3] = {b->b, b->c, b->a};
