@@ -602,6 +602,45 @@ TEST(ExactSweep, SpheresGrazingAnEdgeAcrossItDecideAsTheExactPath) {
     }
 }
 
+TEST(ExactSweep, FiltersAtDecimalTouchesEqualTheExactPath) {
+    // Touches built in decimal and rounded to binary: the exact answer is
+    // decided by the roundings, a coin toss the filters must call as exact
+    // arithmetic does (a filter trusting its rounding, or a margin dropped,
+    // gets some of them wrong).
+    std::mt19937 g(21);
+    auto dec = [&](int lo, int hi) { return Decimal(g, lo, hi); };
+    auto same = [](const col_shape &a, col_vec3 da, const col_shape &b, col_vec3 db) {
+        bool f = Hits(a, da, b, db), o = Overlap(a, b);
+        col__exact_always = true;
+        bool x = Hits(a, da, b, db), xo = Overlap(a, b);
+        col__exact_always = false;
+        return f == x && o == xo;
+    };
+    int wrong = 0;
+    for (int n = 0; n < 3000; ++n) {
+        // a sphere touching the plane 0.6 x + 0.8 y = d at the start: the
+        // centre (x, y) with 0.6 x + 0.8 y - d = r in decimal
+        double x = dec(-900, 900), y = dec(-900, 900), d = dec(-900, 900);
+        double r = (60 * std::round(x * 100) + 80 * std::round(y * 100) - 100 * std::round(d * 100)) / 10000;
+        col_vec3 da = V(dec(-99, 99), dec(-99, 99), 0), db = V(dec(-9, 9), dec(-9, 9), 0);
+        if (r > 0) wrong += !same(Sphere(x, y, dec(-9, 9), r), da, Plane(0.6, 0.8, 0, d), db);
+        // a sphere crossing a box edge along z at (ex, ey) tangentially:
+        // the path (3, 4) s + (-4, 3) s w from it, w in [-1, 1], radius 5 s
+        double sc = dec(1, 300), ex = dec(-900, 900), ey = dec(-900, 900), z = dec(-900, 900);
+        col_shape box = Aabb(ex - dec(1, 900), ey - dec(1, 900), z - 5, ex, ey, z + 5);
+        col_shape sp = Sphere(ex + 7 * sc, ey + 1 * sc, z - 1, 5 * sc);
+        col_vec3 move = V(-8 * sc + dec(-9, 9), 6 * sc, 2), bm = V(dec(-9, 9), 0, 0);
+        move.x += bm.x;
+        wrong += !same(sp, move, box, bm);
+        // the same across a triangle's edge y = ey (x from ex to ex + 9) in the plane x = ex + 4
+        col_shape tri = Triangle(V(ex, ey, z), V(ex + 9, ey, z), V(ex, ey + 9, z));
+        col_shape st = Sphere(ex + 4, ey - 7 * sc, z - 1 * sc, 5 * sc);
+        col_vec3 tm = V(0, 6 * sc + bm.x, 8 * sc);
+        wrong += !same(st, tm, tri, bm);
+    }
+    EXPECT_EQ(wrong, 0);
+}
+
 TEST(ExactSweep, SphereBoxFilterEqualsTheExactPath) {
     // random two-decimal spheres, boxes and motions, many passing near an
     // edge or a corner: the same answers with every sign exact

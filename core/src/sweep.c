@@ -100,7 +100,7 @@ static inline bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db)
  * that decides (the subtraction's rounding included), 2 in doubt. */
 static inline int side_filtered(bounded s, col_real off) {
     col_real bound = s.e + COL_R(2.0) * COL_EPSILON * (col_abs(s.v) + col_abs(off));
-    if (!(bound < COL_R(1e30))) return 2;
+    if (col__exact_always || !(bound < COL_R(1e30))) return 2; /* the tests' and fuzzers' exact path */
     return s.v - off > bound ? 1 : s.v - off < -bound ? -1 : 2;
 }
 
@@ -157,7 +157,8 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     col_real sgn = s0 < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0), gap = sgn * s0 - r;
     col_real bound = sc.e + COL_R(2.0) * COL_EPSILON * (sgn * s0 + r);
     col_side start = gap > bound ? (sgn > COL_R(0.0) ? COL_FRONT : COL_BACK) : COL_STRADDLE;
-    if (!(bound < COL_R(1e30)) || !(gap > bound || gap < -bound)) start = col_classify_sphere_plane(a, b);
+    if (col__exact_always || !(bound < COL_R(1e30)) || !(gap > bound || gap < -bound))
+        start = col_classify_sphere_plane(a, b);
     bounded wb = plane_motion(b, da, db);
     col_real w = wb.v;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
@@ -176,7 +177,7 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
      * gap first (plane_reached's filter), its exact side where in doubt. */
     col_real end = s0 + w, gend = (col_real)side * end - r;
     col_real bend = sc.e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r);
-    if (!(bend < COL_R(1e30)) || !(gend > bend || gend < -bend)) {
+    if (col__exact_always || !(bend < COL_R(1e30)) || !(gend > bend || gend < -bend)) {
         if (!plane_reached(b, r, side, &a->c, &sc, 1, da, db)) return col__sweep_miss(COL_MISS);
     } else if (gend > bend) {
         return col__sweep_miss(COL_MISS);
