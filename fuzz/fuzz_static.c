@@ -373,14 +373,19 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
          * is d10 plus that rounding, and da - db rounds again */
         col_vec3 w = col_v3_scale(col_v3(COL_R(0.3), COL_R(-0.7), COL_R(1.1)), (col_real)(1 + (j & 15)));
         col_vec3 dw = col_v3_add(d10, w);
+        /* and the touching pair scaled, leaving by d10: touching at u = 0
+         * within rounding, so the start's side is the filters' coin toss */
+        col_shape a10 = scaled(a, COL_R(0.1));
         col_sweep_hit f = col_sweep(&s10, d10, &m10, col_v3(0, 0, 0)), fb = col_sweep(&s10, d10, &m10, d10),
-                      fw = col_sweep(&s10, dw, &m10, w);
+                      fw = col_sweep(&s10, dw, &m10, w), fl = col_sweep(&a10, d10, &m10, col_v3(0, 0, 0));
         col__exact_always = true;
         col_sweep_hit x = col_sweep(&s10, d10, &m10, col_v3(0, 0, 0)), xb = col_sweep(&s10, d10, &m10, d10),
-                      xw = col_sweep(&s10, dw, &m10, w);
+                      xw = col_sweep(&s10, dw, &m10, w), xl = col_sweep(&a10, d10, &m10, col_v3(0, 0, 0));
         col__exact_always = false;
         FZ_CHECK(f.status == x.status && fb.status == xb.status && fw.status == xw.status,
                  "a sweep's filters decide as exact arithmetic does", &s10, &m10);
+        FZ_CHECK(fl.status == xl.status && fl.initially_overlapping == xl.initially_overlapping,
+                 "a sweep's filters decide a touch at u = 0 as exact arithmetic does", &a10, &m10);
         fz_count("boundary sweeps off the grid that hit", f.status == COL_HIT);
     }
     /* zero relative velocity on one axis only, an axis on which the pair is
@@ -542,6 +547,88 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
         FZ_CHECK(exact == COL_CULL_OUTSIDE, "frustum: GJK finds them clearly apart, the exact test does not", s, &hull);
 }
 
+/* A plane through A's lowest point along B's normal, within rounding (issue
+ * 16): d = n . c minus A's support radius, rounded, so A's side is a coin
+ * toss of the roundings. A's classification, and for a sphere or capsule
+ * its sweep leaving or arriving along n, decide as exact arithmetic does. */
+static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1, uint8_t g2) {
+    if (b->kind != COL_SHAPE_PLANE || !col_shape_is_valid(a) || !col_shape_is_valid(b)) return;
+    col_plane pl = b->u.plane;
+    /* the harness's valid planes have axis normals, along which every
+     * distance is exact: tilted by g1 and g2 and normalized (rounded) */
+    col_vec3 tilt = col_v3((col_real)(g2 & 7) - COL_R(3.5), (col_real)((g2 >> 3) & 7) - COL_R(3.5),
+                           (col_real)((g1 >> 2) & 7) - COL_R(3.5));
+    col_vec3 n = col_v3_add(col_v3_scale(pl.n, COL_R(4.0)), col_v3_scale(tilt, COL_R(0.75)));
+    col_real len = col_v3_len(n);
+    if (!(len > COL_R(0.5))) return;
+    n = col_v3_scale(n, COL_R(1.0) / len);
+    pl.n = n;
+    col_real low; /* A's least n . x, rounded */
+    switch (a->kind) {
+    case COL_SHAPE_SPHERE: low = col_v3_dot(n, a->u.sphere.c) - a->u.sphere.r; break;
+    case COL_SHAPE_CAPSULE: {
+        col_real la = col_v3_dot(n, a->u.capsule.a), lb = col_v3_dot(n, a->u.capsule.b);
+        low = (la < lb ? la : lb) - a->u.capsule.r;
+        break;
+    }
+    case COL_SHAPE_OBB: {
+        const col_obb *o = &a->u.obb;
+        low = col_v3_dot(n, o->c) - o->e.x * col_abs(col_v3_dot(n, o->u[0])) -
+              o->e.y * col_abs(col_v3_dot(n, o->u[1])) - o->e.z * col_abs(col_v3_dot(n, o->u[2]));
+        break;
+    }
+    case COL_SHAPE_ELLIPSOID: {
+        const col_ellipsoid *e = &a->u.ellipsoid;
+        col_vec3 nr = col_v3(n.x * e->r.x, n.y * e->r.y, n.z * e->r.z);
+        low = col_v3_dot(n, e->c) - col_sqrt(col_v3_len_sq(nr) / col_v3_len_sq(n));
+        break;
+    }
+    default: return;
+    }
+    /* moved by -2..2 ulps (g1): the rounded gap is then rarely zero (which
+     * a filter sends to exact arithmetic anyway), its sign the roundings' */
+    pl.d = low;
+    for (int k = 0, steps = (int)((g1 >> 5) % 5) - 2; k < (steps < 0 ? -steps : steps); ++k)
+        pl.d = sizeof(col_real) == sizeof(double) ? (col_real)nextafter((double)pl.d, steps < 0 ? -INFINITY : INFINITY)
+                                                  : (col_real)nextafterf((float)pl.d, steps < 0 ? -INFINITY : INFINITY);
+    low = pl.d;
+    if (g1 & 1) { /* or the plane flipped, A touching it from behind */
+        pl.n = col_v3_neg(pl.n);
+        pl.d = -low;
+    }
+    col_shape plane = *b;
+    plane.u.plane = pl;
+    if (!col_shape_is_valid(&plane)) return;
+    /* leaving or arriving along n (bit 1), with a sideways part */
+    col_real speed = COL_R(1.0) + (col_real)(g2 & 63) / COL_R(16.0);
+    col_vec3 side = col_v3((col_real)((g2 >> 6) & 1), COL_R(0.5), COL_R(-0.25));
+    col_vec3 da = col_v3_add(col_v3_scale(pl.n, g1 & 2 ? speed : -speed), side);
+    bool sweeps = col_sweep_has_closed_form(a->kind, COL_SHAPE_PLANE);
+    col_sweep_hit h, xh;
+    memset(&h, 0, sizeof h);
+    xh = h;
+    col_side c = col_classify(a, &pl);
+    if (sweeps) h = col_sweep(a, da, &plane, col_v3(0, 0, 0));
+    col__exact_always = true;
+    col_side xc = col_classify(a, &pl);
+    if (sweeps) xh = col_sweep(a, da, &plane, col_v3(0, 0, 0));
+    col__exact_always = false;
+    FZ_CHECK(c == xc, "a shape touching a plane within rounding: its side as exact arithmetic decides", a, &plane);
+    FZ_CHECK(h.status == xh.status && h.initially_overlapping == xh.initially_overlapping,
+             "a sweep from a touch with a plane within rounding decides as exact arithmetic does", a, &plane);
+    fz_count("shapes touching a plane within rounding that straddle it", c == COL_STRADDLE);
+    /* a second method: the ellipsoid with a sphere's three radii is that sphere */
+    if (a->kind == COL_SHAPE_SPHERE) {
+        col_shape el;
+        memset(&el, 0, sizeof el);
+        el.kind = COL_SHAPE_ELLIPSOID;
+        el.u.ellipsoid.c = a->u.sphere.c;
+        el.u.ellipsoid.r = col_v3(a->u.sphere.r, a->u.sphere.r, a->u.sphere.r);
+        FZ_CHECK(col_classify(&el, &pl) == c, "an ellipsoid with equal radii touching a plane is the sphere", &el,
+                 &plane);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
@@ -579,6 +666,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t g1 = fz_u8(&in);
     uint8_t g2 = fz_u8(&in);
     if (grid && (mode & 2)) check_box_graze(&a, g1, g2);
+    check_plane_touch(&a, &b, g1, g2);
+    check_plane_touch(&b, &a, g2, g1);
     return 0;
 }
 

@@ -397,6 +397,60 @@ bool Hits(const col_shape &a, col_vec3 da, const col_shape &b, col_vec3 db = V(0
 
 } // namespace
 
+TEST(ExactSweep, ObbAndEllipsoidPlaneSidesAreExactAtTouches) {
+    // An OBB whose axes are signed coordinate axes is an AABB, and an
+    // ellipsoid with equal radii a sphere, whose plane sides are exact: on
+    // planes with decimal normals through (within rounding of) a vertex or
+    // tangent to the sphere, a coin toss of the roundings, the answers agree,
+    // and the filters agree with exact arithmetic.
+    std::mt19937 g(31);
+    auto dec = [&](int lo, int hi) { return Decimal(g, lo, hi); };
+    const col_vec3 axes[3][3] = {{V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)},
+                                 {V(0, 1, 0), V(0, 0, -1), V(-1, 0, 0)},
+                                 {V(0, 0, 1), V(-1, 0, 0), V(0, -1, 0)}};
+    int straddle = 0, apart = 0;
+    auto exact = [](auto classify) {
+        col__exact_always = true;
+        col_side s = classify();
+        col__exact_always = false;
+        return s;
+    };
+    for (int n = 0; n < 20000; ++n) {
+        col_vec3 c = GridPoint(g);
+        col_vec3 e = V(1 + (g() % 64) / 64.0, 1 + (g() % 64) / 64.0, 1 + (g() % 64) / 64.0);
+        col_aabb box = {col_v3_sub(c, e), col_v3_add(c, e)};
+        col_vec3 nn = V(dec(-100, 100), dec(-100, 100), dec(-100, 100));
+        if (col_v3_len_sq(nn) < R(0.01)) continue;
+        col_plane pl = col_plane_make(nn, R(0));
+        col_vec3 v = V(n & 1 ? box.max.x : box.min.x, n & 2 ? box.max.y : box.min.y, n & 4 ? box.max.z : box.min.z);
+        pl.d = col_v3_dot(pl.n, v); // through the vertex, within rounding
+        col_obb o;
+        o.c = c;
+        for (int k = 0; k < 3; ++k) {
+            o.u[k] = axes[n % 3][k];
+            col_vec3 a = col_v3_abs(o.u[k]);
+            col_real ek = a.x * e.x + a.y * e.y + a.z * e.z; // the extent along that axis
+            if (k == 0) o.e.x = ek;
+            if (k == 1) o.e.y = ek;
+            if (k == 2) o.e.z = ek;
+        }
+        col_side want = col_classify_aabb_plane(&box, &pl), got = col_classify_obb_plane(&o, &pl);
+        ASSERT_EQ(got, want) << n;
+        ASSERT_EQ(exact([&] { return col_classify_obb_plane(&o, &pl); }), want) << n;
+        // the sphere of radius e.x at c, and the plane tangent to it within rounding
+        col_sphere sp = {c, e.x};
+        col_ellipsoid el = {c, V(e.x, e.x, e.x)};
+        pl.d = col_v3_dot(pl.n, c) + (n & 8 ? e.x : -e.x);
+        col_side ws = col_classify_sphere_plane(&sp, &pl), gs = col_classify_ellipsoid_plane(&el, &pl);
+        ASSERT_EQ(gs, ws) << n;
+        ASSERT_EQ(exact([&] { return col_classify_ellipsoid_plane(&el, &pl); }), ws) << n;
+        straddle += want == COL_STRADDLE && ws == COL_STRADDLE;
+        apart += want != COL_STRADDLE && ws != COL_STRADDLE;
+    }
+    EXPECT_GT(straddle, 1000);
+    EXPECT_GT(apart, 1000);
+}
+
 TEST(ExactSweep, SpheresAndCapsulesArriveAtAPlaneExactlyAtUOne) {
     for (double far : kFar) {
         // the plane x = far + 0.5 (either normal); a sphere of radius 2 from

@@ -11,21 +11,16 @@
 
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
 #define TRUE_MIN FLT_TRUE_MIN
+#define FILTER_MIN 0x1p-100f /* a filter's bound below this: underflow may have eaten it (exact instead) */
 #else
 #define TRUE_MIN DBL_TRUE_MIN
+#define FILTER_MIN 0x1p-900
 #endif
 
 /* Side from the range [lo, hi] of signed distances a shape covers. */
 static col_side side_of_range(col_real lo, col_real hi) {
     if (lo > COL_R(0.0)) return COL_FRONT;
     if (hi < COL_R(0.0)) return COL_BACK;
-    return COL_STRADDLE;
-}
-
-/* Side of a shape given its centre distance s and support radius r >= 0. */
-static col_side side_of_center(col_real s, col_real r) {
-    if (s > r) return COL_FRONT;
-    if (s < -r) return COL_BACK;
     return COL_STRADDLE;
 }
 
@@ -89,18 +84,98 @@ col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl) {
     return COL_STRADDLE;
 }
 
+/* The OBB's and the ellipsoid's sides as signs of polynomials of their
+ * inputs (exact.h): part 0..2 n . u_k; 3 and 4 the least and the greatest
+ * signed distance over the box, n . c - d -+ sum e_k |n . u_k| (|.| by the
+ * exact signs in `s`); 5 the ellipsoid's (n . c - d)^2 |n|^2 - sum (n_k r_k)^2. */
+typedef struct plane_shape_in {
+    const col_plane *pl;
+    const col_obb *b;
+    const col_ellipsoid *e;
+    int part, s[3];
+} plane_shape_in;
+
+static col__xd plane_shape_value(col__xs *x, const void *vp) {
+    const plane_shape_in *in = vp;
+    col__xd3 n = col__xd3_of(x, in->pl->n);
+    if (in->part < 3) return col__xd3_dot(x, n, col__xd3_of(x, in->b->u[in->part]));
+    col__xd h =
+        col__xd_sub(x, col__xd3_dot(x, n, col__xd3_of(x, in->b ? in->b->c : in->e->c)), col__xd_of(x, in->pl->d));
+    if (in->part == 5) {
+        col__xd3 nr = {col__xd_mul(x, n.x, col__xd_of(x, in->e->r.x)), col__xd_mul(x, n.y, col__xd_of(x, in->e->r.y)),
+                       col__xd_mul(x, n.z, col__xd_of(x, in->e->r.z))};
+        return col__xd_sub(x, col__xd_mul(x, col__xd_mul(x, h, h), col__xd3_dot(x, n, n)), col__xd3_dot(x, nr, nr));
+    }
+    for (int k = 0; k < 3; ++k) {
+        /* e_k |n . u_k|, the sign applied to e_k (exact: a negation) */
+        col_real ek = col_v3_get(in->b->e, k);
+        col__xd t =
+            col__xd_mul(x, col__xd_of(x, in->s[k] < 0 ? -ek : ek), col__xd3_dot(x, n, col__xd3_of(x, in->b->u[k])));
+        h = in->part == 3 ? col__xd_sub(x, h, t) : col__xd_add(x, h, t);
+    }
+    return h;
+}
+
 col_side col_classify_obb_plane(const col_obb *b, const col_plane *pl) {
     if (!col__valid_obb(b) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    col_real r = b->e.x * col_abs(col_v3_dot(b->u[0], pl->n)) + b->e.y * col_abs(col_v3_dot(b->u[1], pl->n)) +
-                 b->e.z * col_abs(col_v3_dot(b->u[2], pl->n));
-    return side_of_center(col_plane_signed_distance(pl, b->c), r);
+    /* Decided exactly (issue 16): the box is c + sum t_k e_k u_k, |t_k| <= 1,
+     * with its axes as given; in front when its least signed distance is
+     * positive, behind when its greatest is negative. The rounded distances
+     * first, with an error bound: 3-term dot products (within 4 eps of
+     * their terms' magnitudes), the sums of e_k times them: all within
+     * 4 eps (mag + |s0| + r), kept twice over. */
+    col_real s0 = col_plane_signed_distance(pl, b->c), r = COL_R(0.0), mag = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_vec3 u = b->u[k];
+        col_real g = col_v3_dot(u, pl->n), ek = col_v3_get(b->e, k);
+        r += ek * col_abs(g);
+        mag += ek * (col_abs(u.x * pl->n.x) + col_abs(u.y * pl->n.y) + col_abs(u.z * pl->n.z));
+    }
+    mag += col_abs(pl->n.x * b->c.x) + col_abs(pl->n.y * b->c.y) + col_abs(pl->n.z * b->c.z) + col_abs(pl->d);
+    col_real bound = COL_R(8.0) * COL_EPSILON * (mag + col_abs(s0) + r);
+    if (!col__exact_always && bound >= FILTER_MIN && bound < COL_R(1e30)) {
+        if (s0 - r > bound) return COL_FRONT;
+        if (s0 + r < -bound) return COL_BACK;
+        if (s0 - r < -bound && s0 + r > bound) return COL_STRADDLE;
+    }
+    plane_shape_in in = {pl, b, NULL, 0, {0, 0, 0}};
+    for (int k = 0; k < 3; ++k) {
+        in.part = k;
+        in.s[k] = col__xd_sign(plane_shape_value, &in);
+    }
+    in.part = 3;
+    if (col__xd_sign(plane_shape_value, &in) > 0) return COL_FRONT;
+    in.part = 4;
+    if (col__xd_sign(plane_shape_value, &in) < 0) return COL_BACK;
+    return COL_STRADDLE;
 }
 
 col_side col_classify_ellipsoid_plane(const col_ellipsoid *e, const col_plane *pl) {
     if (!col__valid_ellipsoid(e) || !col__valid_plane(pl)) return COL_SIDE_INVALID;
-    /* Support radius of the ellipsoid along unit n: |diag(r) n|. */
-    col_real r = col_v3_len(col_v3(pl->n.x * e->r.x, pl->n.y * e->r.y, pl->n.z * e->r.z));
-    return side_of_center(col_plane_signed_distance(pl, e->c), r);
+    /* Decided exactly (issue 16): the centre's distance is h = n . c - d and
+     * the support radius along the unit normal n / |n| is |diag(r) n| / |n|
+     * (as a sphere's radius r is compared with h: equal radii are exactly
+     * the sphere), so the ellipsoid is in front when h > 0 and
+     * h^2 |n|^2 > sum (n_k r_k)^2 (behind: h < 0 and the same); the sign of
+     * h and of that polynomial, filtered. The rounded values first: h within
+     * 4 eps of its terms' magnitude m, so h^2 within 8 eps m (2 |h| + 4 eps m)
+     * + eps h^2, |n|^2 (about 1) and the sum within 4 eps of themselves, the
+     * product and difference eps more: 16 eps ((|h| + m)^2 |n|^2 + sum)
+     * covers all (twice over). */
+    col_real h = col_plane_signed_distance(pl, e->c);
+    col_vec3 nr = col_v3(pl->n.x * e->r.x, pl->n.y * e->r.y, pl->n.z * e->r.z);
+    col_real k2 = col_v3_len_sq(nr), nn = col_v3_len_sq(pl->n);
+    col_real m = col_abs(pl->n.x * e->c.x) + col_abs(pl->n.y * e->c.y) + col_abs(pl->n.z * e->c.z) + col_abs(pl->d);
+    col_real q = h * h * nn - k2, bound = COL_R(16.0) * COL_EPSILON * ((col_abs(h) + m) * (col_abs(h) + m) * nn + k2);
+    if (!col__exact_always && bound >= FILTER_MIN && bound < COL_R(1e30)) {
+        if (q < -bound) return COL_STRADDLE;
+        if (q > bound && h > COL_R(8.0) * COL_EPSILON * m) return COL_FRONT;
+        if (q > bound && h < -COL_R(8.0) * COL_EPSILON * m) return COL_BACK;
+    }
+    int sh = col__plane_side(pl->n, pl->d, e->c);
+    plane_shape_in in = {pl, NULL, e, 5, {0, 0, 0}};
+    if (col__xd_sign(plane_shape_value, &in) <= 0) return COL_STRADDLE;
+    return sh > 0 ? COL_FRONT : COL_BACK; /* h^2 |n|^2 > 0, so h != 0 */
 }
 
 bool col_overlap_point_plane(const col_point *p, const col_plane *pl) {

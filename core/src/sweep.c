@@ -81,7 +81,7 @@ typedef struct bounded {
  * each value within 4 eps (8 roundings of half an eps) of the sum of its
  * terms' magnitudes; plus TINY for an underflow. */
 static inline bounded plane_distance(const col_plane *b, col_vec3 x) {
-    bounded r = {col_plane_signed_distance(b, x), COL_R(0.0)};
+    bounded r = {col_v3_dot(b->n, x) - b->d, COL_R(0.0)}; /* col_plane_signed_distance, inline */
     col_real mag = col_abs(b->n.x * x.x) + col_abs(b->n.y * x.y) + col_abs(b->n.z * x.z) + col_abs(b->d);
     r.e = COL_R(4.0) * COL_EPSILON * mag + TINY;
     return r;
@@ -97,31 +97,14 @@ static inline bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db)
 }
 
 /* The sign of s - off for s within e of its exact value: 1 or -1 where
- * that decides (the subtraction's rounding included), 2 in doubt. */
+ * that decides (the subtraction's rounding included), 2 in doubt. The plane
+ * sweeps below write this filter out as selects on their leading point,
+ * with the same bound (or a larger one); plane_reached runs it per point. */
 static inline int side_filtered(bounded s, col_real off) {
     col_real bound = s.e + COL_R(2.0) * COL_EPSILON * (col_abs(s.v) + col_abs(off));
     if (col__exact_always || !(bound < COL_R(1e30))) return 2; /* the tests' and fuzzers' exact path */
     return s.v - off > bound ? 1 : s.v - off < -bound ? -1 : 2;
 }
-
-/* The start's side for points with distances s[0..n) and support r: the
- * filtered signs, or the exact classification (`exact`) where in doubt. */
-static inline col_side start_side(const bounded *s, int n, col_real r,
-                                  col_side (*exact)(const void *, const col_plane *), const void *shape,
-                                  const col_plane *b) {
-    bool front = true, back = true, doubt = false;
-    for (int i = 0; i < n; ++i) {
-        int f = side_filtered(s[i], r), k = side_filtered(s[i], -r);
-        front = front && f == 1;
-        back = back && k == -1;
-        doubt = doubt || f == 2 || k == 2;
-    }
-    if (front) return COL_FRONT;
-    if (back) return COL_BACK;
-    return doubt ? exact(shape, b) : COL_STRADDLE;
-}
-
-static col_side classify_capsule(const void *c, const col_plane *b) { return col_classify_capsule_plane(c, b); }
 
 /* Whether points x[0..n) of a shape with support distance r along n, in
  * front of the plane by more than r (side 1) or behind it (side -1) at
@@ -150,8 +133,8 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     /* Decided exactly (issue 16): touching at u = 0 is the static test's
      * exact classification; afterwards the end's exact side. The times,
      * normal and point come from the rounded distances s0 and w. The
-     * filters are start_side's and plane_reached's for one point, written
-     * out: the gap |s0| - r and the side as selects, not branches. */
+     * filters (side_filtered's bound) as selects, not branches: the gap
+     * |s0| - r at the start, the leading gap at the end. */
     bounded sc = plane_distance(b, a->c);
     col_real s0 = sc.v, r = a->r;
     col_real sgn = s0 < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0), gap = sgn * s0 - r;
@@ -195,10 +178,21 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     if (!col__valid_capsule(a) || !col__valid_plane(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly, as the sphere's: the endpoints' distances move together. */
     const bounded se[2] = {plane_distance(b, a->a), plane_distance(b, a->b)};
-    col_side start = start_side(se, 2, a->r, classify_capsule, a, b);
-    col_real sa = se[0].v, sb = se[1].v;
-    col_real lo = col_min(sa, sb) - a->r, hi = col_max(sa, sb) + a->r; /* the capsule's extent along n */
-    col_real w = col_v3_dot(b->n, col_v3_sub(da, db));
+    col_real sa = se[0].v, sb = se[1].v, r = a->r;
+    col_real smin = sa < sb ? sa : sb, smax = sa < sb ? sb : sa;
+    col_real lo = smin - r, hi = smax + r; /* the capsule's extent along n */
+    /* side_filtered with one bound for both ends (the larger: never
+     * wrong, at most more often in doubt), as selects: in front when the
+     * nearer end is, behind when the farther one is, straddling when one end
+     * is surely not in front and one surely not behind */
+    col_real e = se[0].e > se[1].e ? se[0].e : se[1].e,
+             mag = col_abs(smin) > col_abs(smax) ? col_abs(smin) : col_abs(smax);
+    col_real bound = e + COL_R(2.0) * COL_EPSILON * (mag + r);
+    col_side start = lo > bound ? COL_FRONT : hi < -bound ? COL_BACK : COL_STRADDLE;
+    if (col__exact_always || !(bound < COL_R(1e30)) || !(lo > bound || hi < -bound || (lo < -bound && hi > bound)))
+        start = col_classify_capsule_plane(a, b);
+    bounded wb = plane_motion(b, da, db);
+    col_real w = wb.v;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
     if (start == COL_STRADDLE) {
         h.initially_overlapping = true;
@@ -214,15 +208,23 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     /* In front it must move back; behind, forward. */
     bool front = start == COL_FRONT;
     const col_vec3 ends[2] = {a->a, a->b};
-    if (!plane_reached(b, a->r, front ? 1 : -1, ends, se, 2, da, db)) return col__sweep_miss(COL_MISS);
+    /* plane_reached's filter for the end that leads (the nearer one's gap
+     * lo + w, or the farther one's hi + w), the exact sides where in doubt */
+    col_real end = front ? smin + w : smax + w, gend = front ? end - r : -(end + r);
+    col_real bend = e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r);
+    if (col__exact_always || !(bend < COL_R(1e30)) || !(gend > bend || gend < -bend)) {
+        if (!plane_reached(b, a->r, front ? 1 : -1, ends, se, 2, da, db)) return col__sweep_miss(COL_MISS);
+    } else if (gend > bend) {
+        return col__sweep_miss(COL_MISS);
+    }
     h.t0 = band_time(front ? -lo : -hi, w, COL_R(0.0));
     h.t1 = band_time(front ? -hi : -lo, w, h.t0);
     col_real side = front ? COL_R(1.0) : COL_R(-1.0);
     h.normal = col_v3_scale(b->n, side);
     /* The nearer endpoint touches (both, when the capsule lies parallel: the midpoint). */
     col_real near_a = side * sa, near_b = side * sb;
-    col_vec3 e = near_a < near_b ? a->a : (near_b < near_a ? a->b : col_v3_lerp(a->a, a->b, COL_R(0.5)));
-    h.point = col_v3_madd(col_v3_madd(e, h.t0, da), -side * a->r, b->n);
+    col_vec3 lead = near_a < near_b ? a->a : (near_b < near_a ? a->b : col_v3_lerp(a->a, a->b, COL_R(0.5)));
+    h.point = col_v3_madd(col_v3_madd(lead, h.t0, da), -side * a->r, b->n);
     return sweep_clean(h);
 }
 

@@ -67,14 +67,21 @@ COL_API bool col_overlap_capsule_plane(const col_capsule *c, const col_plane *pl
 COL_API col_side col_classify_aabb_plane(const col_aabb *b, const col_plane *pl);
 COL_API bool col_overlap_aabb_plane(const col_aabb *b, const col_plane *pl);
 
-/* OBB: centre distance against the projected radius sum e_i |u_i . n|.
- * Source: seeds 000, 003. */
+/* OBB: centre distance against the projected radius sum e_i |u_i . n|,
+ * decided exactly for the box c + sum t_i e_i u_i (|t_i| <= 1, the axes as
+ * given): a box whose lowest vertex is on the plane straddles it, an ulp
+ * above is in front (a filter first, exact arithmetic within its error
+ * bound). Source: seeds 000, 003. */
 COL_API col_side col_classify_obb_plane(const col_obb *b, const col_plane *pl);
 COL_API bool col_overlap_obb_plane(const col_obb *b, const col_plane *pl);
 
 /* Axis-aligned ellipsoid: centre distance against the support radius
  * sqrt((n.x r.x)^2 + (n.y r.y)^2 + (n.z r.z)^2) (the K of seed 003's
- * derivation); zero radii flatten the ellipsoid and are handled exactly. */
+ * derivation) over |n|, which rounds near 1 (so equal radii r answer
+ * exactly as a sphere of radius r does), decided exactly without the
+ * square root: the signs of n . c - d and of its square times |n|^2 minus
+ * the sum (filtered); zero radii flatten the ellipsoid and need no special
+ * case. */
 COL_API col_side col_classify_ellipsoid_plane(const col_ellipsoid *e, const col_plane *pl);
 COL_API bool col_overlap_ellipsoid_plane(const col_ellipsoid *e, const col_plane *pl);
 
