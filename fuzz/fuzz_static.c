@@ -552,6 +552,9 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
  * toss of the roundings. A's classification, and for a sphere or capsule
  * its sweep leaving or arriving along n, decide as exact arithmetic does. */
 static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1, uint8_t g2) {
+    /* double only, as the other boundary checks (the float build's private
+     * names, col__exact_always among them, are its own) */
+    if (sizeof(col_real) != sizeof(double)) return;
     if (b->kind != COL_SHAPE_PLANE || !col_shape_is_valid(a) || !col_shape_is_valid(b)) return;
     col_plane pl = b->u.plane;
     /* the harness's valid planes have axis normals, along which every
@@ -589,8 +592,7 @@ static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1
      * a filter sends to exact arithmetic anyway), its sign the roundings' */
     pl.d = low;
     for (int k = 0, steps = (int)((g1 >> 5) % 5) - 2; k < (steps < 0 ? -steps : steps); ++k)
-        pl.d = sizeof(col_real) == sizeof(double) ? (col_real)nextafter((double)pl.d, steps < 0 ? -INFINITY : INFINITY)
-                                                  : (col_real)nextafterf((float)pl.d, steps < 0 ? -INFINITY : INFINITY);
+        pl.d = (col_real)nextafter((double)pl.d, steps < 0 ? -INFINITY : INFINITY); /* double only (above) */
     low = pl.d;
     if (g1 & 1) { /* or the plane flipped, A touching it from behind */
         pl.n = col_v3_neg(pl.n);
