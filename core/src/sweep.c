@@ -96,14 +96,19 @@ static inline bounded plane_motion(const col_plane *b, col_vec3 da, col_vec3 db)
     return r;
 }
 
-/* The sign of s - off for s within e of its exact value: 1 or -1 where
- * that decides (the subtraction's rounding included), 2 in doubt. The plane
- * sweeps below write this filter out as selects on their leading point,
- * with the same bound (or a larger one); plane_reached runs it per point. */
+/* The sign of a rounded gap g within `bound` of its exact value: 1 or -1
+ * where that decides, 2 in doubt, when the bound is not finite, or when the
+ * tests and fuzzers ask for the exact path (col__exact_always). */
+static inline int gap_sign(col_real g, col_real bound) {
+    if (col__exact_always || !(bound < COL_R(1e30))) return 2;
+    return g > bound ? 1 : g < -bound ? -1 : 2;
+}
+
+/* The sign of s - off for s within e of its exact value (the subtraction's
+ * rounding included). The plane sweeps below take it on their leading
+ * point, with the same bound (or a larger one); plane_reached per point. */
 static inline int side_filtered(bounded s, col_real off) {
-    col_real bound = s.e + COL_R(2.0) * COL_EPSILON * (col_abs(s.v) + col_abs(off));
-    if (col__exact_always || !(bound < COL_R(1e30))) return 2; /* the tests' and fuzzers' exact path */
-    return s.v - off > bound ? 1 : s.v - off < -bound ? -1 : 2;
+    return gap_sign(s.v - off, s.e + COL_R(2.0) * COL_EPSILON * (col_abs(s.v) + col_abs(off)));
 }
 
 /* Whether points x[0..n) of a shape with support distance r along n, in
@@ -133,15 +138,16 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     /* Decided exactly (issue 16): touching at u = 0 is the static test's
      * exact classification; afterwards the end's exact side. The times,
      * normal and point come from the rounded distances s0 and w. The
-     * filters (side_filtered's bound) as selects, not branches: the gap
-     * |s0| - r at the start, the leading gap at the end. */
+     * filters (side_filtered's bound): the gap |s0| - r at the start, the
+     * leading gap at the end. */
     bounded sc = plane_distance(b, a->c);
     col_real s0 = sc.v, r = a->r;
     col_real sgn = s0 < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0), gap = sgn * s0 - r;
     col_real bound = sc.e + COL_R(2.0) * COL_EPSILON * (sgn * s0 + r);
-    col_side start = gap > bound ? (sgn > COL_R(0.0) ? COL_FRONT : COL_BACK) : COL_STRADDLE;
-    if (col__exact_always || !(bound < COL_R(1e30)) || !(gap > bound || gap < -bound))
-        start = col_classify_sphere_plane(a, b);
+    int gs = gap_sign(gap, bound);
+    col_side start = gs == 2  ? col_classify_sphere_plane(a, b)
+                     : gs > 0 ? (sgn > COL_R(0.0) ? COL_FRONT : COL_BACK)
+                              : COL_STRADDLE;
     bounded wb = plane_motion(b, da, db);
     col_real w = wb.v;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
@@ -158,13 +164,9 @@ col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col
     int side = start == COL_FRONT ? 1 : -1;
     /* Receding, parallel, or not there by u = 1: a miss. The end's rounded
      * gap first (plane_reached's filter), its exact side where in doubt. */
-    col_real end = s0 + w, gend = (col_real)side * end - r;
-    col_real bend = sc.e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r);
-    if (col__exact_always || !(bend < COL_R(1e30)) || !(gend > bend || gend < -bend)) {
-        if (!plane_reached(b, r, side, &a->c, &sc, 1, da, db)) return col__sweep_miss(COL_MISS);
-    } else if (gend > bend) {
-        return col__sweep_miss(COL_MISS);
-    }
+    col_real end = s0 + w;
+    int ge = gap_sign((col_real)side * end - r, sc.e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r));
+    if (ge == 1 || (ge == 2 && !plane_reached(b, r, side, &a->c, &sc, 1, da, db))) return col__sweep_miss(COL_MISS);
     col_real sr = (col_real)side * r;
     h.t0 = band_time(sr - s0, w, COL_R(0.0));
     h.t1 = band_time(-sr - s0, w, h.t0);
@@ -182,15 +184,17 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     col_real smin = sa < sb ? sa : sb, smax = sa < sb ? sb : sa;
     col_real lo = smin - r, hi = smax + r; /* the capsule's extent along n */
     /* side_filtered with one bound for both ends (the larger: never
-     * wrong, at most more often in doubt), as selects: in front when the
+     * wrong, at most more often in doubt): in front when the
      * nearer end is, behind when the farther one is, straddling when one end
      * is surely not in front and one surely not behind */
     col_real e = se[0].e > se[1].e ? se[0].e : se[1].e,
              mag = col_abs(smin) > col_abs(smax) ? col_abs(smin) : col_abs(smax);
     col_real bound = e + COL_R(2.0) * COL_EPSILON * (mag + r);
-    col_side start = lo > bound ? COL_FRONT : hi < -bound ? COL_BACK : COL_STRADDLE;
-    if (col__exact_always || !(bound < COL_R(1e30)) || !(lo > bound || hi < -bound || (lo < -bound && hi > bound)))
-        start = col_classify_capsule_plane(a, b);
+    int gl = gap_sign(lo, bound), gh = gap_sign(hi, bound);
+    col_side start = gl == 1                 ? COL_FRONT
+                     : gh == -1              ? COL_BACK
+                     : (gl == -1 && gh == 1) ? COL_STRADDLE
+                                             : col_classify_capsule_plane(a, b);
     bounded wb = plane_motion(b, da, db);
     col_real w = wb.v;
     col_sweep_hit h = col__sweep_miss(COL_HIT);
@@ -210,13 +214,10 @@ col_sweep_hit col_sweep_capsule_plane(const col_capsule *a, col_vec3 da, const c
     const col_vec3 ends[2] = {a->a, a->b};
     /* plane_reached's filter for the end that leads (the nearer one's gap
      * lo + w, or the farther one's hi + w), the exact sides where in doubt */
-    col_real end = front ? smin + w : smax + w, gend = front ? end - r : -(end + r);
-    col_real bend = e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r);
-    if (col__exact_always || !(bend < COL_R(1e30)) || !(gend > bend || gend < -bend)) {
-        if (!plane_reached(b, a->r, front ? 1 : -1, ends, se, 2, da, db)) return col__sweep_miss(COL_MISS);
-    } else if (gend > bend) {
+    col_real end = front ? smin + w : smax + w;
+    int ge = gap_sign(front ? end - r : -(end + r), e + wb.e + COL_R(2.0) * COL_EPSILON * (col_abs(end) + r));
+    if (ge == 1 || (ge == 2 && !plane_reached(b, a->r, front ? 1 : -1, ends, se, 2, da, db)))
         return col__sweep_miss(COL_MISS);
-    }
     h.t0 = band_time(front ? -lo : -hi, w, COL_R(0.0));
     h.t1 = band_time(front ? -hi : -lo, w, h.t0);
     col_real side = front ? COL_R(1.0) : COL_R(-1.0);
@@ -601,10 +602,8 @@ static bool edge_point_hit(col_vec3 c, col_vec3 v, col_vec3 e0, col_vec3 e1, col
     if (!(u >= COL_R(0.0))) u = COL_R(0.0); /* NaN too */
     if (u > COL_R(1.0)) u = COL_R(1.0);
     /* the rounded distance first: a point plainly beyond r is no certificate */
-    col_vec3 x = col_v3_madd(c, u, v), g = col_v3_sub(x, e0);
-    col_real t = ff > COL_R(0.0) ? col_v3_dot(g, f) / ff : COL_R(0.0);
-    t = t > COL_R(0.0) ? (t < COL_R(1.0) ? t : COL_R(1.0)) : COL_R(0.0);
-    if (!(col_v3_len_sq(col_v3_madd(g, -t, f)) < r * r)) return false;
+    col_vec3 x = col_v3_madd(c, u, v);
+    if (!(col_v3_len_sq(col_v3_sub(x, col__closest_on_segment(x, e0, e1, NULL))) < r * r)) return false;
     return col__segment_ball_fast(e0, e1, x, r, COL_R(0.0)) == 1;
 }
 
