@@ -190,7 +190,10 @@ static bool tamper(lua_State *L, fuzz_in *in, int pool_idx, int saved_idx) {
     bool done = false;
     if (lua_type(L, va) == LUA_TUSERDATA && lua_getmetatable(L, va) && lua_getmetatable(L, vb)) {
         int ma = top + 3, mb = top + 4;
-        lua_pushinteger(L, a);
+        /* the value itself, not its slot: the forged call's results may
+         * overwrite the slot, and the value must stay reachable (a world
+         * left with a shape's metatable is never finalized) */
+        lua_pushvalue(L, va);
         lua_rawseti(L, saved_idx, 1);
         lua_pushvalue(L, ma);
         lua_rawseti(L, saved_idx, 2);
@@ -217,16 +220,16 @@ static bool tamper(lua_State *L, fuzz_in *in, int pool_idx, int saved_idx) {
     return done;
 }
 
-/* Undoes tamper. */
-static void restore(lua_State *L, int pool_idx, int saved_idx) {
-    lua_rawgeti(L, saved_idx, 1);
-    lua_rawgeti(L, pool_idx, (lua_Integer)lua_tointeger(L, -1)); /* the value */
-    lua_rawgeti(L, saved_idx, 2);                                /* its metatable */
-    lua_rawgeti(L, saved_idx, 3);                                /* its tag */
+/* Undoes tamper, on the value it forged (wherever the pool now has it). */
+static void restore(lua_State *L, int saved_idx) {
+    lua_rawgeti(L, saved_idx, 1); /* the value */
+    lua_rawgeti(L, saved_idx, 2); /* its metatable */
+    lua_rawgeti(L, saved_idx, 3); /* its tag */
     lua_rawseti(L, -2, 1);
-    lua_pushvalue(L, -1);
-    lua_setmetatable(L, -3);
-    lua_pop(L, 3);
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, saved_idx, 1);
 }
 
 /* Runs one program; returns normally unless a property fails (abort). */
@@ -317,13 +320,13 @@ static int run_program(lua_State *L) {
         }
         lua_settop(L, top);
         if (tampered) {
-            restore(L, pool_idx, saved_idx);
+            restore(L, saved_idx);
             tampered = false;
         }
     }
     /* A forgery the program ended on is undone too: a world left with a
      * shape's metatable would never be finalized (a leak the harness made). */
-    if (tampered) restore(L, pool_idx, saved_idx);
+    if (tampered) restore(L, saved_idx);
     return 0;
 }
 
