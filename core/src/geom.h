@@ -10,6 +10,14 @@
 
 #include "collide/collide.h"
 
+/* A rarely taken path kept out of its caller (its locals would otherwise
+ * grow the caller's frame, which every call then pays for). */
+#if defined(__GNUC__) || defined(__clang__)
+#define COL__NOINLINE __attribute__((noinline))
+#else
+#define COL__NOINLINE
+#endif
+
 /* ---- the validators of shapes.h, inline and without branches (& instead of
  * &&, on ints: clang warns of & between bools), for the queries' own checks;
  * shapes.c defines the public ones with these. ---- */

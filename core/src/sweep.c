@@ -431,24 +431,113 @@ static int capsules_fast(col_vec3 c, col_vec3 q, const col_vec3 *e0, const col_v
     return apart ? 0 : 2;
 }
 
-/* The exact decision's filter: the rounded path [c, c + v] against boxes
- * that surely contain the rounded box (a miss) or that it surely contains
- * (a hit: the box grown by r along one axis), each moved by a margin m of
- * 4 eps of every magnitude involved, which covers the rounding of the path's
- * end and of the bounds (col__segment_box_fast decides for the rounded
- * path exactly, within its own bounds). 1, 0, or 2 in doubt. */
-static int sphere_box_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const col_aabb *b) {
-    col_vec3 v = col_v3_sub(da, db), q = col_v3_add(a->c, v);
-    col_real r = a->r, m[3];
-    for (int k = 0; k < 3; ++k)
-        m[k] = COL_R(4.0) * COL_EPSILON *
-                   (col_abs(col_v3_get(a->c, k)) + col_abs(col_v3_get(da, k)) + col_abs(col_v3_get(db, k)) +
-                    col_abs(col_v3_get(b->min, k)) + col_abs(col_v3_get(b->max, k)) + r) +
-               TINY;
-    col_vec3 mv = col_v3(m[0], m[1], m[2]), rv = col_v3(r, r, r);
-    col_vec3 lo = col_v3_sub(col_v3_sub(b->min, rv), mv), hi = col_v3_add(col_v3_add(b->max, rv), mv);
-    if (col__segment_box_fast(a->c, q, lo, hi) == 0) return 0;
-    for (int k = 0; k < 3; ++k) { /* a face box surely met: the common hit */
+/* The margins of the sphere-AABB sweep's filter on each axis: 4 eps of
+ * every magnitude involved, which covers the rounding of the path's points
+ * c + u (da - db) (any u in [0, 1]) and of the bounds. A vector computed
+ * whole: stores of its components read back as pairs stalled store
+ * forwarding (a third of a far sweep's time). */
+static inline col_vec3 sphere_box_margins(const col_sphere *a, col_vec3 da, col_vec3 db, const col_aabb *b) {
+    col_vec3 r = col_v3(a->r, a->r, a->r), t = col_v3_add(col_v3_add(col_v3_abs(a->c), col_v3_abs(da)), col_v3_abs(db));
+    t = col_v3_add(col_v3_add(col_v3_add(t, col_v3_abs(b->min)), col_v3_abs(b->max)), r);
+    return col_v3_add(col_v3_scale(t, COL_R(4.0) * COL_EPSILON), col_v3(TINY, TINY, TINY));
+}
+
+/* A margin for a whole point, 2 max m_k (its error is at most sqrt(3) max m_k). */
+static inline col_real point_margin(col_vec3 m) {
+    col_real x = m.x > m.y ? m.x : m.y;
+    return COL_R(2.0) * (x > m.z ? x : m.z);
+}
+
+/* The rounded path [c, q]'s bounding box apart from the box grown by r and
+ * the margins on some axis (comparisons only): the far pairs' answer,
+ * before any cast. */
+static inline bool sphere_box_bounds_apart(const col_sphere *a, col_vec3 q, const col_aabb *b, col_vec3 m) {
+    col_vec3 g = col_v3_add(col_v3(a->r, a->r, a->r), m);
+    col_vec3 lo = col_v3_sub(b->min, g), hi = col_v3_add(b->max, g);
+    col_vec3 pmin = v3_min(a->c, q), pmax = v3_max(a->c, q);
+    return (pmax.x < lo.x) | (pmax.y < lo.y) | (pmax.z < lo.z) | (pmin.x > hi.x) | (pmin.y > hi.y) | (pmin.z > hi.z);
+}
+
+static inline col_vec3 clamp_to_box(col_vec3 x, col_vec3 lo, col_vec3 hi) {
+    return col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
+}
+
+/* A sure miss (issue 16: a near miss costs a cast and this, not the
+ * filter's pieces): a plane with the rounded path [c, q] on one side, the
+ * box [lo, hi] on the other and more than r between them. Its normal is
+ * x - y for the path's point x and the box's point y nearest it, found by
+ * Newton steps on the squared distance (a convex, piecewise quadratic
+ * function of the path's parameter: each step minimises the piece of the
+ * axes the point is outside of; any normal makes a valid test, a poor one
+ * only leaves the answer to the filter). The gap (the least n . x over the
+ * path minus the box's support along n), rounded, is within 8 eps S of
+ * exact (S: the sum of |n_k| times the coordinates' magnitudes: three dot
+ * products and a difference); r |n|, rounded, within 4 eps of exact (|n|
+ * from a rounded square's root). */
+static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 hi, col_real r) {
+    if (col__exact_always) return false;
+    col_vec3 d = col_v3_sub(q, c), mid = col_v3_scale(col_v3_add(lo, hi), COL_R(0.5));
+    col_real dd = col_v3_dot(d, d);
+    /* the start: the path's point nearest the box's centre (NaN or inf from
+     * a tiny motion only steer the normal: clamped) */
+    col_real u = dd > COL_R(0.0) ? col__clamp(col_v3_dot(col_v3_sub(mid, c), d) / dd, COL_R(0.0), COL_R(1.0))
+                                 : COL_R(0.0);
+    col_vec3 x = col_v3_madd(c, u, d), y = clamp_to_box(x, lo, hi);
+    for (int i = 0; i < 6; ++i) {
+        col_real num = COL_R(0.0), den = COL_R(0.0);
+        for (int k = 0; k < 3; ++k) {
+            col_real xk = col_v3_get(x, k), yk = col_v3_get(y, k), dk = col_v3_get(d, k);
+            if (xk != yk) { /* outside the slab: on this piece, (c_k + u d_k - y_k)^2 */
+                num += dk * (yk - col_v3_get(c, k));
+                den += dk * dk;
+            }
+        }
+        if (den == COL_R(0.0)) break; /* in the box, or not moving across the slabs it is outside of */
+        col_real w = col__clamp(num / den, COL_R(0.0), COL_R(1.0));
+        if (w == u) break;
+        u = w;
+        x = col_v3_madd(c, u, d);
+        y = clamp_to_box(x, lo, hi);
+    }
+    col_vec3 n = col_v3_sub(x, y);
+    col_real nn = col_v3_dot(n, n);
+    if (!(nn >= TINY)) return false; /* touching or inside, or a normal too short to measure */
+    col_real s0 = col_v3_dot(n, c), s1 = col_v3_dot(n, q), h = COL_R(0.0), S = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real nk = col_v3_get(n, k), l = col_v3_get(lo, k), hk = col_v3_get(hi, k);
+        h += nk > COL_R(0.0) ? nk * hk : nk * l;
+        S += col_abs(nk) * (col_abs(col_v3_get(c, k)) + col_abs(col_v3_get(q, k)) + col_abs(l) + col_abs(hk));
+    }
+    col_real gap = (s0 < s1 ? s0 : s1) - h, need = r * col_sqrt(nn);
+    return gap - COL_R(8.0) * COL_EPSILON * S - TINY > need + COL_R(4.0) * COL_EPSILON * need;
+}
+
+/* A sure hit read off the rounded cast (issue 16: the common hit costs one
+ * point test, not the filter): the centre c + u v at a u of the cast's
+ * [t0, t1] surely within r - mm of the box (the static test's filter,
+ * decided without doubt), so the exact path's point at the same u, within
+ * mm of it, is within r. */
+static bool sphere_box_certified(const col_sphere *a, col_vec3 v, col_real u, const col_aabb *b, col_real mm) {
+    if (col__exact_always || !(a->r > mm)) return false;
+    col_sphere s = {col_v3_madd(a->c, u, v), a->r - mm};
+    col__filtered f = col__aabb_sphere_filter(b, &s);
+    return f.yes & !f.doubt;
+}
+
+/* The exact decision's filter: the rounded path [c, q] against boxes that
+ * surely contain the rounded box (a miss) or that it surely contains (a
+ * hit: the box grown by r along one axis), each moved by the margins m
+ * (col__segment_box_fast decides for the rounded path exactly, within its
+ * own bounds), then the edge capsules. The sure hits are tried only where
+ * the rounded cast hit (`cast_hit`): after a miss they are all but never
+ * there. 1, 0, or 2 in doubt. */
+COL__NOINLINE static int sphere_box_fast(const col_sphere *a, col_vec3 q, const col_aabb *b, col_vec3 mv, col_real mm,
+                                         bool cast_hit) {
+    col_real r = a->r, m[3] = {mv.x, mv.y, mv.z};
+    col_vec3 grown = col_v3_add(col_v3(r, r, r), mv);
+    col_vec3 lo = col_v3_sub(b->min, grown), hi = col_v3_add(b->max, grown);
+    if (col__segment_box_fast(a->c, q, lo, hi) == 0) return 0; /* apart from the grown box: most misses */
+    for (int k = 0; k < 3 && cast_hit; ++k) { /* a face box surely met: the common hit */
         col_real g[3] = {-m[0], -m[1], -m[2]};
         g[k] = r - m[k];
         col_vec3 gv = col_v3(g[0], g[1], g[2]);
@@ -464,10 +553,9 @@ static int sphere_box_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const 
         apart = col__segment_box_fast(a->c, q, col_v3_sub(b->min, gv), col_v3_add(b->max, gv)) == 0;
     }
     if (r == COL_R(0.0)) return apart ? 0 : 2;
-    /* the edge capsules, radius r -+ the largest margin (the rounded path is
-     * within it of the exact one): a sure hit first, then whether every
-     * one is surely missed */
-    col_real mm = col_max(m[0], col_max(m[1], m[2])) * COL_R(2.0);
+    /* the edge capsules, radius r -+ mm (the rounded path is within it of
+     * the exact one): a sure hit first, then whether every one is surely
+     * missed */
     col_vec3 e0[12], e1[12];
     int n = 0;
     for (int k = 0; k < 3; ++k) {
@@ -498,14 +586,25 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
      * three boxes grown along one axis and the twelve edge capsules), after
      * a filter; touching at u = 0 is the exact static test. The cast of the
      * rounded path gives t0, t1 and the normal where it agrees. */
-    int fast = sphere_box_fast(a, da, db, b);
-    if (fast == 0) return col__sweep_miss(COL_MISS);
-    if (fast == 2 && !col__moving_ball_meets_box(a->c, da, db, a->r, b->min, b->max)) return col__sweep_miss(COL_MISS);
-    bool initially = col_overlap_aabb_sphere(b, a);
+    col_vec3 m = sphere_box_margins(a, da, db, b), v = col_v3_sub(da, db);
+    col_vec3 end = col_v3_add(a->c, v); /* the rounded path's */
+    if (sphere_box_bounds_apart(a, end, b, m)) return col__sweep_miss(COL_MISS);
+    col_real mm = point_margin(m);
+    bool initially = col__overlap_aabb_sphere_u(b, a);
     /* In B's frame relative to B's min corner, so the answer does not depend on where the scene is. */
     rounded_box rb = {col_v3(0, 0, 0), col_v3_sub(b->max, b->min), a->r};
-    col_vec3 p = col_v3_sub(a->c, b->min), v = col_v3_sub(da, db);
+    col_vec3 p = col_v3_sub(a->c, b->min);
     col_sweep_hit h = col__sweep_cast(cast_rounded_box, &rb, p, v);
+    /* Touching at u = 0 (the exact static test) meets; a cast hit whose
+     * middle is surely within r of the box is certified; else the filter
+     * on the rounded path, and exact arithmetic where it is in doubt. */
+    if (!initially && !(h.status == COL_HIT && sphere_box_certified(a, v, (h.t0 + h.t1) * COL_R(0.5), b, mm))) {
+        if (h.status != COL_HIT && path_box_surely_apart(a->c, end, b->min, b->max, a->r + mm))
+            return col__sweep_miss(COL_MISS);
+        int fast = sphere_box_fast(a, end, b, m, mm, h.status == COL_HIT);
+        if (fast == 0 || (fast == 2 && !col__moving_ball_meets_box(a->c, da, db, a->r, b->min, b->max)))
+            return col__sweep_miss(COL_MISS);
+    }
     if (h.status != COL_HIT || h.initially_overlapping != initially) {
         /* the rounded cast disagrees within rounding of touching: touching
          * at u = 0, or a graze at the closest approach */
