@@ -31,7 +31,11 @@
  *       zero relative velocity (both moving by d) the touching pair hits at
  *       once and the pair d apart exactly when it overlaps; and a pair apart
  *       on an axis it does not move along (two boxes, or a grid plane's
- *       normal) never meets.
+ *       normal) never meets;
+ *     - mid-sweep grazes (mode bits 2 and 3): a sphere passing a box's edge
+ *       or corner, or a triangle's edge, within exactly r at u = 1/2 hits,
+ *       an ulp thinner misses, and off the grid the sweeps' filters and
+ *       certificates decide as exact arithmetic does.
  *   frustum culling (a camera decoded from the bytes after the rest; a sphere,
  *   AABB or OBB among the two shapes), against GJK's distance from the shape
  *   to the frustum's hull (its eight corners), a second method:
@@ -461,6 +465,121 @@ static void check_box_graze(const col_shape *a0, uint8_t i, uint8_t j) {
     fz_count("grazing box sweeps off the grid that hit", f.status == COL_HIT);
 }
 
+/* A shape of one kind from its numbers (the union's layout, as fz_reals). */
+static col_shape made(col_shape_kind kind, const col_real *x) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = kind;
+    memcpy(fz_reals(&s), x, (size_t)fz_real_count(kind) * sizeof(col_real));
+    return s;
+}
+
+/* A sweep off the grid (all numbers times 1/10, the motion moved by up to
+ * two ulps per component as `wiggle`'s bits say): the filters and
+ * certificates decide as exact arithmetic does. */
+static bool check_off_grid(const col_shape *a, col_vec3 da, const col_shape *b, uint8_t wiggle, const char *what) {
+    col_shape a10 = scaled(a, COL_R(0.1)), b10 = scaled(b, COL_R(0.1));
+    col_vec3 d10 = col_v3_scale(da, COL_R(0.1));
+    double to = (wiggle & 64) ? INFINITY : -INFINITY;
+    for (int n = 0; n < (int)(wiggle & 3); ++n) d10.x = (col_real)nextafter((double)d10.x, to);
+    for (int n = 0; n < (int)((wiggle >> 2) & 3); ++n) d10.y = (col_real)nextafter((double)d10.y, -to);
+    for (int n = 0; n < (int)((wiggle >> 4) & 3); ++n) d10.z = (col_real)nextafter((double)d10.z, to);
+    col_sweep_hit f = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
+    col__exact_always = true;
+    col_sweep_hit x = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
+    col__exact_always = false;
+    FZ_CHECK(f.status == x.status, what, &a10, &b10);
+    return f.status == COL_HIT;
+}
+
+/* Spheres grazing a box's edge or corner, or a triangle's edge, at mid-sweep
+ * (issue 16): built on the grid from A's bounds so that the centre's path
+ * comes within exactly r of the feature at u = 1/2 and nowhere nearer to
+ * the shape (the 3-4-5 and 1-2-2 triangles: across an edge the path's
+ * offsets from it are (7 - 8u, 1 + 6u) s, at u = 1/2 (3, 4) s, |.| = 5 s;
+ * past a corner (1 + 2u, 3 - 2u, 1) s, at u = 1/2 (2, 2, 1) s, |.| = 3 s).
+ * Radius r hits, with A or B moving; the radius an ulp below misses; off
+ * the grid the filters decide as exact arithmetic does. These are the
+ * grazes no touch at u = 0 or 1 reaches, where the sweeps' hit and miss
+ * certificates and their margins matter. */
+static void check_sphere_graze(const col_shape *a0, uint8_t i, uint8_t j) {
+    if (sizeof(col_real) != sizeof(double)) return; /* the grid is exact in double only */
+    col_aabb bounds;
+    if (!col_shape_bounds(a0, &bounds)) return;
+    col_real s = (col_real)(1 + (i & 7)) / 8; /* the construction's scale */
+    int k = (i >> 3) % 3, e1 = (k + 1) % 3, e2 = (k + 2) % 3, form = j % 3;
+    col_real sign1 = (j & 4) ? 1 : -1, sign2 = (j & 8) ? 1 : -1, sign3 = (j & 16) ? 1 : -1;
+    col_real lo[3], hi[3], c[3], d[3], r;
+    for (int n = 0; n < 3; ++n) {
+        lo[n] = col_v3_get(bounds.min, n);
+        hi[n] = lo[n] + 8 * s + (col_real)(((j >> 5) & 1) + n) / 8; /* at least 8 s: the far faces are farther */
+    }
+    /* the feature: the edge along k at the sides sign1 (axis e1) and sign2 (e2) */
+    col_real f1 = sign1 > 0 ? hi[e1] : lo[e1], f2 = sign2 > 0 ? hi[e2] : lo[e2];
+    col_shape b;
+    if (form == 1) { /* the corner at the sides sign3 (axis k), sign1, sign2 */
+        col_real fk = sign3 > 0 ? hi[k] : lo[k];
+        c[k] = fk + sign3 * s, c[e1] = f1 + sign1 * 3 * s, c[e2] = f2 + sign2 * s;
+        d[k] = sign3 * 2 * s, d[e1] = -sign1 * 2 * s, d[e2] = 0;
+        r = 3 * s;
+    } else {
+        c[k] = (lo[k] + hi[k]) / 2, c[e1] = f1 + sign1 * 7 * s, c[e2] = f2 + sign2 * s;
+        d[k] = 0, d[e1] = -sign1 * 8 * s, d[e2] = sign2 * 6 * s;
+        r = 5 * s;
+    }
+    if (form == 2) { /* the triangle with that edge, reaching inward along e1 in the plane e2 = f2 */
+        col_real v[9];
+        for (int n = 0; n < 3; ++n) v[n] = v[3 + n] = v[6 + n] = n == e1 ? f1 : (n == e2 ? f2 : lo[k]);
+        v[3 + k] = hi[k];
+        v[6 + e1] = sign1 > 0 ? lo[e1] : hi[e1];
+        b = made(COL_SHAPE_TRIANGLE, v);
+    } else {
+        col_real box[6] = {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
+        b = made(COL_SHAPE_AABB, box);
+    }
+    col_real sph[4] = {c[0], c[1], c[2], r};
+    col_shape a = made(COL_SHAPE_SPHERE, sph);
+    col_vec3 dv = col_v3(d[0], d[1], d[2]), e = col_v3(COL_R(0.125), COL_R(-0.25), COL_R(0.375));
+    if (!col_shape_is_valid(&a) || !col_shape_is_valid(&b)) return;
+    static const char *what[3] = {"sphere grazes of a box edge off the grid that hit",
+                                  "sphere grazes of a box corner off the grid that hit",
+                                  "sphere grazes of a triangle edge off the grid that hit"};
+    /* One check per input (each is decided by exact arithmetic, slow under
+     * the sanitizers), chosen by two bits: at exactly r it hits; an ulp
+     * thinner it misses (A moving, or both: the relative motion the same,
+     * exactly); off the grid at r, and 10^-9 of r inside or short of it,
+     * the filters and certificates decide as exact arithmetic does. */
+    col_vec3 db = (i & 64) ? e : col_v3(0, 0, 0), da = col_v3_add(dv, db);
+    switch ((j >> 6) & 3) {
+    case 0: {
+        col_sweep_hit h = col_sweep(&a, da, &b, db);
+        FZ_CHECK(h.status == COL_HIT, "a sphere grazing a feature mid-sweep at exactly r hits", &a, &b);
+        FZ_CHECK(h.status != COL_HIT || (h.t0 <= COL_R(0.5) + COL_R(1e-6) && h.t1 >= COL_R(0.5) - COL_R(1e-6)),
+                 "a mid-sweep graze is timed at u = 1/2", &a, &b);
+        break;
+    }
+    case 1: {
+        col_shape thinner = a;
+        thinner.u.sphere.r = (col_real)nextafter((double)r, 0.0);
+        FZ_CHECK(col_sweep(&thinner, da, &b, db).status == COL_MISS,
+                 "a sphere an ulp thinner than a mid-sweep graze misses", &thinner, &b);
+        break;
+    }
+    case 2: {
+        bool off = check_off_grid(&a, dv, &b, i,
+                                  "a sphere's mid-sweep graze off the grid: the filters decide as exact arithmetic does");
+        fz_count(what[form], off); /* a coin toss of the roundings */
+        break;
+    }
+    default: {
+        col_shape near = a;
+        near.u.sphere.r = r * (1 + (col_real)(1 + (j & 3)) * COL_R(1e-9) * ((i & 128) ? 1 : -1));
+        check_off_grid(&near, dv, &b, (uint8_t)(i ^ j),
+                       "a sphere next to a mid-sweep graze off the grid: the filters decide as exact arithmetic does");
+    }
+    }
+}
+
 /* The exact and the planes-only frustum classification of s (a sphere, AABB
  * or OBB), or false for other kinds. */
 static bool cull(const col_frustum *f, const col_shape *s, col_cull *exact, col_cull *planes) {
@@ -668,6 +787,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t g1 = fz_u8(&in);
     uint8_t g2 = fz_u8(&in);
     if (grid && (mode & 2)) check_box_graze(&a, g1, g2);
+    if (grid && (mode & 12) == 12) check_sphere_graze(&a, g1, g2);
     check_plane_touch(&a, &b, g1, g2);
     check_plane_touch(&b, &a, g2, g1);
     return 0;

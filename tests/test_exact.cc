@@ -715,6 +715,39 @@ TEST(ExactSweep, SphereBoxFilterEqualsTheExactPath) {
     EXPECT_GT(hits, 200);
 }
 
+TEST(ExactSweep, SphereBoxCertificatesDecideNearSweepsWithoutExactArithmetic) {
+    // Near sweeps in floating point (random directions aimed near a box,
+    // about half hitting, many passing an edge or a corner): the cast's hit
+    // certificate and the separating-plane miss certificate decide almost
+    // all of them without exact arithmetic, and every answer equals the one
+    // with every sign exact.
+    std::mt19937 g(17);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0, n = 4000;
+    unsigned long exact = 0;
+    for (int i = 0; i < n; ++i) {
+        double cx = 100 * u(g), cy = 100 * u(g), cz = 100 * u(g);
+        col_shape box = Aabb(cx - 1 - u(g) * 0.5, cy - 1 - u(g) * 0.5, cz - 1 - u(g) * 0.5, cx + 1 + u(g) * 0.5,
+                             cy + 1 + u(g) * 0.5, cz + 1 + u(g) * 0.5);
+        col_vec3 from = V(cx + 4 * u(g), cy + 4 * u(g), cz + 4 * u(g));
+        if (std::abs(from.x - cx) < 2.5 && std::abs(from.y - cy) < 2.5) from.z = cz + 4; // start outside
+        col_shape s = Sphere(from.x, from.y, from.z, 0.3 + 0.2 * (u(g) + 1));
+        col_vec3 aim = V(cx + 2.5 * u(g), cy + 2.5 * u(g), cz + 2.5 * u(g));
+        col_vec3 da = V(2 * (aim.x - from.x), 2 * (aim.y - from.y), 2 * (aim.z - from.z));
+        unsigned long before = col__exact_count();
+        bool f = Hits(s, da, box);
+        exact += col__exact_count() - before;
+        col__exact_always = true;
+        bool x = Hits(s, da, box);
+        col__exact_always = false;
+        ASSERT_EQ(f, x) << i;
+        hits += f;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 4 / 5);
+    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificates should decide near sweeps";
+}
+
 TEST(ExactSweep, SpheresArriveAtATriangleFaceEdgeAndVertexExactlyAtUOne) {
     for (double far : kFar) {
         // the triangle (0,0,0) (8,0,0) (0,8,0) moved far, in the plane z = 0

@@ -469,12 +469,15 @@ static inline col_vec3 clamp_to_box(col_vec3 x, col_vec3 lo, col_vec3 hi) {
  * Newton steps on the squared distance (a convex, piecewise quadratic
  * function of the path's parameter: each step minimises the piece of the
  * axes the point is outside of; any normal makes a valid test, a poor one
- * only leaves the answer to the filter). The gap (the least n . x over the
- * path minus the box's support along n), rounded, is within 8 eps S of
- * exact (S: the sum of |n_k| times the coordinates' magnitudes: three dot
- * products and a difference); r |n|, rounded, within 4 eps of exact (|n|
- * from a rounded square's root). */
-static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 hi, col_real r) {
+ * only leaves the answer to the filter). The exact path lies within mm of
+ * the rounded one, so the plane must leave r + mm. The gap (the least n . x
+ * over the path minus the box's support along n), rounded, is within 8 eps S
+ * of exact (S: the sum of |n_k| times the coordinates' magnitudes: three
+ * dot products and a difference); (r + mm) |n|, rounded, within 4 eps of
+ * exact (|n| from a rounded square's root). In practice either the margin
+ * or the bounds alone would do (each is looser than the rounding it
+ * covers); both are kept, as the proof needs them. */
+static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 hi, col_real r, col_real mm) {
     if (col__exact_always) return false;
     col_vec3 d = col_v3_sub(q, c), mid = col_v3_scale(col_v3_add(lo, hi), COL_R(0.5));
     col_real dd = col_v3_dot(d, d);
@@ -508,8 +511,9 @@ static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 
         h += nk > COL_R(0.0) ? nk * hk : nk * l;
         S += col_abs(nk) * (col_abs(col_v3_get(c, k)) + col_abs(col_v3_get(q, k)) + col_abs(l) + col_abs(hk));
     }
-    col_real gap = (s0 < s1 ? s0 : s1) - h, need = r * col_sqrt(nn);
-    return gap - COL_R(8.0) * COL_EPSILON * S - TINY > need + COL_R(4.0) * COL_EPSILON * need;
+    col_real gap = (s0 < s1 ? s0 : s1) - h, len = col_sqrt(nn);
+    col_real need = (r + mm) * len, slack = COL_R(8.0) * COL_EPSILON * S + TINY + COL_R(4.0) * COL_EPSILON * need;
+    return gap - slack > need;
 }
 
 /* A sure hit read off the rounded cast (issue 16: the common hit costs one
@@ -599,7 +603,7 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
      * middle is surely within r of the box is certified; else the filter
      * on the rounded path, and exact arithmetic where it is in doubt. */
     if (!initially && !(h.status == COL_HIT && sphere_box_certified(a, v, (h.t0 + h.t1) * COL_R(0.5), b, mm))) {
-        if (h.status != COL_HIT && path_box_surely_apart(a->c, end, b->min, b->max, a->r + mm))
+        if (h.status != COL_HIT && path_box_surely_apart(a->c, end, b->min, b->max, a->r, mm))
             return col__sweep_miss(COL_MISS);
         int fast = sphere_box_fast(a, end, b, m, mm, h.status == COL_HIT);
         if (fast == 0 || (fast == 2 && !col__moving_ball_meets_box(a->c, da, db, a->r, b->min, b->max)))
