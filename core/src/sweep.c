@@ -286,7 +286,7 @@ col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const col_aabb
     col_vec3 v = col_v3_sub(da, db);
     col_real t0 = COL_R(0.0), t1 = COL_R(1.0);
     int axis = -1, apart_axis = -1;
-    bool overlapping = col_overlap_aabb_aabb(a, b);
+    bool overlapping = col__overlap_aabb_aabb_u(a, b); /* (validated above) */
     for (int k = 0; k < 3; ++k) {
         col_real amin = col_v3_get(a->min, k), amax = col_v3_get(a->max, k);
         col_real bmin = col_v3_get(b->min, k), bmax = col_v3_get(b->max, k), vk = col_v3_get(v, k);
@@ -462,7 +462,7 @@ static inline col_vec3 clamp_to_box(col_vec3 x, col_vec3 lo, col_vec3 hi) {
     return col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
 }
 
-/* A sure miss (issue 16: a near miss costs a cast and this, not the
+/* A sure miss (issue 16: a near miss costs this, not a cast and the
  * filter's pieces): a plane with the rounded path [c, q] on one side, the
  * box [lo, hi] on the other and more than r between them. Its normal is
  * x - y for the path's point x and the box's point y nearest it, found by
@@ -486,7 +486,9 @@ static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 
     col_real u = dd > COL_R(0.0) ? col__clamp(col_v3_dot(col_v3_sub(mid, c), d) / dd, COL_R(0.0), COL_R(1.0))
                                  : COL_R(0.0);
     col_vec3 x = col_v3_madd(c, u, d), y = clamp_to_box(x, lo, hi);
+    col_real rr = r * r;
     for (int i = 0; i < 6; ++i) {
+        if (col_v3_len_sq(col_v3_sub(x, y)) <= rr) return false; /* a point of the path within r: no plane (a hit, mostly) */
         col_real num = COL_R(0.0), den = COL_R(0.0);
         for (int k = 0; k < 3; ++k) {
             col_real xk = col_v3_get(x, k), yk = col_v3_get(y, k), dk = col_v3_get(d, k);
@@ -594,17 +596,18 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
     col_vec3 end = col_v3_add(a->c, v); /* the rounded path's */
     if (sphere_box_bounds_apart(a, end, b, m)) return col__sweep_miss(COL_MISS);
     col_real mm = point_margin(m);
+    /* A plane surely between the path and the box grown by r: a miss. */
+    if (path_box_surely_apart(a->c, end, b->min, b->max, a->r, mm)) return col__sweep_miss(COL_MISS);
     bool initially = col__overlap_aabb_sphere_u(b, a);
     /* In B's frame relative to B's min corner, so the answer does not depend on where the scene is. */
     rounded_box rb = {col_v3(0, 0, 0), col_v3_sub(b->max, b->min), a->r};
     col_vec3 p = col_v3_sub(a->c, b->min);
     col_sweep_hit h = col__sweep_cast(cast_rounded_box, &rb, p, v);
     /* Touching at u = 0 (the exact static test) meets; a cast hit whose
-     * middle is surely within r of the box is certified; else the filter
-     * on the rounded path, and exact arithmetic where it is in doubt. */
+     * middle is surely within r of the box is certified; else (a graze,
+     * within rounding of touching) the filter on the rounded path, and
+     * exact arithmetic where it is in doubt. */
     if (!initially && !(h.status == COL_HIT && sphere_box_certified(a, v, (h.t0 + h.t1) * COL_R(0.5), b, mm))) {
-        if (h.status != COL_HIT && path_box_surely_apart(a->c, end, b->min, b->max, a->r, mm))
-            return col__sweep_miss(COL_MISS);
         int fast = sphere_box_fast(a, end, b, m, mm, h.status == COL_HIT);
         if (fast == 0 || (fast == 2 && !col__moving_ball_meets_box(a->c, da, db, a->r, b->min, b->max)))
             return col__sweep_miss(COL_MISS);

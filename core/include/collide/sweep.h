@@ -68,11 +68,11 @@ COL_API col_sweep_hit col_sweep_aabb_aabb(const col_aabb *a, col_vec3 da, const 
 /* Moving sphere against an AABB (Ericson 5.5.7): the centre's ray against the
  * box grown by r, then the edge capsules or corner region where the entry
  * point lies outside the box's face regions. The exact decision costs
- * little in the common case: a cast hit is certified by the centre in the
- * middle of [t0, t1] surely within r of the box, a cast miss by a plane
- * surely separating the path from the box grown by r (both with error
- * bounds that cover the path's rounding); only what neither certifies goes
- * to the full filter and exact arithmetic. */
+ * little in the common case: a miss is certified before the cast by a plane
+ * surely separating the path from the box grown by r, a cast hit by the
+ * centre in the middle of [t0, t1] surely within r of the box (both with
+ * error bounds that cover the path's rounding); only what neither
+ * certifies goes to the full filter and exact arithmetic. */
 COL_API col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_aabb *b, col_vec3 db);
 
 /* Moving sphere against a triangle: the centre's ray against the triangle's
