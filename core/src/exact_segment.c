@@ -373,6 +373,61 @@ static inline int bd_sign(bd x) {
     return col__xd_fsign(v);
 }
 
+/* The capsule decision's first step (issue 16: near pairs cost a few dozen
+ * operations, not the bounded arithmetic below): the segments' closest
+ * points in plain double (Ericson 5.1.9; any pair of points of the two
+ * segments makes a valid test, good ones decide), 1 where they are surely
+ * within r1 + r2, 0 where a plane through their difference surely
+ * separates the segments by more, else 2. Each computed point is within
+ * 4u M of the exact point of its segment at the same parameter (M: the
+ * largest |p_k| + |q_k| + |a_k| + |b_k|; a few roundings per component,
+ * times sqrt(3)), so the hit holds with 8u M to spare, after the roundings
+ * of the squares (16u); the separation's gap, three dot products and a
+ * difference, is within 8u S of exact (S: the sum of |n_k| times the
+ * coordinates' magnitudes) and (r1 + r2) |n| within 4u. */
+static inline double clamp01(double x) { return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; /* NaN: 0 */ }
+
+static int caps_certify(const caps_in *in) {
+    const double u = COL__XS_U;
+    double P[3], D1[3], A[3], D2[3], R0[3], M = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
+        double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
+        double m = fabs(p) + fabs(q) + fabs(a) + fabs(b);
+        M = m > M ? m : M;
+        P[k] = p, A[k] = a, D1[k] = q - p, D2[k] = b - a, R0[k] = p - a;
+    }
+    double aa = D1[0] * D1[0] + D1[1] * D1[1] + D1[2] * D1[2], ee = D2[0] * D2[0] + D2[1] * D2[1] + D2[2] * D2[2];
+    double ff = D2[0] * R0[0] + D2[1] * R0[1] + D2[2] * R0[2], cc = D1[0] * R0[0] + D1[1] * R0[1] + D1[2] * R0[2];
+    double bb = D1[0] * D2[0] + D1[1] * D2[1] + D1[2] * D2[2], sp = 0.0, tp = 0.0;
+    if (aa > 0.0 && ee > 0.0) {
+        double den = aa * ee - bb * bb;
+        sp = den > 0.0 ? clamp01((bb * ff - cc * ee) / den) : 0.0;
+        tp = (bb * sp + ff) / ee;
+        if (!(tp >= 0.0)) tp = 0.0, sp = clamp01(-cc / aa);
+        else if (tp > 1.0) tp = 1.0, sp = clamp01((bb - cc) / aa);
+    } else if (ee > 0.0) {
+        tp = clamp01(ff / ee);
+    } else if (aa > 0.0) {
+        sp = clamp01(-cc / aa);
+    }
+    double n[3], S = 0.0, gp = 0.0, gq = 0.0, ga = 0.0, gb = 0.0;
+    for (int k = 0; k < 3; ++k) n[k] = (P[k] + sp * D1[k]) - (A[k] + tp * D2[k]);
+    double dd = n[0] * n[0] + n[1] * n[1] + n[2] * n[2], R = (double)in->r1 + (double)in->r2;
+    double X = R * (1.0 - 4.0 * u) - 8.0 * u * M;
+    if (X > 0x1p-400 && dd * (1.0 + 16.0 * u) < X * X * (1.0 - 16.0 * u)) return 1;
+    if (!(dd >= 0x1p-900)) return 2;
+    for (int k = 0; k < 3; ++k) {
+        double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
+        double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
+        gp += n[k] * p, gq += n[k] * q, ga += n[k] * a, gb += n[k] * b;
+        S += fabs(n[k]) * (fabs(p) + fabs(q) + fabs(a) + fabs(b));
+    }
+    double gap = (gp < gq ? gp : gq) - (ga > gb ? ga : gb), need = R * (1.0 + 4.0 * u) * sqrt(dd);
+    double slack = 8.0 * u * S + 0x1p-1000 + 4.0 * u * need;
+    return gap - slack > need ? 0 : 2;
+}
+
 /* The capsule decision from one pass of double arithmetic with running
  * error bounds (1, 0, or 2 in doubt): where the lines' closest points are
  * surely interior to both segments they decide alone; otherwise the four
@@ -391,6 +446,8 @@ static int caps_fast(const caps_in *in) {
         double mag = fabs(lo1) + fabs(hi1) + fabs(lo2) + fabs(hi2) + rsum;
         if (gap - rsum > 4 * COL__XS_U * mag && mag < 0x1p900) return 0;
     }
+    int cert = caps_certify(in);
+    if (cert != 2) return cert;
     bd e[3], f[3], d0[3], w[3], g[3], h3[3];
     for (int k = 0; k < 3; ++k) {
         bd P = bd_in(col_v3_get(in->p, k)), A = bd_in(col_v3_get(in->a, k));

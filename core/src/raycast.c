@@ -443,9 +443,22 @@ col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, c
     return first_of(h, col__raycast_sphere_at(r, b, radius));
 }
 
+static int fast_capsule(col_vec3 p, col_vec3 q, const void *s) {
+    const col_capsule *c = s;
+    if (c->r == COL_R(0.0)) return 2; /* a segment: its own exact test (meets_capsule) decides */
+    return col__segment_capsule_fast(p, q, c->a, c->b, c->r);
+}
+
+static col_ray_hit cast_capsule(const col_ray *r, const void *s) {
+    const col_capsule *c = s;
+    return col__raycast_capsule_raw(r, c->a, c->b, c->r);
+}
+
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
-    return col__ray_judge(r, col__raycast_capsule_raw(r, c->a, c->b, c->r), meets_capsule, near_capsule, c);
+    /* the filter first: a sure miss (the common near miss, by a separating
+     * plane) costs no cast */
+    return col__ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
