@@ -720,6 +720,11 @@ static int slabs_fast(const box_eval *b) {
  * error <= u, so t is within 3u (1 + 2u) |t| of its exact value: 4u |t|). */
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     if (col__exact_always) return 2;
+    /* the segment's extent apart from the box's on an axis (exact
+     * comparisons, no division): the far pairs' answer */
+    if ((p.x < lo.x && q.x < lo.x) | (p.x > hi.x && q.x > hi.x) | (p.y < lo.y && q.y < lo.y) |
+        (p.y > hi.y && q.y > hi.y) | (p.z < lo.z && q.z < lo.z) | (p.z > hi.z && q.z > hi.z))
+        return 0;
     double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
     for (int k = 0; k < 3; ++k) {
         double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
@@ -730,9 +735,13 @@ int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
         }
         double D = Q - P, ad = D < 0 ? -D : D;
         if (!(ad >= 0x1p-900 && ad <= 0x1p900)) return 2; /* the quotients could over- or underflow */
-        double tin = ((D > 0 ? L : H) - P) / D, tout = ((D > 0 ? H : L) - P) / D;
-        double ein = 2 * COL__XS_U * (tin < 0 ? -tin : tin) + 0x1p-1000;
-        double eout = 2 * COL__XS_U * (tout < 0 ? -tout : tout) + 0x1p-1000;
+        /* one division per axis: the times' numerators (one rounding each)
+         * times the rounded reciprocal of the rounded D (two), each product
+         * rounded (one): four roundings of u/2 relative, bounded by 3u */
+        double inv = 1.0 / D;
+        double tin = ((D > 0 ? L : H) - P) * inv, tout = ((D > 0 ? H : L) - P) * inv;
+        double ein = 3 * COL__XS_U * (tin < 0 ? -tin : tin) + 0x1p-1000;
+        double eout = 3 * COL__XS_U * (tout < 0 ? -tout : tout) + 0x1p-1000;
         if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
         lo_max = tin + ein > lo_max ? tin + ein : lo_max;
         lo_min = tin - ein > lo_min ? tin - ein : lo_min;
