@@ -287,6 +287,19 @@ static void check_boundary_ray(fz_input *in) {
      * ray passes within rounding of the boundary point on coordinates the
      * double filters see as inexact (their bounds are then what decides) */
     uint8_t off = fz_u8(in);
+    /* from an origin off the grid (moved by thirds, sevenths and
+     * elevenths), still aimed at the same point: every coordinate of the
+     * segment in general position, where the filters' quotients round
+     * twice or more and their bounds must cover it (a segment ending an ulp
+     * short of a face, its entry time rounding below 1, is one of them) */
+    uint8_t shift = fz_u8(in);
+    if (shift & 1) {
+        col_vec3 aim = col_v3_add(r.origin, r.delta);
+        double f = ldexp(1.0, -(int)(shift >> 1 & 15));
+        r.origin = col_v3_add(r.origin, col_v3((col_real)(f / 3), (col_real)(-f / 7), (col_real)(f / 11)));
+        r.delta = col_v3_sub(aim, r.origin);
+        ulps = 1; /* not an exact aim */
+    }
     if (off & 1) {
         double f = 1.0 + ldexp(1.0, -(int)(off >> 1 & 63)) / 3.0;
         r.delta = col_v3_scale(r.delta, (col_real)f);

@@ -296,6 +296,51 @@ TEST(ExactSegment, BoxesAtFacesEdgesAndCorners) {
     }
 }
 
+TEST(ExactSegment, SegmentsPassingABoxEdgeByUlpsDecideAsExactArithmetic) {
+    // From an origin in general position (off the grid by a third) through
+    // a point of a box edge, moved by 0-2 ulps across it, to twice as far:
+    // the segment enters one slab within rounding of leaving another, so
+    // the entry and exit times' quotients (rounded two or three times)
+    // decide the order only with their error bounds. The filters must
+    // decide as exact arithmetic does, and the ray cast as the static test.
+    // (A segment ending ulps short of a face is decided by the extents'
+    // exact comparison before any quotient.)
+    std::mt19937 g(23);
+    int hits = 0, n = 6000;
+    for (int i = 0; i < n; ++i) {
+        int k = static_cast<int>(g() % 3), j = (k + 1 + static_cast<int>(g() % 2)) % 3;
+        double lo[3], hi[3], e[3], o[3];
+        for (int m = 0; m < 3; ++m) {
+            lo[m] = static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8;
+            hi[m] = lo[m] + 1 + static_cast<double>(g() % 64) / 8;
+            e[m] = (lo[m] + hi[m]) / 2;
+            o[m] = static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8 +
+                   std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
+        }
+        e[k] = hi[k], e[j] = hi[j];                         // a point of the edge along the third axis
+        o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);           // above face k
+        o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5;     // below slab j: crossing it upward
+        int ulps = static_cast<int>(g() % 5) - 2;            // the aim moved across the edge on axis j
+        for (int u = 0; u < std::abs(ulps); ++u) e[j] = std::nextafter(e[j], ulps > 0 ? kInf : -kInf);
+        col_vec3 p = V(o[0], o[1], o[2]), aim = V(e[0], e[1], e[2]);
+        col_vec3 q = col_v3_add(p, col_v3_scale(col_v3_sub(aim, p), R(2)));
+        col_vec3 vlo = V(lo[0], lo[1], lo[2]), vhi = V(hi[0], hi[1], hi[2]);
+        bool f = col__segment_meets_box(p, q, vlo, vhi);
+        col_ray r = {p, col_v3_sub(aim, p), R(2)};
+        col_aabb box = {vlo, vhi};
+        col_ray_hit h = col_raycast_aabb_slabs(&r, &box);
+        col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t)); // the cast's segment, as rounded
+        col__exact_always = true;
+        bool x = col__segment_meets_box(p, q, vlo, vhi), xe = col__segment_meets_box(p, end, vlo, vhi);
+        col__exact_always = false;
+        ASSERT_EQ(f, x) << i;
+        ASSERT_EQ(h.status == COL_HIT, xe) << i;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 4 / 5);
+}
+
 TEST(ExactSegment, AnOrientedBoxIsItsSlabs) {
     // axes a signed permutation (exact): the same cases as the AABB
     col_shape s;

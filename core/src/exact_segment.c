@@ -716,8 +716,9 @@ static int slabs_fast(const box_eval *b) {
 }
 
 /* slabs_fast for an AABB, in scalars: the coordinates are the inputs, so
- * D = Q - P, the numerators and the quotient each round once (relative
- * error <= u, so t is within 3u (1 + 2u) |t| of its exact value: 4u |t|). */
+ * D = Q - P, its reciprocal, the numerators and their products each round
+ * once (relative error <= u/2 each, u = COL__XS_U: t is within about 2u |t|
+ * of its exact value; 3u |t| with room). */
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     if (col__exact_always) return 2;
     /* the segment's extent apart from the box's on an axis (exact
@@ -738,10 +739,11 @@ int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
         /* one division per axis: the times' numerators (one rounding each)
          * times the rounded reciprocal of the rounded D (two), each product
          * rounded (one): four roundings of u/2 relative, bounded by 3u */
+        const double rel = 3 * COL__XS_U;
         double inv = 1.0 / D;
         double tin = ((D > 0 ? L : H) - P) * inv, tout = ((D > 0 ? H : L) - P) * inv;
-        double ein = 3 * COL__XS_U * (tin < 0 ? -tin : tin) + 0x1p-1000;
-        double eout = 3 * COL__XS_U * (tout < 0 ? -tout : tout) + 0x1p-1000;
+        double ein = rel * (tin < 0 ? -tin : tin) + 0x1p-1000;
+        double eout = rel * (tout < 0 ? -tout : tout) + 0x1p-1000;
         if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
         lo_max = tin + ein > lo_max ? tin + ein : lo_max;
         lo_min = tin - ein > lo_min ? tin - ein : lo_min;
