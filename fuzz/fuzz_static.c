@@ -570,8 +570,9 @@ static void check_sphere_graze(const col_shape *a0, uint8_t i, uint8_t j) {
     }
     default: {
         /* the motion moved by other ulps in the two cases */
-        bool off = check_off_grid(&a, dv, &b, (uint8_t)((j >> 6) == 2 ? i : i ^ j),
-                                  "a sphere's mid-sweep graze off the grid: the filters decide as exact arithmetic does");
+        bool off =
+            check_off_grid(&a, dv, &b, (uint8_t)((j >> 6) == 2 ? i : i ^ j),
+                           "a sphere's mid-sweep graze off the grid: the filters decide as exact arithmetic does");
         fz_count(what[form], off); /* a coin toss of the roundings */
     }
     }

@@ -317,10 +317,10 @@ TEST(ExactSegment, SegmentsPassingABoxEdgeByUlpsDecideAsExactArithmetic) {
             o[m] = static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8 +
                    std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
         }
-        e[k] = hi[k], e[j] = hi[j];                         // a point of the edge along the third axis
-        o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);           // above face k
-        o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5;     // below slab j: crossing it upward
-        int ulps = static_cast<int>(g() % 5) - 2;            // the aim moved across the edge on axis j
+        e[k] = hi[k], e[j] = hi[j];                      // a point of the edge along the third axis
+        o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);       // above face k
+        o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5; // below slab j: crossing it upward
+        int ulps = static_cast<int>(g() % 5) - 2;        // the aim moved across the edge on axis j
         for (int u = 0; u < std::abs(ulps); ++u) e[j] = std::nextafter(e[j], ulps > 0 ? kInf : -kInf);
         col_vec3 p = V(o[0], o[1], o[2]), aim = V(e[0], e[1], e[2]);
         col_vec3 q = col_v3_add(p, col_v3_scale(col_v3_sub(aim, p), R(2)));

@@ -404,8 +404,10 @@ static int caps_certify(const caps_in *in) {
         double den = aa * ee - bb * bb;
         sp = den > 0.0 ? clamp01((bb * ff - cc * ee) / den) : 0.0;
         tp = (bb * sp + ff) / ee;
-        if (!(tp >= 0.0)) tp = 0.0, sp = clamp01(-cc / aa);
-        else if (tp > 1.0) tp = 1.0, sp = clamp01((bb - cc) / aa);
+        if (!(tp >= 0.0))
+            tp = 0.0, sp = clamp01(-cc / aa);
+        else if (tp > 1.0)
+            tp = 1.0, sp = clamp01((bb - cc) / aa);
     } else if (ee > 0.0) {
         tp = clamp01(ff / ee);
     } else if (aa > 0.0) {

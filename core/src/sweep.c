@@ -483,12 +483,13 @@ static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 
     col_real dd = col_v3_dot(d, d);
     /* the start: the path's point nearest the box's centre (NaN or inf from
      * a tiny motion only steer the normal: clamped) */
-    col_real u = dd > COL_R(0.0) ? col__clamp(col_v3_dot(col_v3_sub(mid, c), d) / dd, COL_R(0.0), COL_R(1.0))
-                                 : COL_R(0.0);
+    col_real u =
+        dd > COL_R(0.0) ? col__clamp(col_v3_dot(col_v3_sub(mid, c), d) / dd, COL_R(0.0), COL_R(1.0)) : COL_R(0.0);
     col_vec3 x = col_v3_madd(c, u, d), y = clamp_to_box(x, lo, hi);
     col_real rr = r * r;
     for (int i = 0; i < 6; ++i) {
-        if (col_v3_len_sq(col_v3_sub(x, y)) <= rr) return false; /* a point of the path within r: no plane (a hit, mostly) */
+        if (col_v3_len_sq(col_v3_sub(x, y)) <= rr)
+            return false; /* a point of the path within r: no plane (a hit, mostly) */
         col_real num = COL_R(0.0), den = COL_R(0.0);
         for (int k = 0; k < 3; ++k) {
             col_real xk = col_v3_get(x, k), yk = col_v3_get(y, k), dk = col_v3_get(d, k);
@@ -543,7 +544,7 @@ COL__NOINLINE static int sphere_box_fast(const col_sphere *a, col_vec3 q, const 
     col_vec3 grown = col_v3_add(col_v3(r, r, r), mv);
     col_vec3 lo = col_v3_sub(b->min, grown), hi = col_v3_add(b->max, grown);
     if (col__segment_box_fast(a->c, q, lo, hi) == 0) return 0; /* apart from the grown box: most misses */
-    for (int k = 0; k < 3 && cast_hit; ++k) { /* a face box surely met: the common hit */
+    for (int k = 0; k < 3 && cast_hit; ++k) {                  /* a face box surely met: the common hit */
         col_real g[3] = {-m[0], -m[1], -m[2]};
         g[k] = r - m[k];
         col_vec3 gv = col_v3(g[0], g[1], g[2]);
