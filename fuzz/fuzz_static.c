@@ -406,6 +406,33 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
     }
 }
 
+/* A shape of one kind from its numbers (the union's layout, as fz_reals). */
+static col_shape made(col_shape_kind kind, const col_real *x) {
+    col_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = kind;
+    memcpy(fz_reals(&s), x, (size_t)fz_real_count(kind) * sizeof(col_real));
+    return s;
+}
+
+/* A sweep off the grid (all numbers times 1/10, the motion moved by up to
+ * two ulps per component as `wiggle`'s bits say): the filters and
+ * certificates decide as exact arithmetic does. */
+static bool check_off_grid(const col_shape *a, col_vec3 da, const col_shape *b, uint8_t wiggle, const char *what) {
+    col_shape a10 = scaled(a, COL_R(0.1)), b10 = scaled(b, COL_R(0.1));
+    col_vec3 d10 = col_v3_scale(da, COL_R(0.1));
+    double to = (wiggle & 64) ? INFINITY : -INFINITY;
+    for (int n = 0; n < (int)(wiggle & 3); ++n) d10.x = (col_real)nextafter((double)d10.x, to);
+    for (int n = 0; n < (int)((wiggle >> 2) & 3); ++n) d10.y = (col_real)nextafter((double)d10.y, -to);
+    for (int n = 0; n < (int)((wiggle >> 4) & 3); ++n) d10.z = (col_real)nextafter((double)d10.z, to);
+    col_sweep_hit f = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
+    col__exact_always = true;
+    col_sweep_hit x = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
+    col__exact_always = false;
+    FZ_CHECK(f.status == x.status, what, &a10, &b10);
+    return f.status == COL_HIT;
+}
+
 /* A box grazing another mid-sweep (issue 16): B built from the grid box A
  * and a grid motion d so that A enters B's slab on axis k exactly when it
  * leaves B's slab on axis l, at u = 1/2: they touch along an edge for that
@@ -449,47 +476,9 @@ static void check_box_graze(const col_shape *a0, uint8_t i, uint8_t j) {
     FZ_CHECK(h.status == COL_HIT && h.t0 == COL_R(0.5) && h.t1 == COL_R(0.5),
              "a box entering one slab as it leaves another touches at that instant", a, &b);
     /* off the grid: scaled and moved by ulps, the filters against exact arithmetic */
-    col_shape a10 = scaled(a, COL_R(0.1)), b10 = scaled(&b, COL_R(0.1));
-    col_vec3 d10 = col_v3_scale(dv, COL_R(0.1));
-    /* (double only: returned above otherwise) */
-    for (int n = 0; n < (int)(j & 3); ++n) d10.x = (col_real)nextafter((double)d10.x, (i & 64) ? INFINITY : -INFINITY);
-    for (int n = 0; n < (int)((j >> 2) & 3); ++n)
-        d10.y = (col_real)nextafter((double)d10.y, (i & 128) ? INFINITY : -INFINITY);
-    for (int n = 0; n < (int)((i >> 3) & 1); ++n)
-        d10.z = (col_real)nextafter((double)d10.z, (j & 64) ? INFINITY : -INFINITY);
-    col_sweep_hit f = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
-    col__exact_always = true;
-    col_sweep_hit x = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
-    col__exact_always = false;
-    FZ_CHECK(f.status == x.status, "a grazing box sweep's filter decides as exact arithmetic does", &a10, &b10);
-    fz_count("grazing box sweeps off the grid that hit", f.status == COL_HIT);
-}
-
-/* A shape of one kind from its numbers (the union's layout, as fz_reals). */
-static col_shape made(col_shape_kind kind, const col_real *x) {
-    col_shape s;
-    memset(&s, 0, sizeof s);
-    s.kind = kind;
-    memcpy(fz_reals(&s), x, (size_t)fz_real_count(kind) * sizeof(col_real));
-    return s;
-}
-
-/* A sweep off the grid (all numbers times 1/10, the motion moved by up to
- * two ulps per component as `wiggle`'s bits say): the filters and
- * certificates decide as exact arithmetic does. */
-static bool check_off_grid(const col_shape *a, col_vec3 da, const col_shape *b, uint8_t wiggle, const char *what) {
-    col_shape a10 = scaled(a, COL_R(0.1)), b10 = scaled(b, COL_R(0.1));
-    col_vec3 d10 = col_v3_scale(da, COL_R(0.1));
-    double to = (wiggle & 64) ? INFINITY : -INFINITY;
-    for (int n = 0; n < (int)(wiggle & 3); ++n) d10.x = (col_real)nextafter((double)d10.x, to);
-    for (int n = 0; n < (int)((wiggle >> 2) & 3); ++n) d10.y = (col_real)nextafter((double)d10.y, -to);
-    for (int n = 0; n < (int)((wiggle >> 4) & 3); ++n) d10.z = (col_real)nextafter((double)d10.z, to);
-    col_sweep_hit f = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
-    col__exact_always = true;
-    col_sweep_hit x = col_sweep(&a10, d10, &b10, col_v3(0, 0, 0));
-    col__exact_always = false;
-    FZ_CHECK(f.status == x.status, what, &a10, &b10);
-    return f.status == COL_HIT;
+    uint8_t wiggle = (uint8_t)((j & 15) | (((i >> 3) & 1) << 4) | (i & 64));
+    bool off = check_off_grid(a, dv, &b, wiggle, "a grazing box sweep's filter decides as exact arithmetic does");
+    fz_count("grazing box sweeps off the grid that hit", off);
 }
 
 /* Spheres grazing a box's edge or corner, or a triangle's edge, at mid-sweep

@@ -625,14 +625,12 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
         h.t1 = col_max(t, t1);
         h.initially_overlapping = initially;
         col_vec3 c = col_v3_madd(p, t, v);
-        col_vec3 q = col_v3(col_max(COL_R(0.0), col_min(c.x, rb.hi.x)), col_max(COL_R(0.0), col_min(c.y, rb.hi.y)),
-                            col_max(COL_R(0.0), col_min(c.z, rb.hi.z)));
+        col_vec3 q = clamp_to_box(c, rb.lo, rb.hi);
         h.normal = col__unit_or(col_v3_sub(c, q), col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
     }
     /* The contact point: the box point closest to A's centre at t0. */
     col_vec3 c = col_v3_madd(p, h.t0, v);
-    col_vec3 q = col_v3(col_max(COL_R(0.0), col_min(c.x, rb.hi.x)), col_max(COL_R(0.0), col_min(c.y, rb.hi.y)),
-                        col_max(COL_R(0.0), col_min(c.z, rb.hi.z)));
+    col_vec3 q = clamp_to_box(c, rb.lo, rb.hi);
     if (h.initially_overlapping) {
         col_vec3 out = col_v3_sub(c, q);
         if (col_v3_len_sq(out) > COL_R(0.0)) {
