@@ -22,7 +22,9 @@
  * never separate them); then B moves along the pair's normal until it is a
  * chosen gap from A: size * 2^-k apart or that deep (k = 8..47, far inside
  * the bands' reach down to about 100 times the distance band), or touching
- * to rounding. A test fattened by an epsilon, or missing an axis, answers
+ * to rounding; two boxes are also placed edge to edge (fz_place_edges), so
+ * that their cross-product axes decide. A test fattened by an epsilon, or
+ * missing an axis, answers
  * wrongly there, and the distance (GJK, an independent method) says so.
  */
 #include "bands.h"
@@ -208,6 +210,41 @@ static bool fz_place(const col_shape *a, col_shape *b, double gap, col_vec3 *sto
     return finite3(move);
 }
 
+/* Two boxes placed edge to edge (their cross-product axes decide; placing B
+ * along the pair's normal mostly leaves a face against a corner): edge i of A
+ * and edge j of B, each the one that supports its box along n = uA_i x uB_j
+ * (B's along -n), and B moved so that its edge crosses A's at the chosen
+ * points (alpha, beta of the half lengths, inside the edges) and then `gap`
+ * along n. The distance is then exactly the gap, to the rounding of the
+ * construction (a few ulps of the size). false when the edges are nearly
+ * parallel or a face is nearly perpendicular to n (no single edge supports). */
+static bool fz_place_edges(fz_input *in, const col_shape *a, col_shape *b, double gap) {
+    uint8_t e = fz_u8(in);
+    double alpha = (int8_t)fz_u8(in) / 144.0, beta = (int8_t)fz_u8(in) / 144.0;
+    const col_obb *oa = &a->u.obb, *ob = &b->u.obb;
+    int i = e % 3, j = (e / 3) % 3;
+    col_vec3 n = col_v3_cross(oa->u[i], ob->u[j]);
+    double len = (double)col_v3_len(n);
+    if (len < 0x1p-4) return false;
+    n = col_v3_scale(n, (col_real)(1 / len));
+    col_vec3 pa = col_v3_madd(oa->c, (col_real)alpha * col_v3_get(oa->e, i), oa->u[i]);
+    col_vec3 pb = col_v3_madd(ob->c, (col_real)beta * col_v3_get(ob->e, j), ob->u[j]);
+    for (int m = 0; m < 3; ++m) {
+        double sa = (double)col_v3_dot(n, oa->u[m]), sb = (double)col_v3_dot(n, ob->u[m]);
+        if (m != i) {
+            if (fabs(sa) < 0x1p-4) return false;
+            pa = col_v3_madd(pa, sa > 0 ? col_v3_get(oa->e, m) : -col_v3_get(oa->e, m), oa->u[m]);
+        }
+        if (m != j) {
+            if (fabs(sb) < 0x1p-4) return false;
+            pb = col_v3_madd(pb, sb < 0 ? col_v3_get(ob->e, m) : -col_v3_get(ob->e, m), ob->u[m]);
+        }
+    }
+    col_vec3 move = col_v3_madd(col_v3_sub(pa, pb), (col_real)gap, n);
+    *b = fz_translated(b, move, NULL);
+    return finite3(move);
+}
+
 /* The input's pair: decoded, and in boundary mode turned and placed. false
  * when a boundary pair cannot be placed (nothing to check). */
 static bool fz_pair(const uint8_t *data, size_t size, col_shape *a, col_shape *b, col_vec3 *pa, col_vec3 *pb, int *grid,
@@ -228,8 +265,9 @@ static bool fz_pair(const uint8_t *data, size_t size, col_shape *a, col_shape *b
     double gap = (k & 63) >= 40 ? 0 : ldexp(fz_size(a, b), -(8 + (k & 63)));
     if (k & 64) gap = -gap;
     col_vec3 moved[8];
-    bool placed = fz_place(a, b, gap, moved);
-    fz_count("boundary pairs placed", placed);
+    bool edges = (k & 128) && a->kind == COL_SHAPE_OBB && b->kind == COL_SHAPE_OBB;
+    bool placed = edges ? fz_place_edges(&in, a, b, gap) : fz_place(a, b, gap, moved);
+    fz_count(edges ? "boxes placed edge to edge" : "boundary pairs placed", placed);
     if (placed && b->kind == COL_SHAPE_POLYTOPE) { /* its points now live in pb */
         for (int i = 0; i < b->u.polytope.count; ++i) pb[i] = moved[i];
         b->u.polytope.points = pb;

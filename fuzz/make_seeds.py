@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of fuzz_static (deterministic; run from fuzz/).
+"""Writes the seed corpus of fuzz_static, and fuzz_distance's boxes placed edge
+to edge (deterministic; run from fuzz/).
 
 Grid-mode seeds put two shapes of every pair of kinds near each other;
-raw-mode seeds carry NaN, infinities, signed zeros, denormals and huge values."""
+raw-mode seeds carry NaN, infinities, signed zeros, denormals and huge values.
+The edge-to-edge seeds are two turned boxes in fuzz_distance's boundary mode
+whose edges cross at gaps of size * 2^-(8..47), apart, deep and touching, so
+that the fuzzer starts from pairs its cross-product axes decide."""
 import os, random, struct
 
 KINDS = 11
@@ -41,3 +45,24 @@ for i in range(40):
     open(f"{out}/raw-{i:02d}", "wb").write(data)
     n += 1
 print(f"wrote {n} seeds to {out}")
+
+# fuzz_distance boundary mode: mode 3 (grid, boundary); each box a selector byte
+# (0: not a polytope), kind 7 (OBB), 15 grid values (centre, axes, half
+# extents; the axes are replaced by the turn) and its permutation byte; then
+# A's and B's quaternions (four signed bytes each), the gap byte k (bit 7:
+# edge to edge) and fz_place_edges' edge pair and positions along the edges.
+out = "corpus/distance"
+os.makedirs(out, exist_ok=True)
+def obb(centre, half):
+    return bytes([0, 7]) + b"".join(grid(x) for x in centre) + b"".join(grid(0) for _ in range(9)) + \
+        b"".join(grid(h) for h in half) + bytes([0])
+m = 0
+for i, k in enumerate([0, 12, 18, 24, 28, 32, 36, 40, 64 + 20, 64 + 30]):
+    qa = [rng.randint(-100, 100) for _ in range(4)]
+    qb = [rng.randint(-100, 100) for _ in range(4)]
+    data = b"\x03" + obb([rng.randint(-40, 40) for _ in range(3)], [rng.randint(4, 48) for _ in range(3)]) + \
+        obb([rng.randint(-40, 40) for _ in range(3)], [rng.randint(4, 48) for _ in range(3)]) + \
+        bytes(q & 0xFF for q in qa + qb) + bytes([128 | k, i % 9, rng.randrange(256), rng.randrange(256)])
+    open(f"{out}/boxes-edge-to-edge-{i:02d}", "wb").write(data)
+    m += 1
+print(f"wrote {m} seeds to {out}")
