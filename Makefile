@@ -16,29 +16,33 @@ BENCH_ARGS ?=
 BENCH_LUA_ARGS ?=
 
 # How long each libFuzzer harness runs in `make fuzz`: FUZZ_SECONDS of random
-# exploration by default; CI passes FUZZ_ARGS with a fixed seed and run count so
-# the run's length does not depend on the machine.
+# exploration by default, FUZZ_JOBS harnesses at a time. CI passes a fixed
+# seed and a time per harness (a run count made CI's length follow the
+# machine's speed: 30 minutes of fuzzing on 7872f4d). libFuzzer is not
+# reproducible between runs anyway (fuzz/README.md).
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?= -max_total_time=$(FUZZ_SECONDS)
 FUZZ_HARNESSES = static dynamic distance metamorphic ray hostile world motion lua runner
-# The slower harnesses get their own arguments (CI gives them fewer inputs):
-# dynamic and metamorphic (about 7000 inputs/s), static (about 700: its
-# boundary sweeps and mid-sweep grazes compare the filters with exact
-# arithmetic, which the fuzzer seeks out), hostile (about 1200: hostile
-# magnitudes send the exact sweeps' filters to the exact path) and the Lua
-# API harness, which runs a whole interpreter per input (about 3000 inputs/s).
+# How many harnesses run at once (one core each).
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# Each harness may get its own arguments (e.g. a run count). Inputs per second
+# on a 2-core AMD EPYC, ASan+UBSan: distance and ray about 5000; dynamic,
+# metamorphic and lua (a whole interpreter per input) about 2000; hostile about
+# 900 (hostile magnitudes send the exact sweeps' filters to the exact path);
+# static about 400-700 (its boundary sweeps and mid-sweep grazes compare the
+# filters with exact arithmetic, which the fuzzer seeks out).
 FUZZ_SLOW_ARGS ?= $(FUZZ_ARGS)
 FUZZ_STATIC_ARGS ?= $(FUZZ_SLOW_ARGS)
 FUZZ_HOSTILE_ARGS ?= $(FUZZ_ARGS)
 FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)
 # The world harness checks every query against brute force after every
-# operation of a sequence (about 550 inputs/s).
+# operation of a sequence (about 150 inputs/s: its general sweeps by GJK).
 FUZZ_WORLD_ARGS ?= $(FUZZ_ARGS)
 # The motion harness runs every input twice and checks each move against
 # sweeps of every body (about 200 inputs/s).
 FUZZ_MOTION_ARGS ?= $(FUZZ_ARGS)
-# The sandbox under hostile scripts (fuzz_runner): a whole program per input,
-# so fewer inputs; a run that never ends (-timeout) or a leak that grows the
+# The sandbox under hostile scripts (fuzz_runner): a whole program per input
+# (about 40 inputs/s); a run that never ends (-timeout) or a leak that grows the
 # process (-rss_limit_mb, -malloc_limit_mb) is a finding.
 FUZZ_RUNNER_ARGS ?= $(FUZZ_ARGS)
 FUZZ_RUNNER_LIMITS = -timeout=30 -rss_limit_mb=2048 -malloc_limit_mb=512
@@ -115,22 +119,27 @@ test-asan:
 fuzz: deps-test
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz
-	@for h in $(FUZZ_HARNESSES); do \
+	@$(MAKE) --no-print-directory --output-sync=target -j$(FUZZ_JOBS) $(addprefix fuzz-run-,$(FUZZ_HARNESSES))
+
+# One harness (make fuzz runs FUZZ_JOBS of them at a time, each one's output kept together).
+fuzz-run-%:
+	@h=$*; \
 	  case $$h in lua) args="$(FUZZ_LUA_ARGS)" ;; runner) args="$(FUZZ_RUNNER_ARGS) $(FUZZ_RUNNER_LIMITS)" ;; \
 	    static) args="$(FUZZ_STATIC_ARGS)" ;; dynamic|metamorphic) args="$(FUZZ_SLOW_ARGS)" ;; hostile) args="$(FUZZ_HOSTILE_ARGS)" ;; world) args="$(FUZZ_WORLD_ARGS)" ;; motion) args="$(FUZZ_MOTION_ARGS)" ;; *) args="$(FUZZ_ARGS)" ;; esac; \
 	  dict=""; [ -f fuzz/$$h.dict ] && dict="-dict=fuzz/$$h.dict"; \
 	  mkdir -p build-fuzz/corpus/$$h && \
 	  echo "collide: fuzzing $$h ($$args)" && \
 	  regs=""; [ -d fuzz/regressions/$$h ] && regs="fuzz/regressions/$$h"; \
+	  t0=$$(date +%s); \
 	  build-fuzz/fuzz/fuzz_$$h $$dict $$args -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$h fuzz/corpus/$$h $$regs 2>build-fuzz/fuzz-$$h.log || \
 	    { tail -n 40 build-fuzz/fuzz-$$h.log; exit 1; }; \
+	  echo "collide: $$h took $$(( $$(date +%s) - t0 )) s"; \
 	  grep -E '^stat::(number_of_executed_units|new_units_added)' build-fuzz/fuzz-$$h.log; \
-	  grep -E '^collide fuzz: hit rate' build-fuzz/fuzz-$$h.log | tee -a /dev/stderr | \
-	    awk '{ for (i = 1; i <= NF; ++i) if ($$i ~ /%$$/) r = $$i + 0; \
+	  grep -E '^collide fuzz: hit rate' build-fuzz/fuzz-$$h.log | \
+	    awk '{ print; for (i = 1; i <= NF; ++i) if ($$i ~ /%$$/) r = $$i + 0; \
 	           if (r < 2 || r > 98) { print "collide: hit rate out of [2%, 98%]: " $$0; bad = 1 } } \
-	         END { exit bad }' || exit 1; \
-	done
+	         END { exit bad }' || exit 1
 
 # Applies .clang-format to every C and C++ source (.ci/format checks it in CI).
 format: deps-test
