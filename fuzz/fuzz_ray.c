@@ -13,7 +13,8 @@
  *     exact.h); on boundary rays too (a first byte >= 192): aimed exactly at
  *     a boundary point (a triangle's or a box's edge or vertex, a sphere's,
  *     an ellipsoid's or a cap's extreme, a point of a segment or a plane), ending there or
- *     running past it, or an ulp or two beside it; aimed exactly, they hit.
+ *     running past it, stopping a fraction of an ulp short of it (its end
+ *     rounds onto it), or an ulp or two beside it; aimed exactly, they hit.
  *     For triangles the same ray without end (max_t = inf) hits exactly when
  *     the one with max_t = 2 does.
  *   - Watertightness: a fan of 3..8 triangles around a shared vertex, and a
@@ -303,6 +304,16 @@ static void check_boundary_ray(fz_input *in) {
     if (off & 1) {
         double f = 1.0 + ldexp(1.0, -(int)(off >> 1 & 63)) / 3.0;
         r.delta = col_v3_scale(r.delta, (col_real)f);
+        ulps = 1; /* not an exact aim */
+    }
+    /* a ray stopping 2^-48..2^-41 of max_t short of its aim: far less than
+     * an ulp of its end there, which rounds onto the aim, so the segment it
+     * is judged by, origin to the rounded end, reaches the point the ray
+     * itself stops short of (a cast certified by its own times must count
+     * the end's rounding) */
+    uint8_t cut = fz_u8(in);
+    if (cut & 1) {
+        r.max_t = r.max_t * (col_real)(1.0 - ldexp(1.0 + (cut >> 1), -48));
         ulps = 1; /* not an exact aim */
     }
     if (r.delta.x == 0 && r.delta.y == 0 && r.delta.z == 0) return;

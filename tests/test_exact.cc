@@ -341,6 +341,92 @@ TEST(ExactSegment, SegmentsPassingABoxEdgeByUlpsDecideAsExactArithmetic) {
     EXPECT_LT(hits, n * 4 / 5);
 }
 
+TEST(ExactSegment, RayBoxCastsFarFromTheOriginDecideAsExactArithmetic) {
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "the cases are double's roundings";
+    // The ray-AABB cast certifies its own decision from its slab times, which
+    // are the ray's (origin + t delta), not the segment's: the end it is
+    // judged by, origin + max_t delta, is rounded, by more against the
+    // motion the farther the ray is from the origin. The same edge-passing
+    // rays as above, 2^10..2^26 from the origin (each tier of the bound, and
+    // beyond it the filter), with max_t a third (the end's product rounds),
+    // must decide as exact arithmetic on that end does.
+    std::mt19937 g(29);
+    int hits = 0, n = 8000;
+    for (int i = 0; i < n; ++i) {
+        double shift = std::ldexp(1.0, 10 + static_cast<int>(g() % 17));
+        int k = static_cast<int>(g() % 3), j = (k + 1 + static_cast<int>(g() % 2)) % 3;
+        double lo[3], hi[3], e[3], o[3];
+        for (int m = 0; m < 3; ++m) {
+            lo[m] = shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8;
+            hi[m] = lo[m] + 1 + static_cast<double>(g() % 64) / 8;
+            e[m] = (lo[m] + hi[m]) / 2;
+            o[m] = shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8 +
+                   std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
+        }
+        e[k] = hi[k], e[j] = hi[j];
+        o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);
+        o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5;
+        int ulps = static_cast<int>(g() % 5) - 2;
+        for (int u = 0; u < std::abs(ulps); ++u) e[j] = std::nextafter(e[j], ulps > 0 ? kInf : -kInf);
+        col_vec3 p = V(o[0], o[1], o[2]), aim = V(e[0], e[1], e[2]);
+        col_ray r = {p, col_v3_scale(col_v3_sub(aim, p), R(3)), R(2.0 / 3)};
+        col_aabb box = {V(lo[0], lo[1], lo[2]), V(hi[0], hi[1], hi[2])};
+        col_ray_hit h = col_raycast_aabb_slabs(&r, &box);
+        col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
+        col__exact_always = true;
+        bool x = col__segment_meets_box(p, end, box.min, box.max);
+        col_ray_hit hx = col_raycast_aabb_slabs(&r, &box);
+        col__exact_always = false;
+        ASSERT_EQ(h.status == COL_HIT, x) << i << " shift " << shift;
+        ASSERT_EQ(h.status, hx.status) << i;
+        if (x) {
+            ASSERT_EQ(h.t, hx.t) << i; // the certificate keeps the cast's own time
+        }
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 4 / 5);
+}
+
+TEST(ExactSegment, RayBoxCastsEndingByAFractionOfAnUlpOnAFace) {
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "the cases are double's roundings";
+    // A ray aimed at a point of a box face (or edge), with max_t = 1 - k
+    // 2^-53: the ray itself stops a fraction of an ulp short of the face,
+    // but its end, origin + max_t delta, rounds onto it, and the segment it
+    // is judged by touches the box. The cast's times are the ray's: its
+    // certificate must count the end's rounding (large against the motion
+    // far from the origin), or it calls these misses.
+    std::mt19937 g(31);
+    int n = 6000, short_of_it = 0;
+    for (int i = 0; i < n; ++i) {
+        double shift = std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
+        int k = static_cast<int>(g() % 3);
+        double lo[3], hi[3], aim[3], o[3];
+        for (int m = 0; m < 3; ++m) {
+            lo[m] = shift + static_cast<double>(static_cast<int>(g() % 64) - 32) / 8;
+            hi[m] = lo[m] + 1 + static_cast<double>(g() % 64) / 8;
+            // a point of the face's rectangle on the grid, its edges included
+            aim[m] = lo[m] + static_cast<double>(g() % 9) / 8 * (hi[m] - lo[m]);
+            o[m] = shift + static_cast<double>(static_cast<int>(g() % 256) - 128) / 8 +
+                   std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
+        }
+        aim[k] = lo[k];
+        o[k] = lo[k] - 1 - std::abs(o[k] - lo[k]); // before the face: moving up along k
+        col_vec3 p = V(o[0], o[1], o[2]), a = V(aim[0], aim[1], aim[2]);
+        double t = 1 - std::ldexp(static_cast<double>(1 + g() % 4096), -53);
+        col_ray r = {p, col_v3_sub(a, p), R(t)};
+        col_aabb box = {V(lo[0], lo[1], lo[2]), V(hi[0], hi[1], hi[2])};
+        col_ray_hit h = col_raycast_aabb_slabs(&r, &box);
+        col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
+        col__exact_always = true;
+        bool x = col__segment_meets_box(p, end, box.min, box.max);
+        col__exact_always = false;
+        ASSERT_EQ(h.status == COL_HIT, x) << i << " shift " << shift;
+        short_of_it += !(col_v3_get(end, k) < lo[k]) && x;
+    }
+    EXPECT_GT(short_of_it, n / 4) << "most ends should round onto the face";
+}
+
 TEST(ExactSegment, AnOrientedBoxIsItsSlabs) {
     // axes a signed permutation (exact): the same cases as the AABB
     col_shape s;

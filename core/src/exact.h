@@ -240,6 +240,12 @@ int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col
  * more. */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
+/* The segment [p, q]'s extent apart from the box [lo, hi] on an axis: exact
+ * comparisons, no division (a far segment's answer). */
+static inline bool col__segment_box_extents_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    return (p.x < lo.x && q.x < lo.x) | (p.x > hi.x && q.x > hi.x) | (p.y < lo.y && q.y < lo.y) |
+           (p.y > hi.y && q.y > hi.y) | (p.z < lo.z && q.z < lo.z) | (p.z > hi.z && q.z > hi.z);
+}
 int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
 /* The segment against the infinite cylinder of radius r around the line
  * through (ci, cj) along axis k (coordinates on the other two axes, in

@@ -6,6 +6,7 @@
 #ifndef COLLIDE_SRC_GEOM_H
 #define COLLIDE_SRC_GEOM_H
 
+#include <float.h>
 #include <stddef.h>
 
 #include "collide/collide.h"
@@ -16,6 +17,14 @@
 #define COL__NOINLINE __attribute__((noinline))
 #else
 #define COL__NOINLINE
+#endif
+
+/* The smallest normal col_real: an absolute slack that covers a result
+ * rounded in the subnormal range, where relative error bounds fail. */
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define COL__REAL_MIN FLT_MIN
+#else
+#define COL__REAL_MIN DBL_MIN
 #endif
 
 /* ---- the validators of shapes.h, inline and without branches (& instead of

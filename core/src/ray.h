@@ -20,7 +20,11 @@ col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal);
 /* The end of a ray with a finite max_t, origin + max_t delta (rounded): the
  * segment the static tests judge the cast by. False for max_t = inf or an
  * end beyond the coordinate range. */
-bool col__ray_end(const col_ray *r, col_vec3 *end);
+static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
+    if (!(r->max_t <= COL_REAL_MAX)) return false;
+    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    return col_v3_is_valid(*end);
+}
 
 /* The exact decision of a cast with a finite max_t (issue 16): meets(p, q,
  * shape) decides whether the closed segment [p, q] meets the shape, exactly

@@ -2,6 +2,9 @@
  * Ray casts (collide/raycast.h): plane, sphere, AABB (slabs and Woo), OBB,
  * capsule, ellipsoid, point and segment. Triangles are in raytri.c.
  */
+#include <stdint.h>
+#include <string.h>
+
 #include "exact.h"
 #include "ray.h"
 
@@ -49,12 +52,6 @@ static col_vec3 unit_or_against(col_vec3 v, const col_ray *r) {
     col_vec3 n = col__unit_or(v, col_v3(0, 0, 0));
     if (n.x == COL_R(0.0) && n.y == COL_R(0.0) && n.z == COL_R(0.0)) return against(r);
     return n;
-}
-
-bool col__ray_end(const col_ray *r, col_vec3 *end) {
-    if (!(r->max_t <= COL_REAL_MAX)) return false;
-    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
-    return col_v3_is_valid(*end);
 }
 
 /* The rest of both decisions, once the segment [origin, end] is known to
@@ -331,9 +328,106 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
     return col__ray_accept(r, tmin, col_v3_scale(axes[axis], sign));
 }
 
+/* The biased binary exponent of x (0 for 0 and subnormal doubles). */
+static inline int exponent_of(col_real x) {
+    double d = (double)x;
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return (int)(bits >> 52 & 0x7ff);
+}
+
+/* gap, or the exponent difference of |q| over |d max_t| where it is larger
+ * (4096 where d max_t is 0 or subnormal and d is not 0: in doubt). */
+static inline int end_gap(int gap, col_real d, col_real max_t, col_real q) {
+    int em = exponent_of(d * max_t), g = exponent_of(q) - em;
+    g = em == 0 ? (d == COL_R(0.0) ? 0 : 4096) : g;
+    return g > gap ? g : gap;
+}
+
+/*
+ * The slab cast of a ray with a finite max_t against an AABB, and whether its
+ * own times decide the segment [origin, end] exactly: *sure is 1 when the
+ * segment surely meets the box, 0 when it surely misses it, 2 in doubt (then
+ * col__segment_box_fast and the exact test decide). A near ray then costs
+ * the cast, its six divisions, and a few integer operations per axis (no
+ * branch: the bound's terms vary from ray to ray).
+ *
+ * The bound: on an axis with d != 0, the cast's time t~ = fl(fl(L - P) / d)
+ * is (L - P) / d times (1 + a)(1 + b), |a|, |b| <= u. The segment's own time,
+ * in the ray's units, is tau = (L - P) max_t / (Q - P), with Q = fl(P +
+ * fl(max_t d)) the end col__ray_end computes: Q - P = max_t d (1 + g), |g| <=
+ * about u (1 + |Q| / |m|), m = fl(max_t d). With |Q| / |m| < K = 2^(G + 1),
+ * G the largest difference of their exponents over the axes (at most 24 in
+ * double, 12 in float; beyond, or m = 0, in doubt), |tau - t~| <= e |t~| +
+ * COL__REAL_MIN (a quotient that underflows), e = (K + 20) eps: twice the
+ * bound, which also covers the rounding of the bounds themselves. The
+ * cast's greatest entry tmin and least exit tmax bound every axis's entry
+ * and exit, so the segment's greatest entry is within e tmin of tmin and its
+ * least exit within e |tmax| of tmax; tau = 0 and tau = max_t are its ends
+ * exactly.
+ */
+static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
+    const int most = sizeof(col_real) == sizeof(double) ? 24 : 12;
+    col_real tmin = COL_R(0.0), tmax = r->max_t;
+    /* the largest exponent difference of |Q| over |m| over the moving axes */
+    int gap = 0;
+    gap = end_gap(gap, r->delta.x, r->max_t, end.x);
+    gap = end_gap(gap, r->delta.y, r->max_t, end.y);
+    gap = end_gap(gap, r->delta.z, r->max_t, end.z);
+    const col_real e = gap <= most && !col__exact_always ? ((col_real)(2ull << gap) + COL_R(20.0)) * COL_EPSILON
+                                                         : (col_real)INFINITY; /* INFINITY: no bound decides */
+    int axis = -1;
+    col_real sign = COL_R(0.0);
+    bool inside = true;
+    *sure = 2;
+    for (int k = 0; k < 3; ++k) {
+        col_real ok = col_v3_get(r->origin, k), dk = col_v3_get(r->delta, k);
+        col_real l = col_v3_get(b->min, k), h = col_v3_get(b->max, k);
+        if (ok < l || ok > h) inside = false;
+        if (dk == COL_R(0.0)) { /* the segment's coordinate is ok too: exact */
+            if (ok < l || ok > h) {
+                *sure = 0;
+                return col__ray_miss();
+            }
+            continue;
+        }
+        col_real t1 = (l - ok) / dk, t2 = (h - ok) / dk;
+        col_real s = dk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
+        if (t1 > t2) {
+            col_real tmp = t1;
+            t1 = t2;
+            t2 = tmp;
+        }
+        if (t1 > tmin) {
+            tmin = t1;
+            axis = k;
+            sign = s;
+        }
+        if (t2 < tmax) tmax = t2;
+        if (!(tmin <= tmax)) { /* the cast misses: surely, when the bounds part them */
+            if (tmin - e * tmin - COL__REAL_MIN > tmax + e * col_abs(tmax) + COL__REAL_MIN) *sure = 0;
+            return col__ray_miss();
+        }
+    }
+    if (tmin + e * tmin + COL__REAL_MIN < tmax - e * tmax - COL__REAL_MIN) *sure = 1; /* NaN (0 inf): in doubt */
+    if (inside) return col__ray_inside(r);
+    if (axis < 0) return col__ray_miss();
+    return col__ray_accept(r, tmin, col_v3_scale(world_axes[axis], sign));
+}
+
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
-    return col__ray_decide(r, cast_aabb, fast_aabb, meets_aabb, near_aabb, b);
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return cast_aabb(r, b); /* a ray without end: the cast's own decision */
+    if (col__segment_box_extents_apart(r->origin, end, b->min, b->max)) return col__ray_miss();
+    int sure;
+    col_ray_hit h = aabb_cast_certified(r, end, b, &sure);
+    if (sure == 0) return col__ray_miss();
+    if (sure == 2) {
+        int f = fast_aabb(r->origin, end, b);
+        if (f == 0 || (f == 2 && !meets_aabb(r->origin, end, b))) return col__ray_miss();
+    }
+    return settle(r, h, end, meets_aabb, near_aabb, b);
 }
 
 col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {

@@ -5,10 +5,10 @@
  * pending node per level, plus the two just pushed), so no child is ever
  * dropped however deep the tree grows.
  */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
+#include "geom.h"
 #include "tree_private.h"
 
 #define LOCAL_STACK 128
@@ -83,11 +83,7 @@ typedef struct mover {
  * smallest normal number for results in the subnormal range, keeps every
  * box the exact motion reaches. */
 #define SLAB_WIDEN (COL_R(4.0) * COL_EPSILON)
-#ifdef COLLIDE_REAL_FLOAT
-#define SLAB_TINY FLT_MIN
-#else
-#define SLAB_TINY DBL_MIN
-#endif
+#define SLAB_TINY COL__REAL_MIN
 
 static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
     const col_real l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z}, v[3] = {d.x, d.y, d.z};

@@ -8,16 +8,11 @@
  * triangle) never separates. Shared vertices project to identical values
  * because both shapes are expressed relative to the same origin.
  */
-#include <float.h>
 
 #include "box.h"
 #include "exact.h"
 
-#ifdef COLLIDE_REAL_FLOAT
-#define TINY_NORMAL FLT_MIN
-#else
-#define TINY_NORMAL DBL_MIN
-#endif
+#define TINY_NORMAL COL__REAL_MIN
 
 /* true when L separates the convex hulls of P[0..np) and Q[0..nq). */
 static bool separated(const col_vec3 *P, int np, const col_vec3 *Q, int nq, col_vec3 L) {
