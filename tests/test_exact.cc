@@ -427,6 +427,22 @@ TEST(ExactSegment, RayBoxCastsEndingByAFractionOfAnUlpOnAFace) {
     EXPECT_GT(short_of_it, n / 4) << "most ends should round onto the face";
 }
 
+TEST(ExactSegment, ACapsuleTouchesABallWhoseRadiiSumRounds) {
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "the case is double's rounding";
+    // The ball (-1024, 0, 0) of radius 2^-52 and a capsule of radius 1025
+    // whose axis ends at x = 1 + 2^-52: exactly r1 + r2 apart, touching. But
+    // 1025 + 2^-52 rounds to 1025, and c + 1025 = 1 < 1 + 2^-52: the
+    // extents' pre-reject of the filter must widen c -+ r by the rounding of
+    // r1 + r2 (with one rounding alone, c + r, it could not err: rounding is
+    // monotone), or it calls them apart.
+    double tiny = std::ldexp(1.0, -52);
+    col_shape cap = Capsule(V(1 + tiny, 0, 0), V(9, 0, 0), 1025);
+    col_shape ball = Sphere(-1024, 0, 0, tiny);
+    EXPECT_TRUE(col_overlap(&cap, &ball));
+    col_shape apart = Capsule(V(1 + 2 * tiny, 0, 0), V(9, 0, 0), 1025);
+    EXPECT_FALSE(col_overlap(&apart, &ball));
+}
+
 TEST(ExactSegment, AnOrientedBoxIsItsSlabs) {
     // axes a signed permutation (exact): the same cases as the AABB
     col_shape s;

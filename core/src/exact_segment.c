@@ -238,6 +238,17 @@ static int ball_fast(const double m[3], const double dm[3], const double mq[3], 
  * absolute values of its terms (the general ball_fast's bounds, simplified). */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     if (col__exact_always) return 2;
+    /* the segment's extent apart from the ball's on an axis: a far
+     * segment's answer, from comparisons. c -+ (r1 + r2) rounds three times
+     * by at most u (|c| + r) each; the slack, 8u of that, covers them (one
+     * rounding alone could not err: rounding is monotone; r1 + r2's can,
+     * test ExactSegment.ACapsuleTouchesABallWhoseRadiiSumRounds). */
+    double radius = (double)r1 + (double)r2;
+    for (int k = 0; k < 3; ++k) {
+        double pk = (double)col_v3_get(p, k), qk = (double)col_v3_get(q, k), ck = (double)col_v3_get(c, k);
+        double slack = 0x1p-50 * (fabs(ck) + radius);
+        if ((pk < qk ? qk : pk) < ck - radius - slack || (pk < qk ? pk : qk) > ck + radius + slack) return 0;
+    }
     ball_in b = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}, false};
     const ball_in *in = &b;
     const double u = 0x1p-53;

@@ -35,16 +35,9 @@ static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
  * the rounded cast missed a segment that touches the shape. */
 typedef bool (*col__meets_fn)(col_vec3 p, col_vec3 q, const void *shape);
 typedef col_ray_hit (*col__near_fn)(const col_ray *r, col_vec3 end, const void *shape);
-col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets, col__near_fn near, const void *shape);
-
-/* The same with the cast run only when needed: fast(p, q, shape) decides
- * first from bounded double arithmetic (1 meets, 0 does not, 2 in doubt),
- * so a clear miss costs that alone; cast(r, shape) is the floating-point
- * cast (it gives t and the normal). */
 typedef int (*col__fast_fn)(col_vec3 p, col_vec3 q, const void *shape);
 typedef col_ray_hit (*col__cast_shape_fn)(const col_ray *r, const void *shape);
-col_ray_hit col__ray_decide(const col_ray *r, col__cast_shape_fn cast, col__fast_fn fast, col__meets_fn meets,
-                            col__near_fn near, const void *shape);
+col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets, col__near_fn near, const void *shape);
 
 /* The shapes' casts without validation (callers validate). */
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius);

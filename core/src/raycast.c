@@ -73,8 +73,13 @@ col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets,
     return settle(r, h, end, meets, near, shape);
 }
 
-col_ray_hit col__ray_decide(const col_ray *r, col__cast_shape_fn cast, col__fast_fn fast, col__meets_fn meets,
-                            col__near_fn near, const void *shape) {
+/* col__ray_judge with the cast run only when needed: fast(p, q, shape)
+ * decides first from bounded double arithmetic (1 meets, 0 does not, 2 in
+ * doubt), so a clear miss costs that alone; cast(r, shape) is the
+ * floating-point cast (it gives t and the normal). Inline, so that the
+ * function pointers resolve at each kind's call. */
+static inline col_ray_hit ray_decide(const col_ray *r, col__cast_shape_fn cast, col__fast_fn fast, col__meets_fn meets,
+                                     col__near_fn near, const void *shape) {
     col_vec3 end;
     if (!col__ray_end(r, &end)) return cast(r, shape);
     int f = fast(r->origin, end, shape);
@@ -280,12 +285,12 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return col__ray_decide(r, cast_sphere, fast_sphere, meets_sphere, near_sphere, s);
+    return ray_decide(r, cast_sphere, fast_sphere, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return col__ray_decide(r, cast_point, fast_point, meets_point, near_point, p);
+    return ray_decide(r, cast_point, fast_point, meets_point, near_point, p);
 }
 
 /* Slabs against the box [lo, hi] for origin o and direction d in one frame;
@@ -552,7 +557,7 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
     /* the filter first: a sure miss (the common near miss, by a separating
      * plane) costs no cast */
-    return col__ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
+    return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
