@@ -238,55 +238,56 @@ static int ball_fast(const double m[3], const double dm[3], const double mq[3], 
  * absolute values of its terms (the general ball_fast's bounds, simplified). */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2) {
     if (col__exact_always) return 2;
+    const double u = 0x1p-53;
+    double r = (double)r1 + (double)r2;
     /* the segment's extent apart from the ball's on an axis: a far
      * segment's answer, from comparisons. c -+ (r1 + r2) rounds three times
      * by at most u (|c| + r) each; the slack, 8u of that, covers them (one
      * rounding alone could not err: rounding is monotone; r1 + r2's can,
      * test ExactSegment.ACapsuleTouchesABallWhoseRadiiSumRounds). */
-    double radius = (double)r1 + (double)r2;
     for (int k = 0; k < 3; ++k) {
         double pk = (double)col_v3_get(p, k), qk = (double)col_v3_get(q, k), ck = (double)col_v3_get(c, k);
-        double slack = 0x1p-50 * (fabs(ck) + radius);
-        if ((pk < qk ? qk : pk) < ck - radius - slack || (pk < qk ? pk : qk) > ck + radius + slack) return 0;
+        double slack = 0x1p-50 * (fabs(ck) + r);
+        if ((pk < qk ? qk : pk) < ck - r - slack || (pk < qk ? pk : qk) > ck + r + slack) return 0;
     }
-    ball_in b = {p, q, c, r1, r2, false, {0, 0, 0}, {0, 0, 0}, false};
-    const ball_in *in = &b;
-    const double u = 0x1p-53;
-    double m[3], mq[3], e[3];
-    for (int k = 0; k < 3; ++k) {
-        double pk = (double)col_v3_get(in->p, k), qk = (double)col_v3_get(in->q, k), ck = (double)col_v3_get(in->c, k);
-        m[k] = pk - ck;
-        mq[k] = qk - ck;
-        e[k] = qk - pk;
-    }
-    double r = (double)in->r1 + (double)in->r2, rr = r * r;
-    double S = m[0] * m[0] + m[1] * m[1] + m[2] * m[2];
+    double px = (double)p.x, py = (double)p.y, pz = (double)p.z, qx = (double)q.x, qy = (double)q.y,
+           qz = (double)q.z, cx = (double)c.x, cy = (double)c.y, cz = (double)c.z;
+    /* m = p - c, mq = q - c, e = q - p: each rounds once */
+    double m0 = px - cx, m1 = py - cy, m2 = pz - cz;
+    double rr = r * r;
+    double S = m0 * m0 + m1 * m1 + m2 * m2;
     if (!(S + rr >= 0x1p-400 && S + rr <= 0x1p400)) return 2;
     /* |m|^2 - r^2: the squares' sum within 6u S, r^2 within 3u r^2, the difference u */
     double A = S - rr, eA = 8 * u * (S + rr);
     int sp = bounded_sign(A, eA);
     if (sp == 2) return 2;
     if (sp < 0) return 1;
-    if (in->p.x == in->q.x && in->p.y == in->q.y && in->p.z == in->q.z) return 0;
+    if (px == qx && py == qy && pz == qz) return 0;
+    double e0 = qx - px, e1 = qy - py, e2 = qz - pz;
     /* dot products: each product within 3u, the sum 2u more: 8u of the sum of |products| */
-    double me = m[0] * e[0] + m[1] * e[1] + m[2] * e[2];
-    double pme = fabs(m[0] * e[0]) + fabs(m[1] * e[1]) + fabs(m[2] * e[2]), eme = 8 * u * pme;
+    double me = m0 * e0 + m1 * e1 + m2 * e2;
+    double eme = 8 * u * (fabs(m0 * e0) + fabs(m1 * e1) + fabs(m2 * e2));
     int tp = bounded_sign(me, eme);
     if (tp == 2) return 2;
     if (tp > 0) return 0; /* p outside, and the closest point: moving away */
-    double Sq = mq[0] * mq[0] + mq[1] * mq[1] + mq[2] * mq[2];
-    if (!(Sq + rr >= 0x1p-400 && Sq + rr <= 0x1p400)) return 2;
-    int sq = bounded_sign(Sq - rr, 8 * u * (Sq + rr));
-    if (sq == 2) return 2;
-    if (sq < 0) return 1;
-    double ee = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+    double mq0 = qx - cx, mq1 = qy - cy, mq2 = qz - cz;
+    double mqe = mq0 * e0 + mq1 * e1 + mq2 * e2;
+    int tq = bounded_sign(mqe, 8 * u * (fabs(mq0 * e0) + fabs(mq1 * e1) + fabs(mq2 * e2)));
+    if (tq <= 0 || tq == 2) {
+        /* the closest point may be q: q inside meets; else only a sure
+         * closest point q (outside) decides */
+        double Sq = mq0 * mq0 + mq1 * mq1 + mq2 * mq2;
+        if (!(Sq + rr >= 0x1p-400 && Sq + rr <= 0x1p400)) return 2;
+        int sq = bounded_sign(Sq - rr, 8 * u * (Sq + rr));
+        if (sq == 2) return 2;
+        if (sq < 0) return 1;
+        if (tq < 0) return 0; /* the closest point is q, outside */
+        return 2;
+    }
+    /* the closest point is interior (q is beyond it): it decides, A ee - me^2,
+     * the products' errors from their factors' and u each */
+    double ee = e0 * e0 + e1 * e1 + e2 * e2;
     if (!(ee >= 0x1p-400 && ee <= 0x1p400)) return 2;
-    double mqe = mq[0] * e[0] + mq[1] * e[1] + mq[2] * e[2];
-    double pmqe = fabs(mq[0] * e[0]) + fabs(mq[1] * e[1]) + fabs(mq[2] * e[2]);
-    int tq = bounded_sign(mqe, 8 * u * pmqe);
-    if (tq == 2) return 2;
-    if (tq < 0) return 0; /* the closest point is q, outside */
-    /* A ee - me^2, the products' errors from their factors' and u each */
     double eee = 8 * u * ee, Aee = A * ee, me2 = me * me;
     double eI = eA * ee + fabs(A) * eee + eA * eee + u * fabs(Aee) + 2 * fabs(me) * eme + eme * eme + u * me2;
     int si = bounded_sign(Aee - me2, 2 * eI + u * fabs(Aee - me2));
