@@ -250,8 +250,8 @@ int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_
         double slack = 0x1p-50 * (fabs(ck) + r);
         if ((pk < qk ? qk : pk) < ck - r - slack || (pk < qk ? pk : qk) > ck + r + slack) return 0;
     }
-    double px = (double)p.x, py = (double)p.y, pz = (double)p.z, qx = (double)q.x, qy = (double)q.y,
-           qz = (double)q.z, cx = (double)c.x, cy = (double)c.y, cz = (double)c.z;
+    double px = (double)p.x, py = (double)p.y, pz = (double)p.z, qx = (double)q.x, qy = (double)q.y, qz = (double)q.z,
+           cx = (double)c.x, cy = (double)c.y, cz = (double)c.z;
     /* m = p - c, mq = q - c, e = q - p: each rounds once */
     double m0 = px - cx, m1 = py - cy, m2 = pz - cz;
     double rr = r * r;
