@@ -296,6 +296,30 @@ TEST(ExactSegment, BoxesAtFacesEdgesAndCorners) {
     }
 }
 
+// A ray from an origin in general position (off the grid by a third, the
+// grid moved by shift) through a point of an edge of a random box, the aim
+// moved by 0-2 ulps across the edge.
+struct EdgePass {
+    col_vec3 p, aim, lo, hi;
+};
+static EdgePass EdgePassingRay(std::mt19937 &g, double shift) {
+    int k = static_cast<int>(g() % 3), j = (k + 1 + static_cast<int>(g() % 2)) % 3;
+    double lo[3], hi[3], e[3], o[3];
+    for (int m = 0; m < 3; ++m) {
+        lo[m] = shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8;
+        hi[m] = lo[m] + 1 + static_cast<double>(g() % 64) / 8;
+        e[m] = (lo[m] + hi[m]) / 2;
+        o[m] = shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8 +
+               std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
+    }
+    e[k] = hi[k], e[j] = hi[j];                      // a point of the edge along the third axis
+    o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);       // above face k
+    o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5; // below slab j: crossing it upward
+    int ulps = static_cast<int>(g() % 5) - 2;        // the aim moved across the edge on axis j
+    for (int u = 0; u < std::abs(ulps); ++u) e[j] = std::nextafter(e[j], ulps > 0 ? kInf : -kInf);
+    return {V(o[0], o[1], o[2]), V(e[0], e[1], e[2]), V(lo[0], lo[1], lo[2]), V(hi[0], hi[1], hi[2])};
+}
+
 TEST(ExactSegment, SegmentsPassingABoxEdgeByUlpsDecideAsExactArithmetic) {
     // From an origin in general position (off the grid by a third) through
     // a point of a box edge, moved by 0-2 ulps across it, to twice as far:
@@ -308,23 +332,10 @@ TEST(ExactSegment, SegmentsPassingABoxEdgeByUlpsDecideAsExactArithmetic) {
     std::mt19937 g(23);
     int hits = 0, n = 6000;
     for (int i = 0; i < n; ++i) {
-        int k = static_cast<int>(g() % 3), j = (k + 1 + static_cast<int>(g() % 2)) % 3;
-        double lo[3], hi[3], e[3], o[3];
-        for (int m = 0; m < 3; ++m) {
-            lo[m] = static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8;
-            hi[m] = lo[m] + 1 + static_cast<double>(g() % 64) / 8;
-            e[m] = (lo[m] + hi[m]) / 2;
-            o[m] = static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8 +
-                   std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
-        }
-        e[k] = hi[k], e[j] = hi[j];                      // a point of the edge along the third axis
-        o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);       // above face k
-        o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5; // below slab j: crossing it upward
-        int ulps = static_cast<int>(g() % 5) - 2;        // the aim moved across the edge on axis j
-        for (int u = 0; u < std::abs(ulps); ++u) e[j] = std::nextafter(e[j], ulps > 0 ? kInf : -kInf);
-        col_vec3 p = V(o[0], o[1], o[2]), aim = V(e[0], e[1], e[2]);
+        EdgePass c = EdgePassingRay(g, 0.0);
+        col_vec3 p = c.p, aim = c.aim;
         col_vec3 q = col_v3_add(p, col_v3_scale(col_v3_sub(aim, p), R(2)));
-        col_vec3 vlo = V(lo[0], lo[1], lo[2]), vhi = V(hi[0], hi[1], hi[2]);
+        col_vec3 vlo = c.lo, vhi = c.hi;
         bool f = col__segment_meets_box(p, q, vlo, vhi);
         col_ray r = {p, col_v3_sub(aim, p), R(2)};
         col_aabb box = {vlo, vhi};
@@ -354,23 +365,10 @@ TEST(ExactSegment, RayBoxCastsFarFromTheOriginDecideAsExactArithmetic) {
     int hits = 0, n = 8000;
     for (int i = 0; i < n; ++i) {
         double shift = std::ldexp(1.0, 10 + static_cast<int>(g() % 17));
-        int k = static_cast<int>(g() % 3), j = (k + 1 + static_cast<int>(g() % 2)) % 3;
-        double lo[3], hi[3], e[3], o[3];
-        for (int m = 0; m < 3; ++m) {
-            lo[m] = shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8;
-            hi[m] = lo[m] + 1 + static_cast<double>(g() % 64) / 8;
-            e[m] = (lo[m] + hi[m]) / 2;
-            o[m] = shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8 +
-                   std::ldexp(1.0, -static_cast<int>(g() % 16)) / 3;
-        }
-        e[k] = hi[k], e[j] = hi[j];
-        o[k] = hi[k] + 1 + std::abs(o[k] - hi[k]);
-        o[j] = lo[j] - 1 - std::abs(o[j] - lo[j]) * 0.5;
-        int ulps = static_cast<int>(g() % 5) - 2;
-        for (int u = 0; u < std::abs(ulps); ++u) e[j] = std::nextafter(e[j], ulps > 0 ? kInf : -kInf);
-        col_vec3 p = V(o[0], o[1], o[2]), aim = V(e[0], e[1], e[2]);
+        EdgePass c = EdgePassingRay(g, shift);
+        col_vec3 p = c.p, aim = c.aim;
         col_ray r = {p, col_v3_scale(col_v3_sub(aim, p), R(3)), R(2.0 / 3)};
-        col_aabb box = {V(lo[0], lo[1], lo[2]), V(hi[0], hi[1], hi[2])};
+        col_aabb box = {c.lo, c.hi};
         col_ray_hit h = col_raycast_aabb_slabs(&r, &box);
         col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
         col__exact_always = true;

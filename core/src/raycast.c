@@ -293,44 +293,63 @@ col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     return ray_decide(r, cast_point, fast_point, meets_point, near_point, p);
 }
 
+/* The slab method's state: the greatest entry and least exit times so far,
+ * the axis and sign of the entry face, whether the origin is in every slab
+ * so far. */
+typedef struct slabs {
+    col_real tmin, tmax, sign;
+    int axis;
+    bool inside;
+} slabs;
+
+static inline slabs slabs_start(const col_ray *r) {
+    slabs s = {COL_R(0.0), r->max_t, COL_R(0.0), -1, true};
+    return s;
+}
+
+/* One axis k of the slab method (origin ok, direction dk, slab [l, h]): 1
+ * when the ray may still meet the box, 0 when it runs parallel outside the
+ * slab, -1 when its entry is now after its exit. */
+static inline int slab_step(slabs *s, int k, col_real ok, col_real dk, col_real l, col_real h) {
+    if (ok < l || ok > h) s->inside = false;
+    if (dk == COL_R(0.0)) return (ok < l || ok > h) ? 0 : 1; /* parallel: outside the slab, or never leaving it */
+    /* Divisions, not a reciprocal: a numerator of 0 over a tiny dk is 0, never 0 * inf. */
+    col_real t1 = (l - ok) / dk, t2 = (h - ok) / dk;
+    /* entered through the min face moving forward, the max face moving
+     * back: by the sign of dk, not by the order of t1 and t2, which tie
+     * for a flat box (a ray down onto one got the face's normal upside
+     * down; found by fuzz_dynamic's "the normal faces the ray") */
+    col_real sg = dk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
+    if (t1 > t2) {
+        col_real tmp = t1;
+        t1 = t2;
+        t2 = tmp;
+    }
+    if (t1 > s->tmin) {
+        s->tmin = t1;
+        s->axis = k;
+        s->sign = sg;
+    }
+    if (t2 < s->tmax) s->tmax = t2;
+    return s->tmin <= s->tmax ? 1 : -1;
+}
+
+/* The slab method's hit once every axis passed; axes[k] is face +k's normal. */
+static inline col_ray_hit slabs_hit(const col_ray *r, const slabs *s, const col_vec3 *axes) {
+    if (s->inside) return col__ray_inside(r);
+    if (s->axis < 0) return col__ray_miss(); /* unreachable for an outside origin: kept for safety */
+    return col__ray_accept(r, s->tmin, col_v3_scale(axes[s->axis], s->sign));
+}
+
 /* Slabs against the box [lo, hi] for origin o and direction d in one frame;
  * axes[k] gives the world normal of face +k. */
 col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
                                    const col_vec3 *axes) {
-    col_real tmin = COL_R(0.0), tmax = r->max_t;
-    int axis = -1;
-    col_real sign = COL_R(0.0);
-    bool inside = true;
-    for (int k = 0; k < 3; ++k) {
-        col_real ok = col_v3_get(o, k), dk = col_v3_get(d, k), l = col_v3_get(lo, k), h = col_v3_get(hi, k);
-        if (ok < l || ok > h) inside = false;
-        if (dk == COL_R(0.0)) {
-            if (ok < l || ok > h) return col__ray_miss(); /* parallel, outside the slab */
-            continue;
-        }
-        /* Divisions, not a reciprocal: a numerator of 0 over a tiny dk is 0, never 0 * inf. */
-        col_real t1 = (l - ok) / dk, t2 = (h - ok) / dk;
-        /* entered through the min face moving forward, the max face moving
-         * back: by the sign of dk, not by the order of t1 and t2, which tie
-         * for a flat box (a ray down onto one got the face's normal upside
-         * down; found by fuzz_dynamic's "the normal faces the ray") */
-        col_real s = dk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
-        if (t1 > t2) {
-            col_real tmp = t1;
-            t1 = t2;
-            t2 = tmp;
-        }
-        if (t1 > tmin) {
-            tmin = t1;
-            axis = k;
-            sign = s;
-        }
-        if (t2 < tmax) tmax = t2;
-        if (!(tmin <= tmax)) return col__ray_miss();
-    }
-    if (inside) return col__ray_inside(r);
-    if (axis < 0) return col__ray_miss(); /* unreachable for an outside origin: kept for safety */
-    return col__ray_accept(r, tmin, col_v3_scale(axes[axis], sign));
+    slabs s = slabs_start(r);
+    for (int k = 0; k < 3; ++k)
+        if (slab_step(&s, k, col_v3_get(o, k), col_v3_get(d, k), col_v3_get(lo, k), col_v3_get(hi, k)) <= 0)
+            return col__ray_miss();
+    return slabs_hit(r, &s, axes);
 }
 
 /* The biased binary exponent of x (0 for 0 and subnormal doubles). */
@@ -373,7 +392,6 @@ static inline int end_gap(int gap, col_real d, col_real max_t, col_real q) {
  */
 static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
     const int most = sizeof(col_real) == sizeof(double) ? 24 : 12;
-    col_real tmin = COL_R(0.0), tmax = r->max_t;
     /* the largest exponent difference of |Q| over |m| over the moving axes */
     int gap = 0;
     gap = end_gap(gap, r->delta.x, r->max_t, end.x);
@@ -381,43 +399,23 @@ static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col
     gap = end_gap(gap, r->delta.z, r->max_t, end.z);
     const col_real e = gap <= most && !col__exact_always ? ((col_real)(2ull << gap) + COL_R(20.0)) * COL_EPSILON
                                                          : (col_real)INFINITY; /* INFINITY: no bound decides */
-    int axis = -1;
-    col_real sign = COL_R(0.0);
-    bool inside = true;
+    slabs sl = slabs_start(r);
     *sure = 2;
     for (int k = 0; k < 3; ++k) {
-        col_real ok = col_v3_get(r->origin, k), dk = col_v3_get(r->delta, k);
-        col_real l = col_v3_get(b->min, k), h = col_v3_get(b->max, k);
-        if (ok < l || ok > h) inside = false;
-        if (dk == COL_R(0.0)) { /* the segment's coordinate is ok too: exact */
-            if (ok < l || ok > h) {
-                *sure = 0;
-                return col__ray_miss();
-            }
-            continue;
+        int step = slab_step(&sl, k, col_v3_get(r->origin, k), col_v3_get(r->delta, k), col_v3_get(b->min, k),
+                             col_v3_get(b->max, k));
+        if (step == 0) { /* parallel outside the slab: the segment's coordinate is the origin's, exact */
+            *sure = 0;
+            return col__ray_miss();
         }
-        col_real t1 = (l - ok) / dk, t2 = (h - ok) / dk;
-        col_real s = dk > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
-        if (t1 > t2) {
-            col_real tmp = t1;
-            t1 = t2;
-            t2 = tmp;
-        }
-        if (t1 > tmin) {
-            tmin = t1;
-            axis = k;
-            sign = s;
-        }
-        if (t2 < tmax) tmax = t2;
-        if (!(tmin <= tmax)) { /* the cast misses: surely, when the bounds part them */
-            if (tmin - e * tmin - COL__REAL_MIN > tmax + e * col_abs(tmax) + COL__REAL_MIN) *sure = 0;
+        if (step < 0) { /* the cast misses: surely, when the bounds part them */
+            if (sl.tmin - e * sl.tmin - COL__REAL_MIN > sl.tmax + e * col_abs(sl.tmax) + COL__REAL_MIN) *sure = 0;
             return col__ray_miss();
         }
     }
-    if (tmin + e * tmin + COL__REAL_MIN < tmax - e * tmax - COL__REAL_MIN) *sure = 1; /* NaN (0 inf): in doubt */
-    if (inside) return col__ray_inside(r);
-    if (axis < 0) return col__ray_miss();
-    return col__ray_accept(r, tmin, col_v3_scale(world_axes[axis], sign));
+    /* NaN (0 inf): in doubt */
+    if (sl.tmin + e * sl.tmin + COL__REAL_MIN < sl.tmax - e * sl.tmax - COL__REAL_MIN) *sure = 1;
+    return slabs_hit(r, &sl, world_axes);
 }
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
