@@ -425,6 +425,32 @@ TEST(ExactSegment, RayBoxCastsEndingByAFractionOfAnUlpOnAFace) {
     EXPECT_GT(short_of_it, n / 4) << "most ends should round onto the face";
 }
 
+TEST(ExactSegment, RayBoxCastsAmongSubnormalsDecideAsExactArithmetic) {
+    // Coordinates a few multiples of the smallest subnormal: max_t delta
+    // rounds there by up to half that step, far more than any relative
+    // bound, so the cast's certificate must leave such rays to the filter.
+    // In both precisions (the float build's subnormals are the point).
+    const bool flt = sizeof(col_real) != sizeof(double);
+    const double step = std::ldexp(1.0, flt ? -149 : -1074);
+    std::mt19937 g(37);
+    int hits = 0, n = 4000;
+    for (int i = 0; i < n; ++i) {
+        auto at = [&](int lo, int span) { return step * static_cast<double>(lo + static_cast<int>(g() % span)); };
+        col_aabb box = {V(at(-8, 8), at(-8, 8), at(-8, 8)), V(at(1, 8), at(1, 8), at(1, 8))};
+        col_vec3 o = V(at(-40, 80), at(-40, 80), at(-40, 80)), aim = V(at(-10, 20), at(-10, 20), at(-10, 20));
+        col_ray r = {o, col_v3_sub(aim, o), R(0.5 + static_cast<double>(g() % 8) / 3)}; // aimed near the box
+        col_ray_hit h = col_raycast_aabb_slabs(&r, &box);
+        col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
+        col__exact_always = true;
+        bool x = col__segment_meets_box(r.origin, end, box.min, box.max);
+        col__exact_always = false;
+        ASSERT_EQ(h.status == COL_HIT, x) << i;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 20);
+    EXPECT_LT(hits, n * 19 / 20);
+}
+
 TEST(ExactSegment, ACapsuleTouchesABallWhoseRadiiSumRounds) {
     if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "the case is double's rounding";
     // The ball (-1024, 0, 0) of radius 2^-52 and a capsule of radius 1025

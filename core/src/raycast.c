@@ -361,10 +361,12 @@ static inline int exponent_of(col_real x) {
 }
 
 /* gap, or the exponent difference of |q| over |d max_t| where it is larger
- * (4096 where d max_t is 0 or subnormal and d is not 0: in doubt). */
+ * (4096 where d max_t is 0 or subnormal in col_real and d is not 0: in
+ * doubt, its rounding is not relative; a float subnormal is a normal
+ * double, hence the comparison with COL__REAL_MIN's exponent). */
 static inline int end_gap(int gap, col_real d, col_real max_t, col_real q) {
     int em = exponent_of(d * max_t), g = exponent_of(q) - em;
-    g = em == 0 ? (d == COL_R(0.0) ? 0 : 4096) : g;
+    g = em < exponent_of(COL__REAL_MIN) ? (d == COL_R(0.0) ? 0 : 4096) : g;
     return g > gap ? g : gap;
 }
 
@@ -382,7 +384,7 @@ static inline int end_gap(int gap, col_real d, col_real max_t, col_real q) {
  * fl(max_t d)) the end col__ray_end computes: Q - P = max_t d (1 + g), |g| <=
  * about u (1 + |Q| / |m|), m = fl(max_t d). With |Q| / |m| < K = 2^(G + 1),
  * G the largest difference of their exponents over the axes (at most 24 in
- * double, 12 in float; beyond, or m = 0, in doubt), |tau - t~| <= e |t~| +
+ * double, 12 in float; beyond, or m = 0 or subnormal, in doubt), |tau - t~| <= e |t~| +
  * COL__REAL_MIN (a quotient that underflows), e = (K + 20) eps: twice the
  * bound, which also covers the rounding of the bounds themselves. The
  * cast's greatest entry tmin and least exit tmax bound every axis's entry
