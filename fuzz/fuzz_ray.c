@@ -316,6 +316,17 @@ static void check_boundary_ray(fz_input *in) {
         r.max_t = r.max_t * (col_real)(1.0 - ldexp(1.0 + (cut >> 1), -48));
         ulps = 1; /* not an exact aim */
     }
+    /* far from the origin: the shape and the ray moved by 2^10..2^40 (the
+     * shape exactly; an origin off the grid rounds), where the end's
+     * rounding, about an ulp of its coordinates, outgrows the rounding of
+     * the cast's own quantities (of the size of the shape and the ray) */
+    uint8_t far = fz_u8(in);
+    if (far & 1) { /* a cast's kinds have no polytope: no store */
+        col_real t = (col_real)ldexp(1.0, 10 + (far >> 1) % 31);
+        col_vec3 by = col_v3(t, far & 2 ? -t : t, far & 4 ? t / 2 : -t);
+        s = fz_translated(&s, by, NULL);
+        r.origin = col_v3_add(r.origin, by);
+    }
     if (r.delta.x == 0 && r.delta.y == 0 && r.delta.z == 0) return;
     col_ray_hit w = col_raycast(&s, &r);
     col_shape seg = seg_shape(r.origin, col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t)));

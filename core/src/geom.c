@@ -145,7 +145,7 @@ col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
     /* Any finite vector, also beyond COL_HUGE (cross products of valid
      * coordinates are): scale by the largest component, with divisions so a
      * denormal one cannot overflow, then normalize. */
-    col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
+    col_real m = col__abs_max(v);
     if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return fallback; /* zero, NaN or infinite */
     col_vec3 s = col_v3_div(v, m);
     /* |s| is in [1, sqrt(3)]: one reciprocal serves the three components

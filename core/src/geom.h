@@ -87,8 +87,16 @@ static inline col_vec3 col__no_neg_zero(col_vec3 v) {
 
 /* |v| without underflow or overflow of the squares: scaled by the largest
  * component first. 0 only for v = 0. */
+/* The largest |component| of v, by comparisons (fmax is a library call;
+ * NaN components are the caller's concern: col__len_safe and col__unit_or
+ * give NaN for them either way). */
+static inline col_real col__abs_max(col_vec3 v) {
+    col_real x = col_abs(v.x), y = col_abs(v.y), z = col_abs(v.z), xy = x > y ? x : y;
+    return xy > z ? xy : z;
+}
+
 static inline col_real col__len_safe(col_vec3 v) {
-    col_real m = col_max(col_abs(v.x), col_max(col_abs(v.y), col_abs(v.z)));
+    col_real m = col__abs_max(v);
     if (!(m > COL_R(0.0))) return COL_R(0.0);
     return m * col_v3_len(col_v3_div(v, m));
 }

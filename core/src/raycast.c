@@ -124,16 +124,6 @@ static col_ray_hit near_ball(const col_ray *r, col_vec3 c, col_real radius) {
     return h;
 }
 
-static int fast_sphere(col_vec3 p, col_vec3 q, const void *s) {
-    const col_sphere *sp = s;
-    return col__segment_ball_fast(p, q, sp->c, sp->r, COL_R(0.0));
-}
-
-static col_ray_hit cast_sphere(const col_ray *r, const void *s) {
-    const col_sphere *sp = s;
-    return col__raycast_sphere_at(r, sp->c, sp->r);
-}
-
 static col_ray_hit near_sphere(const col_ray *r, col_vec3 end, const void *s) {
     (void)end;
     const col_sphere *sp = s;
@@ -143,16 +133,6 @@ static col_ray_hit near_sphere(const col_ray *r, col_vec3 end, const void *s) {
 static bool meets_point(col_vec3 p, col_vec3 q, const void *s) {
     const col_point *pt = s;
     return col__segments_meet(p, q, pt->p, pt->p);
-}
-
-static int fast_point(col_vec3 p, col_vec3 q, const void *s) {
-    const col_point *pt = s;
-    return col__segment_ball_fast(p, q, pt->p, COL_R(0.0), COL_R(0.0)); /* the same set as the segment test's */
-}
-
-static col_ray_hit cast_point(const col_ray *r, const void *s) {
-    const col_point *pt = s;
-    return col__raycast_sphere_at(r, pt->p, COL_R(0.0));
 }
 
 static col_ray_hit near_point(const col_ray *r, col_vec3 end, const void *s) {
@@ -259,11 +239,12 @@ col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
     return col__ray_judge(r, h, meets_plane, near_plane, pl);
 }
 
-col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
-    col_vec3 m = col_v3_sub(r->origin, c);
+/* The cast against the ball (c, radius), from m = origin - c, mm = |m|^2
+ * and b = m . delta (seed 004; the precise root of Haines et al. 2019). */
+static inline col_ray_hit sphere_cast(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm,
+                                      col_real b) {
     col_real r2 = radius * radius;
-    if (col_v3_len_sq(m) <= r2) return col__ray_inside(r);
-    col_real b = col_v3_dot(m, r->delta);
+    if (mm <= r2) return col__ray_inside(r);
     /* Early out (seed 004): outside and moving away, or standing still. */
     if (!(b < COL_R(0.0))) return col__ray_miss();
     col_real dlen = col__len_safe(r->delta); /* > 0: b < 0 needs a non-zero delta */
@@ -274,23 +255,127 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
     col_real h2 = r2 - col_v3_len_sq(perp);
     if (!(h2 >= COL_R(0.0))) return col__ray_miss();
     col_real t = (s - col_sqrt(h2)) / dlen;
-    col_ray_hit h = col__ray_accept(r, col_max(t, COL_R(0.0)), col_v3(0, 0, 0));
+    col_ray_hit h = col__ray_accept(r, t > COL_R(0.0) ? t : COL_R(0.0), col_v3(0, 0, 0));
+    if (h.status != COL_HIT) return h;
     /* radius 0 (a point, a segment's end): no face, against the ray; the
      * rounded hit point minus c would be noise in any direction (a ray along
      * x reaching a segment's end got +x) */
-    if (h.status == COL_HIT)
-        h.normal = col__no_neg_zero(unit_or_against(r2 > COL_R(0.0) ? col_v3_sub(h.point, c) : col_v3(0, 0, 0), r));
+    col_vec3 n = r2 > COL_R(0.0) ? col_v3_sub(h.point, c) : col_v3(0, 0, 0);
+    col_real nn = col_v3_len_sq(n);
+    /* Where |n|^2 neither overflows nor loses a component's square to
+     * underflow (one below COL__REAL_MIN is far below the sum's last bit),
+     * n / |n| directly: exact for an axis, and scaling n by a power of two
+     * changes no bit; else the scaled normalization of col__unit_or. */
+    if (nn >= COL__REAL_MIN / (COL_EPSILON * COL_EPSILON) && nn <= (COL_EPSILON * COL_EPSILON) / COL__REAL_MIN)
+        h.normal = col__no_neg_zero(col_v3_div(n, col_sqrt(nn)));
+    else
+        h.normal = col__no_neg_zero(unit_or_against(n, r));
     return h;
+}
+
+col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    return sphere_cast(r, c, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
+}
+
+/* A distance x to c, known as x2 = fl(x^2), surely below (above) rho, known
+ * as rho2 = fl(rho^2): the slack K (rho2 + w), K = 128 u, w >= |m|^2 (and
+ * |end - c|^2 where that is the point), covers errors up to K' |m| with
+ * K' < 30 u (2 rho K' |m| <= K' (rho^2 + |m|^2)) and the squares' relative
+ * roundings; 64 smallest normals cover underflowed products. */
+static inline col_real ball_slack(col_real rho2, col_real w) {
+    return COL_R(64.0) * COL_EPSILON * (rho2 + w) + COL_R(64.0) * COL__REAL_MIN;
+}
+
+/*
+ * Whether the segment [origin, end] of a ray meets the ball (c, radius),
+ * from the cast's first quantities, without division or root: 1 surely, 0
+ * surely not, 2 in doubt. m = origin - c, mm = fl(|m|^2), b = fl(m . delta).
+ * With u col_real's unit roundoff:
+ *   - X = fl(mm dd - b^2), dd = fl(|delta|^2), is D^2 dd within 20 u mm dd +
+ *     u X, D the line's distance to c (Lagrange's identity); the closest
+ *     approach's distance along the ray, -b / |delta|, is within 4.1 u |m|;
+ *   - the end, fl(origin + fl(max_t delta)), is within sqrt(3) u (|max_t
+ *     delta|inf + |end|inf) <= 1.8 u (|origin|inf + 2.02 max_t |delta|inf)
+ *     of the ray's point at max_t, so every point of the segment is that
+ *     close to one of the ray's [0, max_t] and back;
+ *   - delta (ball_delta): that twice, the clamping of the closest approach
+ *     to [0, max_t], and the bound's own roundings: at most 16 u
+ *     (|origin|inf + 2 max_t |delta|inf), plus a few smallest normals
+ *     (absolute underflows).
+ * Then the segment surely meets the ball where the line passes within
+ * radius - delta (its closest approach on [0, max_t]) or the end lies within
+ * it, and surely misses where the origin moves away or the line passes, or the
+ * end lies (the ray enters after max_t), beyond radius + delta; the slack of
+ * ball_slack covers the terms in u |m|. dd, mm and mm dd normal: else in
+ * doubt (their roundings would not be relative).
+ */
+static inline col_real ball_delta(const col_ray *r) {
+    return COL_R(8.0) * COL_EPSILON * (col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta)) +
+           COL_R(4.0) * COL__REAL_MIN;
+}
+
+static inline int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius, col_real mm, col_real b,
+                                   col_real delta) {
+    col_real r2 = radius * radius;
+    if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
+    col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta;
+    if (!(b < COL_R(0.0))) return mm > hi2 + ball_slack(hi2, mm) ? 0 : 2; /* moving away */
+    col_real dd = col_v3_len_sq(r->delta), md = mm * dd;
+    if (!(dd >= COL_R(4.0) * COL__REAL_MIN && mm >= COL_R(4.0) * COL__REAL_MIN && md >= COL_R(0x1p40) * COL__REAL_MIN))
+        return 2;
+    col_real x = md - b * b, reach = r->max_t * dd;
+    if (x > (hi2 + ball_slack(hi2, mm)) * dd + COL_R(64.0) * COL__REAL_MIN) return 0; /* the line passes by */
+    if (-b <= reach) { /* the closest approach within [0, max_t] (b < 0) */
+        if (lo > COL_R(0.0) && x < (lo * lo - ball_slack(lo * lo, mm)) * dd - COL_R(64.0) * COL__REAL_MIN) return 1;
+    } else { /* beyond the end: the end decides */
+        col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
+        if (e2 > hi2 + ball_slack(hi2, mm + e2)) return 0;
+    }
+    col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
+    return e2 + ball_slack(r2, e2) < r2 ? 1 : 2; /* the end surely inside */
+}
+
+/* Whether the origin lies surely outside the ball and moves away from it
+ * (the far case): then the cast misses, and so does the segment with any
+ * max_t (ball_certificate's bound). No end, no cast. */
+static inline bool ball_surely_left(const col_ray *r, col_vec3 c, col_real radius) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    col_real mm = col_v3_len_sq(m), hi = radius + ball_delta(r), hi2 = hi * hi;
+    return !(col_v3_dot(m, r->delta) < COL_R(0.0)) && mm > hi2 + ball_slack(hi2, mm) && !col__exact_always;
+}
+
+/* A sphere's or a point's cast with a finite max_t: the certificate
+ * decides, or where it is in doubt the filter and the exact test (as
+ * ray_decide); the cast runs only where the segment may meet the ball.
+ * Callers first leave out ball_surely_left's rays. */
+static col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets, col__near_fn near,
+                               const void *shape) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return col__raycast_sphere_at(r, c, radius);
+    int sure = col__exact_always ? 2 : ball_certificate(r, end, c, radius, mm, b, ball_delta(r));
+    if (sure == 0) return col__ray_miss();
+    col_ray_hit h = sphere_cast(r, c, radius, m, mm, b);
+    if (sure == 1 && h.status == COL_HIT) return h;
+    if (sure == 2) {
+        int f = col__segment_ball_fast(r->origin, end, c, radius, COL_R(0.0));
+        if (f == 0 || (f == 2 && !meets(r->origin, end, shape))) return col__ray_miss();
+    }
+    return settle(r, h, end, meets, near, shape);
 }
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return ray_decide(r, cast_sphere, fast_sphere, meets_sphere, near_sphere, s);
+    if (ball_surely_left(r, s->c, s->r)) return col__ray_miss();
+    return ball_decide(r, s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return ray_decide(r, cast_point, fast_point, meets_point, near_point, p);
+    if (ball_surely_left(r, p->p, COL_R(0.0))) return col__ray_miss();
+    return ball_decide(r, p->p, COL_R(0.0), meets_point, near_point, p);
 }
 
 /* The slab method's state: the greatest entry and least exit times so far,
