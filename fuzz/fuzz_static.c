@@ -36,6 +36,10 @@
  *       or corner, or a triangle's edge, within exactly r at u = 1/2 hits,
  *       an ulp thinner misses, and off the grid the sweeps' filters and
  *       certificates decide as exact arithmetic does.
+ *   touches within rounding (any mode, double): a plane through a shape's
+ *   lowest point, a sphere at a sphere's or a box's boundary point along a
+ *   tilted direction (rounded), moved by ulps: the classification, the
+ *   sweep and the static test decide as exact arithmetic does.
  *   frustum culling (a camera decoded from the bytes after the rest; a sphere,
  *   AABB or OBB among the two shapes), against GJK's distance from the shape
  *   to the frustum's hull (its eight corners), a second method:
@@ -48,6 +52,9 @@
 #include "bands.h"
 
 extern bool col__exact_always; /* core/src/exact.h: every filter in doubt */
+/* core/src/exact.h: the balls' exact decisions */
+bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
+bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi);
 
 static col_shape as_aabb_of_obb(const col_shape *o) {
     col_shape s;
@@ -737,6 +744,79 @@ static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1
     }
 }
 
+/* A sphere touching a sphere or a box within rounding (issue 16): A's
+ * centre placed at B's boundary point P plus r_A along a tilted outward
+ * direction n (normalized: rounded), P a point of B's sphere along n, or a
+ * face, edge or corner point of B's box with n in its region, then moved by
+ * -2..2 ulps on one axis. Squared distance and squared radius both round,
+ * so the filter's sign is a coin toss of roundings: the static test decides
+ * as exact arithmetic does, both ways round. */
+static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t g1, uint8_t g2) {
+    if (sizeof(col_real) != sizeof(double)) return; /* double only, as check_plane_touch */
+    if (!col_shape_is_valid(a) || !col_shape_is_valid(b)) return;
+    /* any pair serves: a sphere from A's first number, a box from B's bounds
+     * (or one of their spheres), where they are not already a sphere and a
+     * sphere or a box */
+    col_shape sa = *a, sb = *b;
+    if (a->kind != COL_SHAPE_SPHERE) {
+        memset(&sa, 0, sizeof sa);
+        sa.kind = COL_SHAPE_SPHERE;
+        sa.u.sphere.r = col_abs(fz_reals((col_shape *)a)[0]) + COL_R(0.125);
+        a = &sa;
+    }
+    if (b->kind != COL_SHAPE_SPHERE && b->kind != COL_SHAPE_AABB) {
+        col_aabb box;
+        if (!col_shape_bounds(b, &box)) return;
+        memset(&sb, 0, sizeof sb);
+        sb.kind = COL_SHAPE_AABB;
+        sb.u.aabb = box;
+        if (g1 & 16) {
+            sb.kind = COL_SHAPE_SPHERE;
+            sb.u.sphere.c = col_v3_scale(col_v3_add(box.min, box.max), COL_R(0.5));
+            sb.u.sphere.r = (box.max.x - box.min.x) / COL_R(2.0);
+        }
+        b = &sb;
+        if (!col_shape_is_valid(b)) return;
+    }
+    col_vec3 n, p;
+    if (b->kind == COL_SHAPE_SPHERE) {
+        n = col_v3((col_real)(g2 & 7) - COL_R(3.5), (col_real)((g2 >> 3) & 7) - COL_R(3.5),
+                   (col_real)((g1 >> 2) & 7) - COL_R(3.5));
+        n = col_v3_scale(n, COL_R(1.0) / col_v3_len(n));
+        p = col_v3_madd(b->u.sphere.c, b->u.sphere.r, n);
+    } else { /* per axis: below, within (the slab's middle) or above; a tilt into the region */
+        const col_aabb *box = &b->u.aabb;
+        col_real w[3], q[3];
+        int side[3] = {(int)(g2 % 3) - 1, (int)((g2 / 3) % 3) - 1, (int)((g2 / 9) % 3) - 1};
+        if (side[0] == 0 && side[1] == 0 && side[2] == 0) side[(g1 >> 2) % 3] = 1;
+        for (int k = 0; k < 3; ++k) {
+            col_real lo = col_v3_get(box->min, k), hi = col_v3_get(box->max, k);
+            q[k] = side[k] < 0 ? lo : side[k] > 0 ? hi : (lo + hi) / COL_R(2.0);
+            w[k] = (col_real)side[k] * (COL_R(1.0) + (col_real)((g1 >> (2 + k)) & 3) / COL_R(3.0));
+        }
+        n = col_v3(w[0], w[1], w[2]);
+        n = col_v3_scale(n, COL_R(1.0) / col_v3_len(n));
+        p = col_v3(q[0], q[1], q[2]);
+    }
+    col_shape moved = *a;
+    col_vec3 c = col_v3_madd(p, a->u.sphere.r, n);
+    col_real *k = (g1 & 3) == 0 ? &c.x : (g1 & 3) == 1 ? &c.y : &c.z;
+    for (int i = 0, steps = (int)((g1 >> 5) % 5) - 2; i < (steps < 0 ? -steps : steps); ++i)
+        *k = (col_real)nextafter((double)*k, steps < 0 ? -INFINITY : INFINITY);
+    moved.u.sphere.c = c;
+    if (!col_shape_is_valid(&moved)) return;
+    bool f = col_overlap(&moved, b), fs = col_overlap(b, &moved);
+    /* the exact predicates themselves (the static tests' filters do not
+     * consult col__exact_always: they sit on the hot path) */
+    col__exact_always = true;
+    bool x = b->kind == COL_SHAPE_SPHERE ? col__segment_meets_ball(c, c, b->u.sphere.c, a->u.sphere.r, b->u.sphere.r)
+                                         : col__ball_meets_box(c, a->u.sphere.r, b->u.aabb.min, b->u.aabb.max);
+    col__exact_always = false;
+    FZ_CHECK(f == x && fs == x, "a sphere touching a sphere or a box within rounding: as exact arithmetic decides",
+             &moved, b);
+    fz_count("spheres touching a sphere or a box within rounding that overlap", x);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
@@ -777,6 +857,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (grid && (mode & 12) == 12) check_sphere_graze(&a, g1, g2);
     check_plane_touch(&a, &b, g1, g2);
     check_plane_touch(&b, &a, g2, g1);
+    check_ball_touch(&a, &b, g1, g2);
     return 0;
 }
 

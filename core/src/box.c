@@ -23,6 +23,11 @@ bool col__sphere_sphere_exact(const col_sphere *a, const col_sphere *b) {
 }
 
 bool col__aabb_sphere_exact(const col_aabb *b, const col_sphere *s) {
+    /* the centre in the closed box, or a point (r = 0) outside it: by comparisons */
+    col_vec3 c = s->c;
+    if (c.x >= b->min.x && c.x <= b->max.x && c.y >= b->min.y && c.y <= b->max.y && c.z >= b->min.z && c.z <= b->max.z)
+        return true;
+    if (s->r == COL_R(0.0)) return false;
     return col__ball_meets_box(s->c, s->r, b->min, b->max);
 }
 

@@ -28,31 +28,28 @@ static inline col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3
  *
  * The sphere tests are decided exactly (issue 16): the rounded squared
  * distance L and squared radius R are each within 8 eps of their exact
- * values (a few roundings of nonnegative terms), so L <= R is decided by
- * them unless they are within 16 eps (L + R) of each other, or so small
- * that a square may have underflowed; then (about never on random input,
- * always at an exact touch off the grid) exact arithmetic decides
+ * values (a few roundings of nonnegative terms), and a square that
+ * underflows is off by at most half the smallest subnormal, so L <= R is
+ * decided by them unless they are within 16 eps (L + R) plus 16 smallest
+ * subnormals (16 eps COL__REAL_MIN) of each other; then (about never on random
+ * input, always at an exact touch off the grid) exact arithmetic decides
  * (col__sphere_sphere_exact, col__aabb_sphere_exact: exact.h). */
-#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
-#define COL__FILTER_TINY 0x1p-100f
-#else
-#define COL__FILTER_TINY 0x1p-900
-#endif
-
 /* The decided answers without a branch on them (half the pairs of a
  * broad phase's output overlap: a branch on the answer is mispredicted half
  * the time); the one branch, on doubt, is about never taken. L and R are
- * surely ordered when they differ by more than 16 eps (L + R) and neither is
- * below COL__FILTER_TINY (a square may have underflowed). */
+ * surely ordered when they differ by more than 16 eps (L + R + COL__REAL_MIN)
+ * (NaN: in doubt). */
 typedef struct col__filtered {
     int yes, doubt;
 } col__filtered;
 
 static inline col__filtered col__le_filtered(col_real L, col_real R) {
-    col_real m = COL_R(16.0) * COL_EPSILON * (L + R), diff = L - R;
+    /* 16 eps (L + R + COL__REAL_MIN): the bound plus 16 eps COL__REAL_MIN, one
+     * rounding of a product by a power of two (exact where it underflows) */
+    col_real m = COL_R(16.0) * COL_EPSILON * (L + R + COL__REAL_MIN), diff = L - R;
     col__filtered f;
-    f.yes = diff < -m;
-    f.doubt = !(f.yes | (diff > m)) | !(L >= COL__FILTER_TINY) | !(R >= COL__FILTER_TINY);
+    f.yes = diff < COL_R(0.0);
+    f.doubt = !(col_abs(diff) > m);
     return f;
 }
 
@@ -78,22 +75,19 @@ static inline bool col__overlap_aabb_aabb_u(const col_aabb *a, const col_aabb *b
            (a->min.z <= b->max.z) & (b->min.z <= a->max.z);
 }
 
-/* The centre in the closed box (every excess exactly zero) overlaps, a point
- * (r = 0) outside it does not: both decided here, without the exact path. */
+/* The squared distance from the centre to the box against r^2. A centre
+ * in the closed box with r tiny or 0 (a point) is in doubt here:
+ * col__aabb_sphere_exact decides it by comparisons first. */
+static inline col_real col__excess(col_real v, col_real lo, col_real hi) {
+    col_real below = lo - v, above = v - hi;
+    /* at most one is positive (lo <= hi): their sum is exact; branch-free */
+    return (below > COL_R(0.0) ? below : COL_R(0.0)) + (above > COL_R(0.0) ? above : COL_R(0.0));
+}
+
 static inline col__filtered col__aabb_sphere_filter(const col_aabb *b, const col_sphere *s) {
-    col_real d2 = COL_R(0.0);
-    int inside = 1;
-    for (int k = 0; k < 3; ++k) {
-        col_real v = col_v3_get(s->c, k), l = col_v3_get(b->min, k), h = col_v3_get(b->max, k);
-        col_real excess = v < l ? l - v : (v > h ? v - h : COL_R(0.0));
-        inside &= excess == COL_R(0.0);
-        d2 += excess * excess;
-    }
-    col__filtered f = col__le_filtered(d2, s->r * s->r);
-    int point = s->r == COL_R(0.0);
-    f.yes = inside | (f.yes & !point);
-    f.doubt = f.doubt & !inside & !point;
-    return f;
+    col_real ex = col__excess(s->c.x, b->min.x, b->max.x), ey = col__excess(s->c.y, b->min.y, b->max.y),
+             ez = col__excess(s->c.z, b->min.z, b->max.z);
+    return col__le_filtered(ex * ex + ey * ey + ez * ez, s->r * s->r);
 }
 
 static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_sphere *s) {
