@@ -798,6 +798,17 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t g1,
         n = col_v3_scale(n, COL_R(1.0) / col_v3_len(n));
         p = col_v3(q[0], q[1], q[2]);
     }
+    /* far from the origin (g1 bit 7): B moved by 2^10..2^30 first (exactly),
+     * so the roundings of the placement are far larger than the sphere */
+    col_shape far_b;
+    if (g1 & 128) {
+        col_real t = (col_real)ldexp(1.0, 10 + g2 % 21);
+        col_vec3 by = col_v3(t, -t, t / 2);
+        far_b = fz_translated(b, by, NULL);
+        if (!col_shape_is_valid(&far_b)) return;
+        b = &far_b;
+        p = col_v3_add(p, by);
+    }
     col_shape moved = *a;
     col_vec3 c = col_v3_madd(p, a->u.sphere.r, n);
     col_real *k = (g1 & 3) == 0 ? &c.x : (g1 & 3) == 1 ? &c.y : &c.z;
@@ -814,6 +825,19 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t g1,
     col__exact_always = false;
     FZ_CHECK(f == x && fs == x, "a sphere touching a sphere or a box within rounding: as exact arithmetic decides",
              &moved, b);
+    /* and arriving there: from 1..4.75 along n (start and end rounded, so
+     * the exact end is within rounding of the touch), or leaving it */
+    col_vec3 v = col_v3_scale(n, -(COL_R(1.0) + (col_real)((g2 >> 5) & 7) / COL_R(2.0)));
+    if (g1 & 2) v = col_v3_neg(v);
+    col_shape start = moved;
+    if (!(g1 & 2)) start.u.sphere.c = col_v3_sub(c, v);
+    if (!col_shape_is_valid(&start)) return;
+    col_sweep_hit h = col_sweep(&start, v, b, col_v3(0, 0, 0));
+    col__exact_always = true;
+    col_sweep_hit xh = col_sweep(&start, v, b, col_v3(0, 0, 0));
+    col__exact_always = false;
+    FZ_CHECK(h.status == xh.status, "a sphere arriving at or leaving a touch within rounding: as exact arithmetic",
+             &start, b);
     fz_count("spheres touching a sphere or a box within rounding that overlap", x);
 }
 

@@ -41,6 +41,13 @@ col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets,
 
 /* The shapes' casts without validation (callers validate). */
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius);
+/* Whether the segment [origin, end] of a ray with a finite max_t (end as
+ * col__ray_end computes it) meets the ball (c, radius), from the cast's
+ * first quantities with error bounds (raycast.c): 1 surely, 0 surely not, 2
+ * in doubt (always under col__exact_always). The bounds also cover a radius
+ * rounded once (a sum of two radii) and an origin, delta or end within a
+ * few roundings of the ones the caller decides for (a sweep's motion). */
+int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius);
 col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi,
                                    const col_vec3 *axes);
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius);

@@ -305,7 +305,8 @@ static inline col_real ball_slack(col_real rho2, col_real w) {
  *     (absolute underflows).
  * Then the segment surely meets the ball where the line passes within
  * radius - delta (its closest approach on [0, max_t]) or the end lies within
- * it, and surely misses where the origin moves away or the line passes, or the
+ * it (the end's own rounding needs no delta, but a caller's end may stand
+ * for an exact one it rounds: col__ball_sure), and surely misses where the origin moves away or the line passes, or the
  * end lies (the ray enters after max_t), beyond radius + delta; the slack of
  * ball_slack covers the terms in u |m|. dd, mm and mm dd normal: else in
  * doubt (their roundings would not be relative).
@@ -332,8 +333,16 @@ static inline int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, c
         col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
         if (e2 > hi2 + ball_slack(hi2, mm + e2)) return 0;
     }
-    col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
-    return e2 + ball_slack(r2, e2) < r2 ? 1 : 2; /* the end surely inside */
+    /* the end surely inside, by delta too: a caller's end may be a rounded
+     * one (a sweep's), and the ray's own costs little in doubt */
+    col_real e2 = col_v3_len_sq(col_v3_sub(end, c)), lo2 = lo * lo;
+    return lo > COL_R(0.0) && e2 + ball_slack(lo2, e2) < lo2 ? 1 : 2;
+}
+
+int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) {
+    if (col__exact_always) return 2;
+    col_vec3 m = col_v3_sub(r->origin, c);
+    return ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), ball_delta(r));
 }
 
 /* Whether the origin lies surely outside the ball and moves away from it

@@ -246,7 +246,13 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
-    int fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r); /* a clear miss costs this alone */
+    /* The decision's certificate: A's centre as a ray a->c + u v (v rounded,
+     * its end too, the radius a rounded sum: within the certificate's
+     * bounds), then the general filter where it is in doubt. */
+    col_ray ray = {a->c, v, COL_R(1.0)};
+    col_vec3 end;
+    int fast = col__ray_end(&ray, &end) ? col__ball_sure(&ray, end, b->c, a->r + b->r) : 2;
+    if (fast == 2) fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r);
     if (fast == 0) return col__sweep_miss(COL_MISS);
     col_sweep_hit h = col__sweep_cast(cast_sphere, &ctx, p, v);
     /* Decided exactly (issue 16): A's centre moving by da - db (never
