@@ -1057,13 +1057,18 @@ static int diffs_sign(col_real x0, col_real x1, col_real x2, col_real x3, col_re
 
 /* The decision from the rounded entry and exit times: each of N, v and N / v
  * rounds once (relative error u each, so a time is within 4u of its
- * magnitude), 1 or 0 where that decides, 2 where it does not. Where it
- * returns 1, tin and tout hold every moving axis's rounded times (the
- * sweep's t0 and t1 need not divide again). */
+ * magnitude, plus 2^-1000 where it underflows), 1 or 0 where that decides, 2
+ * where it does not. x + e |x| is increasing, so the exact latest entry
+ * (0 among them) lies within e |lo| of the rounded one lo, the exact
+ * earliest exit (1 among them) within e |hi| of hi: one bound at the end
+ * (and a sure miss checked per axis), not one per time. Where it returns 1,
+ * tin and tout hold every moving axis's rounded times (the sweep's t0 and t1
+ * need not divide again). */
 int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col_vec3 *da, const col_vec3 *bmin,
                            const col_vec3 *bmax, const col_vec3 *db, double tin_k[3], double tout_k[3]) {
     if (col__exact_always) return 2;
-    double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
+    const double e = 4 * COL__XS_U, tiny = 0x1p-1000; /* 8u: the three roundings of each time, with room */
+    double lo = 0.0, hi = 1.0;
     for (int k = 0; k < 3; ++k) {
         double a0 = (double)col_v3_get(*amin, k), a1 = (double)col_v3_get(*amax, k);
         double b0 = (double)col_v3_get(*bmin, k), b1 = (double)col_v3_get(*bmax, k);
@@ -1077,17 +1082,12 @@ int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col
         double tin = ((v > 0 ? b0 - a1 : b1 - a0)) / v, tout = ((v > 0 ? b1 - a0 : b0 - a1)) / v;
         tin_k[k] = tin;
         tout_k[k] = tout;
-        const double rel = 4 * COL__XS_U; /* 8u: the three roundings of each time, with room */
-        double ein = rel * (tin < 0 ? -tin : tin) + 0x1p-1000;
-        double eout = rel * (tout < 0 ? -tout : tout) + 0x1p-1000;
-        if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
-        lo_max = tin + ein > lo_max ? tin + ein : lo_max;
-        lo_min = tin - ein > lo_min ? tin - ein : lo_min;
-        hi_min = tout - eout < hi_min ? tout - eout : hi_min;
-        hi_max = tout + eout < hi_max ? tout + eout : hi_max;
-        if (lo_min > hi_max) return 0;
+        lo = tin > lo ? tin : lo;
+        hi = tout < hi ? tout : hi;
+        /* lo >= 0; an infinite quotient makes a NaN bound: in doubt */
+        if (lo - e * lo - tiny > hi + e * (hi < 0 ? -hi : hi) + tiny) return 0;
     }
-    if (lo_max < hi_min) return 1;
+    if (lo + e * lo + tiny < hi - e * (hi < 0 ? -hi : hi) - tiny) return 1;
     return 2;
 }
 
