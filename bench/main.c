@@ -275,6 +275,23 @@ static void run_ray_triangle_endless(const void *ctx, size_t n, unsigned char *o
         out[i] = (unsigned char)(col_raycast_triangle(&r, &b[i], COL_TWO_SIDED).status == COL_HIT);
     }
 }
+/* The same rays without end, against the shapes whose cast then decides
+ * alone (no exact step: what exactness adds to a finite max_t shows beside
+ * it; every hit of the workload lies before t = 1, so the answers agree). */
+#define RUNRAY_ENDLESS(name, tb, call)                                                                                 \
+    static void run_##name##_endless(const void *ctx, size_t n, unsigned char *out) {                                  \
+        const bench_workload *w = ctx;                                                                                 \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) {                                                                               \
+            col_ray ray = w->rays[i];                                                                                  \
+            ray.max_t = (col_real)INFINITY;                                                                            \
+            const col_ray *r = &ray;                                                                                   \
+            out[i] = (unsigned char)((call).status == COL_HIT);                                                        \
+        }                                                                                                              \
+    }
+RUNRAY_ENDLESS(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
+RUNRAY_ENDLESS(ray_sphere, col_sphere, col_raycast_sphere(r, &b[i]))
+RUNRAY_ENDLESS(ray_capsule, col_capsule, col_raycast_capsule(r, &b[i]))
 RUNSWEEP(sweep_sphere_plane, col_sphere, col_plane, col_sweep_sphere_plane)
 RUNSWEEP(sweep_sphere_sphere, col_sphere, col_sphere, col_sweep_sphere_sphere)
 RUNSWEEP(sweep_aabb_aabb, col_aabb, col_aabb, col_sweep_aabb_aabb)
@@ -390,11 +407,17 @@ static const bench_impl collide_impls[] = {
     {"capsule_capsule", "collide col_overlap_capsule_capsule", NULL, run_capsule_capsule, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_slabs", NULL, run_ray_aabb_slabs, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_woo", NULL, run_ray_aabb_woo, NULL, NULL},
+    {"ray_aabb", "collide col_raycast_aabb_slabs, max_t = inf (the cast alone, no exact step)", NULL,
+     run_ray_aabb_slabs_endless, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle (watertight)", NULL, run_ray_triangle, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle_mt", NULL, run_ray_triangle_mt, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle_badouel", NULL, run_ray_triangle_badouel, NULL, NULL},
     {"ray_sphere", "collide col_raycast_sphere", NULL, run_ray_sphere, NULL, NULL},
+    {"ray_sphere", "collide col_raycast_sphere, max_t = inf (the cast alone, no exact step)", NULL,
+     run_ray_sphere_endless, NULL, NULL},
     {"ray_capsule", "collide col_raycast_capsule", NULL, run_ray_capsule, NULL, NULL},
+    {"ray_capsule", "collide col_raycast_capsule, max_t = inf (the cast alone, no exact step)", NULL,
+     run_ray_capsule_endless, NULL, NULL},
     {"ray_triangle_endless", "collide col_raycast_triangle, max_t = inf", NULL, run_ray_triangle_endless, NULL, NULL},
     {"sweep_sphere_plane", "collide col_sweep_sphere_plane", NULL, run_sweep_sphere_plane, NULL, NULL},
     {"sweep_sphere_plane", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},

@@ -19,6 +19,14 @@
 #define COL__NOINLINE
 #endif
 
+/* A hot path's helper inlined at every call, also where it has several
+ * (the compiler's own choice then keeps it out of line). */
+#if defined(__GNUC__) || defined(__clang__)
+#define COL__ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define COL__ALWAYS_INLINE inline
+#endif
+
 /* The smallest normal col_real: an absolute slack that covers a result
  * rounded in the subnormal range, where relative error bounds fail. */
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT

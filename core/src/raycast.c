@@ -316,8 +316,8 @@ static inline col_real ball_delta(const col_ray *r) {
            COL_R(4.0) * COL__REAL_MIN;
 }
 
-static inline int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius, col_real mm, col_real b,
-                                   col_real delta) {
+static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius, col_real mm,
+                                               col_real b, col_real delta) {
     col_real r2 = radius * radius;
     if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
     col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta;
@@ -377,12 +377,14 @@ static col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, co
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
+    if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, s->c, s->r); /* without end: the cast */
     if (ball_surely_left(r, s->c, s->r)) return col__ray_miss();
     return ball_decide(r, s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
+    if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, p->p, COL_R(0.0));
     if (ball_surely_left(r, p->p, COL_R(0.0))) return col__ray_miss();
     return ball_decide(r, p->p, COL_R(0.0), meets_point, near_point, p);
 }
