@@ -56,7 +56,12 @@ COL_API col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl);
  * sphere behind an outside origin before the square root; the root is taken
  * from the perpendicular distance (Haines et al., "Precision improvements for
  * ray/sphere intersection", Ray Tracing Gems 2019) to avoid cancellation.
- * Radius 0 is a point. */
+ * Radius 0 is a point. With a finite max_t the decision is certified before
+ * the cast from its first quantities, without division or root: the line's
+ * distance by Lagrange's identity, |m|^2 |d|^2 - (m . d)^2 (m = origin - c),
+ * and the closest approach's place, with bounds for their rounding and the
+ * end's; the filter and exact arithmetic decide only where those leave it
+ * in doubt (core/src/raycast.c, ball_certificate). */
 COL_API col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s);
 
 /* Ray-AABB by slabs (Kay-Kajiya; seed 004): the entry and exit parameters of

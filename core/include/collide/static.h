@@ -162,8 +162,9 @@ COL_API col_line_line_result col_closest_points_lines(const col_line *l1, const 
 /* ======================= spheres and boxes ======================= */
 
 /* |c1 - c2|^2 <= (r1 + r2)^2, decided exactly (issue 16): the rounded
- * squares decide unless they are within 16 eps of each other (a touch),
- * then exact arithmetic does, r1 + r2 never rounded (core/src/box.h).
+ * squares L and R decide unless |L - R| <= 16 eps (L + R + the smallest
+ * normal) (a touch, or squares that underflowed), then exact arithmetic
+ * does, r1 + r2 never rounded (core/src/box.h).
  * Radius 0 is a point. Source: seed 000. */
 COL_API bool col_overlap_sphere_sphere(const col_sphere *a, const col_sphere *b);
 

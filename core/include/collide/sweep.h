@@ -56,7 +56,9 @@ COL_API col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, c
  * of radius ra + rb (col_raycast_sphere's numerically careful root), and the
  * reversed cast for t1. No relative motion is the static test. Source: seed
  * 000 (fixed: no division by zero, no roots outside [0, 1], receding spheres
- * miss). */
+ * miss). Decided exactly: col_raycast_sphere's certificate over A's centre
+ * path (its rounded motion, end and radius sum within the bounds), then the
+ * filter and exact arithmetic where it is in doubt. */
 COL_API col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db);
 
 /* AABB against AABB by per-axis entry and exit times (Gomez, seed 000): t0 is
