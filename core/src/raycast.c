@@ -306,8 +306,9 @@ static inline col_real ball_slack(col_real rho2, col_real w) {
  * Then the segment surely meets the ball where the line passes within
  * radius - delta (its closest approach on [0, max_t]) or the end lies within
  * it (the end's own rounding needs no delta, but a caller's end may stand
- * for an exact one it rounds: col__ball_sure), and surely misses where the origin moves away or the line passes, or the
- * end lies (the ray enters after max_t), beyond radius + delta; the slack of
+ * for an exact one it rounds: col__ball_sure), and surely misses where the
+ * origin moves away or the line passes, or the end lies (the ray enters
+ * after max_t), beyond radius + delta; the slack of
  * ball_slack covers the terms in u |m|. dd, mm and mm dd normal: else in
  * doubt (their roundings would not be relative).
  */
@@ -316,26 +317,31 @@ static inline col_real ball_delta(const col_ray *r) {
            COL_R(4.0) * COL__REAL_MIN;
 }
 
+/* The origin surely outside the ball and moving away from it (b >= 0): no
+ * point of the segment comes within radius (delta: ball_delta). */
+static inline bool ball_surely_receding(col_real mm, col_real b, col_real radius, col_real delta) {
+    col_real hi = radius + delta, hi2 = hi * hi;
+    return !(b < COL_R(0.0)) && mm > hi2 + ball_slack(hi2, mm);
+}
+
 static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius, col_real mm,
                                                col_real b, col_real delta) {
     col_real r2 = radius * radius;
     if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
     col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta;
-    if (!(b < COL_R(0.0))) return mm > hi2 + ball_slack(hi2, mm) ? 0 : 2; /* moving away */
+    if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? 0 : 2;
     col_real dd = col_v3_len_sq(r->delta), md = mm * dd;
     if (!(dd >= COL_R(4.0) * COL__REAL_MIN && mm >= COL_R(4.0) * COL__REAL_MIN && md >= COL_R(0x1p40) * COL__REAL_MIN))
         return 2;
     col_real x = md - b * b, reach = r->max_t * dd;
     if (x > (hi2 + ball_slack(hi2, mm)) * dd + COL_R(64.0) * COL__REAL_MIN) return 0; /* the line passes by */
-    if (-b <= reach) { /* the closest approach within [0, max_t] (b < 0) */
-        if (lo > COL_R(0.0) && x < (lo * lo - ball_slack(lo * lo, mm)) * dd - COL_R(64.0) * COL__REAL_MIN) return 1;
-    } else { /* beyond the end: the end decides */
-        col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
-        if (e2 > hi2 + ball_slack(hi2, mm + e2)) return 0;
-    }
+    bool within = -b <= reach; /* the closest approach within [0, max_t] (b < 0) */
+    col_real lo2 = lo * lo;
+    if (within && lo > COL_R(0.0) && x < (lo2 - ball_slack(lo2, mm)) * dd - COL_R(64.0) * COL__REAL_MIN) return 1;
+    col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
+    if (!within && e2 > hi2 + ball_slack(hi2, mm + e2)) return 0; /* beyond the end: the end surely outside */
     /* the end surely inside, by delta too: a caller's end may be a rounded
      * one (a sweep's), and the ray's own costs little in doubt */
-    col_real e2 = col_v3_len_sq(col_v3_sub(end, c)), lo2 = lo * lo;
     return lo > COL_R(0.0) && e2 + ball_slack(lo2, e2) < lo2 ? 1 : 2;
 }
 
@@ -350,8 +356,7 @@ int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) 
  * max_t (ball_certificate's bound). No end, no cast. */
 static inline bool ball_surely_left(const col_ray *r, col_vec3 c, col_real radius) {
     col_vec3 m = col_v3_sub(r->origin, c);
-    col_real mm = col_v3_len_sq(m), hi = radius + ball_delta(r), hi2 = hi * hi;
-    return !(col_v3_dot(m, r->delta) < COL_R(0.0)) && mm > hi2 + ball_slack(hi2, mm) && !col__exact_always;
+    return ball_surely_receding(col_v3_len_sq(m), col_v3_dot(m, r->delta), radius, ball_delta(r)) && !col__exact_always;
 }
 
 /* A sphere's or a point's cast with a finite max_t: the certificate
