@@ -4,15 +4,17 @@
 
 #include "geom.h"
 
-/* Arvo's squared distance from p to the box [lo, hi], accumulated per axis. */
+/* How far v lies outside [lo, hi] (lo <= hi), 0 within: at most one of the
+ * two differences is positive, so their clamped sum is exact; branch-free. */
+static inline col_real col__excess(col_real v, col_real lo, col_real hi) {
+    col_real below = lo - v, above = v - hi;
+    return (below > COL_R(0.0) ? below : COL_R(0.0)) + (above > COL_R(0.0) ? above : COL_R(0.0));
+}
+
+/* Arvo's squared distance from p to the box [lo, hi], summed per axis. */
 static inline col_real col__box_point_dist_sq(col_vec3 lo, col_vec3 hi, col_vec3 p) {
-    col_real d2 = COL_R(0.0);
-    for (int k = 0; k < 3; ++k) {
-        col_real v = col_v3_get(p, k), l = col_v3_get(lo, k), h = col_v3_get(hi, k);
-        col_real excess = v < l ? l - v : (v > h ? v - h : COL_R(0.0));
-        d2 += excess * excess;
-    }
-    return d2;
+    col_real ex = col__excess(p.x, lo.x, hi.x), ey = col__excess(p.y, lo.y, hi.y), ez = col__excess(p.z, lo.z, hi.z);
+    return ex * ex + ey * ey + ez * ez;
 }
 
 /* The cheap boolean tests as inline kernels, shared by the public functions
@@ -78,16 +80,8 @@ static inline bool col__overlap_aabb_aabb_u(const col_aabb *a, const col_aabb *b
 /* The squared distance from the centre to the box against r^2. A centre
  * in the closed box with r tiny or 0 (a point) is in doubt here:
  * col__aabb_sphere_exact decides it by comparisons first. */
-static inline col_real col__excess(col_real v, col_real lo, col_real hi) {
-    col_real below = lo - v, above = v - hi;
-    /* at most one is positive (lo <= hi): their sum is exact; branch-free */
-    return (below > COL_R(0.0) ? below : COL_R(0.0)) + (above > COL_R(0.0) ? above : COL_R(0.0));
-}
-
 static inline col__filtered col__aabb_sphere_filter(const col_aabb *b, const col_sphere *s) {
-    col_real ex = col__excess(s->c.x, b->min.x, b->max.x), ey = col__excess(s->c.y, b->min.y, b->max.y),
-             ez = col__excess(s->c.z, b->min.z, b->max.z);
-    return col__le_filtered(ex * ex + ey * ey + ez * ez, s->r * s->r);
+    return col__le_filtered(col__box_point_dist_sq(b->min, b->max, s->c), s->r * s->r);
 }
 
 static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_sphere *s) {
