@@ -392,21 +392,20 @@ static inline int bd_sign(bd x) {
  * within r1 + r2, 0 where a plane through their difference surely
  * separates the segments by more, else 2. Each computed point is within
  * 4u M of the exact point of its segment at the same parameter (M: the
- * largest |p_k| + |q_k| + |a_k| + |b_k|; a few roundings per component,
+ * largest |p_k| + |q_k| + |a_k| + |b_k|, or the caller's sum of them and
+ * the radii, within an ulp of it or above; a few roundings per component,
  * times sqrt(3)), so the hit holds with 8u M to spare, after the roundings
  * of the squares (16u); the separation's gap, three dot products and a
  * difference, is within 8u S of exact (S: the sum of |n_k| times the
  * coordinates' magnitudes) and (r1 + r2) |n| within 4u. */
 static inline double clamp01(double x) { return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; /* NaN: 0 */ }
 
-static int caps_certify(const caps_in *in) {
+static int caps_certify(const caps_in *in, double M) {
     const double u = COL__XS_U;
-    double P[3], D1[3], A[3], D2[3], R0[3], M = 0.0;
+    double P[3], D1[3], A[3], D2[3], R0[3];
     for (int k = 0; k < 3; ++k) {
         double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
         double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
-        double m = fabs(p) + fabs(q) + fabs(a) + fabs(b);
-        M = m > M ? m : M;
         P[k] = p, A[k] = a, D1[k] = q - p, D2[k] = b - a, R0[k] = p - a;
     }
     double aa = D1[0] * D1[0] + D1[1] * D1[1] + D1[2] * D1[2], ee = D2[0] * D2[0] + D2[1] * D2[1] + D2[2] * D2[2];
@@ -451,7 +450,7 @@ static int caps_fast(const caps_in *in) {
     /* the segments' bounding boxes, grown by the radii, surely apart on an
      * axis: apart (the sums round once each, within u of their magnitude;
      * a margin of 4u of the largest term covers both) */
-    double rsum = (double)in->r1 + (double)in->r2;
+    double rsum = (double)in->r1 + (double)in->r2, most = 0.0;
     for (int k = 0; k < 3; ++k) {
         double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
         double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
@@ -459,8 +458,9 @@ static int caps_fast(const caps_in *in) {
         double gap = lo2 - hi1 > lo1 - hi2 ? lo2 - hi1 : lo1 - hi2; /* the boxes' gap on axis k */
         double mag = fabs(lo1) + fabs(hi1) + fabs(lo2) + fabs(hi2) + rsum;
         if (gap - rsum > 4 * COL__XS_U * mag && mag < 0x1p900) return 0;
+        most = !(mag <= most) ? mag : most; /* NaN stays: certify decides nothing */
     }
-    int cert = caps_certify(in);
+    int cert = caps_certify(in, most);
     if (cert != 2) return cert;
     bd e[3], f[3], d0[3], w[3], g[3], h3[3];
     for (int k = 0; k < 3; ++k) {

@@ -312,9 +312,12 @@ static inline col_real ball_slack(col_real rho2, col_real w) {
  * ball_slack covers the terms in u |m|. dd, mm and mm dd normal: else in
  * doubt (their roundings would not be relative).
  */
-static inline col_real ball_delta(const col_ray *r) {
-    return COL_R(8.0) * COL_EPSILON * (col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta)) +
-           COL_R(4.0) * COL__REAL_MIN;
+static inline col_real ball_scale(const col_ray *r) {
+    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
+}
+
+static inline col_real ball_delta(col_real scale) {
+    return COL_R(8.0) * COL_EPSILON * scale + COL_R(4.0) * COL__REAL_MIN;
 }
 
 /* The origin surely outside the ball and moving away from it (b >= 0): no
@@ -328,8 +331,8 @@ static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, c
                                                col_real b, col_real delta) {
     col_real r2 = radius * radius;
     if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
-    col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta;
     if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? 0 : 2;
+    col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta;
     col_real dd = col_v3_len_sq(r->delta), md = mm * dd;
     if (!(dd >= COL_R(4.0) * COL__REAL_MIN && mm >= COL_R(4.0) * COL__REAL_MIN && md >= COL_R(0x1p40) * COL__REAL_MIN))
         return 2;
@@ -348,28 +351,28 @@ static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, c
 int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) {
     if (col__exact_always) return 2;
     col_vec3 m = col_v3_sub(r->origin, c);
-    return ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), ball_delta(r));
+    return ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), ball_delta(ball_scale(r)));
 }
 
-/* Whether the origin lies surely outside the ball and moves away from it
- * (the far case): then the cast misses, and so does the segment with any
- * max_t (ball_certificate's bound). No end, no cast. */
-static inline bool ball_surely_left(const col_ray *r, col_vec3 c, col_real radius) {
-    col_vec3 m = col_v3_sub(r->origin, c);
-    return ball_surely_receding(col_v3_len_sq(m), col_v3_dot(m, r->delta), radius, ball_delta(r)) && !col__exact_always;
+/* The end of a ray with a finite max_t, known valid before it is computed
+ * where S = |origin|inf + 2 max_t |delta|inf (ball_delta's scale) is at
+ * most COL_HUGE: each coordinate of fl(origin + fl(max_t delta)) is then
+ * within S. Else computed and checked (col__ray_end). */
+static inline bool ball_end(const col_ray *r, col_real scale, col_vec3 *end) {
+    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    return scale <= (col_real)COL_HUGE || col_v3_is_valid(*end);
 }
 
-/* A sphere's or a point's cast with a finite max_t: the certificate
- * decides, or where it is in doubt the filter and the exact test (as
- * ray_decide); the cast runs only where the segment may meet the ball.
- * Callers first leave out ball_surely_left's rays. */
-static col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets, col__near_fn near,
-                               const void *shape) {
-    col_vec3 m = col_v3_sub(r->origin, c);
-    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
+/* A sphere's or a point's cast with a finite max_t past the far case
+ * (ball_cast): the certificate decides from the cast's first quantities
+ * (a surely missing ray needs no cast), and where it is in doubt the filter
+ * and the exact test (as ray_decide); an end beyond COL_HUGE: the cast's
+ * own decision. Out of line, so that the far case pays no frame for it. */
+static col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm, col_real b,
+                               col_real scale, col__meets_fn meets, col__near_fn near, const void *shape) {
     col_vec3 end;
-    if (!col__ray_end(r, &end)) return col__raycast_sphere_at(r, c, radius);
-    int sure = col__exact_always ? 2 : ball_certificate(r, end, c, radius, mm, b, ball_delta(r));
+    if (!ball_end(r, scale, &end)) return col__raycast_sphere_at(r, c, radius); /* beyond COL_HUGE: the cast */
+    int sure = col__exact_always ? 2 : ball_certificate(r, end, c, radius, mm, b, ball_delta(scale));
     if (sure == 0) return col__ray_miss();
     col_ray_hit h = sphere_cast(r, c, radius, m, mm, b);
     if (sure == 1 && h.status == COL_HIT) return h;
@@ -380,18 +383,28 @@ static col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, co
     return settle(r, h, end, meets, near, shape);
 }
 
+/* A sphere's or a point's cast: the cast alone for a ray without end; for a
+ * finite max_t, an origin surely outside and moving away misses (the cast
+ * too: its early out), else ball_decide. */
+static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets,
+                                                col__near_fn near, const void *shape) {
+    if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, c, radius); /* without end: the cast */
+    col_vec3 m = col_v3_sub(r->origin, c);
+    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
+    col_real scale = ball_scale(r);
+    if (!(b < COL_R(0.0)) && ball_surely_receding(mm, b, radius, ball_delta(scale)) && !col__exact_always)
+        return col__ray_miss();
+    return ball_decide(r, c, radius, m, mm, b, scale, meets, near, shape);
+}
+
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, s->c, s->r); /* without end: the cast */
-    if (ball_surely_left(r, s->c, s->r)) return col__ray_miss();
-    return ball_decide(r, s->c, s->r, meets_sphere, near_sphere, s);
+    return ball_cast(r, s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, p->p, COL_R(0.0));
-    if (ball_surely_left(r, p->p, COL_R(0.0))) return col__ray_miss();
-    return ball_decide(r, p->p, COL_R(0.0), meets_point, near_point, p);
+    return ball_cast(r, p->p, COL_R(0.0), meets_point, near_point, p);
 }
 
 /* The slab method's state: the greatest entry and least exit times so far,
