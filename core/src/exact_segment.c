@@ -400,17 +400,20 @@ static inline int bd_sign(bd x) {
  * coordinates' magnitudes) and (r1 + r2) |n| within 4u. */
 static inline double clamp01(double x) { return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; /* NaN: 0 */ }
 
+typedef struct dv3 {
+    double x, y, z;
+} dv3;
+static inline dv3 dv3_of(col_vec3 v) { return (dv3){(double)v.x, (double)v.y, (double)v.z}; }
+static inline dv3 dv3_sub(dv3 a, dv3 b) { return (dv3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline double dv3_dot(dv3 a, dv3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline double dv3_abs_dot(dv3 a, dv3 b) { return fabs(a.x) * b.x + fabs(a.y) * b.y + fabs(a.z) * b.z; }
+
 static int caps_certify(const caps_in *in, double M) {
     const double u = COL__XS_U;
-    double P[3], D1[3], A[3], D2[3], R0[3];
-    for (int k = 0; k < 3; ++k) {
-        double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
-        double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
-        P[k] = p, A[k] = a, D1[k] = q - p, D2[k] = b - a, R0[k] = p - a;
-    }
-    double aa = D1[0] * D1[0] + D1[1] * D1[1] + D1[2] * D1[2], ee = D2[0] * D2[0] + D2[1] * D2[1] + D2[2] * D2[2];
-    double ff = D2[0] * R0[0] + D2[1] * R0[1] + D2[2] * R0[2], cc = D1[0] * R0[0] + D1[1] * R0[1] + D1[2] * R0[2];
-    double bb = D1[0] * D2[0] + D1[1] * D2[1] + D1[2] * D2[2], sp = 0.0, tp = 0.0;
+    dv3 P = dv3_of(in->p), Q = dv3_of(in->q), A = dv3_of(in->a), B = dv3_of(in->b);
+    dv3 D1 = dv3_sub(Q, P), D2 = dv3_sub(B, A), R0 = dv3_sub(P, A);
+    double aa = dv3_dot(D1, D1), ee = dv3_dot(D2, D2), ff = dv3_dot(D2, R0), cc = dv3_dot(D1, R0);
+    double bb = dv3_dot(D1, D2), sp = 0.0, tp = 0.0;
     if (aa > 0.0 && ee > 0.0) {
         double den = aa * ee - bb * bb;
         sp = den > 0.0 ? clamp01((bb * ff - cc * ee) / den) : 0.0;
@@ -424,21 +427,30 @@ static int caps_certify(const caps_in *in, double M) {
     } else if (aa > 0.0) {
         sp = clamp01(-cc / aa);
     }
-    double n[3], S = 0.0, gp = 0.0, gq = 0.0, ga = 0.0, gb = 0.0;
-    for (int k = 0; k < 3; ++k) n[k] = (P[k] + sp * D1[k]) - (A[k] + tp * D2[k]);
-    double dd = n[0] * n[0] + n[1] * n[1] + n[2] * n[2], R = (double)in->r1 + (double)in->r2;
+    dv3 n = {(P.x + sp * D1.x) - (A.x + tp * D2.x), (P.y + sp * D1.y) - (A.y + tp * D2.y),
+             (P.z + sp * D1.z) - (A.z + tp * D2.z)};
+    double dd = dv3_dot(n, n), R = (double)in->r1 + (double)in->r2;
     double X = R * (1.0 - 4.0 * u) - 8.0 * u * M;
     if (X > 0x1p-400 && dd * (1.0 + 16.0 * u) < X * X * (1.0 - 16.0 * u)) return 1;
     if (!(dd >= 0x1p-900)) return 2;
-    for (int k = 0; k < 3; ++k) {
-        double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
-        double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
-        gp += n[k] * p, gq += n[k] * q, ga += n[k] * a, gb += n[k] * b;
-        S += fabs(n[k]) * (fabs(p) + fabs(q) + fabs(a) + fabs(b));
-    }
+    double gp = dv3_dot(n, P), gq = dv3_dot(n, Q), ga = dv3_dot(n, A), gb = dv3_dot(n, B);
+    dv3 mag = {fabs(P.x) + fabs(Q.x) + fabs(A.x) + fabs(B.x), fabs(P.y) + fabs(Q.y) + fabs(A.y) + fabs(B.y),
+               fabs(P.z) + fabs(Q.z) + fabs(A.z) + fabs(B.z)};
+    double S = dv3_abs_dot(n, mag);
     double gap = (gp < gq ? gp : gq) - (ga > gb ? ga : gb), need = R * (1.0 + 4.0 * u) * sqrt(dd);
     double slack = 8.0 * u * S + 0x1p-1000 + 4.0 * u * need;
     return gap - slack > need ? 0 : 2;
+}
+
+/* The gap of [p, q] and [a, b] on one axis, their boxes grown by rsum:
+ * surely apart (1) when it exceeds the sums' rounding, 4u of the largest
+ * term; *most: the largest magnitude so far (NaN kept). */
+static inline bool caps_axis_apart(double p, double q, double a, double b, double rsum, double *most) {
+    double lo1 = p < q ? p : q, hi1 = p < q ? q : p, lo2 = a < b ? a : b, hi2 = a < b ? b : a;
+    double gap = lo2 - hi1 > lo1 - hi2 ? lo2 - hi1 : lo1 - hi2; /* the boxes' gap on the axis */
+    double mag = fabs(lo1) + fabs(hi1) + fabs(lo2) + fabs(hi2) + rsum;
+    *most = !(mag <= *most) ? mag : *most;
+    return gap - rsum > 4 * COL__XS_U * mag && mag < 0x1p900;
 }
 
 /* The capsule decision from one pass of double arithmetic with running
@@ -451,15 +463,10 @@ static int caps_fast(const caps_in *in) {
      * axis: apart (the sums round once each, within u of their magnitude;
      * a margin of 4u of the largest term covers both) */
     double rsum = (double)in->r1 + (double)in->r2, most = 0.0;
-    for (int k = 0; k < 3; ++k) {
-        double p = (double)col_v3_get(in->p, k), q = (double)col_v3_get(in->q, k);
-        double a = (double)col_v3_get(in->a, k), b = (double)col_v3_get(in->b, k);
-        double lo1 = p < q ? p : q, hi1 = p < q ? q : p, lo2 = a < b ? a : b, hi2 = a < b ? b : a;
-        double gap = lo2 - hi1 > lo1 - hi2 ? lo2 - hi1 : lo1 - hi2; /* the boxes' gap on axis k */
-        double mag = fabs(lo1) + fabs(hi1) + fabs(lo2) + fabs(hi2) + rsum;
-        if (gap - rsum > 4 * COL__XS_U * mag && mag < 0x1p900) return 0;
-        most = !(mag <= most) ? mag : most; /* NaN stays: certify decides nothing */
-    }
+    if (caps_axis_apart((double)in->p.x, (double)in->q.x, (double)in->a.x, (double)in->b.x, rsum, &most) ||
+        caps_axis_apart((double)in->p.y, (double)in->q.y, (double)in->a.y, (double)in->b.y, rsum, &most) ||
+        caps_axis_apart((double)in->p.z, (double)in->q.z, (double)in->a.z, (double)in->b.z, rsum, &most))
+        return 0;
     int cert = caps_certify(in, most);
     if (cert != 2) return cert;
     bd e[3], f[3], d0[3], w[3], g[3], h3[3];
