@@ -610,9 +610,21 @@ col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b) {
     return col__ray_judge(r, col__raycast_box_slabs(r, o, d, col_v3_neg(b->e), b->e, b->u), meets_obb, near_obb, b);
 }
 
+/* Where a ray meets a capsule's cylinder body (cylinder_body): on the body
+ * (its first point of the capsule), entering the infinite cylinder below
+ * the end a or above the end b (then only that end's ball can come first:
+ * to reach the other it would cross the body's disc at this end, inside
+ * the ball), never within the radius of the axis (its line passes
+ * farther, or it moves away from outside: no ball either), or none of these (parallel to the axis, moving away from
+ * it, a zero-length axis: both balls). Rounding at the seams and in
+ * grazing rays can move a hit between the parts by a few ulps; the exact
+ * decision of a finite max_t does not depend on it. */
+enum { BODY_ON, BODY_BELOW, BODY_ABOVE, BODY_NEVER, BODY_EITHER };
+
 /* The cylinder body of a capsule (between the end planes), for an origin
- * outside the capsule; radius may be 0. */
-static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+ * outside the capsule; radius may be 0. *where: as above. */
+static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius, int *where) {
+    *where = BODY_EITHER;
     col_vec3 ab = col_v3_sub(b, a);
     col_real len = col_v3_len(ab);
     if (!(len > COL_R(0.0))) return col__ray_miss();
@@ -623,14 +635,26 @@ static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_r
     col_real dd = col_v3_len_sq(dp);
     if (!(dd > COL_R(0.0))) return col__ray_miss(); /* parallel to the axis: only the caps */
     col_real s = -col_v3_dot(mp, dp) / dd;          /* closest approach to the axis line */
-    if (!(s >= COL_R(0.0))) return col__ray_miss(); /* moving away from the axis */
+    col_real r2 = radius * radius;
+    if (!(s >= COL_R(0.0))) { /* moving away from the axis: from outside the cylinder, never in it */
+        if (col_v3_len_sq(mp) > r2) *where = BODY_NEVER;
+        return col__ray_miss();
+    }
     col_vec3 q = col_v3_madd(mp, s, dp);
-    col_real h2 = radius * radius - col_v3_len_sq(q);
-    if (!(h2 >= COL_R(0.0))) return col__ray_miss();
+    col_real h2 = r2 - col_v3_len_sq(q);
+    if (!(h2 >= COL_R(0.0))) {
+        if (h2 < COL_R(0.0)) *where = BODY_NEVER;
+        return col__ray_miss();
+    }
     col_real t = s - col_sqrt(h2 / dd);
     if (t < COL_R(0.0)) t = COL_R(0.0);
     col_real z = col_v3_dot(m, u) + t * col_v3_dot(r->delta, u); /* axial coordinate at t */
-    if (!(z >= COL_R(0.0) && z <= len)) return col__ray_miss();
+    if (!(z >= COL_R(0.0) && z <= len)) {
+        if (z < COL_R(0.0)) *where = BODY_BELOW;
+        if (z > len) *where = BODY_ABOVE;
+        return col__ray_miss();
+    }
+    *where = BODY_ON;
     col_vec3 radial = radius > COL_R(0.0) ? col_v3_madd(mp, t, dp) : col_v3(0, 0, 0); /* a segment: no face */
     return col__ray_accept(r, t, unit_or_against(radial, r));
 }
@@ -651,9 +675,14 @@ col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, c
     } else if (col_v3_len_sq(col__closest_on_segment(col_v3(0, 0, 0), ra, rb, NULL)) <= radius * radius) {
         return col__ray_inside(r);
     }
-    col_ray_hit h = cylinder_body(r, a, b, radius);
-    h = first_of(h, col__raycast_sphere_at(r, a, radius));
-    return first_of(h, col__raycast_sphere_at(r, b, radius));
+    int where;
+    col_ray_hit h = cylinder_body(r, a, b, radius, &where);
+    /* a segment (radius 0): every part, its ends are what a ray meets most */
+    if (radius == COL_R(0.0)) where = BODY_EITHER;
+    if (where == BODY_ON || where == BODY_NEVER) return h;
+    if (where != BODY_ABOVE) h = first_of(h, col__raycast_sphere_at(r, a, radius));
+    if (where != BODY_BELOW) h = first_of(h, col__raycast_sphere_at(r, b, radius));
+    return h;
 }
 
 static int fast_capsule(col_vec3 p, col_vec3 q, const void *s) {
