@@ -605,6 +605,136 @@ TEST(ExactSegment, RaySphereCertificateDecidesNearRaysWithoutExactArithmetic) {
     EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificate should decide near rays";
 }
 
+static bool CapsuleCastAgreesWithExact(const col_ray &r, const col_capsule &c, bool *meets) {
+    col_ray_hit h = col_raycast_capsule(&r, &c);
+    col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
+    col__exact_always = true;
+    bool x = col__segment_meets_capsule(r.origin, end, c.a, c.b, c.r, R(0));
+    col_ray_hit hx = col_raycast_capsule(&r, &c);
+    col__exact_always = false;
+    *meets = x;
+    return (h.status == COL_HIT) == x && h.status == hx.status && (!x || h.t == hx.t);
+}
+
+// A point exactly on a capsule's surface: the axis a + lambda w (w one of a
+// few Pythagorean directions, lambda in [0, len], dyadic), the radius 5 *
+// 2^j, the point on the body across the axis by p (|p| = radius, p . w =
+// 0) or at an end's pole; every coordinate a small dyadic, so exact.
+struct CapsulePoint {
+    col_capsule c;
+    col_vec3 on, out, tangent; // out: the outward normal there (unnormalized), tangent: a direction along the surface
+};
+static CapsulePoint PointOnCapsule(std::mt19937 &g, double shift) {
+    static const int w[][3] = {{3, 4, 0}, {0, 3, 4}, {4, 0, 3}, {5, 0, 0}, {0, 0, 5}};
+    static const int p[][3] = {{-4, 3, 0}, {0, -4, 3}, {-3, 0, 4}, {0, 5, 0}, {5, 0, 0}};
+    static const int q[][3] = {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 0}}; // w x p, scaled
+    int k = static_cast<int>(g() % 5), side = g() % 2 ? 1 : -1;
+    double scale = std::ldexp(1.0, static_cast<int>(g() % 5) - 3); // the radius 5 * scale
+    double len = static_cast<double>(1 + g() % 16) / 4;            // |b - a| = 5 len
+    col_vec3 a = V(shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8,
+                   shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8,
+                   shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8);
+    col_vec3 W = V(w[k][0], w[k][1], w[k][2]), P = V(p[k][0] * side, p[k][1] * side, p[k][2] * side);
+    CapsulePoint cp;
+    cp.c = {a, Add(a, col_v3_scale(W, R(len))), R(5 * scale)};
+    int where = static_cast<int>(g() % 6);
+    if (where == 0) { // the pole of end a
+        cp.on = col_v3_sub(a, col_v3_scale(W, R(scale)));
+        cp.out = col_v3_neg(W);
+        cp.tangent = P;
+    } else { // the body, the seams (lambda 0, len) included
+        double lambda = where == 1 ? 0 : where == 2 ? len : len * static_cast<double>(g() % 9) / 8;
+        cp.on = Add(Add(a, col_v3_scale(W, R(lambda))), col_v3_scale(P, R(scale)));
+        cp.out = P;
+        cp.tangent = g() % 2 ? W : V(q[k][0], q[k][1], q[k][2]);
+    }
+    return cp;
+}
+
+TEST(ExactSegment, RayCapsuleCastsEndingOnOrByAnUlpBesideTheSurface) {
+    // Rays ending exactly on a capsule (its body, the seams, a pole), or
+    // stopping a fraction of an ulp short (max_t = 1 - k 2^-53, the end may
+    // round onto it), or aimed a few ulps beside a point and running along
+    // the surface: the cast's certificate must count every rounding, or it
+    // decides some of them unlike the exact test. Near and 2^4..2^26 away.
+    std::mt19937 g(61);
+    int n = 12000, hits = 0;
+    for (int i = 0; i < n; ++i) {
+        double shift = i % 4 == 0 ? 0 : std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
+        CapsulePoint cp = PointOnCapsule(g, shift);
+        col_ray r;
+        if (i % 3 == 2) { // a turned capsule, a point near it (rounded), a ray from afar ending about there
+            std::uniform_real_distribution<double> u(-1, 1);
+            col_vec3 a = V(shift + 8 * u(g), shift + 8 * u(g), shift + 8 * u(g)), w = V(u(g), u(g), u(g));
+            double radius = 0.25 + u(g) + 1, lambda = 0.5 * (u(g) + 1), wl = static_cast<double>(col_v3_len(w));
+            col_vec3 across = col_v3_cross(w, V(u(g), u(g), u(g)));
+            double nl = static_cast<double>(col_v3_len(across));
+            if (wl < 0.1 || nl < 0.1) continue;
+            cp.c = {a, Add(a, col_v3_scale(w, R(2 / wl))), R(radius)};
+            cp.on = Add(Add(a, col_v3_scale(w, R(2 * lambda / wl))), col_v3_scale(across, R(radius / nl)));
+            double far = std::ldexp(1.0, static_cast<int>(g() % 17));
+            if (g() % 2) { // towards the point, ending about on it
+                col_vec3 from =
+                    col_v3_scale(Add(col_v3_scale(across, R(1 / nl)), V(0.3 * u(g), 0.3 * u(g), 0.3 * u(g))), R(far));
+                double t = 1 + std::ldexp(static_cast<double>(static_cast<int>(g() % 4096) - 2048), -52);
+                r = {Add(cp.on, from), col_v3_neg(from), R(t)};
+            } else { // grazing: along the surface through the point, across the axis, and on
+                col_vec3 along = col_v3_cross(w, across);
+                col_vec3 from = col_v3_scale(along, R(far / static_cast<double>(col_v3_len(along))));
+                r = {Add(cp.on, from), col_v3_neg(from), R(2)};
+            }
+        } else if (i % 2) { // from outside towards the point, ending on it or just short
+            double away = 1 + static_cast<double>(g() % 16) / 4, slant = static_cast<double>(g() % 5) / 4;
+            col_vec3 p = Add(cp.on, Add(col_v3_scale(cp.out, R(away)), col_v3_scale(cp.tangent, R(slant))));
+            double t = g() % 4 == 0 ? 1 : 1 - std::ldexp(static_cast<double>(1 + g() % 4096), -53);
+            r = {p, col_v3_sub(cp.on, p), R(t)};
+        } else { // along the surface through a point a few ulps beside it
+            // from near, or from up to 2^20 back (|origin - a| >> radius:
+            // the cast's rounding then dwarfs the radius's ulps)
+            col_vec3 aim = Bump(cp.on, static_cast<int>(g() % 3), static_cast<int>(g() % 5) - 2);
+            double back = std::ldexp(1 + static_cast<double>(g() % 64) / 8, static_cast<int>(g() % 21));
+            col_vec3 p = col_v3_sub(aim, col_v3_scale(cp.tangent, R(back)));
+            r = {p, col_v3_sub(aim, p), R(1 + static_cast<double>(g() % 8) / 8)};
+        }
+        bool x;
+        ASSERT_TRUE(CapsuleCastAgreesWithExact(r, cp.c, &x)) << i << " shift " << shift;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 9 / 10);
+}
+
+TEST(ExactSegment, RayCapsuleCertificateDecidesNearRaysWithoutExactArithmetic) {
+    // Rays from 3-5 away aimed within 0.7 of a capsule's centre, the capsule
+    // short (0.6 long, radius 0.5, a ball-like one) or a character's (1.6
+    // long, radius 0.3), turned at random: the cast's own certificate or the
+    // filter decides all but a few, and each answer equals the exact one.
+    std::mt19937 g(59);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0, n = 4000;
+    unsigned long exact = 0;
+    for (int i = 0; i < n; ++i) {
+        col_vec3 c = V(100 * u(g), 100 * u(g), 100 * u(g)), axis = V(u(g), u(g), u(g));
+        double half = i % 2 ? 0.3 : 0.8, radius = i % 2 ? 0.5 : 0.3;
+        axis = col_v3_scale(axis, R(half / std::max(0.1, static_cast<double>(col_v3_len(axis)))));
+        col_capsule cap = {col_v3_sub(c, axis), Add(c, axis), R(radius)};
+        col_vec3 dir = V(u(g), u(g), u(g));
+        col_vec3 p = Add(c, col_v3_scale(dir, R(4 / std::max(0.1, static_cast<double>(col_v3_len(dir))))));
+        col_vec3 aim = Add(c, V(0.7 * u(g), 0.7 * u(g), 0.7 * u(g)));
+        col_ray r = {p, col_v3_sub(aim, p), R(1 + 0.5 * (u(g) + 1))};
+        unsigned long before = col__exact_count();
+        col_ray_hit h = col_raycast_capsule(&r, &cap);
+        exact += col__exact_count() - before;
+        bool x;
+        ASSERT_TRUE(CapsuleCastAgreesWithExact(r, cap, &x)) << i;
+        ASSERT_EQ(h.status == COL_HIT, x) << i;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 4);
+    EXPECT_LT(hits, n * 9 / 10);
+    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificate and the filter should decide near rays";
+}
+
 TEST(ExactSegment, ACapsuleTouchesABallWhoseRadiiSumRounds) {
     if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "the case is double's rounding";
     // The ball (-1024, 0, 0) of radius 2^-52 and a capsule of radius 1025

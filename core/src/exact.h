@@ -247,6 +247,18 @@ static inline bool col__segment_box_extents_apart(col_vec3 p, col_vec3 q, col_ve
            (p.y > hi.y && q.y > hi.y) | (p.z < lo.z && q.z < lo.z) | (p.z > hi.z && q.z > hi.z);
 }
 int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
+/* The segment [p, q]'s extent apart, on an axis, from the box of the
+ * capsule (a, b, r) -- the box of a and b grown by g >= r: exact
+ * comparisons, no division (a far segment's answer). g = r + 4 eps (|a|inf
+ * + |b|inf + r) + the smallest normal: fl(lo - g) <= lo - r and fl(hi + g)
+ * >= hi + r for every bound, as eps = 2u covers the roundings of g and of
+ * the sums. */
+static inline bool col__segment_capsule_extents_apart(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r) {
+    col_real g = r + COL_R(4.0) * COL_EPSILON * (col__abs_max(a) + col__abs_max(b) + r) + COL__REAL_MIN;
+    col_vec3 lo = {(a.x < b.x ? a.x : b.x) - g, (a.y < b.y ? a.y : b.y) - g, (a.z < b.z ? a.z : b.z) - g};
+    col_vec3 hi = {(a.x < b.x ? b.x : a.x) + g, (a.y < b.y ? b.y : a.y) + g, (a.z < b.z ? b.z : a.z) + g};
+    return col__segment_box_extents_apart(p, q, lo, hi);
+}
 /* The segment against the infinite cylinder of radius r around the line
  * through (ci, cj) along axis k (coordinates on the other two axes, in
  * order k + 1, k + 2 mod 3): 0 surely apart, else 2. */

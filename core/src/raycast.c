@@ -621,17 +621,68 @@ col_ray_hit col_raycast_obb(const col_ray *r, const col_obb *b) {
  * decision of a finite max_t does not depend on it. */
 enum { BODY_ON, BODY_BELOW, BODY_ABOVE, BODY_NEVER, BODY_EITHER };
 
-/* The cylinder body of a capsule (between the end planes), for an origin
- * outside the capsule; radius may be 0. *where: as above. */
-static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius, int *where) {
+/*
+ * The cylinder body of a capsule (between the end planes), for an origin
+ * outside the capsule; radius may be 0. *where: as above.
+ *
+ * With delta >= 0 (ball_delta: the end's rounding), *sure certifies the
+ * exact decision of the segment [origin, end] from the cast's own
+ * quantities: 1 where it surely meets the capsule, 0 where it surely
+ * misses it, else 2. Its point P(s) = origin + s delta, s the computed
+ * closest approach to the axis line (any number in [0, max_t] makes a
+ * point of the ray's segment), lies at distance |q| from the axis line and
+ * at z_s = m . u + s (delta . u) along it; computed with a unit u within
+ * 5u of the axis direction (ab rounded, then its length), |q| and z_s are
+ * within e = 128 u (|m|inf + s |delta|inf) (+ 64 smallest normals) of P(s)'s
+ * exact ones (a few dozen roundings of magnitude |m| + s |delta|, times
+ * sqrt(3)), len within 4u len. So where z_s lies in [e, len (1 - 8u) - e]
+ * and |q| + e + delta < radius, a point of the segment (within delta of
+ * P(s)) lies in the capsule. Where the ray's line passes the axis line
+ * farther than radius + 4e + delta (its direction at least 15 degrees from
+ * the axis's, so that the computed s is within 100 u (|m| + s |delta|) of
+ * the exact closest approach, times the speed across the axis), no point
+ * of the segment comes within radius of the axis: a miss.
+ */
+enum { BODY_K = 128 };
+
+/* The bound e at parameter tau (m = origin - a). */
+static inline col_real body_slack(const col_ray *r, col_vec3 m, col_real tau) {
+    return (col_real)BODY_K * COL_EPSILON * (col__abs_max(m) + tau * col__abs_max(r->delta)) +
+           COL_R(64.0) * COL__REAL_MIN;
+}
+
+/* The body's frame: m = origin - a, its parts mp across and mu along the
+ * unit axis u, the direction's dp and du, the axis length. */
+typedef struct body_frame {
+    col_vec3 m, mp, dp;
+    col_real mu, du, len;
+} body_frame;
+
+/* P(tau) = origin + tau delta surely within radius - delta of the axis
+ * segment: tau in [0, max_t], its axial coordinate in [e, len (1 - 8u) -
+ * e], its distance across the axis below radius - e - delta (e:
+ * body_slack). NaN: false. */
+static inline bool body_point_inside(const col_ray *r, const body_frame *f, col_real tau, col_real radius,
+                                     col_real delta) {
+    if (!(tau >= COL_R(0.0) && tau <= r->max_t)) return false;
+    col_real e = body_slack(r, f->m, tau), z = f->mu + tau * f->du, lo = radius - e - delta;
+    col_real qq = col_v3_len_sq(col_v3_madd(f->mp, tau, f->dp));
+    return lo > COL_R(0.0) && z >= e && z <= f->len * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON) - e &&
+           qq + COL_R(64.0) * COL__REAL_MIN < lo * lo * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON);
+}
+
+static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
+                                                    col_real delta, int *where, int *sure) {
     *where = BODY_EITHER;
+    *sure = 2;
     col_vec3 ab = col_v3_sub(b, a);
     col_real len = col_v3_len(ab);
     if (!(len > COL_R(0.0))) return col__ray_miss();
     col_vec3 u = col_v3_div(ab, len);
     col_vec3 m = col_v3_sub(r->origin, a);
-    col_vec3 mp = col_v3_madd(m, -col_v3_dot(m, u), u);               /* origin offset across the axis */
-    col_vec3 dp = col_v3_madd(r->delta, -col_v3_dot(r->delta, u), u); /* direction across the axis */
+    col_real mu = col_v3_dot(m, u), du = col_v3_dot(r->delta, u);
+    col_vec3 mp = col_v3_madd(m, -mu, u);        /* origin offset across the axis */
+    col_vec3 dp = col_v3_madd(r->delta, -du, u); /* direction across the axis */
     col_real dd = col_v3_len_sq(dp);
     if (!(dd > COL_R(0.0))) return col__ray_miss(); /* parallel to the axis: only the caps */
     col_real s = -col_v3_dot(mp, dp) / dd;          /* closest approach to the axis line */
@@ -641,20 +692,38 @@ static col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_r
         return col__ray_miss();
     }
     col_vec3 q = col_v3_madd(mp, s, dp);
-    col_real h2 = r2 - col_v3_len_sq(q);
+    col_real qq = col_v3_len_sq(q), h2 = r2 - qq;
     if (!(h2 >= COL_R(0.0))) {
         if (h2 < COL_R(0.0)) *where = BODY_NEVER;
+        /* the line surely passes by (a direction across the axis: dd >= |delta|^2 / 16) */
+        if (delta >= COL_R(0.0) && dd >= COL_R(0.0625) * col_v3_len_sq(r->delta)) {
+            col_real hi = radius + COL_R(4.0) * body_slack(r, m, s) + delta;
+            if (qq - COL_R(64.0) * COL__REAL_MIN > hi * hi * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON)) *sure = 0;
+        }
         return col__ray_miss();
     }
     col_real t = s - col_sqrt(h2 / dd);
     if (t < COL_R(0.0)) t = COL_R(0.0);
-    col_real z = col_v3_dot(m, u) + t * col_v3_dot(r->delta, u); /* axial coordinate at t */
+    col_real z = mu + t * du; /* axial coordinate at t */
     if (!(z >= COL_R(0.0) && z <= len)) {
         if (z < COL_R(0.0)) *where = BODY_BELOW;
         if (z > len) *where = BODY_ABOVE;
         return col__ray_miss();
     }
     *where = BODY_ON;
+    if (delta >= COL_R(0.0)) {
+        /* the closest approach to the axis, else (beyond an end or max_t)
+         * the middle between the entry and where the ray leaves the body */
+        body_frame f = {m, mp, dp, mu, du, len};
+        if (body_point_inside(r, &f, s, radius, delta)) {
+            *sure = 1;
+        } else {
+            col_real hi = col_min(s, r->max_t), zh = mu + hi * du;
+            if (zh < COL_R(0.0)) hi = -mu / du; /* z crosses 0 between t and hi: du != 0 */
+            if (zh > len) hi = (len - mu) / du;
+            if (body_point_inside(r, &f, COL_R(0.5) * (t + hi), radius, delta)) *sure = 1;
+        }
+    }
     col_vec3 radial = radius > COL_R(0.0) ? col_v3_madd(mp, t, dp) : col_v3(0, 0, 0); /* a segment: no face */
     return col__ray_accept(r, t, unit_or_against(radial, r));
 }
@@ -666,9 +735,16 @@ static col_ray_hit first_of(col_ray_hit a, col_ray_hit b) {
     return a;
 }
 
-col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+/* The capsule's cast; with delta >= 0, *sure as cylinder_body's, or where
+ * the ray enters the cylinder beyond an end, 1 where the ball certificate
+ * finds the segment [origin, end] surely in that end's ball (2 in doubt,
+ * or inside). Inlined: the cast without certificate (delta < 0) keeps no
+ * trace of it. */
+static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 end, col_vec3 a, col_vec3 b,
+                                                   col_real radius, col_real delta, int *sure) {
     /* inside: distance from the origin to the segment within the radius; for
      * radius 0 (a segment) the exact on-segment test, as the static tests use */
+    *sure = 2;
     col_vec3 ra = col_v3_sub(a, r->origin), rb = col_v3_sub(b, r->origin);
     if (radius == COL_R(0.0)) {
         if (col__point_on_segment(col_v3(0, 0, 0), ra, rb)) return col__ray_inside(r);
@@ -676,13 +752,23 @@ col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, c
         return col__ray_inside(r);
     }
     int where;
-    col_ray_hit h = cylinder_body(r, a, b, radius, &where);
+    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure);
     /* a segment (radius 0): every part, its ends are what a ray meets most */
     if (radius == COL_R(0.0)) where = BODY_EITHER;
     if (where == BODY_ON || where == BODY_NEVER) return h;
+    *sure = 2;
+    if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE)) {
+        col_vec3 c = where == BODY_BELOW ? a : b, m = col_v3_sub(r->origin, c);
+        if (ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), delta) == 1) *sure = 1;
+    }
     if (where != BODY_ABOVE) h = first_of(h, col__raycast_sphere_at(r, a, radius));
     if (where != BODY_BELOW) h = first_of(h, col__raycast_sphere_at(r, b, radius));
     return h;
+}
+
+COL__NOINLINE col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+    int sure;
+    return capsule_cast(r, r->origin, a, b, radius, COL_R(-1.0), &sure);
 }
 
 static int fast_capsule(col_vec3 p, col_vec3 q, const void *s) {
@@ -698,9 +784,22 @@ static col_ray_hit cast_capsule(const col_ray *r, const void *s) {
 
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
-    /* the filter first: a sure miss (the common near miss, by a separating
-     * plane) costs no cast */
-    return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return col__raycast_capsule_raw(r, c->a, c->b, c->r); /* the cast's own decision */
+    /* a segment (radius 0): its exact test decides (ray_decide) */
+    if (c->r == COL_R(0.0)) return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
+    /* boxes apart: the far segment's miss, no cast; else the cast's own
+     * certificate (cylinder_body, capsule_cast) decides the common rays,
+     * the filter and the exact test the rest */
+    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r)) return col__ray_miss();
+    int sure;
+    col_real delta = col__exact_always ? COL_R(-1.0) : ball_delta(ball_scale(r));
+    col_ray_hit h = capsule_cast(r, end, c->a, c->b, c->r, delta, &sure);
+    if (sure == 1 && h.status == COL_HIT) return h;
+    if (sure == 0 && h.status != COL_HIT) return h;
+    int f = col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r);
+    if (f == 0 || (f == 2 && !meets_capsule(r->origin, end, c))) return col__ray_miss();
+    return settle(r, h, end, meets_capsule, near_capsule, c);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
