@@ -455,15 +455,27 @@ TEST(ExactSegment, RayBoxCastsAmongSubnormalsDecideAsExactArithmetic) {
 // segment [origin, origin + max_t delta] (that end as rounded): the status
 // must agree; with every sign exact (col__exact_always), the same status
 // and, for a hit, the same t (the certificate keeps the cast's own time).
-static bool SphereCastAgreesWithExact(const col_ray &r, const col_sphere &s, bool *meets) {
-    col_ray_hit h = col_raycast_sphere(&r, &s);
+// The cast's decision equals the exact test's (meets_exact(p, q, shape) on
+// the segment the static test judges), and the answer and t equal those of
+// the cast deciding by exact arithmetic alone (col__exact_always).
+template <class Shape, class Meets>
+static bool CastAgreesWithExact(const col_ray &r, const Shape &s, col_ray_hit (*cast)(const col_ray *, const Shape *),
+                                Meets meets_exact, bool *meets) {
+    col_ray_hit h = cast(&r, &s);
     col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
     col__exact_always = true;
-    bool x = col__segment_meets_ball(r.origin, end, s.c, s.r, R(0));
-    col_ray_hit hx = col_raycast_sphere(&r, &s);
+    bool x = meets_exact(r.origin, end, s);
+    col_ray_hit hx = cast(&r, &s);
     col__exact_always = false;
     *meets = x;
     return (h.status == COL_HIT) == x && h.status == hx.status && (!x || h.t == hx.t);
+}
+
+static bool SphereCastAgreesWithExact(const col_ray &r, const col_sphere &s, bool *meets) {
+    return CastAgreesWithExact(
+        r, s, col_raycast_sphere,
+        [](col_vec3 p, col_vec3 q, const col_sphere &b) { return col__segment_meets_ball(p, q, b.c, b.r, R(0)); },
+        meets);
 }
 
 // A point on the sphere of radius 5 * 2^j around c, from a Pythagorean
@@ -577,43 +589,59 @@ TEST(ExactSegment, RaySphereCastsAmongSubnormalsDecideAsExactArithmetic) {
     EXPECT_LT(hits, n * 19 / 20);
 }
 
-TEST(ExactSegment, RaySphereCertificateDecidesNearRaysWithoutExactArithmetic) {
-    // Rays from 3-5 away aimed within 0.7 of a sphere's centre (radius 0.5-
-    // 0.8; about two in three hit): the certificate decides almost all of
-    // them, in both precisions, and each answer equals the exact one.
-    std::mt19937 g(53);
+// n rays from 3-5 away aimed within 0.7 of the centre c of make(c, i, g)'s
+// shape, ending at 1-2 times that: each answer equals the exact one
+// (agrees(r, shape, &x)); the number of hits and of exact predicates the
+// casts (cast(r, shape)) ran.
+struct NearRays {
+    int hits;
+    unsigned long exact;
+};
+template <class Make, class Cast, class Agrees>
+static NearRays CastNearRays(unsigned seed, int n, Make make, Cast cast, Agrees agrees) {
+    std::mt19937 g(seed);
     std::uniform_real_distribution<double> u(-1, 1);
-    int hits = 0, n = 4000;
-    unsigned long exact = 0;
+    NearRays out = {0, 0};
     for (int i = 0; i < n; ++i) {
         col_vec3 c = V(100 * u(g), 100 * u(g), 100 * u(g));
-        col_sphere s = {c, R(0.65 + 0.15 * u(g))};
+        auto shape = make(c, i, g);
         col_vec3 dir = V(u(g), u(g), u(g));
         col_vec3 p = Add(c, col_v3_scale(dir, R(4 / std::max(0.1, static_cast<double>(col_v3_len(dir))))));
         col_vec3 aim = Add(c, V(0.7 * u(g), 0.7 * u(g), 0.7 * u(g)));
         col_ray r = {p, col_v3_sub(aim, p), R(1 + 0.5 * (u(g) + 1))};
         unsigned long before = col__exact_count();
-        col_ray_hit h = col_raycast_sphere(&r, &s);
-        exact += col__exact_count() - before;
+        col_ray_hit h = cast(r, shape);
+        out.exact += col__exact_count() - before;
         bool x;
-        ASSERT_TRUE(SphereCastAgreesWithExact(r, s, &x)) << i;
-        ASSERT_EQ(h.status == COL_HIT, x) << i;
-        hits += x;
+        EXPECT_TRUE(agrees(r, shape, &x)) << i;
+        EXPECT_EQ(h.status == COL_HIT, x) << i;
+        out.hits += x;
     }
-    EXPECT_GT(hits, n / 3);
-    EXPECT_LT(hits, n * 9 / 10);
-    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificate should decide near rays";
+    return out;
+}
+
+TEST(ExactSegment, RaySphereCertificateDecidesNearRaysWithoutExactArithmetic) {
+    // Spheres of radius 0.5-0.8 (about two rays in three hit): the
+    // certificate decides almost all of them, in both precisions.
+    int n = 4000;
+    NearRays got = CastNearRays(
+        53, n,
+        [](col_vec3 c, int, std::mt19937 &g) {
+            return col_sphere{c, R(0.65 + 0.15 * std::uniform_real_distribution<double>(-1, 1)(g))};
+        },
+        [](const col_ray &r, const col_sphere &s) { return col_raycast_sphere(&r, &s); }, SphereCastAgreesWithExact);
+    EXPECT_GT(got.hits, n / 3);
+    EXPECT_LT(got.hits, n * 9 / 10);
+    EXPECT_LT(got.exact, static_cast<unsigned long>(n / 100)) << "the certificate should decide near rays";
 }
 
 static bool CapsuleCastAgreesWithExact(const col_ray &r, const col_capsule &c, bool *meets) {
-    col_ray_hit h = col_raycast_capsule(&r, &c);
-    col_vec3 end = col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t));
-    col__exact_always = true;
-    bool x = col__segment_meets_capsule(r.origin, end, c.a, c.b, c.r, R(0));
-    col_ray_hit hx = col_raycast_capsule(&r, &c);
-    col__exact_always = false;
-    *meets = x;
-    return (h.status == COL_HIT) == x && h.status == hx.status && (!x || h.t == hx.t);
+    return CastAgreesWithExact(
+        r, c, col_raycast_capsule,
+        [](col_vec3 p, col_vec3 q, const col_capsule &k) {
+            return col__segment_meets_capsule(p, q, k.a, k.b, k.r, R(0));
+        },
+        meets);
 }
 
 // A point exactly on a capsule's surface: the axis a + lambda w (w one of a
@@ -705,34 +733,24 @@ TEST(ExactSegment, RayCapsuleCastsEndingOnOrByAnUlpBesideTheSurface) {
 }
 
 TEST(ExactSegment, RayCapsuleCertificateDecidesNearRaysWithoutExactArithmetic) {
-    // Rays from 3-5 away aimed within 0.7 of a capsule's centre, the capsule
-    // short (0.6 long, radius 0.5, a ball-like one) or a character's (1.6
-    // long, radius 0.3), turned at random: the cast's own certificate or the
-    // filter decides all but a few, and each answer equals the exact one.
-    std::mt19937 g(59);
-    std::uniform_real_distribution<double> u(-1, 1);
-    int hits = 0, n = 4000;
-    unsigned long exact = 0;
-    for (int i = 0; i < n; ++i) {
-        col_vec3 c = V(100 * u(g), 100 * u(g), 100 * u(g)), axis = V(u(g), u(g), u(g));
-        double half = i % 2 ? 0.3 : 0.8, radius = i % 2 ? 0.5 : 0.3;
-        axis = col_v3_scale(axis, R(half / std::max(0.1, static_cast<double>(col_v3_len(axis)))));
-        col_capsule cap = {col_v3_sub(c, axis), Add(c, axis), R(radius)};
-        col_vec3 dir = V(u(g), u(g), u(g));
-        col_vec3 p = Add(c, col_v3_scale(dir, R(4 / std::max(0.1, static_cast<double>(col_v3_len(dir))))));
-        col_vec3 aim = Add(c, V(0.7 * u(g), 0.7 * u(g), 0.7 * u(g)));
-        col_ray r = {p, col_v3_sub(aim, p), R(1 + 0.5 * (u(g) + 1))};
-        unsigned long before = col__exact_count();
-        col_ray_hit h = col_raycast_capsule(&r, &cap);
-        exact += col__exact_count() - before;
-        bool x;
-        ASSERT_TRUE(CapsuleCastAgreesWithExact(r, cap, &x)) << i;
-        ASSERT_EQ(h.status == COL_HIT, x) << i;
-        hits += x;
-    }
-    EXPECT_GT(hits, n / 4);
-    EXPECT_LT(hits, n * 9 / 10);
-    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificate and the filter should decide near rays";
+    // Capsules short (0.6 long, radius 0.5, a ball-like one) or a
+    // character's (1.6 long, radius 0.3), turned at random: the cast's own
+    // certificate or the filter decides all but a few.
+    int n = 4000;
+    NearRays got = CastNearRays(
+        59, n,
+        [](col_vec3 c, int i, std::mt19937 &g) {
+            std::uniform_real_distribution<double> u(-1, 1);
+            col_vec3 axis = V(u(g), u(g), u(g));
+            double half = i % 2 ? 0.3 : 0.8, radius = i % 2 ? 0.5 : 0.3;
+            axis = col_v3_scale(axis, R(half / std::max(0.1, static_cast<double>(col_v3_len(axis)))));
+            return col_capsule{col_v3_sub(c, axis), Add(c, axis), R(radius)};
+        },
+        [](const col_ray &r, const col_capsule &c) { return col_raycast_capsule(&r, &c); }, CapsuleCastAgreesWithExact);
+    EXPECT_GT(got.hits, n / 4);
+    EXPECT_LT(got.hits, n * 9 / 10);
+    EXPECT_LT(got.exact, static_cast<unsigned long>(n / 100))
+        << "the certificate and the filter should decide near rays";
 }
 
 TEST(ExactSegment, ACapsuleTouchesABallWhoseRadiiSumRounds) {

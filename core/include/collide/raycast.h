@@ -116,9 +116,19 @@ COL_API col_ray_hit col_raycast_triangle_mt(const col_ray *r, const col_triangle
  * on an edge off it). Same conventions; kept as a third method. */
 COL_API col_ray_hit col_raycast_triangle_badouel(const col_ray *r, const col_triangle *t, col_triangle_sides sides);
 
-/* Ray-capsule: the cylinder body between the caps and the two end spheres,
- * the first of them. A zero-length capsule is a sphere, radius 0 a segment
- * (hit only by rays passing through it). Source: Ericson 5.3.7. */
+/* Ray-capsule: the cylinder body between the caps first; where the ray
+ * enters the infinite cylinder beyond an end, that end's sphere alone (it
+ * comes first); a line that never comes within the radius of the axis
+ * misses both. A zero-length capsule is a sphere, radius 0 a segment (hit
+ * only by rays passing through it). With a finite max_t (a radius > 0) the
+ * cast certifies its own decision: a point of the ray's segment (the
+ * closest approach to the axis, or between the entry and where the ray
+ * leaves the body) surely within the radius of the axis segment, by bounds
+ * for the cast's rounding and the end's; the line surely farther than the
+ * radius from the axis line; an end's sphere by ray-sphere's certificate.
+ * The segment's bounding box apart from the capsule's rejects before the
+ * cast; the filter and exact arithmetic decide only the rays left in doubt
+ * (core/src/raycast.c, cylinder_body). Source: Ericson 5.3.7. */
 COL_API col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c);
 
 /* Ray-ellipsoid (axis-aligned): scaled into the unit sphere, where
