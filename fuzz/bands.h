@@ -20,15 +20,18 @@
  *     combination; curved shapes approached linearly, 1e-7 of the size);
  *   - FZ_BAND_SUPPORT: a support point past a closest point (second-order
  *     gain below an ulp: sqrt(eps) of the size), and GJK stuck on sliver
- *     Minkowski differences (fz_triangle_pair);
+ *     Minkowski differences (fz_gjk_sliver; two triangles' exact test
+ *     against their distance, GJK's: fz_triangle_pair);
  *   - FZ_BAND_PUSH: EPA's tolerance on a push-out, and fz_flat: EPA's depth
  *     for two flat shapes that touch is no measure of depth;
  *   - FZ_BAND_CONTACT: the general sweep's stopping tolerance;
  *   - FZ_SLIVER, FZ_UNIT, FZ_IN_PLANE: a contact time's rounding on slivers,
  *     a rounded normal's length, and the methods' documented edge-on rays.
- * Closed-form segment-triangle and triangle-triangle distances, and SAT
- * depths for box pairs (issues 17 and 20), would remove the GJK and EPA
- * bands where a closed form exists.
+ * Segment-triangle and capsule-triangle distances are closed forms (their
+ * exact tests are held to the tight band against them; GJK, the second
+ * method, to its sliver band). A closed-form triangle-triangle distance,
+ * and SAT depths for box pairs (issues 17 and 20), would remove the GJK and
+ * EPA bands that remain where a closed form exists.
  */
 #ifndef COLLIDE_FUZZ_BANDS_H
 #define COLLIDE_FUZZ_BANDS_H
@@ -126,24 +129,34 @@ static inline double fz_band_contact(const col_shape *a, const col_shape *b, col
 }
 
 /*
- * fz_triangle_pair: two triangles have no closed-form distance; GJK computes
- * it, and A - B of two triangles that share a vertex or nearly share an edge
- * (or lie nearly in one plane) is a sliver however fat each triangle is.
- * GJK's simplex solver loses the closest point to cancellation there, and
- * neither its step nor Gilbert's (w is about the size away, the gain below an
- * ulp of |v|^2) improves it, so it may stop up to the first-order resolution
- * (fz_band_support, sqrt(eps) of the size) short: two triangles sharing a
- * vertex were reported 1.6e-6 apart at size 1024 (fuzz/regressions/distance/
- * gjk-stuck-on-*). A segment against a triangle is the same case (no closed
- * form; CI's run found a segment crossing a triangle's edge at a shallow
- * angle, which the exact test calls touching and GJK left 3.3e-8 apart at
- * size 512: gjk-stuck-on-segment-crossing-triangle-edge). The exact tests are
- * held to that band against their distance; closed-form triangle-triangle and
- * segment-triangle distances would remove it (issue 20).
+ * fz_gjk_sliver: pairs whose Minkowski difference GJK may stop short on.
+ * A - B of two triangles that share a vertex or nearly share an edge (or lie
+ * nearly in one plane) is a sliver however fat each triangle is, and so is
+ * A - B of a triangle and a segment (or a capsule's axis) crossing an edge at
+ * a shallow angle. GJK's simplex solver loses the closest point to
+ * cancellation there, and neither its step nor Gilbert's (w is about the
+ * size away, the gain below an ulp of |v|^2) improves it, so it may stop up
+ * to the first-order resolution (fz_band_support, sqrt(eps) of the size)
+ * short: two triangles sharing a vertex were reported 1.6e-6 apart at size
+ * 1024, a segment crossing a triangle's edge, which the exact test calls
+ * touching, 3.3e-8 apart at size 512 (fuzz/regressions/distance/
+ * gjk-stuck-on-*). GJK against the closed forms, and the general sweep
+ * (which follows GJK), are held to that band on these pairs.
+ */
+static inline bool fz_gjk_sliver(const col_shape *a, const col_shape *b) {
+    bool ta = a->kind == COL_SHAPE_TRIANGLE, tb = b->kind == COL_SHAPE_TRIANGLE;
+    col_shape_kind other = ta ? b->kind : a->kind;
+    return (ta || tb) && (other == COL_SHAPE_TRIANGLE || other == COL_SHAPE_SEGMENT || other == COL_SHAPE_CAPSULE);
+}
+
+/*
+ * fz_triangle_pair: two triangles, the one pair of these whose distance is
+ * still GJK's (no closed form yet: issue 20). The exact test is held to
+ * GJK's band against that distance; segment-triangle and capsule-triangle
+ * distances are closed forms (Ericson 5.1.10), held to the tight band.
  */
 static inline bool fz_triangle_pair(const col_shape *a, const col_shape *b) {
-    bool ta = a->kind == COL_SHAPE_TRIANGLE, tb = b->kind == COL_SHAPE_TRIANGLE;
-    return (ta && tb) || (ta && b->kind == COL_SHAPE_SEGMENT) || (tb && a->kind == COL_SHAPE_SEGMENT);
+    return a->kind == COL_SHAPE_TRIANGLE && b->kind == COL_SHAPE_TRIANGLE;
 }
 
 /* fz_flat: a shape without volume (a triangle, segment or point, a box or

@@ -89,10 +89,10 @@ static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, c
     if (fz_aspect(a) < FZ_SLIVER || fz_aspect(b) < FZ_SLIVER) return;
     col_vec3 v = col_v3_sub(da, db);
     double band = fz_band_contact(a, b, v);
-    /* two triangles (or a segment and a triangle): GJK, which the general
-     * sweep and the distance follow, may stop up to the support band short
-     * (bands.h, fz_triangle_pair; triangles sharing a vertex, moved) */
-    if (fz_triangle_pair(a, b)) band = fmax(band, fz_band_support(a, b));
+    /* two triangles (or a segment or a capsule and a triangle): GJK, which
+     * the general sweep follows, may stop up to the support band short
+     * (bands.h, fz_gjk_sliver; triangles sharing a vertex, moved) */
+    if (fz_gjk_sliver(a, b)) band = fmax(band, fz_band_support(a, b));
     if (h.status == COL_HIT && !h.initially_overlapping) {
         col_shape at_a = at_time(a, da, h.t0), at_b = at_time(b, db, h.t0);
         col_distance_result d = col_distance(&at_a, &at_b);
@@ -171,8 +171,8 @@ static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, co
              * a contact at t = 0 */
             /* (two triangles sharing a vertex can be left up to the support
              * band apart by GJK, which the general sweep follows: bands.h,
-             * fz_triangle_pair) */
-            bool stuck = fz_triangle_pair(a, b) && (double)col_distance(a, b).distance <= fz_band_support(a, b);
+             * fz_gjk_sliver) */
+            bool stuck = fz_gjk_sliver(a, b) && (double)col_distance(a, b).distance <= fz_band_support(a, b);
             FZ_CHECK(!o || still.status == COL_HIT || stuck, "zero motion: overlapping shapes hit at once", a, b);
             if (still.status == COL_HIT && !o)
                 FZ_CHECK((double)col_distance(a, b).distance <= fz_band_contact(a, b, col_v3(0, 0, 0)),

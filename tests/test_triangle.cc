@@ -1,6 +1,7 @@
 // Triangle tests: sphere-triangle, box-triangle SAT, segment-triangle,
 // segment-segment, triangle-triangle SAT.
 #include <cmath>
+#include <random>
 
 #include "helpers.h"
 
@@ -250,4 +251,85 @@ TEST(TriangleTriangle, InvalidInputIsFalse) {
     col_shape bad = Triangle(V(0, 0, 0), V(kNaN, 0, 0), V(0, 1, 0));
     EXPECT_FALSE(Overlap(kTri, bad));
     EXPECT_FALSE(Overlap(bad, bad));
+}
+
+TEST(CapsuleTriangle, TouchingTheFaceAnEdgeOrAVertexOverlapsAndAGapDoesNot) {
+    // kTri is (0,0,0), (2,0,0), (0,2,0) in z = 0; capsules of radius 1/2
+    // placed to touch it exactly (dyadic coordinates), then a gap beside.
+    double r = 0.5;
+    // over the face, the axis parallel to it
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(0.25, 0.25, r), V(0.75, 0.5, r), r)));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Capsule(V(0.25, 0.25, r + kStep), V(0.75, 0.5, r + kStep), r)));
+    // beside edge ab (y = 0), in the triangle's plane, the axis along the edge
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(0.5, -r, 0), V(3, -r, 0), r)));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Capsule(V(0.5, -r - kStep, 0), V(3, -r - kStep, 0), r)));
+    // an end on vertex a's far side, the axis pointing away
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(-r, 0, 0), V(-3, -1, 0), r)));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Capsule(V(-r - kStep, 0, 0), V(-3, -1, 0), r)));
+    // the axis crossing over edge ab, skew to it, r above the plane: the
+    // closest pair is interior to both the axis and the edge... and the face
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(1, -2, r), V(1, 0.5, r), r)));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Capsule(V(1, -2, r + kStep), V(1, 0.5, r + kStep), r)));
+    // the axis crossing below edge ab's line only, beside the triangle: the
+    // edge decides (the ends and the face are farther)
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(1, -1, -4), V(1, -1, 4), 1)));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Capsule(V(1, -1 - kStep, -4), V(1, -1 - kStep, 4), 1)));
+    // piercing the face, and lying in it
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(0.5, 0.5, -1), V(0.5, 0.5, 1), r)));
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(0.25, 0.25, 0), V(0.5, 0.5, 0), 0)));
+    // radius 0: a segment
+    EXPECT_TRUE(OverlapEverywhere(kTri, Capsule(V(1, 1, 0), V(3, 3, 0), 0)));
+    EXPECT_FALSE(OverlapEverywhere(kTri, Capsule(V(1 + kStep, 1, 0), V(3, 3, 0), 0)));
+    // a degenerate triangle is its longest edge
+    col_shape line = Triangle(V(0, 0, 0), V(1, 0, 0), V(4, 0, 0));
+    EXPECT_TRUE(Overlap(line, Capsule(V(3, 1, -1), V(3, 1, 1), 1)));
+    EXPECT_FALSE(Overlap(line, Capsule(V(3, 1 + kStep, -1), V(3, 1 + kStep, 1), 1)));
+    EXPECT_TRUE(col_overlap_is_exact(COL_SHAPE_CAPSULE, COL_SHAPE_TRIANGLE));
+}
+
+TEST(CapsuleTriangle, AgreesWithTheDistanceOutsideRoundingAndIsSymmetric) {
+    // Random capsules near random triangles: the exact test answers yes
+    // exactly where the closed-form distance says <= 0, but within rounding
+    // of touching; both argument orders agree, as does GJK's distance.
+    std::mt19937 g(71);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int yes = 0, n = 3000;
+    for (int i = 0; i < n; ++i) {
+        col_shape t =
+            Triangle(V(2 * u(g), 2 * u(g), 2 * u(g)), V(2 * u(g), 2 * u(g), 2 * u(g)), V(2 * u(g), 2 * u(g), 2 * u(g)));
+        col_shape c = Capsule(V(2 * u(g), 2 * u(g), 2 * u(g)), V(2 * u(g), 2 * u(g), 2 * u(g)), 0.5 * (u(g) + 1));
+        bool o = col_overlap(&c, &t);
+        ASSERT_EQ(o, col_overlap(&t, &c)) << i;
+        col_distance_result d = col_distance(&c, &t), gd = col_gjk_distance(&c, &t);
+        if (d.status == COL_MISS && d.distance > 1e-9) {
+            ASSERT_FALSE(o) << i << " distance " << d.distance;
+        }
+        if (d.status == COL_HIT) {
+            ASSERT_TRUE(o) << i;
+        }
+        ASSERT_NEAR(static_cast<double>(d.distance), static_cast<double>(gd.distance), 1e-6) << i;
+        yes += o;
+    }
+    EXPECT_GT(yes, n / 5);
+    EXPECT_LT(yes, n * 4 / 5);
+}
+
+TEST(SegmentTriangle, ClosedFormDistanceInEveryRegion) {
+    // kTri in z = 0: the closest pair on an end and the face, an end and an
+    // edge, the segment's interior and an edge, a vertex; crossing: 0 with
+    // one common point.
+    auto dist = [](col_shape s) { return static_cast<double>(col_distance(&s, &kTri).distance); };
+    EXPECT_EQ(dist(Segment(V(0.5, 0.5, 1), V(0.5, 0.5, 3))), 1.0); // an end over the face
+    EXPECT_EQ(dist(Segment(V(1, -1, 0), V(1, -3, 0))), 1.0);       // an end beside edge ab
+    EXPECT_EQ(dist(Segment(V(1, -1, -5), V(1, -1, 5))), 1.0);      // across edge ab's line, beside it
+    EXPECT_EQ(dist(Segment(V(-1, -1, 0), V(-1, -1, 2))), static_cast<double>(R(std::sqrt(2.0)))); // vertex a
+    col_shape cross = Segment(V(0.5, 0.25, -1), V(0.5, 0.25, 3));
+    col_distance_result d = col_distance(&cross, &kTri);
+    EXPECT_EQ(d.status, COL_HIT);
+    EXPECT_EQ(d.distance, 0);
+    EXPECT_EQ(d.point_a.x, d.point_b.x);
+    EXPECT_EQ(d.point_a.y, d.point_b.y);
+    EXPECT_EQ(d.point_a.z, d.point_b.z);
+    EXPECT_NEAR(static_cast<double>(d.point_a.z), 0.0, 1e-12);
+    EXPECT_EQ(d.iterations, 0) << "a closed form, not GJK";
 }

@@ -50,6 +50,42 @@ col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b) {
     return col__point_on_segment(p, a, b) ? p : col__closest_on_segment(p, a, b, NULL);
 }
 
+col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangle *t, col_vec3 *ps, col_vec3 *pt) {
+    /* the closest pair of two disjoint compact convex sets has a point on
+     * the relative boundary of one of them: an end of the segment and its
+     * closest point of the triangle, or an edge and its closest pair with
+     * the segment (Ericson 5.1.10); the first strictly closest in this
+     * order, so the answer does not depend on ties */
+    col_vec3 cs = p, ct = col__closest_on_triangle_exact(p, t);
+    col_real best = col_v3_len_sq(col_v3_sub(cs, ct));
+    col_vec3 qt = col__closest_on_triangle_exact(q, t);
+    col_real dq = col_v3_len_sq(col_v3_sub(q, qt));
+    if (dq < best) best = dq, cs = q, ct = qt;
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    for (int k = 0; k < 3; ++k) {
+        col_vec3 c1, c2;
+        col_real d = col__closest_segment_segment(p, q, v[k], v[(k + 1) % 3], NULL, NULL, &c1, &c2);
+        if (d < best) best = d, cs = c1, ct = c2;
+    }
+    col_segment sg = {p, q};
+    if (best > COL_R(0.0) && col_overlap_segment_triangle(&sg, t)) {
+        /* they meet (decided exactly): where the segment crosses the plane,
+         * or, lying in it, the closest pair found (apart by rounding) */
+        col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a)), d = col_v3_sub(q, p);
+        col_real dn = col_v3_dot(n, d);
+        if (dn != COL_R(0.0) && !col__triangle_is_degenerate(t->a, t->b, t->c)) {
+            col_real u = col__clamp(col_v3_dot(n, col_v3_sub(t->a, p)) / dn, COL_R(0.0), COL_R(1.0));
+            cs = col_v3_madd(p, u, d);
+            ct = col__closest_on_triangle_exact(cs, t);
+        }
+        cs = ct; /* one common point */
+        best = COL_R(0.0);
+    }
+    *ps = cs;
+    *pt = ct;
+    return best;
+}
+
 bool col_closest_point_triangle(const col_triangle *t, col_vec3 p, col_vec3 *out) {
     if (!col__valid_triangle(t) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_triangle_exact(p, t);

@@ -28,6 +28,12 @@ col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p);
  * says p is on the triangle or the segment. */
 col_vec3 col__closest_on_triangle_exact(col_vec3 p, const col_triangle *t);
 col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b);
+/* The closest points *ps of the segment [p, q] and *pt of the triangle t,
+ * and their squared distance: 0, and one common point, where they meet
+ * (col_overlap_segment_triangle, exact); otherwise the closest of the
+ * ends' closest points on the triangle and the edges' closest pairs with
+ * the segment (Ericson 5.1.10), in floating point. Valid shapes. */
+col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangle *t, col_vec3 *ps, col_vec3 *pt);
 col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *e, col_vec3 p, int *iterations);
 
 #endif

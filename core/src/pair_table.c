@@ -66,6 +66,9 @@ static int ov_segment_triangle(const col_shape *a, const col_shape *b) {
 static int ov_triangle_triangle(const col_shape *a, const col_shape *b) {
     return col_overlap_triangle_triangle(&a->u.triangle, &b->u.triangle);
 }
+static int ov_triangle_capsule(const col_shape *a, const col_shape *b) {
+    return col_overlap_capsule_triangle(&b->u.capsule, &a->u.triangle);
+}
 static int ov_triangle_sphere(const col_shape *a, const col_shape *b) {
     return col_overlap_sphere_triangle(&b->u.sphere, &a->u.triangle);
 }
@@ -208,6 +211,13 @@ static void cl_segment_segment(const col_shape *x, const col_shape *y, col_vec3 
                                        py);
     *iterations = 0;
 }
+static void cl_segment_triangle(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    (void)col__closest_segment_triangle(x->u.segment.a, x->u.segment.b, &y->u.triangle, px, py);
+    *iterations = 0;
+}
+static void cl_triangle_segment(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    cl_segment_triangle(y, x, py, px, iterations);
+}
 static void cl_aabb_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
     col_distance_result r = col_distance_aabb_aabb(&x->u.aabb, &y->u.aabb);
     *px = r.point_a;
@@ -249,7 +259,7 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(POINT)][K(ELLIPSOID)] = {TEST(ov_point_ellipsoid), SWEEP(sw_point_cast), CLOSED(cl_point_ellipsoid)},
     [K(POINT)][K(POLYTOPE)] = {BY_DISTANCE, GJK},
     [K(SEGMENT)][K(SEGMENT)] = {TEST(ov_segment_segment), CLOSED(cl_segment_segment)},
-    [K(SEGMENT)][K(TRIANGLE)] = {TEST(ov_segment_triangle), GJK},
+    [K(SEGMENT)][K(TRIANGLE)] = {TEST(ov_segment_triangle), CLOSED(cl_segment_triangle)},
     [K(SEGMENT)][K(PLANE)] = {TEST(ov_segment_plane), EXTENT},
     [K(SEGMENT)][K(SPHERE)] = {CONV(ov_capsule_sphere), CLOSED(cl_segment_point)},
     [K(SEGMENT)][K(CAPSULE)] = {CONV(ov_capsules), CLOSED(cl_segment_segment)},
@@ -260,7 +270,7 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(TRIANGLE)][K(TRIANGLE)] = {TEST(ov_triangle_triangle), GJK},
     [K(TRIANGLE)][K(PLANE)] = {TEST(ov_triangle_plane), EXTENT},
     [K(TRIANGLE)][K(SPHERE)] = {TEST(ov_triangle_sphere), CLOSED(cl_triangle_point)},
-    [K(TRIANGLE)][K(CAPSULE)] = {BY_DISTANCE, GJK},
+    [K(TRIANGLE)][K(CAPSULE)] = {TEST(ov_triangle_capsule), CLOSED(cl_triangle_segment)},
     [K(TRIANGLE)][K(AABB)] = {TEST(ov_triangle_aabb), GJK},
     [K(TRIANGLE)][K(OBB)] = {TEST(ov_triangle_obb), GJK},
     [K(TRIANGLE)][K(ELLIPSOID)] = {BY_DISTANCE, GJK},

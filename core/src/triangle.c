@@ -216,6 +216,34 @@ bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) 
     return segment_triangle(s, v);
 }
 
+bool col_overlap_capsule_triangle(const col_capsule *c, const col_triangle *t) {
+    if (!col__valid_capsule(c) || !col__valid_triangle(t)) return false;
+    /* the boxes apart (the triangle's box as the segment between its
+     * corners): exact comparisons, the far pair's answer */
+    col_vec3 lo = col_v3(col_min(col_min(t->a.x, t->b.x), t->c.x), col_min(col_min(t->a.y, t->b.y), t->c.y),
+                         col_min(col_min(t->a.z, t->b.z), t->c.z));
+    col_vec3 hi = col_v3(col_max(col_max(t->a.x, t->b.x), t->c.x), col_max(col_max(t->a.y, t->b.y), t->c.y),
+                         col_max(col_max(t->a.z, t->b.z), t->c.z));
+    if (col__segment_capsule_extents_apart(lo, hi, c->a, c->b, c->r)) return false;
+    if (col__triangle_is_degenerate(t->a, t->b, t->c)) { /* its longest edge: two capsules */
+        col_vec3 q0, q1;
+        col__triangle_longest_edge(t->a, t->b, t->c, &q0, &q1);
+        return col__segment_meets_capsule(c->a, c->b, q0, q1, c->r, COL_R(0.0));
+    }
+    /* Decided exactly: the segment within r of the triangle iff it meets
+     * the triangle, or an end lies within r of it, or an edge within r of
+     * the segment (disjoint, their closest pair has a point on an end or an
+     * edge: Ericson 5.1.10); each part by its exact test. */
+    col_segment axis = {c->a, c->b};
+    if (col_overlap_segment_triangle(&axis, t)) return true;
+    col_sphere ends[2] = {{c->a, c->r}, {c->b, c->r}};
+    if (col_overlap_sphere_triangle(&ends[0], t) || col_overlap_sphere_triangle(&ends[1], t)) return true;
+    const col_vec3 v[3] = {t->a, t->b, t->c};
+    for (int k = 0; k < 3; ++k)
+        if (col__segment_meets_capsule(v[k], v[(k + 1) % 3], c->a, c->b, COL_R(0.0), c->r)) return true;
+    return false;
+}
+
 bool col_overlap_triangle_triangle(const col_triangle *ta, const col_triangle *tb) {
     if (!col__valid_triangle(ta) || !col__valid_triangle(tb)) return false;
     if (triangles_surely_apart(ta, tb)) return false; /* the common case, decided by the filter */

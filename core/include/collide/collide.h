@@ -44,7 +44,7 @@
  *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
  *   point      p    p    p    x     p      p    p    p    x     g    .      .
  *   segment         x    x    x     p      p    x    x    x     g    .      .
- *   triangle             x    x     x      g    x    x    g     g    .      .
+ *   triangle             x    x     x      x    x    x    g     g    .      .
  *   plane                     .     x      x    x    x    x     g    .      .
  *   sphere                          x      x    x    x    g     g    .      .
  *   capsule                                x    g    g    g     g    .      .
@@ -63,8 +63,8 @@
  *
  *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
  *   point      c    c    c    e     c      c    c    c    c     g    .      .
- *   segment         c    g    e     c      c    g    g    g     g    .      .
- *   triangle             g    e     c      g    g    g    g     g    .      .
+ *   segment         c    c    e     c      c    g    g    g     g    .      .
+ *   triangle             g    e     c      c    g    g    g     g    .      .
  *   plane                     .     e      e    e    e    e     e    .      .
  *   sphere                          c      c    c    c    c     g    .      .
  *   capsule                                c    g    g    g     g    .      .

@@ -101,8 +101,11 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
 /*
  * Distance and closest points of any supported pair: a closed form on the
  * cores where one exists (any two of point, segment, sphere and capsule; a
- * point or sphere against a triangle, AABB, OBB or ellipsoid; AABB-AABB; a
- * plane against any shape: col_distance_method),
+ * point or sphere against a triangle, AABB, OBB or ellipsoid; a segment or
+ * capsule against a triangle, Ericson 5.1.10: the closest of its ends'
+ * closest points on the triangle and the edges' closest pairs with it, one
+ * common point where the exact test says they meet; AABB-AABB; a plane
+ * against any shape: col_distance_method),
  * GJK otherwise. Symmetric: swapping A and B swaps the points and negates
  * the normal, bit for bit.
  */

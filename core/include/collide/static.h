@@ -281,6 +281,22 @@ COL_API bool col_overlap_segment_triangle(const col_segment *s, const col_triang
 COL_API bool col_overlap_segment_segment(const col_segment *a, const col_segment *b);
 
 /*
+ * Capsule-triangle (a character against a mesh's triangle), decided
+ * exactly: the axis segment within r of the closed triangle iff it meets the
+ * triangle (col_overlap_segment_triangle), or an end of it lies within r of
+ * the triangle (col_overlap_sphere_triangle), or an edge of the triangle
+ * lies within r of the axis (col_overlap_capsule_capsule's decision with
+ * radii 0 and r): two disjoint compact convex sets have their closest pair
+ * on an end or an edge. So a capsule touching a face, an edge or a vertex
+ * overlaps and one an ulp away does not. Boxes apart (exact comparisons
+ * with a margin for the radius's rounding) answer first. Radius 0 is a
+ * segment; a degenerate triangle (col_overlap_sphere_triangle's tolerance)
+ * is its longest edge. NaN, infinite or invalid shapes: false. Source:
+ * Ericson 5.1.10 (the closest points), the exact predicates of exact.h.
+ */
+COL_API bool col_overlap_capsule_triangle(const col_capsule *c, const col_triangle *t);
+
+/*
  * Triangle-triangle intersection (closed), decided exactly: a filter first,
  * the separating-axis test on both normals and the 9 edge cross products in
  * floating point, trusted only when an axis separates the triangles by more
