@@ -136,6 +136,7 @@ static const family families[] = {
     {"triangle_aabb", "triangle-AABB overlap", F_OVERLAP, COL_SHAPE_AABB, COL_SHAPE_TRIANGLE, 4.0},
     {"triangle_triangle", "triangle-triangle overlap (exact)", F_OVERLAP, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 3.0},
     {"capsule_capsule", "capsule-capsule overlap (exact)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_CAPSULE, 3.4},
+    {"capsule_triangle", "capsule-triangle overlap (exact)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_TRIANGLE, 3.4},
     {"ray_aabb", "ray-AABB", F_RAY, COL_SHAPE_AABB, COL_SHAPE_AABB, 1.6},
     {"ray_triangle", "ray-triangle", F_RAY, COL_SHAPE_TRIANGLE, COL_SHAPE_TRIANGLE, 1.4},
     {"ray_sphere", "ray-sphere", F_RAY, COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, 1.4},
@@ -256,6 +257,7 @@ BENCH_RUN2(sphere_aabb, col_aabb, col_sphere, col_overlap_aabb_sphere)
 BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
 BENCH_RUN2(triangle_triangle, col_triangle, col_triangle, col_overlap_triangle_triangle)
 BENCH_RUN2(capsule_capsule, col_capsule, col_capsule, col_overlap_capsule_capsule)
+BENCH_RUN2(capsule_triangle, col_capsule, col_triangle, col_overlap_capsule_triangle)
 RUNRAY(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
 RUNRAY(ray_aabb_woo, col_aabb, col_raycast_aabb_woo(r, &b[i]))
 RUNRAY(ray_triangle, col_triangle, col_raycast_triangle(r, &b[i], COL_TWO_SIDED))
@@ -405,6 +407,8 @@ static const bench_impl collide_impls[] = {
     {"triangle_aabb", "collide col_overlap_aabb_triangle", NULL, run_triangle_aabb, NULL, NULL},
     {"triangle_triangle", "collide col_overlap_triangle_triangle", NULL, run_triangle_triangle, NULL, NULL},
     {"capsule_capsule", "collide col_overlap_capsule_capsule", NULL, run_capsule_capsule, NULL, NULL},
+    {"capsule_triangle", "collide col_overlap_capsule_triangle", NULL, run_capsule_triangle, NULL, NULL},
+    {"capsule_triangle", "collide col_gjk_distance <= 0 (GJK on the cores)", SHAPES, run_gjk, REL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_slabs", NULL, run_ray_aabb_slabs, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_woo", NULL, run_ray_aabb_woo, NULL, NULL},
     {"ray_aabb", "collide col_raycast_aabb_slabs, max_t = inf (the cast alone, no exact step)", NULL,
