@@ -27,14 +27,6 @@
 #define COL__ALWAYS_INLINE inline
 #endif
 
-/* A slow path's function kept out of its callers (their hot paths keep
- * their registers and frames small). */
-#if defined(__GNUC__) || defined(__clang__)
-#define COL__NOINLINE __attribute__((noinline))
-#else
-#define COL__NOINLINE
-#endif
-
 /* The smallest normal col_real: an absolute slack that covers a result
  * rounded in the subnormal range, where relative error bounds fail. */
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
