@@ -333,3 +333,30 @@ TEST(SegmentTriangle, ClosedFormDistanceInEveryRegion) {
     EXPECT_NEAR(static_cast<double>(d.point_a.z), 0.0, 1e-12);
     EXPECT_EQ(d.iterations, 0) << "a closed form, not GJK";
 }
+
+TEST(SegmentTriangle, NearTieOfAVertexAndTheEdgeBesideItGivesTheTrueNormal) {
+    // fuzz_distance's finding (regressions/distance/closest-vertex-chosen-
+    // over-the-edge-point-beside-it): the segment passes 1.7e-3 from vertex
+    // c; the truly closest point of the triangle lies 6e-9 from c on edge bc,
+    // closer by 3e-17 of a squared distance of 2.8e-6, below its rounding.
+    // Taking c turned the normal by 3e-6 rad, and vertex b (512 away) then
+    // lay 1.7e-3 beyond the plane through the closest point: the closest
+    // pair must be the one whose planes separate the shapes.
+    const col_vec3 c = V(-0x1.feep+8, -0x1p+9, -0x1.8p+6);
+    col_shape seg = Segment(V(-0x1p+9, -0x1p+9, -0x1p+9), V(-0x1.feep+8, -0x1p+9, -0x1.7d8p+6));
+    col_shape tri = Triangle(V(0x1.04p+7, -0x1.ffep+8, 0x1.62p+8), V(-0x1p+9, 0, -0x1p+9), c);
+    for (int order = 0; order < 2; ++order) {
+        col_distance_result d = order ? col_distance(&tri, &seg) : col_distance(&seg, &tri);
+        ASSERT_EQ(d.status, COL_MISS);
+        const double dist = static_cast<double>(d.distance);
+        EXPECT_NEAR(dist, 0.0016876626141, 64 * static_cast<double>(COL_EPSILON) * 512); // GJK's, in double
+        // each shape on its side of the planes through its closest point
+        const double tol = 64 * static_cast<double>(COL_EPSILON) * 512 * 512 / dist;
+        const col_shape &a = order ? tri : seg, &b = order ? seg : tri;
+        col_vec3 sa, sb;
+        (void)col_support(&a, col_v3_neg(d.normal), &sa);
+        (void)col_support(&b, d.normal, &sb);
+        EXPECT_LE(std::fabs(static_cast<double>(col_v3_dot(col_v3_sub(sa, d.point_a), d.normal))), tol);
+        EXPECT_LE(std::fabs(static_cast<double>(col_v3_dot(col_v3_sub(sb, d.point_b), d.normal))), tol);
+    }
+}

@@ -50,23 +50,67 @@ col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b) {
     return col__point_on_segment(p, a, b) ? p : col__closest_on_segment(p, a, b, NULL);
 }
 
+/* How far the pair (x on A, y on B) is from certifying itself: the largest
+ * amount by which a vertex of B lies beyond y, or a vertex of A short of x,
+ * along n = x - y (unscaled). 0 for the closest pair of two polytopes: the
+ * planes through x and y normal to n then separate them. */
+static col_real pair_violation(col_vec3 x, col_vec3 y, const col_vec3 *va, int na, const col_vec3 *vb, int nb) {
+    col_vec3 n = col_v3_sub(x, y);
+    col_real m = COL_R(0.0);
+    for (int i = 0; i < na; ++i) m = col_max(m, col_v3_dot(col_v3_sub(x, va[i]), n));
+    for (int i = 0; i < nb; ++i) m = col_max(m, col_v3_dot(col_v3_sub(vb[i], y), n));
+    return m;
+}
+
+int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *va, int na, const col_vec3 *vb,
+                           int nb) {
+    int best = 0;
+    for (int k = 1; k < n; ++k)
+        if (c[k].d2 < c[best].d2) best = k;
+    /* each candidate's points are rounded to ulps of the largest coordinate,
+     * so its distance is known to a few of them: a candidate that far from
+     * the best may be the true closest pair, whose direction (the normal)
+     * can differ from the best's by far more than rounding (a vertex of a
+     * triangle chosen, by 3e-17 of a squared distance of 2.8e-6, over the
+     * point 6e-9 from it on the next edge that is truly closest: the normal
+     * turned by 3e-6, a fuzz_distance finding) */
+    col_real m = COL_R(0.0);
+    for (int i = 0; i < na; ++i) m = col_max(m, col_max(col_abs(va[i].x), col_max(col_abs(va[i].y), col_abs(va[i].z))));
+    for (int i = 0; i < nb; ++i) m = col_max(m, col_max(col_abs(vb[i].x), col_max(col_abs(vb[i].y), col_abs(vb[i].z))));
+    col_real reach = col_sqrt(c[best].d2) + COL_R(64.0) * COL_EPSILON * m, limit = reach * reach;
+    col_real least = COL_R(-1.0);
+    int pick = best;
+    for (int k = 0; k < n; ++k) {
+        if (k == best || !(c[k].d2 <= limit)) continue;
+        /* a near tie: the pair nearest to certifying itself is the closest
+         * (a pair whose planes separate A and B by d - v proves the distance
+         * at least d - v) */
+        if (least < COL_R(0.0)) least = pair_violation(c[best].a, c[best].b, va, na, vb, nb);
+        col_real v = pair_violation(c[k].a, c[k].b, va, na, vb, nb);
+        if (v < least) least = v, pick = k;
+    }
+    return pick;
+}
+
 col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangle *t, col_vec3 *ps, col_vec3 *pt) {
     /* the closest pair of two disjoint compact convex sets has a point on
      * the relative boundary of one of them: an end of the segment and its
      * closest point of the triangle, or an edge and its closest pair with
-     * the segment (Ericson 5.1.10); the first strictly closest in this
-     * order, so the answer does not depend on ties */
-    col_vec3 cs = p, ct = col__closest_on_triangle_exact(p, t);
-    col_real best = col_v3_len_sq(col_v3_sub(cs, ct));
-    col_vec3 qt = col__closest_on_triangle_exact(q, t);
-    col_real dq = col_v3_len_sq(col_v3_sub(q, qt));
-    if (dq < best) best = dq, cs = q, ct = qt;
-    const col_vec3 v[3] = {t->a, t->b, t->c};
-    for (int k = 0; k < 3; ++k) {
-        col_vec3 c1, c2;
-        col_real d = col__closest_segment_segment(p, q, v[k], v[(k + 1) % 3], NULL, NULL, &c1, &c2);
-        if (d < best) best = d, cs = c1, ct = c2;
+     * the segment (Ericson 5.1.10); of near ties, the pair nearest to
+     * certifying itself (col__pick_closest_pair), so the normal is the true
+     * one to rounding */
+    const col_vec3 v[3] = {t->a, t->b, t->c}, e[2] = {p, q};
+    col__pair_candidate c[5];
+    for (int k = 0; k < 2; ++k) {
+        c[k].a = e[k];
+        c[k].b = col__closest_on_triangle_exact(e[k], t);
+        c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
     }
+    for (int k = 0; k < 3; ++k)
+        c[2 + k].d2 = col__closest_segment_segment(p, q, v[k], v[(k + 1) % 3], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
+    int i = col__pick_closest_pair(c, 5, e, 2, v, 3);
+    col_real best = c[i].d2;
+    col_vec3 cs = c[i].a, ct = c[i].b;
     col_segment sg = {p, q};
     if (best > COL_R(0.0) && col_overlap_segment_triangle(&sg, t)) {
         /* they meet (decided exactly): where the segment crosses the plane,

@@ -28,6 +28,20 @@ col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p);
  * says p is on the triangle or the segment. */
 col_vec3 col__closest_on_triangle_exact(col_vec3 p, const col_triangle *t);
 col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b);
+/* A candidate closest pair of two polytopes: a on A, b on B, d2 = |a - b|^2. */
+typedef struct col__pair_candidate {
+    col_real d2;
+    col_vec3 a, b;
+} col__pair_candidate;
+/* The index of the closest of n candidate pairs of the polytopes with
+ * vertices va (A) and vb (B), each the closest pair of a part of them that
+ * together hold the true closest pair: the least d2, unless others lie within
+ * rounding of it (64 ulps of the largest coordinate in distance), then the
+ * one of those nearest to certifying itself (the least amount by which a
+ * vertex lies beyond the planes through its points normal to a - b); the
+ * first of equals. Its normal is then the true one to rounding, where the
+ * least d2 alone can pick a vertex next to the closest point of an edge. */
+int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *va, int na, const col_vec3 *vb, int nb);
 /* The closest points *ps of the segment [p, q] and *pt of the triangle t,
  * and their squared distance: 0, and one common point, where they meet
  * (col_overlap_segment_triangle, exact); otherwise the closest of the

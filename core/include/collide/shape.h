@@ -79,8 +79,8 @@ COL_API bool col_overlap_supported(col_shape_kind a, col_shape_kind b);
  * test forms): every 3D shape but the polytope against a plane (a polytope's
  * extent along the normal comes through col_distance); sphere, capsule, point and
  * segment among themselves; point, segment, sphere, AABB, OBB and triangle
- * among themselves; point-ellipsoid; the 2D pairs. false for the pairs decided
- * by GJK (capsule against triangle and boxes; the ellipsoid against all but a
+ * among themselves; capsule-triangle; point-ellipsoid; the 2D pairs. false for
+ * the pairs decided by GJK (capsule against boxes; the ellipsoid against all but a
  * point and a plane; the polytope), whose answer may differ from the exact one
  * within COL_GJK_OVERLAP_TOLERANCE of touching (collide/base.h), and for
  * unsupported pairs.
