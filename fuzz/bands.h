@@ -27,9 +27,10 @@
  *   - FZ_BAND_CONTACT: the general sweep's stopping tolerance;
  *   - FZ_SLIVER, FZ_UNIT, FZ_IN_PLANE: a contact time's rounding on slivers,
  *     a rounded normal's length, and the methods' documented edge-on rays.
- * Segment-triangle and capsule-triangle distances are closed forms (their
+ * Segment- and capsule-triangle and -box distances are closed forms (their
  * exact tests are held to the tight band against them; GJK, the second
- * method, to its sliver band). A closed-form triangle-triangle distance,
+ * method, to its sliver band against triangles, its tight band against
+ * boxes). A closed-form triangle-triangle distance,
  * and SAT depths for box pairs (issues 17 and 20), would remove the GJK and
  * EPA bands that remain where a closed form exists.
  */
@@ -77,14 +78,33 @@ static inline double fz_aspect(const col_shape *s) {
  * band for curved shapes is 1e-7 of the size. (A known limit of GJK on
  * smooth shapes; a restart from the final direction would tighten it.)
  */
+static inline double fz_gjk_size_units(col_shape_kind k) {
+    /* a bound, in units of fz_size, of the size GJK measures for a shape in
+     * its frame (support.c): the largest coordinate of the core (up to twice
+     * fz_size in a frame at the other shape), plus the radius; an AABB sums
+     * its two corners', an OBB adds its three half extents (each up to sqrt(3)
+     * fz_size), an ellipsoid its largest radius */
+    switch (k) {
+    case COL_SHAPE_SPHERE:
+    case COL_SHAPE_CAPSULE: return 3;
+    case COL_SHAPE_AABB:
+    case COL_SHAPE_ELLIPSOID: return 4;
+    case COL_SHAPE_OBB: return 8;
+    default: return 2;
+    }
+}
+
 static inline double fz_band_distance(const col_shape *a, const col_shape *b) {
     /* GJK calls cores closer than COL_GJK_SIZE_TOLERANCE of the sum of the
-     * two shapes' sizes touching (collide/base.h); it measures each size in
-     * a frame at the shapes, where a shape's coordinates reach up to twice
-     * fz_size: so four times that tolerance of fz_size (segments 2.6e-10
-     * apart, 1000 long, placed there by the boundary mode, touch to GJK) */
+     * two shapes' sizes touching (collide/base.h), each size measured in a
+     * frame at the shapes (fz_gjk_size_units): segments 2.6e-10 apart, 1000
+     * long, placed there by the boundary mode, touch to GJK, and so did a
+     * segment 4.66e-10 from a box's corner at size 512 (the box's size the
+     * sum of its corners', 2365 in that frame), which the closed form found
+     * apart */
     double eps = (double)COL_EPSILON;
-    return (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-7 : 4 * 1024 * eps) * fz_size(a, b);
+    if (fz_curved(a->kind) || fz_curved(b->kind)) return 1e-7 * fz_size(a, b);
+    return 1024 * eps * (fz_gjk_size_units(a->kind) + fz_gjk_size_units(b->kind)) * fz_size(a, b);
 }
 
 /*

@@ -64,12 +64,13 @@ static void print_result(const char *label, col_distance_result r) {
         }                                                                                                              \
     } while (0)
 
-/* A sphere or a capsule against a triangle: the closed-form distance of its
- * core (the centre, the axis; Ericson 5.1.10) decides the exact overlap test
- * beyond the band, both ways. (EPA's depth, the other check of a yes, is no
+/* A sphere or a capsule against a triangle or a box: the closed-form
+ * distance of its core (the centre, the axis; Ericson 5.1.9, 5.1.10) decides
+ * the exact overlap test beyond the band, both ways. (EPA's depth, the other check of a yes, is no
  * measure where one shape is flat: fz_flat.) */
 static void check_core_distance(const col_shape *a, const col_shape *b) {
-    if (b->kind != COL_SHAPE_TRIANGLE || (a->kind != COL_SHAPE_SPHERE && a->kind != COL_SHAPE_CAPSULE)) return;
+    bool closed = b->kind == COL_SHAPE_TRIANGLE || b->kind == COL_SHAPE_AABB || b->kind == COL_SHAPE_OBB;
+    if (!closed || (a->kind != COL_SHAPE_SPHERE && a->kind != COL_SHAPE_CAPSULE)) return;
     col_shape core;
     memset(&core, 0, sizeof core);
     double r;
@@ -85,9 +86,10 @@ static void check_core_distance(const col_shape *a, const col_shape *b) {
     }
     double dc = (double)col_distance(&core, b).distance, band = fz_band_touch(a, b);
     bool o = col_overlap(a, b);
-    if (dc < r - band) FZ_CHECK(o, "a core within its radius of a triangle by more than the band overlaps it", a, b);
+    if (dc < r - band)
+        FZ_CHECK(o, "a core within its radius of a triangle or box by more than the band overlaps it", a, b);
     if (dc > r + band)
-        FZ_CHECK(!o, "a core farther than its radius from a triangle by the band does not overlap it", a, b);
+        FZ_CHECK(!o, "a core farther than its radius from a triangle or box by the band does not overlap it", a, b);
 }
 
 static void check_pair(const col_shape *a, const col_shape *b, int grid) {

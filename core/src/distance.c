@@ -1,6 +1,9 @@
 /* Closest points and closed-form distances (collide/distance.h). */
 #include "distance_private.h"
 
+#include "box.h"
+#include "exact.h"
+
 /* ------------------------------ results ------------------------------ */
 
 col_distance_result col__distance_invalid(void) {
@@ -128,6 +131,56 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
     *ps = cs;
     *pt = ct;
     return best;
+}
+
+col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb) {
+    col_vec3 d = col_v3_sub(q, p);
+    if (col__segment_meets_box(p, q, lo, hi)) {
+        /* they meet (decided exactly): the segment's entry into the slabs,
+         * clamped into the box (off the segment by rounding only) */
+        col_real t = COL_R(0.0);
+        for (int k = 0; k < 3; ++k) {
+            col_real dk = col_v3_get(d, k), pk = col_v3_get(p, k);
+            if (dk > COL_R(0.0)) t = col_max(t, (col_v3_get(lo, k) - pk) / dk);
+            if (dk < COL_R(0.0)) t = col_max(t, (col_v3_get(hi, k) - pk) / dk);
+        }
+        col_vec3 x = col_v3_madd(p, col__clamp(t, COL_R(0.0), COL_R(1.0)), d);
+        *ps = *pb = col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
+        return COL_R(0.0);
+    }
+    /* disjoint: the closest pair has a point on an end of the segment or on
+     * an edge of the box facing it (col__box_edges_facing) */
+    const col_vec3 e[2] = {p, q};
+    col__pair_candidate c[14];
+    for (int k = 0; k < 2; ++k) {
+        c[k].a = e[k];
+        c[k].b = col_v3(col__clamp(e[k].x, lo.x, hi.x), col__clamp(e[k].y, lo.y, hi.y), col__clamp(e[k].z, lo.z, hi.z));
+        c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
+    }
+    col_vec3 edges[12][2];
+    int n = col__box_edges_facing(p, q, lo, hi, edges);
+    for (int k = 0; k < n; ++k)
+        c[2 + k].d2 =
+            col__closest_segment_segment(p, q, edges[k][0], edges[k][1], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
+    col_vec3 v[8];
+    for (int k = 0; k < 8; ++k) v[k] = col_v3(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
+    int i = col__pick_closest_pair(c, 2 + n, e, 2, v, 8);
+    *ps = c[i].a;
+    *pb = c[i].b;
+    return c[i].d2;
+}
+
+col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_vec3 *ps, col_vec3 *pb) {
+    /* in the box's frame, then back */
+    col_vec3 x, y;
+    col_real d2 =
+        col__closest_segment_box(col__obb_to_local(b, p), col__obb_to_local(b, q), col_v3_neg(b->e), b->e, &x, &y);
+    col_vec3 w[2] = {x, y};
+    for (int k = 0; k < 2; ++k)
+        w[k] = col_v3_madd(col_v3_madd(col_v3_madd(b->c, w[k].x, b->u[0]), w[k].y, b->u[1]), w[k].z, b->u[2]);
+    *ps = w[0];
+    *pb = w[1];
+    return d2;
 }
 
 bool col_closest_point_triangle(const col_triangle *t, col_vec3 p, col_vec3 *out) {

@@ -48,6 +48,15 @@ int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *
  * ends' closest points on the triangle and the edges' closest pairs with
  * the segment (Ericson 5.1.10), in floating point. Valid shapes. */
 col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangle *t, col_vec3 *ps, col_vec3 *pt);
+/* The closest points *ps of the segment [p, q] and *pb of the box [lo, hi]
+ * and their squared distance: 0, and one common point, where they meet
+ * (col__segment_meets_box, exact); otherwise the closest of the ends'
+ * closest points on the box and the facing edges' closest pairs with the
+ * segment (col__box_edges_facing). The same for an OBB in its frame (the
+ * segment's ends taken there and the points brought back, rounded). Valid
+ * shapes. */
+col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb);
+col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_vec3 *ps, col_vec3 *pb);
 col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *e, col_vec3 p, int *iterations);
 
 #endif

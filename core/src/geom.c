@@ -57,6 +57,33 @@ col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col
     return col_v3_len_sq(col_v3_sub(x1, x2));
 }
 
+int col__box_edges_facing(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 e[12][2]) {
+    /* beyond[k][0]: an end on or below lo_k; beyond[k][1]: on or above hi_k */
+    bool beyond[3][2];
+    for (int k = 0; k < 3; ++k) {
+        col_real pk = col_v3_get(p, k), qk = col_v3_get(q, k), l = col_v3_get(lo, k), h = col_v3_get(hi, k);
+        beyond[k][0] = pk <= l || qk <= l;
+        beyond[k][1] = pk >= h || qk >= h;
+    }
+    int n = 0;
+    for (int k = 0; k < 3; ++k) { /* edges along axis k */
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        for (int si = 0; si < 2; ++si)
+            for (int sj = 0; sj < 2; ++sj) {
+                if (!beyond[i][si] || !beyond[j][sj]) continue;
+                col_real c[3];
+                c[i] = col_v3_get(si ? hi : lo, i);
+                c[j] = col_v3_get(sj ? hi : lo, j);
+                c[k] = col_v3_get(lo, k);
+                e[n][0] = col_v3(c[0], c[1], c[2]);
+                c[k] = col_v3_get(hi, k);
+                e[n][1] = col_v3(c[0], c[1], c[2]);
+                ++n;
+            }
+    }
+    return n;
+}
+
 /* 0: ab is the longest edge (c opposite), 1: bc (a opposite), 2: ca (b opposite). */
 static int longest_edge(col_vec3 a, col_vec3 b, col_vec3 c) {
     col_real lab = col_v3_len_sq(col_v3_sub(b, a)), lbc = col_v3_len_sq(col_v3_sub(c, b)),

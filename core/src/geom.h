@@ -138,6 +138,15 @@ bool col__point_on_triangle(col_vec3 p, const col_triangle *t);
  * coincide. Its point set is then (to rounding) its longest edge. */
 bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
 
+/* The edges of the box [lo, hi] that can hold the point of the box closest
+ * to the segment [p, q] when they are disjoint, as pairs of corners in e
+ * (at most 12; the count returned): an edge between the faces on sides si of
+ * axis i and sj of axis j is one only if some point of the segment lies on
+ * or beyond both faces' planes (the closest pair's direction is in the
+ * edge's normal cone), which for a segment is an end on or beyond each.
+ * Exact comparisons. */
+int col__box_edges_facing(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 e[12][2]);
+
 /* The longest edge of triangle abc as *p, *q (ties: ab before bc before ca). */
 void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p, col_vec3 *q);
 

@@ -116,6 +116,12 @@ static int ov_segment_aabb(const col_shape *a, const col_shape *b) {
 static int ov_segment_obb(const col_shape *a, const col_shape *b) {
     return col_overlap_obb_segment(&b->u.obb, &a->u.segment);
 }
+static int ov_capsule_aabb(const col_shape *a, const col_shape *b) {
+    return col_overlap_capsule_aabb(&a->u.capsule, &b->u.aabb);
+}
+static int ov_capsule_obb(const col_shape *a, const col_shape *b) {
+    return col_overlap_capsule_obb(&a->u.capsule, &b->u.obb);
+}
 static int ov_aabb_aabb(const col_shape *a, const col_shape *b) {
     return col_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
 }
@@ -218,6 +224,14 @@ static void cl_segment_triangle(const col_shape *x, const col_shape *y, col_vec3
 static void cl_triangle_segment(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
     cl_segment_triangle(y, x, py, px, iterations);
 }
+static void cl_segment_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    (void)col__closest_segment_box(x->u.segment.a, x->u.segment.b, y->u.aabb.min, y->u.aabb.max, px, py);
+    *iterations = 0;
+}
+static void cl_segment_obb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    (void)col__closest_segment_obb(x->u.segment.a, x->u.segment.b, &y->u.obb, px, py);
+    *iterations = 0;
+}
 static void cl_aabb_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
     col_distance_result r = col_distance_aabb_aabb(&x->u.aabb, &y->u.aabb);
     *px = r.point_a;
@@ -263,8 +277,8 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(SEGMENT)][K(PLANE)] = {TEST(ov_segment_plane), EXTENT},
     [K(SEGMENT)][K(SPHERE)] = {CONV(ov_capsule_sphere), CLOSED(cl_segment_point)},
     [K(SEGMENT)][K(CAPSULE)] = {CONV(ov_capsules), CLOSED(cl_segment_segment)},
-    [K(SEGMENT)][K(AABB)] = {TEST(ov_segment_aabb), GJK},
-    [K(SEGMENT)][K(OBB)] = {TEST(ov_segment_obb), GJK},
+    [K(SEGMENT)][K(AABB)] = {TEST(ov_segment_aabb), CLOSED(cl_segment_aabb)},
+    [K(SEGMENT)][K(OBB)] = {TEST(ov_segment_obb), CLOSED(cl_segment_obb)},
     [K(SEGMENT)][K(ELLIPSOID)] = {TEST(ov_segment_ellipsoid), GJK},
     [K(SEGMENT)][K(POLYTOPE)] = {BY_DISTANCE, GJK},
     [K(TRIANGLE)][K(TRIANGLE)] = {TEST(ov_triangle_triangle), GJK},
@@ -291,8 +305,8 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(SPHERE)][K(TRIANGLE)] = {SWEEP(sw_sphere_triangle)},
     [K(CAPSULE)][K(PLANE)] = {SWEEP(sw_capsule_plane), EXTENT},
     [K(CAPSULE)][K(CAPSULE)] = {TEST(ov_capsules), CLOSED(cl_segment_segment)},
-    [K(CAPSULE)][K(AABB)] = {BY_DISTANCE, GJK},
-    [K(CAPSULE)][K(OBB)] = {BY_DISTANCE, GJK},
+    [K(CAPSULE)][K(AABB)] = {TEST(ov_capsule_aabb), CLOSED(cl_segment_aabb)},
+    [K(CAPSULE)][K(OBB)] = {TEST(ov_capsule_obb), CLOSED(cl_segment_obb)},
     [K(CAPSULE)][K(ELLIPSOID)] = {BY_DISTANCE, GJK},
     [K(CAPSULE)][K(POLYTOPE)] = {BY_DISTANCE, GJK},
     [K(AABB)][K(PLANE)] = {EXTENT},

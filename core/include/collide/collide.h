@@ -47,7 +47,7 @@
  *   triangle             x    x     x      x    x    x    g     g    .      .
  *   plane                     .     x      x    x    x    x     g    .      .
  *   sphere                          x      x    x    x    g     g    .      .
- *   capsule                                x    g    g    g     g    .      .
+ *   capsule                                x    x    x    g     g    .      .
  *   aabb                                        x    x    g     g    .      .
  *   obb                                              x    g     g    .      .
  *   ellipsoid                                             g     g    .      .
@@ -63,11 +63,11 @@
  *
  *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
  *   point      c    c    c    e     c      c    c    c    c     g    .      .
- *   segment         c    c    e     c      c    g    g    g     g    .      .
+ *   segment         c    c    e     c      c    c    c    g     g    .      .
  *   triangle             g    e     c      c    g    g    g     g    .      .
  *   plane                     .     e      e    e    e    e     e    .      .
  *   sphere                          c      c    c    c    c     g    .      .
- *   capsule                                c    g    g    g     g    .      .
+ *   capsule                                c    c    c    g     g    .      .
  *   aabb                                        c    g    g     g    .      .
  *   obb                                              g    g     g    .      .
  *   ellipsoid                                             g     g    .      .

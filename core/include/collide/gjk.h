@@ -104,8 +104,12 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * point or sphere against a triangle, AABB, OBB or ellipsoid; a segment or
  * capsule against a triangle, Ericson 5.1.10: the closest of its ends'
  * closest points on the triangle and the edges' closest pairs with it, one
- * common point where the exact test says they meet; AABB-AABB; a plane
- * against any shape: col_distance_method),
+ * common point where the exact test says they meet; a segment or capsule
+ * against an AABB or OBB, the closest of its ends' closest points on the box
+ * and the closest pairs of the box's edges that face it, in the box's frame;
+ * of candidates within rounding of the least distance, the pair whose planes
+ * come nearest to separating the cores; AABB-AABB; a plane against any
+ * shape: col_distance_method),
  * GJK otherwise. Symmetric: swapping A and B swaps the points and negates
  * the normal, bit for bit.
  */

@@ -297,6 +297,27 @@ COL_API bool col_overlap_segment_segment(const col_segment *a, const col_segment
 COL_API bool col_overlap_capsule_triangle(const col_capsule *c, const col_triangle *t);
 
 /*
+ * Capsule-AABB (a character against a crate or a level's block), decided
+ * exactly: the axis segment within r of the closed box iff it meets the box
+ * (col_overlap_aabb_segment), or an end of it lies within r of the box
+ * (col_overlap_aabb_sphere), or an edge of the box that faces the axis lies
+ * within r of it (col_overlap_capsule_capsule's decision with radii 0 and
+ * r); two disjoint compact convex sets have their closest pair on an end of
+ * the segment or an edge of the box. So a capsule touching a face, an edge
+ * or a corner overlaps and one an ulp away does not. Boxes apart (exact
+ * comparisons with a margin for the radius's rounding) answer first. Radius
+ * 0 is a segment; zero extents are legal. NaN, infinite or invalid shapes:
+ * false. Source: Ericson 5.1.9 and 5.5.7 (the parts), the exact predicates
+ * of exact.h.
+ */
+COL_API bool col_overlap_capsule_aabb(const col_capsule *c, const col_aabb *b);
+
+/* Capsule-OBB: the capsule's end points taken into the box's frame (three
+ * dot products each, rounded, as col_overlap_obb_sphere takes the centre),
+ * then col_overlap_capsule_aabb's exact decision against [-e, e]. */
+COL_API bool col_overlap_capsule_obb(const col_capsule *c, const col_obb *b);
+
+/*
  * Triangle-triangle intersection (closed), decided exactly: a filter first,
  * the separating-axis test on both normals and the 9 edge cross products in
  * floating point, trusted only when an axis separates the triangles by more
