@@ -153,7 +153,7 @@ static const family families[] = {
     {"gjk_capsule_box", "GJK distance capsule-box", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
     {"gjk_polytope", "GJK distance polytope-polytope (12 points each)", F_OVERLAP, COL_SHAPE_POLYTOPE,
      COL_SHAPE_POLYTOPE, 3.6},
-    {"gjk_overlap_capsule_box", "overlap capsule-box (GJK, yes/no)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
+    {"gjk_overlap_capsule_box", "overlap capsule-box (yes/no)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
     {"penetration_box_box", "penetration box-box (EPA)", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
     {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB, COL_SHAPE_OBB,
      3.0},
@@ -258,6 +258,7 @@ BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, col_overlap_aabb_triangle)
 BENCH_RUN2(triangle_triangle, col_triangle, col_triangle, col_overlap_triangle_triangle)
 BENCH_RUN2(capsule_capsule, col_capsule, col_capsule, col_overlap_capsule_capsule)
 BENCH_RUN2(capsule_triangle, col_capsule, col_triangle, col_overlap_capsule_triangle)
+BENCH_RUN2(capsule_obb, col_capsule, col_obb, col_overlap_capsule_obb)
 RUNRAY(ray_aabb_slabs, col_aabb, col_raycast_aabb_slabs(r, &b[i]))
 RUNRAY(ray_aabb_woo, col_aabb, col_raycast_aabb_woo(r, &b[i]))
 RUNRAY(ray_triangle, col_triangle, col_raycast_triangle(r, &b[i], COL_TWO_SIDED))
@@ -343,6 +344,11 @@ static void run_overlap_dispatch(const void *ctx, size_t n, unsigned char *out) 
 static void run_gjk(const void *ctx, size_t n, unsigned char *out) {
     const shapes_ctx *c = ctx;
     for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_gjk_distance(&c->a[i], &c->b[i]).distance <= 0);
+}
+
+static void run_distance(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_distance(&c->a[i], &c->b[i]).distance <= 0);
 }
 
 static void run_penetration(const void *ctx, size_t n, unsigned char *out) {
@@ -437,9 +443,12 @@ static const bench_impl collide_impls[] = {
     {"sweep_capsule_plane", "collide col_sweep_convex (general)", SHAPES, run_sweep_convex, REL, NULL},
     {"gjk_box_box", "collide col_gjk_distance", SHAPES, run_gjk, REL, NULL},
     {"gjk_capsule_box", "collide col_gjk_distance", SHAPES, run_gjk, REL, NULL},
+    {"gjk_capsule_box", "collide col_distance (closed form on the cores)", SHAPES, run_distance, REL, NULL},
     {"gjk_polytope", "collide col_gjk_distance", SHAPES, run_gjk, REL, NULL},
-    {"gjk_overlap_capsule_box", "collide col_overlap (GJK, stops at a proven miss)", SHAPES, run_overlap_dispatch, REL,
+    {"gjk_overlap_capsule_box", "collide col_overlap_capsule_obb (exact)", NULL, run_capsule_obb, NULL, NULL},
+    {"gjk_overlap_capsule_box", "collide col_overlap (dispatch: the exact test)", SHAPES, run_overlap_dispatch, REL,
      NULL},
+    {"gjk_overlap_capsule_box", "collide col_gjk_distance <= 0 (GJK on the cores)", SHAPES, run_gjk, REL, NULL},
     {"penetration_box_box", "collide col_penetration", SHAPES, run_penetration, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep (dispatch)", SHAPES, run_sweep_dispatch, REL, NULL},
@@ -645,6 +654,14 @@ static void print_targets(int far) {
            find("obb_obb", far, "collide col_overlap_obb_obb"), find("obb_obb", far, "Bullet btBoxBoxDetector"), 0.25);
     target("col_gjk_distance box-box 3x faster than ccdGJKIntersect", find("gjk_box_box", far, "collide"),
            find("gjk_box_box", far, "libccd ccdGJKIntersect"), 1.0 / 3.0);
+    target("col_gjk_distance capsule-box vs ccdGJKIntersect", find("gjk_capsule_box", far, "collide col_gjk_distance"),
+           find("gjk_capsule_box", far, "libccd ccdGJKIntersect"), 1.0);
+    target("col_distance capsule-box (closed form) vs ccdGJKIntersect",
+           find("gjk_capsule_box", far, "collide col_distance"), find("gjk_capsule_box", far, "libccd ccdGJKIntersect"),
+           1.0);
+    target("col_overlap_capsule_obb (exact) vs ccdGJKIntersect",
+           find("gjk_overlap_capsule_box", far, "collide col_overlap_capsule_obb"),
+           find("gjk_overlap_capsule_box", far, "libccd ccdGJKIntersect"), 1.0);
 }
 
 /* ---- main ---- */

@@ -188,6 +188,14 @@ TEST(SegmentBox, ClosedFormDistanceInEveryRegion) {
             }
             EXPECT_NEAR(static_cast<double>(d.point_b.y), static_cast<double>(c.pb.y), Ulps(4));
         }
+        // the nearer end does not certify itself (the segment runs back
+        // toward the box): the closest pair is the segment's interior and
+        // edge x = 0, z = 2, at 0.875 / sqrt(16.140625) in the xz-plane
+        col_shape back = Segment(V(-1, 1, 2.125), V(3, 1, 2.5));
+        col_distance_result db = col_distance(&back, &box);
+        EXPECT_NEAR(static_cast<double>(db.distance), 0.875 / std::sqrt(16.140625), Ulps(8));
+        EXPECT_NEAR(static_cast<double>(db.point_b.x), 0, Ulps(4));
+        EXPECT_NEAR(static_cast<double>(db.point_b.z), 2, Ulps(4));
         col_shape cross = Segment(V(-1, 0.5, 0.75), V(3, 1.5, 1.25));
         col_distance_result d = col_distance(&cross, &box);
         EXPECT_EQ(d.status, COL_HIT);

@@ -60,13 +60,26 @@ col_vec3 col__closest_on_segment_exact(col_vec3 p, col_vec3 a, col_vec3 b) {
 static col_real pair_violation(col_vec3 x, col_vec3 y, const col_vec3 *va, int na, const col_vec3 *vb, int nb) {
     col_vec3 n = col_v3_sub(x, y);
     col_real m = COL_R(0.0);
-    for (int i = 0; i < na; ++i) m = col_max(m, col_v3_dot(col_v3_sub(x, va[i]), n));
-    for (int i = 0; i < nb; ++i) m = col_max(m, col_v3_dot(col_v3_sub(vb[i], y), n));
+    for (int i = 0; i < na; ++i) {
+        col_real v = col_v3_dot(col_v3_sub(x, va[i]), n);
+        m = v > m ? v : m;
+    }
+    for (int i = 0; i < nb; ++i) {
+        col_real v = col_v3_dot(col_v3_sub(vb[i], y), n);
+        m = v > m ? v : m;
+    }
     return m;
 }
 
-int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *va, int na, const col_vec3 *vb,
-                           int nb) {
+/* Whether candidate k is another pair than best within rounding of it (the
+ * limit on d2; the same pair to rounding, as an end's closest point on an
+ * edge that the edge's candidate finds again, is no other answer). */
+static bool near_tie(const col__pair_candidate *c, int k, int best, col_real limit, col_real tol) {
+    if (k == best || !(c[k].d2 <= limit)) return false;
+    return col__abs_max(col_v3_sub(c[k].a, c[best].a)) > tol || col__abs_max(col_v3_sub(c[k].b, c[best].b)) > tol;
+}
+
+int col__least_candidate(const col__pair_candidate *c, int n, col_real scale, bool *tied) {
     int best = 0;
     for (int k = 1; k < n; ++k)
         if (c[k].d2 < c[best].d2) best = k;
@@ -77,22 +90,42 @@ int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *
      * triangle chosen, by 3e-17 of a squared distance of 2.8e-6, over the
      * point 6e-9 from it on the next edge that is truly closest: the normal
      * turned by 3e-6, a fuzz_distance finding) */
-    col_real m = COL_R(0.0);
-    for (int i = 0; i < na; ++i) m = col_max(m, col_max(col_abs(va[i].x), col_max(col_abs(va[i].y), col_abs(va[i].z))));
-    for (int i = 0; i < nb; ++i) m = col_max(m, col_max(col_abs(vb[i].x), col_max(col_abs(vb[i].y), col_abs(vb[i].z))));
-    col_real reach = col_sqrt(c[best].d2) + COL_R(64.0) * COL_EPSILON * m, limit = reach * reach;
-    col_real least = COL_R(-1.0);
+    col_real tol = COL_R(64.0) * COL_EPSILON * scale, reach = col_sqrt(c[best].d2) + tol, limit = reach * reach;
+    *tied = false;
+    for (int k = 0; k < n && !*tied; ++k) *tied = near_tie(c, k, best, limit, tol);
+    return best;
+}
+
+int col__settle_tie(const col__pair_candidate *c, int n, int best, col_real scale, const col_vec3 *va, int na,
+                    const col_vec3 *vb, int nb) {
+    col_real tol = COL_R(64.0) * COL_EPSILON * scale, reach = col_sqrt(c[best].d2) + tol, limit = reach * reach;
+    /* the pair nearest to certifying itself is the closest (a pair whose
+     * planes separate A and B by d - v proves the distance at least d - v) */
+    col_real least = pair_violation(c[best].a, c[best].b, va, na, vb, nb);
     int pick = best;
     for (int k = 0; k < n; ++k) {
-        if (k == best || !(c[k].d2 <= limit)) continue;
-        /* a near tie: the pair nearest to certifying itself is the closest
-         * (a pair whose planes separate A and B by d - v proves the distance
-         * at least d - v) */
-        if (least < COL_R(0.0)) least = pair_violation(c[best].a, c[best].b, va, na, vb, nb);
+        if (!near_tie(c, k, best, limit, tol)) continue;
         col_real v = pair_violation(c[k].a, c[k].b, va, na, vb, nb);
         if (v < least) least = v, pick = k;
     }
     return pick;
+}
+
+static col_real max_abs_of(const col_vec3 *v, int n) {
+    col_real m = COL_R(0.0);
+    for (int i = 0; i < n; ++i) {
+        col_real x = col__abs_max(v[i]);
+        m = x > m ? x : m;
+    }
+    return m;
+}
+
+/* Whether the candidate pair c (an end of a segment and the closest point
+ * of the other shape to it) is the closest pair: the segment's other end
+ * lies on or beyond the plane through the end normal to their difference
+ * (the other shape lies behind the plane through its closest point). */
+static bool end_certified(col__pair_candidate c, col_vec3 other) {
+    return col_v3_dot(col_v3_sub(other, c.a), col_v3_sub(c.a, c.b)) >= COL_R(0.0);
 }
 
 col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangle *t, col_vec3 *ps, col_vec3 *pt) {
@@ -100,8 +133,8 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
      * the relative boundary of one of them: an end of the segment and its
      * closest point of the triangle, or an edge and its closest pair with
      * the segment (Ericson 5.1.10); of near ties, the pair nearest to
-     * certifying itself (col__pick_closest_pair), so the normal is the true
-     * one to rounding */
+     * certifying itself (col__settle_tie), so the normal is the true one to
+     * rounding */
     const col_vec3 v[3] = {t->a, t->b, t->c}, e[2] = {p, q};
     col__pair_candidate c[5];
     for (int k = 0; k < 2; ++k) {
@@ -109,12 +142,25 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
         c[k].b = col__closest_on_triangle_exact(e[k], t);
         c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
     }
+    /* the nearer end's pair, certified (the common case), unless rounding
+     * certified it where the segment meets the triangle (exact test) */
+    col_segment sg = {p, q};
+    int near = c[1].d2 < c[0].d2;
+    if (end_certified(c[near], e[1 - near]) && !col__triangle_is_degenerate(t->a, t->b, t->c) &&
+        !col_overlap_segment_triangle(&sg, t)) {
+        *ps = c[near].a;
+        *pt = c[near].b;
+        return c[near].d2;
+    }
     for (int k = 0; k < 3; ++k)
         c[2 + k].d2 = col__closest_segment_segment(p, q, v[k], v[(k + 1) % 3], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
-    int i = col__pick_closest_pair(c, 5, e, 2, v, 3);
+    col_real scale = max_abs_of(e, 2), sv = max_abs_of(v, 3);
+    scale = scale > sv ? scale : sv;
+    bool tied;
+    int i = col__least_candidate(c, 5, scale, &tied);
+    if (tied) i = col__settle_tie(c, 5, i, scale, e, 2, v, 3);
     col_real best = c[i].d2;
     col_vec3 cs = c[i].a, ct = c[i].b;
-    col_segment sg = {p, q};
     if (best > COL_R(0.0) && col_overlap_segment_triangle(&sg, t)) {
         /* they meet (decided exactly): where the segment crosses the plane,
          * or, lying in it, the closest pair found (apart by rounding) */
@@ -157,14 +203,30 @@ col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 
         c[k].b = col_v3(col__clamp(e[k].x, lo.x, hi.x), col__clamp(e[k].y, lo.y, hi.y), col__clamp(e[k].z, lo.z, hi.z));
         c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
     }
+    col_real scale = max_abs_of(e, 2), sb = col__abs_max(lo), sh = col__abs_max(hi);
+    scale = scale > sb ? scale : sb;
+    scale = scale > sh ? scale : sh;
+    /* the nearer end's pair certifies itself when the segment runs away
+     * from it along their difference (the box lies behind its closest point
+     * to the end, a support point in that direction): the common case */
+    int near = c[1].d2 < c[0].d2;
+    if (end_certified(c[near], e[1 - near])) {
+        *ps = c[near].a;
+        *pb = c[near].b;
+        return c[near].d2;
+    }
     col_vec3 edges[12][2];
     int n = col__box_edges_facing(p, q, lo, hi, edges);
     for (int k = 0; k < n; ++k)
         c[2 + k].d2 =
             col__closest_segment_segment(p, q, edges[k][0], edges[k][1], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
-    col_vec3 v[8];
-    for (int k = 0; k < 8; ++k) v[k] = col_v3(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
-    int i = col__pick_closest_pair(c, 2 + n, e, 2, v, 8);
+    bool tied;
+    int i = col__least_candidate(c, 2 + n, scale, &tied);
+    if (tied) {
+        col_vec3 v[8];
+        for (int k = 0; k < 8; ++k) v[k] = col_v3(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
+        i = col__settle_tie(c, 2 + n, i, scale, e, 2, v, 8);
+    }
     *ps = c[i].a;
     *pb = c[i].b;
     return c[i].d2;

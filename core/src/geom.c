@@ -58,28 +58,30 @@ col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col
 }
 
 int col__box_edges_facing(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 e[12][2]) {
-    /* beyond[k][0]: an end on or below lo_k; beyond[k][1]: on or above hi_k */
-    bool beyond[3][2];
+    const col_real P[3] = {p.x, p.y, p.z}, Q[3] = {q.x, q.y, q.z}, B[2][3] = {{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}};
+    /* beyond[0][k]: an end on or below lo_k; beyond[1][k]: on or above hi_k */
+    bool beyond[2][3];
     for (int k = 0; k < 3; ++k) {
-        col_real pk = col_v3_get(p, k), qk = col_v3_get(q, k), l = col_v3_get(lo, k), h = col_v3_get(hi, k);
-        beyond[k][0] = pk <= l || qk <= l;
-        beyond[k][1] = pk >= h || qk >= h;
+        beyond[0][k] = P[k] <= B[0][k] || Q[k] <= B[0][k];
+        beyond[1][k] = P[k] >= B[1][k] || Q[k] >= B[1][k];
     }
     int n = 0;
     for (int k = 0; k < 3; ++k) { /* edges along axis k */
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        for (int si = 0; si < 2; ++si)
+        int i = k == 2 ? 0 : k + 1, j = k == 0 ? 2 : k - 1;
+        for (int si = 0; si < 2; ++si) {
+            if (!beyond[si][i]) continue;
             for (int sj = 0; sj < 2; ++sj) {
-                if (!beyond[i][si] || !beyond[j][sj]) continue;
+                if (!beyond[sj][j]) continue;
                 col_real c[3];
-                c[i] = col_v3_get(si ? hi : lo, i);
-                c[j] = col_v3_get(sj ? hi : lo, j);
-                c[k] = col_v3_get(lo, k);
+                c[i] = B[si][i];
+                c[j] = B[sj][j];
+                c[k] = B[0][k];
                 e[n][0] = col_v3(c[0], c[1], c[2]);
-                c[k] = col_v3_get(hi, k);
+                c[k] = B[1][k];
                 e[n][1] = col_v3(c[0], c[1], c[2]);
                 ++n;
             }
+        }
     }
     return n;
 }
