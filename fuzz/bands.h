@@ -20,19 +20,17 @@
  *     combination; curved shapes approached linearly, 1e-7 of the size);
  *   - FZ_BAND_SUPPORT: a support point past a closest point (second-order
  *     gain below an ulp: sqrt(eps) of the size), and GJK stuck on sliver
- *     Minkowski differences (fz_gjk_sliver; two triangles' exact test
- *     against their distance, GJK's: fz_triangle_pair);
+ *     Minkowski differences (fz_gjk_sliver, GJK against the closed forms);
  *   - FZ_BAND_PUSH: EPA's tolerance on a push-out, and fz_flat: EPA's depth
  *     for two flat shapes that touch is no measure of depth;
  *   - FZ_BAND_CONTACT: the general sweep's stopping tolerance;
  *   - FZ_SLIVER, FZ_UNIT, FZ_IN_PLANE: a contact time's rounding on slivers,
  *     a rounded normal's length, and the methods' documented edge-on rays.
- * Segment- and capsule-triangle and -box distances are closed forms (their
- * exact tests are held to the tight band against them; GJK, the second
- * method, to its sliver band against triangles, its tight band against
- * boxes). A closed-form triangle-triangle distance,
- * and SAT depths for box pairs (issues 17 and 20), would remove the GJK and
- * EPA bands that remain where a closed form exists.
+ * Segment-, capsule- and triangle-triangle and segment- and capsule-box
+ * distances are closed forms (their exact tests are held to the tight band
+ * against them; GJK, the second method, to its sliver band against
+ * triangles, its tight band against boxes). SAT depths for box pairs (issue
+ * 17) would remove the EPA bands that remain where a closed form exists.
  */
 #ifndef COLLIDE_FUZZ_BANDS_H
 #define COLLIDE_FUZZ_BANDS_H
@@ -167,16 +165,6 @@ static inline bool fz_gjk_sliver(const col_shape *a, const col_shape *b) {
     bool ta = a->kind == COL_SHAPE_TRIANGLE, tb = b->kind == COL_SHAPE_TRIANGLE;
     col_shape_kind other = ta ? b->kind : a->kind;
     return (ta || tb) && (other == COL_SHAPE_TRIANGLE || other == COL_SHAPE_SEGMENT || other == COL_SHAPE_CAPSULE);
-}
-
-/*
- * fz_triangle_pair: two triangles, the one pair of these whose distance is
- * still GJK's (no closed form yet: issue 20). The exact test is held to
- * GJK's band against that distance; segment-triangle and capsule-triangle
- * distances are closed forms (Ericson 5.1.10), held to the tight band.
- */
-static inline bool fz_triangle_pair(const col_shape *a, const col_shape *b) {
-    return a->kind == COL_SHAPE_TRIANGLE && b->kind == COL_SHAPE_TRIANGLE;
 }
 
 /* fz_flat: a shape without volume (a triangle, segment or point, a box or

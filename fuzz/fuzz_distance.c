@@ -143,7 +143,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     /* the overlap tests against the distance, outside the band */
     if (col_overlap_supported(a->kind, b->kind)) {
         bool o = col_overlap(a, b);
-        double apart = fz_triangle_pair(a, b) ? fmax(band, fz_band_support(a, b)) : band; /* bands.h */
+        double apart = band; /* bands.h: a closed form or GJK's resolution */
         if ((double)d.distance > apart) FZ_CHECK(!o, "shapes apart by more than the band do not overlap", a, b);
         /* EPA on two flat shapes that touch (A - B is flat near the origin)
          * is no measure of depth: a triangle's vertex touching another

@@ -247,6 +247,70 @@ TEST(TriangleTriangle, DegenerateTriangles) {
     EXPECT_FALSE(Overlap(Translated(kTri, V(0, 0, kStep)), dot));
 }
 
+TEST(TriangleTriangle, ClosedFormDistanceInEveryRegion) {
+    // kTri in z = 0; the other triangle: a vertex over the face, an edge
+    // skew over an edge, a vertex beside a vertex, parallel faces (any pair
+    // of the overlap: only the distance is fixed), crossing (0 and one
+    // common point on both), sharing a vertex (0)
+    struct Case {
+        col_shape t;
+        double d;
+    };
+    const Case cases[] = {
+        {Triangle(V(0.5, 0.5, 1), V(0, 0, 3), V(1, 0, 3)), 1},                 // vertex over the face
+        {Triangle(V(1, -2, 1), V(1, 1, 1), V(1, -2, 4)), 1},                   // edge skew over edge ab
+        {Triangle(V(-0.75, -1, 0), V(-3, -1, 0), V(-3, -3, 1)), 1.25},         // vertex beside vertex a
+        {Triangle(V(0.25, 0.25, 0.5), V(1, 0.25, 0.5), V(0.25, 1, 0.5)), 0.5}, // parallel faces
+        {Triangle(V(0.5, 0.5, -1), V(0.5, 0.5, 1), V(3, 3, 0)), 0},            // crossing
+        {Triangle(V(2, 0, 0), V(3, 1, 1), V(3, -1, 1)), 0},                    // sharing vertex b
+    };
+    for (const Case &c : cases)
+        for (int order = 0; order < 2; ++order) {
+            col_distance_result d = order ? col_distance(&c.t, &kTri) : col_distance(&kTri, &c.t);
+            EXPECT_NEAR(static_cast<double>(d.distance), c.d, Ulps(4)) << &c - cases;
+            EXPECT_EQ(d.iterations, 0) << "a closed form, not GJK";
+            EXPECT_EQ(d.status == COL_HIT, c.d == 0) << &c - cases;
+            EXPECT_EQ(Overlap(kTri, c.t), c.d == 0) << &c - cases;
+            if (c.d == 0) { // one common point, on both triangles
+                EXPECT_TRUE(d.point_a.x == d.point_b.x && d.point_a.y == d.point_b.y && d.point_a.z == d.point_b.z);
+                col_vec3 q;
+                ASSERT_TRUE(col_closest_point_triangle(&kTri.u.triangle, d.point_a, &q));
+                EXPECT_NEAR(static_cast<double>(col_v3_len(col_v3_sub(q, d.point_a))), 0, Ulps(4));
+                ASSERT_TRUE(col_closest_point_triangle(&c.t.u.triangle, d.point_a, &q));
+                EXPECT_NEAR(static_cast<double>(col_v3_len(col_v3_sub(q, d.point_a))), 0, Ulps(4));
+            }
+        }
+    // the triangles sharing a vertex that GJK stalled 1.6e-6 short on
+    // (tests/test_gjk.cc): touching, in both precisions, both orders
+    col_shape a = Triangle(V(130, -505.75, -478), V(-512, -512, -512), V(-510.875, -512, -95.875));
+    col_shape b = Triangle(V(130, -505.875, -478), V(-512, -512, -512), V(-510.875, -512, -96));
+    EXPECT_EQ(col_distance(&a, &b).status, COL_HIT);
+    EXPECT_EQ(col_distance(&b, &a).status, COL_HIT);
+}
+
+TEST(TriangleTriangle, ClosedFormAgreesWithGjkAndTheExactTest) {
+    // Random pairs: the exact test answers yes exactly where the closed-form
+    // distance says 0, but within rounding of touching; GJK agrees on the
+    // distance; both orders swap the points.
+    std::mt19937 g(79);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int yes = 0, n = 3000;
+    auto vec = [&] { return V(2 * u(g), 2 * u(g), 2 * u(g)); };
+    for (int i = 0; i < n; ++i) {
+        col_shape s = Triangle(vec(), vec(), vec()), t = Triangle(vec(), vec(), vec());
+        bool o = Overlap(s, t);
+        col_distance_result d = col_distance(&s, &t), e = col_distance(&t, &s), gd = col_gjk_distance(&s, &t);
+        ASSERT_EQ(d.distance, e.distance) << i;
+        ASSERT_EQ(d.status == COL_HIT, o) << i << " distance " << d.distance;
+        ASSERT_NEAR(static_cast<double>(d.distance), static_cast<double>(gd.distance),
+                    sizeof(col_real) == sizeof(double) ? 1e-6 : 1e-2)
+            << i;
+        yes += o;
+    }
+    EXPECT_GT(yes, n / 10);
+    EXPECT_LT(yes, n * 9 / 10);
+}
+
 TEST(TriangleTriangle, InvalidInputIsFalse) {
     col_shape bad = Triangle(V(0, 0, 0), V(kNaN, 0, 0), V(0, 1, 0));
     EXPECT_FALSE(Overlap(kTri, bad));

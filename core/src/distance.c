@@ -245,6 +245,48 @@ col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_
     return d2;
 }
 
+col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangle *t, col_vec3 *ps, col_vec3 *pt) {
+    const col_vec3 u[3] = {s->a, s->b, s->c}, v[3] = {t->a, t->b, t->c};
+    if (col_overlap_triangle_triangle(s, t)) {
+        /* they meet (decided exactly), so an edge of one meets the other:
+         * its common point (col__closest_segment_triangle) */
+        for (int k = 0; k < 6; ++k) {
+            const col_vec3 *w = k < 3 ? u : v;
+            const col_triangle *other = k < 3 ? t : s;
+            col_vec3 x, y;
+            col_segment e = {w[k % 3], w[(k + 1) % 3]};
+            if (!col_overlap_segment_triangle(&e, other)) continue;
+            (void)col__closest_segment_triangle(e.a, e.b, other, &x, &y);
+            *ps = *pt = y;
+            return COL_R(0.0);
+        }
+    }
+    /* disjoint: the closest pair of two polytopes has a vertex of one and
+     * its closest point of the other, or a point on an edge of each
+     * (Ericson 5.1.9; Eberly, "Distance between two triangles") */
+    col__pair_candidate c[15];
+    for (int k = 0; k < 3; ++k) {
+        c[k].a = u[k];
+        c[k].b = col__closest_on_triangle_exact(u[k], t);
+        c[3 + k].b = v[k];
+        c[3 + k].a = col__closest_on_triangle_exact(v[k], s);
+    }
+    for (int k = 0; k < 6; ++k) c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            col__pair_candidate *e = &c[6 + 3 * i + j];
+            e->d2 = col__closest_segment_segment(u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3], NULL, NULL, &e->a, &e->b);
+        }
+    col_real scale = max_abs_of(u, 3), sv = max_abs_of(v, 3);
+    scale = scale > sv ? scale : sv;
+    bool tied;
+    int i = col__least_candidate(c, 15, scale, &tied);
+    if (tied) i = col__settle_tie(c, 15, i, scale, u, 3, v, 3);
+    *ps = c[i].a;
+    *pt = c[i].b;
+    return c[i].d2;
+}
+
 bool col_closest_point_triangle(const col_triangle *t, col_vec3 p, col_vec3 *out) {
     if (!col__valid_triangle(t) || !col_v3_is_valid(p)) return false;
     *out = col__closest_on_triangle_exact(p, t);

@@ -61,6 +61,12 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
  * shapes. */
 col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb);
 col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_vec3 *ps, col_vec3 *pb);
+/* The closest points *ps of triangle s and *pt of triangle t and their
+ * squared distance: 0, and one common point, where they meet
+ * (col_overlap_triangle_triangle, exact: a point where an edge of one meets
+ * the other); otherwise the closest of the vertices' closest points on the
+ * other triangle and the edges' closest pairs. Valid shapes. */
+col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangle *t, col_vec3 *ps, col_vec3 *pt);
 col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *e, col_vec3 p, int *iterations);
 
 #endif

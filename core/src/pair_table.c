@@ -224,6 +224,10 @@ static void cl_segment_triangle(const col_shape *x, const col_shape *y, col_vec3
 static void cl_triangle_segment(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
     cl_segment_triangle(y, x, py, px, iterations);
 }
+static void cl_triangle_triangle(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    (void)col__closest_triangle_triangle(&x->u.triangle, &y->u.triangle, px, py);
+    *iterations = 0;
+}
 static void cl_segment_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
     (void)col__closest_segment_box(x->u.segment.a, x->u.segment.b, y->u.aabb.min, y->u.aabb.max, px, py);
     *iterations = 0;
@@ -281,7 +285,7 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(SEGMENT)][K(OBB)] = {TEST(ov_segment_obb), CLOSED(cl_segment_obb)},
     [K(SEGMENT)][K(ELLIPSOID)] = {TEST(ov_segment_ellipsoid), GJK},
     [K(SEGMENT)][K(POLYTOPE)] = {BY_DISTANCE, GJK},
-    [K(TRIANGLE)][K(TRIANGLE)] = {TEST(ov_triangle_triangle), GJK},
+    [K(TRIANGLE)][K(TRIANGLE)] = {TEST(ov_triangle_triangle), CLOSED(cl_triangle_triangle)},
     [K(TRIANGLE)][K(PLANE)] = {TEST(ov_triangle_plane), EXTENT},
     [K(TRIANGLE)][K(SPHERE)] = {TEST(ov_triangle_sphere), CLOSED(cl_triangle_point)},
     [K(TRIANGLE)][K(CAPSULE)] = {TEST(ov_triangle_capsule), CLOSED(cl_triangle_segment)},

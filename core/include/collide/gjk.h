@@ -107,6 +107,9 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * common point where the exact test says they meet; a segment or capsule
  * against an AABB or OBB, the closest of its ends' closest points on the box
  * and the closest pairs of the box's edges that face it, in the box's frame;
+ * two triangles, the closest of the vertices' closest points on the other
+ * and the edges' closest pairs, one common point where the exact test says
+ * they meet;
  * of candidates within rounding of the least distance, the pair whose planes
  * come nearest to separating the cores; AABB-AABB; a plane against any
  * shape: col_distance_method),
