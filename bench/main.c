@@ -411,6 +411,8 @@ static const bench_impl collide_impls[] = {
     {"sphere_aabb", "collide col_overlap_many (batch)", NULL, run_overlap_many, NULL, NULL},
     {"sphere_aabb", "collide col_overlap_many_unchecked (batch, valid)", NULL, run_overlap_many_unchecked, NULL, NULL},
     {"triangle_aabb", "collide col_overlap_aabb_triangle", NULL, run_triangle_aabb, NULL, NULL},
+    {"triangle_aabb", "collide col_distance <= 0 (closed form)", SHAPES, run_distance, REL, NULL},
+    {"triangle_aabb", "collide col_gjk_distance <= 0 (GJK)", SHAPES, run_gjk, REL, NULL},
     {"triangle_triangle", "collide col_overlap_triangle_triangle", NULL, run_triangle_triangle, NULL, NULL},
     {"capsule_capsule", "collide col_overlap_capsule_capsule", NULL, run_capsule_capsule, NULL, NULL},
     {"capsule_triangle", "collide col_overlap_capsule_triangle", NULL, run_capsule_triangle, NULL, NULL},

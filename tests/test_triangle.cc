@@ -95,6 +95,76 @@ TEST(ObbTriangle, TriangleInTheBoxFrame) {
     EXPECT_FALSE(Overlap(box, Triangle(V(1.2, 1.2, 0), V(3, 1.2, 0), V(1.2, 3, 0))));
 }
 
+TEST(BoxTriangle, ClosedFormDistanceInEveryRegion) {
+    // the box [0, 2]^3, as an AABB and as OBBs (identity axes, turned a
+    // quarter about z exactly): a triangle's vertex over a face, a box corner
+    // under a triangle's face, an edge of each skew, parallel faces,
+    // slicing (0 and one common point on both), a triangle inside (0)
+    struct Case {
+        col_shape t;
+        double d;
+    };
+    const Case cases[] = {
+        {Triangle(V(1, 1, 3), V(0, 0, 5), V(2, 0, 5)), 1},                   // vertex over face z = 2
+        {Triangle(V(5, 2, 2), V(2, 5, 2), V(2, 2, 5)), std::sqrt(3.0)},      // corner (2, 2, 2) under the face's centre
+        {Triangle(V(3, -1, 3), V(3, 3, 3), V(5, 1, 9)), 1.4142135623730951}, // edge over edge x = z = 2, skew
+        {Triangle(V(0.5, 0.5, 2.5), V(1.5, 0.5, 2.5), V(0.5, 1.5, 2.5)), 0.5}, // parallel faces
+        {Triangle(V(-1, 1, 1), V(3, 1, 1), V(1, 1, 4)), 0},                    // slicing
+        {Triangle(V(0.5, 0.5, 0.5), V(1.5, 0.5, 0.5), V(0.5, 1.5, 1.5)), 0},   // inside
+    };
+    const col_mat3 id = {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)}, quarter = {V(0, 1, 0), V(-1, 0, 0), V(0, 0, 1)};
+    const col_shape boxes[3] = {Aabb(0, 0, 0, 2, 2, 2), Obb(V(1, 1, 1), V(1, 1, 1), id),
+                                Obb(V(1, 1, 1), V(1, 1, 1), quarter)};
+    for (const col_shape &box : boxes)
+        for (const Case &c : cases)
+            for (int order = 0; order < 2; ++order) {
+                const double want = c.d;
+                col_distance_result d = order ? col_distance(&c.t, &box) : col_distance(&box, &c.t);
+                EXPECT_NEAR(static_cast<double>(d.distance), want, Ulps(8)) << &c - cases;
+                EXPECT_EQ(d.iterations, 0) << "a closed form, not GJK";
+                EXPECT_EQ(d.status == COL_HIT, want == 0) << &c - cases;
+                EXPECT_EQ(Overlap(box, c.t), want == 0) << &c - cases;
+                if (want == 0) {
+                    EXPECT_TRUE(d.point_a.x == d.point_b.x && d.point_a.y == d.point_b.y && d.point_a.z == d.point_b.z);
+                    col_vec3 q;
+                    ASSERT_TRUE(col_closest_point_triangle(&c.t.u.triangle, d.point_a, &q));
+                    EXPECT_NEAR(static_cast<double>(col_v3_len(col_v3_sub(q, d.point_a))), 0, Ulps(4));
+                }
+            }
+}
+
+TEST(BoxTriangle, ClosedFormAgreesWithGjkAndTheExactTest) {
+    std::mt19937 g(83);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int yes = 0, n = 2000;
+    auto vec = [&] { return V(2 * u(g), 2 * u(g), 2 * u(g)); };
+    for (int i = 0; i < n; ++i) {
+        col_shape t = Triangle(vec(), vec(), vec());
+        col_vec3 axis = vec();
+        if (col_v3_len_sq(axis) < R(0.01)) axis = V(0, 0, 1);
+        col_shape obb = Obb(V(u(g), u(g), u(g)), V(0.5 * (u(g) + 1), 0.5 * (u(g) + 1), 0.5 * (u(g) + 1)),
+                            RotAxis(col_v3_scale(axis, 1 / col_v3_len(axis)), 3 * u(g)));
+        col_shape aabb = Aabb(u(g) - 1, u(g) - 1, u(g) - 1, u(g) + 1, u(g) + 1, u(g) + 1);
+        for (const col_shape *box : {&obb, &aabb}) {
+            bool o = Overlap(*box, t);
+            col_distance_result d = col_distance(box, &t), e = col_distance(&t, box), gd = col_gjk_distance(box, &t);
+            ASSERT_EQ(d.distance, e.distance) << i;
+            if (d.distance > Ulps(64)) {
+                ASSERT_FALSE(o) << i;
+            }
+            if (d.status == COL_HIT && box == &aabb) {
+                ASSERT_TRUE(o) << i; // the same exact test (an OBB's distance works in its frame)
+            }
+            ASSERT_NEAR(static_cast<double>(d.distance), static_cast<double>(gd.distance),
+                        sizeof(col_real) == sizeof(double) ? 1e-6 : 1e-2)
+                << i;
+            yes += o;
+        }
+    }
+    EXPECT_GT(yes, n / 5);
+    EXPECT_LT(yes, n * 9 / 5);
+}
+
 TEST(SegmentTriangle, InteriorEdgeAndVertexHits) {
     EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(0.5, 0.5, -1), V(0.5, 0.5, 1)))); // through the face
     EXPECT_TRUE(OverlapEverywhere(kTri, Segment(V(1, 0, -1), V(1, 0, 1))));         // through edge ab

@@ -179,6 +179,14 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
     return best;
 }
 
+/* The corners of the box [lo, hi]: bit 0 of the index picks hi.x, bit 1
+ * hi.y, bit 2 hi.z. */
+static void box_vertices(col_vec3 lo, col_vec3 hi, col_vec3 v[8]) {
+    for (int k = 0; k < 8; ++k) v[k] = col_v3(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
+}
+
+static col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb);
+
 col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb) {
     col_vec3 d = col_v3_sub(q, p);
     if (col__segment_meets_box(p, q, lo, hi)) {
@@ -194,8 +202,13 @@ col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 
         *ps = *pb = col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
         return COL_R(0.0);
     }
-    /* disjoint: the closest pair has a point on an end of the segment or on
-     * an edge of the box facing it (col__box_edges_facing) */
+    return segment_box_apart(p, q, lo, hi, ps, pb);
+}
+
+/* The segment [p, q] and the box [lo, hi], known not to meet: the closest
+ * pair has a point on an end of the segment or on an edge of the box facing
+ * it (col__box_edges_facing). */
+static col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb) {
     const col_vec3 e[2] = {p, q};
     col__pair_candidate c[14];
     for (int k = 0; k < 2; ++k) {
@@ -224,7 +237,7 @@ col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 
     int i = col__least_candidate(c, 2 + n, scale, &tied);
     if (tied) {
         col_vec3 v[8];
-        for (int k = 0; k < 8; ++k) v[k] = col_v3(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
+        box_vertices(lo, hi, v);
         i = col__settle_tie(c, 2 + n, i, scale, e, 2, v, 8);
     }
     *ps = c[i].a;
@@ -285,6 +298,104 @@ col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangl
     *ps = c[i].a;
     *pt = c[i].b;
     return c[i].d2;
+}
+
+col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle *t, col_vec3 *pb, col_vec3 *pt) {
+    const col_vec3 w[3] = {t->a, t->b, t->c};
+    /* the nearest vertex and its closest point of the box (exact: a clamp)
+     * certify themselves when the triangle runs away from the vertex along
+     * their difference (the box lies behind its closest point, a support
+     * point in that direction) by more than the rounding of that test could
+     * hide (were they to meet, the triangle would run back by |n|^2): the
+     * common case, without the exact test */
+    col__pair_candidate cv[3];
+    for (int k = 0; k < 3; ++k) {
+        cv[k].b = w[k];
+        cv[k].a =
+            col_v3(col__clamp(w[k].x, lo.x, hi.x), col__clamp(w[k].y, lo.y, hi.y), col__clamp(w[k].z, lo.z, hi.z));
+        cv[k].d2 = col_v3_len_sq(col_v3_sub(cv[k].b, cv[k].a));
+    }
+    int m = cv[1].d2 < cv[0].d2 ? 1 : 0;
+    m = cv[2].d2 < cv[m].d2 ? 2 : m;
+    {
+        col_vec3 n = col_v3_sub(cv[m].b, cv[m].a), e1 = col_v3_sub(w[(m + 1) % 3], w[m]),
+                 e2 = col_v3_sub(w[(m + 2) % 3], w[m]);
+        col_real l1 = col__abs_max(e1), l2 = col__abs_max(e2), slack = COL_R(16.0) * COL_EPSILON * (l1 > l2 ? l1 : l2);
+        if (col_v3_dot(e1, n) >= COL_R(0.0) && col_v3_dot(e2, n) >= COL_R(0.0) && cv[m].d2 > slack * slack) {
+            *pb = cv[m].a;
+            *pt = cv[m].b;
+            return cv[m].d2;
+        }
+    }
+    col_vec3 v[8];
+    box_vertices(lo, hi, v);
+    const col_aabb box = {lo, hi};
+    if (col_overlap_aabb_triangle(&box, t)) {
+        /* they meet (decided exactly), so an edge of one meets the other:
+         * its common point */
+        col_vec3 x, y;
+        for (int k = 0; k < 3; ++k)
+            if (col__segment_meets_box(w[k], w[(k + 1) % 3], lo, hi)) {
+                (void)col__closest_segment_box(w[k], w[(k + 1) % 3], lo, hi, &x, &y);
+                *pb = *pt = y;
+                return COL_R(0.0);
+            }
+        for (int i = 0; i < 8; ++i)
+            for (int bit = 1; bit < 8; bit <<= 1) { /* the 12 edges: v[i] to v[i | bit] */
+                if (i & bit) continue;
+                col_segment e = {v[i], v[i | bit]};
+                if (!col_overlap_segment_triangle(&e, t)) continue;
+                (void)col__closest_segment_triangle(e.a, e.b, t, &x, &y);
+                *pb = *pt = y;
+                return COL_R(0.0);
+            }
+    }
+    /* disjoint: the closest pair of two polytopes has a vertex of one and
+     * its closest point of the other, or a point on an edge of each: the
+     * triangle's edges against the box (its vertices and the box's edges,
+     * col__closest_segment_box), and the box's vertices that face the
+     * triangle (the triangle reaches on or beyond each of the vertex's
+     * three faces' planes: the closest pair's direction is in the vertex's
+     * normal cone) against it */
+    col__pair_candidate c[11];
+    int n = 0;
+    for (int k = 0; k < 3; ++k, ++n) c[n].d2 = segment_box_apart(w[k], w[(k + 1) % 3], lo, hi, &c[n].b, &c[n].a);
+    col_vec3 tlo = w[0], thi = w[0];
+    for (int k = 1; k < 3; ++k) {
+        tlo = col_v3(w[k].x < tlo.x ? w[k].x : tlo.x, w[k].y < tlo.y ? w[k].y : tlo.y, w[k].z < tlo.z ? w[k].z : tlo.z);
+        thi = col_v3(w[k].x > thi.x ? w[k].x : thi.x, w[k].y > thi.y ? w[k].y : thi.y, w[k].z > thi.z ? w[k].z : thi.z);
+    }
+    for (int k = 0; k < 8; ++k) {
+        bool fx = k & 1 ? thi.x >= hi.x : tlo.x <= lo.x, fy = k & 2 ? thi.y >= hi.y : tlo.y <= lo.y,
+             fz = k & 4 ? thi.z >= hi.z : tlo.z <= lo.z;
+        if (!(fx && fy && fz)) continue;
+        c[n].a = v[k];
+        c[n].b = col__closest_on_triangle(v[k], t->a, t->b, t->c); /* apart: no vertex on it */
+        c[n].d2 = col_v3_len_sq(col_v3_sub(c[n].a, c[n].b));
+        ++n;
+    }
+    col_real scale = max_abs_of(w, 3), sb = col__abs_max(lo), sh = col__abs_max(hi);
+    scale = scale > sb ? scale : sb;
+    scale = scale > sh ? scale : sh;
+    bool tied;
+    int i = col__least_candidate(c, n, scale, &tied);
+    if (tied) i = col__settle_tie(c, n, i, scale, v, 8, w, 3);
+    *pb = c[i].a;
+    *pt = c[i].b;
+    return c[i].d2;
+}
+
+col_real col__closest_obb_triangle(const col_obb *b, const col_triangle *t, col_vec3 *pb, col_vec3 *pt) {
+    /* in the box's frame, then back */
+    col_triangle local = {col__obb_to_local(b, t->a), col__obb_to_local(b, t->b), col__obb_to_local(b, t->c)};
+    col_vec3 x, y;
+    col_real d2 = col__closest_box_triangle(col_v3_neg(b->e), b->e, &local, &x, &y);
+    col_vec3 q[2] = {x, y};
+    for (int k = 0; k < 2; ++k)
+        q[k] = col_v3_madd(col_v3_madd(col_v3_madd(b->c, q[k].x, b->u[0]), q[k].y, b->u[1]), q[k].z, b->u[2]);
+    *pb = q[0];
+    *pt = q[1];
+    return d2;
 }
 
 bool col_closest_point_triangle(const col_triangle *t, col_vec3 p, col_vec3 *out) {

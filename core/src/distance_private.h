@@ -67,6 +67,15 @@ col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_
  * the other); otherwise the closest of the vertices' closest points on the
  * other triangle and the edges' closest pairs. Valid shapes. */
 col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangle *t, col_vec3 *ps, col_vec3 *pt);
+/* The closest points *pb of the box [lo, hi] and *pt of triangle t and
+ * their squared distance: 0, and one common point, where they meet
+ * (col_overlap_aabb_triangle, exact: where an edge of one meets the other);
+ * otherwise the closest of the triangle's edges' closest pairs with the box
+ * (col__closest_segment_box) and the facing box vertices' closest points on
+ * the triangle. The same for an OBB in its frame (the triangle's vertices
+ * taken there, the points brought back, rounded). Valid shapes. */
+col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle *t, col_vec3 *pb, col_vec3 *pt);
+col_real col__closest_obb_triangle(const col_obb *b, const col_triangle *t, col_vec3 *pb, col_vec3 *pt);
 col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *e, col_vec3 p, int *iterations);
 
 #endif

@@ -228,6 +228,14 @@ static void cl_triangle_triangle(const col_shape *x, const col_shape *y, col_vec
     (void)col__closest_triangle_triangle(&x->u.triangle, &y->u.triangle, px, py);
     *iterations = 0;
 }
+static void cl_triangle_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    (void)col__closest_box_triangle(y->u.aabb.min, y->u.aabb.max, &x->u.triangle, py, px);
+    *iterations = 0;
+}
+static void cl_triangle_obb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
+    (void)col__closest_obb_triangle(&y->u.obb, &x->u.triangle, py, px);
+    *iterations = 0;
+}
 static void cl_segment_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
     (void)col__closest_segment_box(x->u.segment.a, x->u.segment.b, y->u.aabb.min, y->u.aabb.max, px, py);
     *iterations = 0;
@@ -289,8 +297,8 @@ const col__pair col__pairs[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT] = {
     [K(TRIANGLE)][K(PLANE)] = {TEST(ov_triangle_plane), EXTENT},
     [K(TRIANGLE)][K(SPHERE)] = {TEST(ov_triangle_sphere), CLOSED(cl_triangle_point)},
     [K(TRIANGLE)][K(CAPSULE)] = {TEST(ov_triangle_capsule), CLOSED(cl_triangle_segment)},
-    [K(TRIANGLE)][K(AABB)] = {TEST(ov_triangle_aabb), GJK},
-    [K(TRIANGLE)][K(OBB)] = {TEST(ov_triangle_obb), GJK},
+    [K(TRIANGLE)][K(AABB)] = {TEST(ov_triangle_aabb), CLOSED(cl_triangle_aabb)},
+    [K(TRIANGLE)][K(OBB)] = {TEST(ov_triangle_obb), CLOSED(cl_triangle_obb)},
     [K(TRIANGLE)][K(ELLIPSOID)] = {BY_DISTANCE, GJK},
     [K(TRIANGLE)][K(POLYTOPE)] = {BY_DISTANCE, GJK},
     [K(PLANE)][K(SPHERE)] = {TEST(ov_plane_sphere)},

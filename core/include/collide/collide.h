@@ -64,7 +64,7 @@
  *            point seg  tri  plane sphere caps aabb obb  ellip poly circle rect
  *   point      c    c    c    e     c      c    c    c    c     g    .      .
  *   segment         c    c    e     c      c    c    c    g     g    .      .
- *   triangle             c    e     c      c    g    g    g     g    .      .
+ *   triangle             c    e     c      c    c    c    g     g    .      .
  *   plane                     .     e      e    e    e    e     e    .      .
  *   sphere                          c      c    c    c    c     g    .      .
  *   capsule                                c    c    c    g     g    .      .

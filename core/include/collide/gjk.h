@@ -109,7 +109,9 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * and the closest pairs of the box's edges that face it, in the box's frame;
  * two triangles, the closest of the vertices' closest points on the other
  * and the edges' closest pairs, one common point where the exact test says
- * they meet;
+ * they meet; a triangle against an AABB or OBB, the closest of its edges'
+ * closest pairs with the box and the facing box corners' closest points on
+ * it (the nearest vertex's clamp first, returned when it certifies itself);
  * of candidates within rounding of the least distance, the pair whose planes
  * come nearest to separating the cores; AABB-AABB; a plane against any
  * shape: col_distance_method),
