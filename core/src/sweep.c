@@ -683,20 +683,40 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
      * the times */
     col_vec3 q = col__closest_on_triangle(ray->origin, t->a, t->b, t->c);
     if (col_v3_len_sq(col_v3_sub(q, ray->origin)) <= t->r * t->r) return col__ray_inside(ray);
-    col_ray_hit best = col__ray_miss();
     const col_vec3 v[3] = {t->a, t->b, t->c};
+    if (!col__triangle_is_degenerate(t->a, t->b, t->c)) {
+        /* the face first: the centre reaches the plane offset by r on the
+         * origin's side (farther than r from the plane: within, outside the
+         * prism, it meets an edge's capsule first, as it does when the
+         * contact falls outside the triangle); a contact inside the triangle
+         * is the first (before it the centre is farther than r from the
+         * plane, so from every edge), one moving away never comes */
+        col_vec3 n = col__unit_or(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a)), col_v3(0, 0, 0));
+        col_vec3 n0 = n; /* the winding's normal: inside, each edge's cross product points along it */
+        col_real h = col_v3_dot(col_v3_sub(ray->origin, t->a), n), dn = col_v3_dot(ray->delta, n);
+        if (h < COL_R(0.0)) n = col_v3_neg(n), h = -h, dn = -dn;
+        if (h > t->r) {
+            if (!(dn < COL_R(0.0))) return col__ray_miss();
+            col_real u = (h - t->r) / -dn;
+            if (!(u <= ray->max_t)) return col__ray_miss();
+            col_vec3 c = col_v3_madd(ray->origin, u, ray->delta), p = col_v3_madd(c, -t->r, n);
+            bool in = true;
+            for (int i = 0; i < 3 && in; ++i)
+                in = col_v3_dot(col_v3_cross(col_v3_sub(v[(i + 1) % 3], v[i]), col_v3_sub(p, v[i])), n0) >= COL_R(0.0);
+            if (in) {
+                col_ray_hit f = col__ray_miss();
+                f.status = COL_HIT;
+                f.t = u;
+                f.point = c;
+                f.normal = n;
+                return f;
+            }
+        }
+    }
+    col_ray_hit best = col__ray_miss();
     for (int i = 0; i < 3; ++i) {
         col_ray_hit h = col__raycast_capsule_raw(ray, v[i], v[(i + 1) % 3], t->r);
         if (h.status == COL_HIT && (best.status != COL_HIT || h.t < best.t)) best = h;
-    }
-    if (!col__triangle_is_degenerate(t->a, t->b, t->c)) {
-        col_vec3 n = col__unit_or(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a)), col_v3(0, 0, 0));
-        for (int s = -1; s <= 1; s += 2) {
-            col_vec3 off = col_v3_scale(n, (col_real)s * t->r);
-            col_triangle moved = {col_v3_add(t->a, off), col_v3_add(t->b, off), col_v3_add(t->c, off)};
-            col_ray_hit h = col_raycast_triangle_mt(ray, &moved, COL_TWO_SIDED); /* the time: decided apart */
-            if (h.status == COL_HIT && !h.inside && (best.status != COL_HIT || h.t < best.t)) best = h;
-        }
     }
     return best;
 }
