@@ -115,6 +115,8 @@ static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_spher
 
 /* p in the OBB's frame: ((p - c) . u_k). */
 col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p);
+/* Its inverse: the point c + x u_0 + y u_1 + z u_2 of the OBB's frame. */
+col_vec3 col__obb_to_world(const col_obb *b, col_vec3 p);
 
 /* true when axis L separates the box [lo, hi] from the convex hull of the n
  * points; a zero L never separates. */

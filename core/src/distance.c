@@ -79,7 +79,17 @@ static bool near_tie(const col__pair_candidate *c, int k, int best, col_real lim
     return col__abs_max(col_v3_sub(c[k].a, c[best].a)) > tol || col__abs_max(col_v3_sub(c[k].b, c[best].b)) > tol;
 }
 
-int col__least_candidate(const col__pair_candidate *c, int n, col_real scale, bool *tied) {
+static col_real max_abs_of(const col_vec3 *v, int n) {
+    col_real m = COL_R(0.0);
+    for (int i = 0; i < n; ++i) {
+        col_real x = col__abs_max(v[i]);
+        m = x > m ? x : m;
+    }
+    return m;
+}
+
+int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *va, int na, const col_vec3 *vb,
+                           int nb) {
     int best = 0;
     for (int k = 1; k < n; ++k)
         if (c[k].d2 < c[best].d2) best = k;
@@ -90,34 +100,20 @@ int col__least_candidate(const col__pair_candidate *c, int n, col_real scale, bo
      * triangle chosen, by 3e-17 of a squared distance of 2.8e-6, over the
      * point 6e-9 from it on the next edge that is truly closest: the normal
      * turned by 3e-6, a fuzz_distance finding) */
+    col_real sa = max_abs_of(va, na), sb = max_abs_of(vb, nb), scale = sa > sb ? sa : sb;
     col_real tol = COL_R(64.0) * COL_EPSILON * scale, reach = col_sqrt(c[best].d2) + tol, limit = reach * reach;
-    *tied = false;
-    for (int k = 0; k < n && !*tied; ++k) *tied = near_tie(c, k, best, limit, tol);
-    return best;
-}
-
-int col__settle_tie(const col__pair_candidate *c, int n, int best, col_real scale, const col_vec3 *va, int na,
-                    const col_vec3 *vb, int nb) {
-    col_real tol = COL_R(64.0) * COL_EPSILON * scale, reach = col_sqrt(c[best].d2) + tol, limit = reach * reach;
-    /* the pair nearest to certifying itself is the closest (a pair whose
-     * planes separate A and B by d - v proves the distance at least d - v) */
-    col_real least = pair_violation(c[best].a, c[best].b, va, na, vb, nb);
+    /* of the near ties, the pair nearest to certifying itself is the closest
+     * (a pair whose planes separate A and B by d - v proves the distance at
+     * least d - v) */
+    col_real least = COL_R(-1.0);
     int pick = best;
     for (int k = 0; k < n; ++k) {
         if (!near_tie(c, k, best, limit, tol)) continue;
+        if (least < COL_R(0.0)) least = pair_violation(c[best].a, c[best].b, va, na, vb, nb);
         col_real v = pair_violation(c[k].a, c[k].b, va, na, vb, nb);
         if (v < least) least = v, pick = k;
     }
     return pick;
-}
-
-static col_real max_abs_of(const col_vec3 *v, int n) {
-    col_real m = COL_R(0.0);
-    for (int i = 0; i < n; ++i) {
-        col_real x = col__abs_max(v[i]);
-        m = x > m ? x : m;
-    }
-    return m;
 }
 
 /* Whether the candidate pair c (an end of a segment and the closest point
@@ -133,7 +129,7 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
      * the relative boundary of one of them: an end of the segment and its
      * closest point of the triangle, or an edge and its closest pair with
      * the segment (Ericson 5.1.10); of near ties, the pair nearest to
-     * certifying itself (col__settle_tie), so the normal is the true one to
+     * certifying itself (col__pick_closest_pair), so the normal is the true one to
      * rounding */
     const col_vec3 v[3] = {t->a, t->b, t->c}, e[2] = {p, q};
     col__pair_candidate c[5];
@@ -154,11 +150,7 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
     }
     for (int k = 0; k < 3; ++k)
         c[2 + k].d2 = col__closest_segment_segment(p, q, v[k], v[(k + 1) % 3], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
-    col_real scale = max_abs_of(e, 2), sv = max_abs_of(v, 3);
-    scale = scale > sv ? scale : sv;
-    bool tied;
-    int i = col__least_candidate(c, 5, scale, &tied);
-    if (tied) i = col__settle_tie(c, 5, i, scale, e, 2, v, 3);
+    int i = col__pick_closest_pair(c, 5, e, 2, v, 3);
     col_real best = c[i].d2;
     col_vec3 cs = c[i].a, ct = c[i].b;
     if (best > COL_R(0.0) && col_overlap_segment_triangle(&sg, t)) {
@@ -216,9 +208,6 @@ static col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 
         c[k].b = col_v3(col__clamp(e[k].x, lo.x, hi.x), col__clamp(e[k].y, lo.y, hi.y), col__clamp(e[k].z, lo.z, hi.z));
         c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
     }
-    col_real scale = max_abs_of(e, 2), sb = col__abs_max(lo), sh = col__abs_max(hi);
-    scale = scale > sb ? scale : sb;
-    scale = scale > sh ? scale : sh;
     /* the nearer end's pair certifies itself when the segment runs away
      * from it along their difference (the box lies behind its closest point
      * to the end, a support point in that direction): the common case */
@@ -233,13 +222,9 @@ static col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 
     for (int k = 0; k < n; ++k)
         c[2 + k].d2 =
             col__closest_segment_segment(p, q, edges[k][0], edges[k][1], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
-    bool tied;
-    int i = col__least_candidate(c, 2 + n, scale, &tied);
-    if (tied) {
-        col_vec3 v[8];
-        box_vertices(lo, hi, v);
-        i = col__settle_tie(c, 2 + n, i, scale, e, 2, v, 8);
-    }
+    col_vec3 v[8];
+    box_vertices(lo, hi, v);
+    int i = col__pick_closest_pair(c, 2 + n, e, 2, v, 8);
     *ps = c[i].a;
     *pb = c[i].b;
     return c[i].d2;
@@ -250,11 +235,8 @@ col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_
     col_vec3 x, y;
     col_real d2 =
         col__closest_segment_box(col__obb_to_local(b, p), col__obb_to_local(b, q), col_v3_neg(b->e), b->e, &x, &y);
-    col_vec3 w[2] = {x, y};
-    for (int k = 0; k < 2; ++k)
-        w[k] = col_v3_madd(col_v3_madd(col_v3_madd(b->c, w[k].x, b->u[0]), w[k].y, b->u[1]), w[k].z, b->u[2]);
-    *ps = w[0];
-    *pb = w[1];
+    *ps = col__obb_to_world(b, x);
+    *pb = col__obb_to_world(b, y);
     return d2;
 }
 
@@ -290,11 +272,7 @@ col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangl
             col__pair_candidate *e = &c[6 + 3 * i + j];
             e->d2 = col__closest_segment_segment(u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3], NULL, NULL, &e->a, &e->b);
         }
-    col_real scale = max_abs_of(u, 3), sv = max_abs_of(v, 3);
-    scale = scale > sv ? scale : sv;
-    bool tied;
-    int i = col__least_candidate(c, 15, scale, &tied);
-    if (tied) i = col__settle_tie(c, 15, i, scale, u, 3, v, 3);
+    int i = col__pick_closest_pair(c, 15, u, 3, v, 3);
     *ps = c[i].a;
     *pt = c[i].b;
     return c[i].d2;
@@ -374,12 +352,7 @@ col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle 
         c[n].d2 = col_v3_len_sq(col_v3_sub(c[n].a, c[n].b));
         ++n;
     }
-    col_real scale = max_abs_of(w, 3), sb = col__abs_max(lo), sh = col__abs_max(hi);
-    scale = scale > sb ? scale : sb;
-    scale = scale > sh ? scale : sh;
-    bool tied;
-    int i = col__least_candidate(c, n, scale, &tied);
-    if (tied) i = col__settle_tie(c, n, i, scale, v, 8, w, 3);
+    int i = col__pick_closest_pair(c, n, v, 8, w, 3);
     *pb = c[i].a;
     *pt = c[i].b;
     return c[i].d2;
@@ -390,11 +363,8 @@ col_real col__closest_obb_triangle(const col_obb *b, const col_triangle *t, col_
     col_triangle local = {col__obb_to_local(b, t->a), col__obb_to_local(b, t->b), col__obb_to_local(b, t->c)};
     col_vec3 x, y;
     col_real d2 = col__closest_box_triangle(col_v3_neg(b->e), b->e, &local, &x, &y);
-    col_vec3 q[2] = {x, y};
-    for (int k = 0; k < 2; ++k)
-        q[k] = col_v3_madd(col_v3_madd(col_v3_madd(b->c, q[k].x, b->u[0]), q[k].y, b->u[1]), q[k].z, b->u[2]);
-    *pb = q[0];
-    *pt = q[1];
+    *pb = col__obb_to_world(b, x);
+    *pt = col__obb_to_world(b, y);
     return d2;
 }
 

@@ -33,19 +33,16 @@ typedef struct col__pair_candidate {
     col_real d2;
     col_vec3 a, b;
 } col__pair_candidate;
-/* The closest of n candidate pairs of two polytopes, each the closest pair
- * of a part of them that together hold the true closest pair: the index of
- * the least d2, and *tied when another pair (not the same one to rounding)
- * lies within rounding of it (64 ulps of scale, the largest coordinate, in
- * distance). col__settle_tie then picks, of those, the one nearest to
- * certifying itself, given the vertices va of A and vb of B: the least
- * amount by which a vertex lies beyond the planes through its points normal
- * to a - b (the first of equals). Its normal is then the true one to
- * rounding, where the least d2 alone can pick a vertex next to the closest
- * point of an edge. */
-int col__least_candidate(const col__pair_candidate *c, int n, col_real scale, bool *tied);
-int col__settle_tie(const col__pair_candidate *c, int n, int best, col_real scale, const col_vec3 *va, int na,
-                    const col_vec3 *vb, int nb);
+/* The index of the closest of n candidate pairs of the polytopes with
+ * vertices va (A) and vb (B), each the closest pair of a part of them that
+ * together hold the true closest pair: the least d2, unless other pairs
+ * (not the same one to rounding) lie within rounding of it (64 ulps of the
+ * largest vertex coordinate, in distance), then the one of those nearest to
+ * certifying itself (the least amount by which a vertex lies beyond the
+ * planes through its points normal to a - b; the first of equals). Its
+ * normal is then the true one to rounding, where the least d2 alone can pick
+ * a vertex next to the closest point of an edge. */
+int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *va, int na, const col_vec3 *vb, int nb);
 /* The closest points *ps of the segment [p, q] and *pt of the triangle t,
  * and their squared distance: 0, and one common point, where they meet
  * (col_overlap_segment_triangle, exact); otherwise the closest of the
