@@ -257,3 +257,33 @@ TEST(SegmentBox, PassingACornerByAHairMeasuresTheTrueDistance) {
     EXPECT_FALSE(Overlap(c, b));
     EXPECT_TRUE(Overlap(c2, b));
 }
+
+TEST(SegmentBox, EndBesideTheTrueClosestPointOnALongSegmentIsNotTaken) {
+    // fuzz_distance's CI finding (regressions/distance/segment-end-taken-
+    // for-the-point-7e-12-beside-it): a segment 627 long ends 3.2e-9 from a
+    // turned box of zero extents; the truly closest point lies 7e-12 inside
+    // the end, below the tolerance under which two candidates were once held
+    // the same pair. The end was taken, the normal turned by 1.5e-3 rad, and
+    // the segment's far end lay 1.37 beyond the plane through its closest
+    // point: of candidates within rounding, the one that certifies itself.
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "double coordinates";
+    col_shape box = Obb(V(-0x1.2p+1, -0x1.3p+1, 0x1p+0), V(0, 0, 0),
+                        col_m3_cols(V(0x1.f817b8d57f818p-1, -0x1.da70adf61da71p-4, 0x1.0cd973a510cdap-3),
+                                    V(0x1.0cd973a510cdap-3, 0x1.f817b8d57f818p-1, -0x1.da70adf61da71p-4),
+                                    V(-0x1.da70adf61da71p-4, 0x1.0cd973a510cdap-3, 0x1.f817b8d57f818p-1)));
+    col_shape seg = Segment(V(-0x1.20000006ee78p+1, 0x1.b93fffffffed2p+8, 0x1.bca000000007fp+8),
+                            V(-0x1.20000006ee78p+1, -0x1.300000000973bp+1, 0x1.0000000007f5ap+0));
+    for (int order = 0; order < 2; ++order) {
+        col_distance_result d = order ? col_distance(&seg, &box) : col_distance(&box, &seg);
+        ASSERT_EQ(d.status, COL_MISS);
+        const double dist = static_cast<double>(d.distance);
+        EXPECT_NEAR(dist, 3.2e-9, 1e-10);
+        const col_shape &a = order ? seg : box, &b = order ? box : seg;
+        col_vec3 sa, sb;
+        (void)col_support(&a, col_v3_neg(d.normal), &sa);
+        (void)col_support(&b, d.normal, &sb);
+        const double tol = 64 * static_cast<double>(COL_EPSILON) * 444 * 444 / dist;
+        EXPECT_LE(std::fabs(static_cast<double>(col_v3_dot(col_v3_sub(sa, d.point_a), d.normal))), tol);
+        EXPECT_LE(std::fabs(static_cast<double>(col_v3_dot(col_v3_sub(sb, d.point_b), d.normal))), tol);
+    }
+}
