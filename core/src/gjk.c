@@ -213,6 +213,147 @@ static bool solve_tetra(simplex *s) {
     return false;
 }
 
+/* ---- the signed-volumes solver (Montanari, Petrinic and Barbieri 2017) ----
+ *
+ * The closest point to the origin of a simplex whose newest vertex is the
+ * last: the origin's barycentric coordinates in the simplex's affine hull as
+ * signed volumes (for a tetrahedron the four cofactors, their sum the
+ * determinant, so their signs agree with it exactly; for a triangle the
+ * triple products of the robust solver's face test), and only the faces
+ * whose coordinate has the wrong sign searched below. No candidate is
+ * computed where the region says it cannot be closest, and no simplex is
+ * copied: the result is a choice of vertices and their weights. GJK falls
+ * back to the robust solver above (every region compared) where this one
+ * makes no progress, which rounding on slivers can cause. */
+typedef struct sv_pick {
+    int n;
+    int idx[4];
+    col_real bc[4];
+} sv_pick;
+
+static col_real sv_d2(const col_vec3 *w, const sv_pick *p) {
+    col_vec3 q = col_v3_scale(w[p->idx[0]], p->bc[0]);
+    for (int i = 1; i < p->n; ++i) q = col_v3_madd(q, p->bc[i], w[p->idx[i]]);
+    return col_v3_dot(q, q);
+}
+
+/* The candidate c in *best when closer (ties: the first). */
+static void sv_keep(const col_vec3 *w, sv_pick *best, col_real *best_d2, const sv_pick *c) {
+    col_real d2 = sv_d2(w, c);
+    if (d2 < *best_d2) {
+        *best_d2 = d2;
+        *best = *c;
+    }
+}
+
+static void sv_segment(const col_vec3 *w, int i, int j, sv_pick *out) {
+    col_vec3 t = col_v3_sub(w[j], w[i]);
+    col_real num = -col_v3_dot(w[i], t), den = col_v3_dot(t, t);
+    if (!(num > COL_R(0.0))) {
+        out->n = 1, out->idx[0] = i, out->bc[0] = COL_R(1.0);
+    } else if (!(num < den)) {
+        out->n = 1, out->idx[0] = j, out->bc[0] = COL_R(1.0);
+    } else {
+        col_real u = num / den;
+        out->n = 2, out->idx[0] = i, out->idx[1] = j, out->bc[0] = COL_R(1.0) - u, out->bc[1] = u;
+    }
+}
+
+static void sv_triangle(const col_vec3 *w, int i, int j, int k, sv_pick *out) {
+    col_vec3 a = w[i], b = w[j], c = w[k];
+    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
+    /* the signed areas of the origin's projection with each edge, times |n|^2 */
+    col_real ca = col_v3_dot(col_v3_cross(b, c), n), cb = col_v3_dot(col_v3_cross(c, a), n),
+             cc = col_v3_dot(col_v3_cross(a, b), n), sum = ca + cb + cc;
+    if (ca >= COL_R(0.0) && cb >= COL_R(0.0) && cc >= COL_R(0.0) && sum > COL_R(0.0)) {
+        out->n = 3, out->idx[0] = i, out->idx[1] = j, out->idx[2] = k;
+        out->bc[1] = cb / sum, out->bc[2] = cc / sum, out->bc[0] = COL_R(1.0) - out->bc[1] - out->bc[2];
+        return;
+    }
+    /* outside an edge: the closest of the edges it is outside (all three
+     * when the signs say nothing: a degenerate triangle, NaN) */
+    bool none = !(ca < COL_R(0.0) || cb < COL_R(0.0) || cc < COL_R(0.0));
+    sv_pick cand;
+    col_real best = COL_REAL_MAX;
+    out->n = 0;
+    if (none || cc < COL_R(0.0)) sv_segment(w, i, j, &cand), sv_keep(w, out, &best, &cand);
+    if (none || ca < COL_R(0.0)) sv_segment(w, j, k, &cand), sv_keep(w, out, &best, &cand);
+    if (none || cb < COL_R(0.0)) sv_segment(w, i, k, &cand), sv_keep(w, out, &best, &cand);
+    if (out->n == 0) out->n = 1, out->idx[0] = i, out->bc[0] = COL_R(1.0); /* overflow */
+}
+
+/* true when the origin lies in the tetrahedron w[0..3] (out: its weights) */
+static bool sv_tetra(const col_vec3 *w, sv_pick *out) {
+    col_vec3 a = w[0], b = w[1], c = w[2], d = w[3];
+    col_vec3 cd = col_v3_cross(c, d);
+    /* the cofactors: the volumes with the origin in place of each vertex */
+    col_real C[4] = {col_v3_dot(b, cd), -col_v3_dot(a, cd), col_v3_dot(a, col_v3_cross(b, d)),
+                     -col_v3_dot(a, col_v3_cross(b, c))};
+    col_real det = C[0] + C[1] + C[2] + C[3];
+    col_vec3 e1 = col_v3_sub(b, a), e2 = col_v3_sub(c, a), e3 = col_v3_sub(d, a);
+    /* flat: the volume within its own rounding noise (the robust solver's
+     * test): the signs say nothing, every face is searched */
+    bool flat =
+        !(col_abs(det) > GJK_FLAT_ULPS * COL_EPSILON * col__len_safe(e1) * col__len_safe(e2) * col__len_safe(e3));
+    bool wrong[4], inside = !flat;
+    for (int x = 0; x < 4; ++x) {
+        wrong[x] = flat || (det > COL_R(0.0) ? C[x] < COL_R(0.0) : C[x] > COL_R(0.0));
+        inside = inside && !wrong[x];
+    }
+    if (inside) {
+        out->n = 4;
+        for (int x = 0; x < 4; ++x) out->idx[x] = x, out->bc[x] = C[x] / det;
+        return true;
+    }
+    static const int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    sv_pick cand;
+    col_real best = COL_REAL_MAX;
+    out->n = 0;
+    for (int x = 0; x < 4; ++x) {
+        if (!wrong[x]) continue;
+        sv_triangle(w, face[x][0], face[x][1], face[x][2], &cand);
+        sv_keep(w, out, &best, &cand);
+    }
+    if (out->n == 0) out->n = 1, out->idx[0] = 3, out->bc[0] = COL_R(1.0); /* overflow */
+    return false;
+}
+
+/* The signed-volumes solution of s (its newest vertex last) as a choice of
+ * its vertices and their weights in *p: true when the origin lies in the
+ * tetrahedron. */
+static bool sv_solve(const simplex *s, sv_pick *p) {
+    /* on a copy scaled to [-1, 1] by one reciprocal (a power of two's
+     * scaling of the shapes changes no bit): no product of three
+     * coordinates underflows or overflows */
+    col_real m = COL_R(0.0);
+    for (int i = 0; i < s->n; ++i) m = col__max_finite(m, col__max_abs3(s->v[i].w));
+    col_vec3 w[4];
+    col_real inv = m > COL_R(0.0) ? COL_R(1.0) / m : COL_R(1.0);
+    for (int i = 0; i < s->n; ++i) w[i] = col_v3_scale(s->v[i].w, inv);
+    switch (s->n) {
+    case 2: sv_segment(w, 0, 1, p); return false;
+    case 3: sv_triangle(w, 0, 1, 2, p); return false;
+    default: return sv_tetra(w, p);
+    }
+}
+
+/* The point of s that p picks (unscaled; summed in simplex_point's order). */
+static col_vec3 sv_point(const simplex *s, const sv_pick *p) {
+    col_vec3 q = col_v3_scale(s->v[p->idx[0]].w, p->bc[0]);
+    for (int i = 1; i < p->n; ++i) q = col_v3_madd(q, p->bc[i], s->v[p->idx[i]].w);
+    return q;
+}
+
+/* s reduced in place to the vertices p picks, with their weights (the picks
+ * are in increasing order, so no vertex is overwritten before it is read). */
+static void sv_apply(simplex *s, const sv_pick *p) {
+    for (int i = 0; i < p->n; ++i) {
+        if (p->idx[i] != i) s->v[i] = s->v[p->idx[i]];
+        s->bc[i] = p->bc[i];
+    }
+    s->n = p->n;
+}
+
 /* Witness points of the simplex (in the frame). */
 void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb) {
     if (s->n == 1) {
@@ -242,19 +383,36 @@ static col_real gilbert_step(const simplex *s, col_vec3 v, const svert *w, simpl
     return col_v3_dot(v2, v2);
 }
 
+/* The robust solver on in (every region compared) into t; true when the
+ * origin lies in the tetrahedron (t then holds in with its weights). */
+static bool robust_solve(const simplex *in, simplex *t) {
+    *t = *in; /* the solvers write t while reading the vertices of in: never the same memory */
+    switch (in->n) {
+    case 2: solve_segment(&in->v[0], &in->v[1], t); return false;
+    case 3: solve_triangle(&in->v[0], &in->v[1], &in->v[2], t); return false;
+    default: return solve_tetra(t);
+    }
+}
+
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->scale = A->size + B->size;
     g->overlap = false;
     g->converged = true;
     col_real touch = COL_GJK_OVERLAP_TOLERANCE * g->scale;
-    /* Start from the support point along the line between the references. */
-    col_vec3 d0 = col_v3_sub(col__proxy_support(B, col_v3(0, 0, 0)), col__proxy_support(A, col_v3(0, 0, 0)));
+    /* Start from the support point along the line between the cores' first
+     * points (a centre, a segment's first end, the frame's origin). */
+    col_vec3 d0 = col_v3_sub(col_v3_add(B->p[0], B->shift), col_v3_add(A->p[0], A->shift));
     if (col__same_point(d0, col_v3(0, 0, 0))) d0 = col_v3(1, 0, 0);
+    /* two simplices, the current one s[c] and the next: the solvers read one
+     * and write the other, and no step copies a whole simplex */
+    simplex s[2];
+    int c = 0;
     svert w0 = col__support_pair(A, B, d0);
-    set1(&g->s, &w0);
+    set1(&s[0], &w0);
     col_vec3 v = w0.w;
     col_real vv = col_v3_dot(v, v);
     int it = 0;
+    bool inside = false;
     for (;;) {
         if (vv <= touch * touch) {
             g->overlap = true;
@@ -283,12 +441,13 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
             g->overlap = vlen <= COL_GJK_SIZE_TOLERANCE * g->scale;
             break;
         }
+        simplex *cur = &s[c], *t = &s[1 - c];
         /* Stuck on a support point it has. (The lower bound v.w / |v| that w
          * proves is no basis for calling the shapes touching here: v carries
          * an absolute error of a few ulps of the shapes' size, so the gap is
          * noise of the order eps * size^2.) */
         bool dup = false;
-        for (int i = 0; i < g->s.n; ++i) dup = dup || col__same_point(g->s.v[i].w, w.w);
+        for (int i = 0; i < cur->n; ++i) dup = dup || col__same_point(cur->v[i].w, w.w);
         if (dup) {
             /* w is a vertex the simplex has, yet the gap says it lies closer
              * along -v: the solver's point v is off the simplex's closest point
@@ -296,47 +455,57 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
              * sharing a vertex, where it stopped 1e-9 of the size short of the
              * shared point). Gilbert's step on the segment from v to w
              * decreases the distance strictly; without progress, stop. */
-            if (g->s.n == 1) break;
-            simplex t;
-            col_real vv2 = gilbert_step(&g->s, v, &w, &t);
+            if (cur->n == 1) break;
+            col_real vv2 = gilbert_step(cur, v, &w, t);
             if (!(vv2 < vv)) break;
-            g->s = t;
-            v = simplex_point(&t);
+            c = 1 - c;
+            v = simplex_point(t);
             vv = vv2;
             continue;
         }
-        simplex in = g->s, t;
-        in.v[in.n++] = w;
-        t = in; /* the solvers write t while reading the vertices of in: never the same memory */
-        switch (in.n) {
-        case 2: solve_segment(&in.v[0], &in.v[1], &t); break;
-        case 3: solve_triangle(&in.v[0], &in.v[1], &in.v[2], &t); break;
-        default:
-            if (solve_tetra(&t)) {
-                g->s = t;
-                g->overlap = true;
-                g->iterations = it;
-                return;
-            }
+        /* the signed volumes on the simplex with w (its newest vertex last),
+         * applied in place when they make progress */
+        cur->v[cur->n++] = w;
+        sv_pick p;
+        if (sv_solve(cur, &p)) {
+            sv_apply(cur, &p);
+            inside = true;
             break;
         }
-        col_vec3 v2 = simplex_point(&t);
+        col_vec3 v2 = sv_point(cur, &p);
         col_real vv2 = col_v3_dot(v2, v2);
-        if (!(vv2 < vv) && g->s.n > 1) {
+        if (vv2 < vv) {
+            sv_apply(cur, &p);
+            v = v2;
+            vv = vv2;
+            continue;
+        }
+        /* no progress: every region compared (the robust solver) */
+        if (robust_solve(cur, t)) {
+            c = 1 - c;
+            inside = true;
+            break;
+        }
+        v2 = simplex_point(t);
+        vv2 = col_v3_dot(v2, v2);
+        --cur->n; /* the simplex as it was, for Gilbert's step */
+        if (!(vv2 < vv) && cur->n > 1) {
             /* No progress although the gap says w is closer along -v: the
              * solver lost it to cancellation on a sliver simplex (smooth shapes
              * make nearly coincident support points). Collapse the simplex to
              * v itself (a point of A - B with its witnesses) and w: on that
              * segment the distance decreases strictly, as in Gilbert's
              * original step. */
-            vv2 = gilbert_step(&g->s, v, &w, &t);
-            v2 = simplex_point(&t);
+            vv2 = gilbert_step(cur, v, &w, t);
+            v2 = simplex_point(t);
         }
         if (!(vv2 < vv)) break; /* no progress: rounding decides from here */
-        g->s = t;
+        c = 1 - c;
         v = v2;
         vv = vv2;
     }
+    g->s = s[c];
+    if (inside) g->overlap = true;
     g->iterations = it;
 }
 
