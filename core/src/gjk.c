@@ -1,8 +1,11 @@
 /*
- * GJK (collide/gjk.h): the distance of two proxies by the simplex solver
- * (Voronoi regions on faces and edges, the best of both on slivers; Gilbert's
- * step when a support point repeats), with relative and size termination and
- * a hard cap. Gilbert, Johnson and Keerthi 1988; van den Bergen 1999; Catto.
+ * GJK (collide/gjk.h): the distance of two proxies by the signed-volumes
+ * simplex solver (Montanari et al. 2017), falling back where it makes no
+ * progress to the robust solver (Voronoi regions on faces and edges, the best
+ * of both on slivers) and then to Gilbert's step (also when a support point
+ * repeats), with relative and size termination and a hard cap. Gilbert,
+ * Johnson and Keerthi 1988; van den Bergen 1999; Montanari, Petrinic and
+ * Barbieri 2017; Catto.
  */
 #include "convex.h"
 

@@ -17,8 +17,12 @@
  *
  * Sources: Gilbert, Johnson, Keerthi (1988); van den Bergen, "A Fast and
  * Robust GJK Implementation for Collision Detection of Convex Objects" (1999)
- * for the termination tests; Ericson, Real-Time Collision Detection 5.1.5 and
- * 5.1.6 for the Voronoi-region simplex solver, 9.5 for GJK; Catto (Box2D) for
+ * for the termination tests; Montanari, Petrinic and Barbieri, "Improving
+ * the GJK algorithm for faster and more reliable distance queries between
+ * convex objects" (ACM TOG 2017) for the signed-volumes simplex solver GJK
+ * runs first; Ericson, Real-Time Collision Detection 5.1.5 and 5.1.6 for the
+ * Voronoi-region solver it falls back to where that one makes no progress
+ * (every region compared), 9.5 for GJK; Catto (Box2D) for
  * rounded cores; Mirtich (1996) and Catto, "Continuous Collision" (GDC 2013)
  * for conservative advancement. The distance to a convex set moving along a
  * line is a convex function of time, so each advancement step (distance over
