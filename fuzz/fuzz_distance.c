@@ -137,6 +137,19 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
             print_result("gjk", g);
             CHECK_D(false, "GJK agrees with the closed-form distance", a, b, d);
         }
+        /* warm-started GJK (col_gjk_cache), from the simplex of A a little
+         * elsewhere, and its repeat in the other order: GJK's own answers */
+        col_vec3 store[8];
+        col_shape moved = fz_translated(a, col_v3(COL_R(0.25), COL_R(-0.125), COL_R(0.0625)), store);
+        col_gjk_cache cache = {0};
+        (void)col_gjk_distance_cached(&moved, b, &cache);
+        col_distance_result w = col_gjk_distance_cached(a, b, &cache), w2 = col_gjk_distance_cached(b, a, &cache);
+        if (fabs((double)w.distance - (double)d.distance) > gband / slack ||
+            fabs((double)w2.distance - (double)d.distance) > gband / slack) {
+            print_result("warm gjk", w);
+            print_result("warm gjk, b a", w2);
+            CHECK_D(false, "warm-started GJK agrees with the closed-form distance", a, b, d);
+        }
     }
     check_core_distance(a, b);
     check_core_distance(b, a);

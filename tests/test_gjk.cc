@@ -554,3 +554,96 @@ TEST(SweepConvex, ContactAtT0AndNoneBefore) {
             }
     EXPECT_GT(hits, 100);
 }
+
+// The warm start (col_gjk_cache): every kind against every kind, a pair
+// moved and turned a little between queries, each warm answer GJK's own to
+// its tolerance (the cold query's distance), and the repeat of an unchanged
+// pair done in at most two steps where the cold one took more.
+TEST(GjkCache, WarmAnswersAreColdAnswersAndRepeatsConvergeAtOnce) {
+    Rng g(5);
+    std::vector<col_vec3> sa, sb, ma, mb;
+    int warm_steps = 0, cold_steps = 0, compared = 0;
+    for (col_shape_kind ka : kConvex)
+        for (col_shape_kind kb : kConvex)
+            for (int i = 0; i < 12; ++i) {
+                col_shape a = RandomShape(g, ka, g.Vec(-2, 2), sa);
+                col_shape b = RandomShape(g, kb, g.Vec(-2, 2), sb);
+                col_gjk_cache cache{};
+                for (int step = 0; step < 6; ++step) {
+                    col_vec3 d = g.Vec(-0.05, 0.05);
+                    col_shape am = Moved(a, d, ma), bm = Moved(b, col_v3_neg(d), mb);
+                    col_distance_result cold = col_gjk_distance(&am, &bm);
+                    col_distance_result warm = col_gjk_distance_cached(&am, &bm, &cache);
+                    ASSERT_NE(warm.status, COL_INVALID);
+                    double tol = (ka == COL_SHAPE_ELLIPSOID || kb == COL_SHAPE_ELLIPSOID) ? (kFloat ? 1e-3 : 1e-6)
+                                                                                          : (kFloat ? 1e-4 : 1e-9);
+                    EXPECT_NEAR(warm.distance, cold.distance, tol * (1 + cold.distance))
+                        << col_shape_kind_name(ka) << " vs " << col_shape_kind_name(kb) << " step " << step;
+                    if (cold.distance > 1e-3 && warm.distance > 1e-3) {
+                        EXPECT_EQ(warm.status, COL_MISS);
+                    }
+                    // the same pair again: shapes of two kinds in the other
+                    // order (the cache tells them apart by kind), two of one
+                    // kind in the same order (the cache follows the call's)
+                    col_distance_result again = ka == kb ? col_gjk_distance_cached(&am, &bm, &cache)
+                                                         : col_gjk_distance_cached(&bm, &am, &cache);
+                    EXPECT_NEAR(again.distance, cold.distance, tol * (1 + cold.distance));
+                    if (ka != COL_SHAPE_ELLIPSOID && kb != COL_SHAPE_ELLIPSOID && cold.status == COL_MISS) {
+                        warm_steps += again.iterations;
+                        cold_steps += cold.iterations;
+                    }
+                    ++compared;
+                }
+            }
+    EXPECT_EQ(compared, 9 * 9 * 12 * 6);
+    // an unchanged pair's repeat: the cached closest features, confirmed
+    EXPECT_LT(warm_steps * 2, cold_steps) << "warm " << warm_steps << " cold " << cold_steps;
+}
+
+TEST(GjkCache, ForeignOrDamagedCachesAreIgnored) {
+    col_shape a = Obb(V(0, 0, 0), V(1, 1, 1), RotAxis(V(0, 0, 1), 0.3)), b = Aabb(3, -1, -1, 4, 1, 1);
+    col_distance_result cold = col_gjk_distance(&a, &b);
+    ASSERT_EQ(cold.status, COL_MISS);
+    col_gjk_cache damaged[] = {
+        {4, COL_SHAPE_OBB, COL_SHAPE_AABB, {0, 9, -1, 1000000}, {7, 8, 0, -5}}, // vertices the boxes lack
+        {3, COL_SHAPE_SPHERE, COL_SHAPE_AABB, {0, 0, 0, 0}, {0, 1, 2, 0}},      // made for another pair
+        {-7, COL_SHAPE_OBB, COL_SHAPE_AABB, {0, 0, 0, 0}, {0, 0, 0, 0}},        // a count out of range
+        {99, COL_SHAPE_OBB, COL_SHAPE_AABB, {0, 0, 0, 0}, {0, 0, 0, 0}},
+        {4, COL_SHAPE_OBB, COL_SHAPE_AABB, {0, 0, 0, 0}, {0, 0, 0, 0}}, // one vertex four times
+    };
+    for (col_gjk_cache &c : damaged) {
+        col_distance_result r = col_gjk_distance_cached(&a, &b, &c);
+        EXPECT_EQ(r.status, COL_MISS);
+        EXPECT_NEAR(r.distance, cold.distance, kFloat ? 1e-5 : 1e-12);
+        EXPECT_GE(c.count, 1) << "the final simplex is cached";
+        EXPECT_LE(c.count, 4);
+        EXPECT_EQ(c.kind_a, COL_SHAPE_OBB);
+        EXPECT_EQ(c.kind_b, COL_SHAPE_AABB);
+    }
+    // no cache: col_gjk_distance; invalid shapes leave the cache untouched
+    col_distance_result none = col_gjk_distance_cached(&a, &b, nullptr);
+    EXPECT_EQ(none.distance, cold.distance);
+    col_gjk_cache kept = damaged[0];
+    col_shape bad = Sphere(0, 0, 0, -1);
+    EXPECT_EQ(col_gjk_distance_cached(&bad, &b, &kept).status, COL_INVALID);
+    EXPECT_EQ(kept.count, damaged[0].count);
+    // an ellipsoid has no vertices: never cached
+    col_shape e = Ellipsoid(6, 0, 0, 1, 2, 0.5);
+    col_gjk_cache ce{};
+    col_distance_result re = col_gjk_distance_cached(&a, &e, &ce);
+    EXPECT_EQ(re.status, COL_MISS);
+    EXPECT_EQ(ce.count, 0);
+}
+
+TEST(GjkCache, OverlapFoundFromTheCachedTetrahedron) {
+    // two boxes overlapping deeply: the final simplex encloses the origin,
+    // and the repeat finds it enclosed again before any step
+    col_shape a = Obb(V(0, 0, 0), V(1, 1, 1), RotAxis(V(1, 1, 0), 0.4)), b = Aabb(-0.5, -0.5, -0.5, 0.7, 0.6, 0.5);
+    col_gjk_cache cache{};
+    col_distance_result first = col_gjk_distance_cached(&a, &b, &cache);
+    ASSERT_EQ(first.status, COL_HIT);
+    col_distance_result again = col_gjk_distance_cached(&a, &b, &cache);
+    EXPECT_EQ(again.status, COL_HIT);
+    EXPECT_EQ(again.distance, 0);
+    EXPECT_LE(again.iterations, first.iterations);
+}

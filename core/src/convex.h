@@ -48,6 +48,7 @@ typedef struct col__proxy {
 
 typedef struct svert {
     col_vec3 w, a, b; /* w = a - b: a support point of A - B and its parts */
+    int ia, ib;       /* a's and b's vertex ids on their cores (col__proxy_vertex), -1 for none */
 } svert;
 
 typedef struct simplex {
@@ -64,6 +65,11 @@ typedef struct gjk_state {
      * remaining iterations would do. < 0: the distance is wanted. */
     col_real miss_radius;
     simplex s;
+    /* Set by the caller for a warm start (col_gjk_cache): the vertex ids on
+     * each core of a previous final simplex, a start GJK checks and solves
+     * before its first step; 0 vertices: the cold start. */
+    int warm_n;
+    int warm_ia[4], warm_ib[4];
     col_real scale; /* size of the problem: tolerances are relative to it */
     bool overlap;   /* the cores touch or overlap */
     bool converged; /* false: the iteration cap was reached */
@@ -103,17 +109,14 @@ static inline col_real col__max_abs3(col_vec3 v) {
 void col__proxy_make(const col_shape *s, col_vec3 o, col_vec3 shift, col__proxy *out);
 
 /* The support functions, one per support type: a point of the core
- * maximising p.d (ties: the first in the core's order), in the frame. */
-static inline col_vec3 col__support_point(const col__proxy *s, col_vec3 d) {
-    (void)d;
-    return s->p[0];
+ * maximising p.d (ties: the first in the core's order), in the frame, and
+ * its vertex id (col__proxy_vertex; -1 for an ellipsoid, which has none). */
+static inline col_vec3 col__support_segment(const col__proxy *s, col_vec3 d, int *id) {
+    *id = col_v3_dot(s->p[1], d) > col_v3_dot(s->p[0], d) ? 1 : 0;
+    return s->p[*id];
 }
 
-static inline col_vec3 col__support_segment(const col__proxy *s, col_vec3 d) {
-    return col_v3_dot(s->p[1], d) > col_v3_dot(s->p[0], d) ? s->p[1] : s->p[0];
-}
-
-static inline col_vec3 col__support_triangle(const col__proxy *s, col_vec3 d) {
+static inline col_vec3 col__support_triangle(const col__proxy *s, col_vec3 d, int *id) {
     int best = 0;
     col_real bv = col_v3_dot(s->p[0], d);
     for (int i = 1; i < 3; ++i) {
@@ -123,24 +126,38 @@ static inline col_vec3 col__support_triangle(const col__proxy *s, col_vec3 d) {
             best = i;
         }
     }
+    *id = best;
     return s->p[best];
 }
 
-static inline col_vec3 col__support_aabb(const col__proxy *s, col_vec3 d) {
-    return col_v3(s->p[0].x + (d.x >= COL_R(0.0) ? s->p[1].x : -s->p[1].x),
-                  s->p[0].y + (d.y >= COL_R(0.0) ? s->p[1].y : -s->p[1].y),
-                  s->p[0].z + (d.z >= COL_R(0.0) ? s->p[1].z : -s->p[1].z));
+/* A box's corner by its id: bit k set for the + side of axis k. */
+static inline col_vec3 col__box_corner(const col__proxy *s, int id) {
+    return col_v3(s->p[0].x + (id & 1 ? s->p[1].x : -s->p[1].x), s->p[0].y + (id & 2 ? s->p[1].y : -s->p[1].y),
+                  s->p[0].z + (id & 4 ? s->p[1].z : -s->p[1].z));
 }
 
-static inline col_vec3 col__support_obb(const col__proxy *s, col_vec3 d) {
+static inline col_vec3 col__support_aabb(const col__proxy *s, col_vec3 d, int *id) {
+    *id = (d.x >= COL_R(0.0) ? 1 : 0) | (d.y >= COL_R(0.0) ? 2 : 0) | (d.z >= COL_R(0.0) ? 4 : 0);
+    return col__box_corner(s, *id);
+}
+
+/* An OBB's corner by its id: bit k set for the + side of axis u[k]. */
+static inline col_vec3 col__obb_corner(const col__proxy *s, int id) {
     const col_real e[3] = {s->e.x, s->e.y, s->e.z};
     col_vec3 r = s->p[0];
-    for (int i = 0; i < 3; ++i) r = col_v3_madd(r, col_v3_dot(s->u[i], d) >= COL_R(0.0) ? e[i] : -e[i], s->u[i]);
+    for (int i = 0; i < 3; ++i) r = col_v3_madd(r, id & (1 << i) ? e[i] : -e[i], s->u[i]);
     return r;
 }
 
-static inline col_vec3 col__support_ellipsoid(const col__proxy *s, col_vec3 d) {
+static inline col_vec3 col__support_obb(const col__proxy *s, col_vec3 d, int *id) {
+    *id = (col_v3_dot(s->u[0], d) >= COL_R(0.0) ? 1 : 0) | (col_v3_dot(s->u[1], d) >= COL_R(0.0) ? 2 : 0) |
+          (col_v3_dot(s->u[2], d) >= COL_R(0.0) ? 4 : 0);
+    return col__obb_corner(s, *id);
+}
+
+static inline col_vec3 col__support_ellipsoid(const col__proxy *s, col_vec3 d, int *id) {
     /* c + R^2 d / |R d|, with d scaled first so nothing overflows */
+    *id = -1;
     col_real m = col__max_abs3(d);
     col_vec3 r = s->p[0];
     if (!(m > COL_R(0.0))) return r;
@@ -151,7 +168,7 @@ static inline col_vec3 col__support_ellipsoid(const col__proxy *s, col_vec3 d) {
     return col_v3_add(r, col_v3(s->e.x * (q.x / len), s->e.y * (q.y / len), s->e.z * (q.z / len)));
 }
 
-static inline col_vec3 col__support_points(const col__proxy *s, col_vec3 d) {
+static inline col_vec3 col__support_points(const col__proxy *s, col_vec3 d, int *id) {
     int best = 0;
     col_real bv = col_v3_dot(col_v3_sub(s->pts[0], s->origin), d);
     for (int i = 1; i < s->count; ++i) {
@@ -161,23 +178,59 @@ static inline col_vec3 col__support_points(const col__proxy *s, col_vec3 d) {
             best = i;
         }
     }
+    *id = best;
     return col_v3_sub(s->pts[best], s->origin);
 }
 
-/* The support point of the proxy's core along d, shift included (inline: GJK
- * and EPA call it in their inner loops). */
-static inline col_vec3 col__proxy_support(const col__proxy *s, col_vec3 d) {
+/* The support point of the proxy's core along d, shift included, and its
+ * vertex id (inline: GJK and EPA call it in their inner loops; the id folds
+ * away where it is not read). */
+static inline col_vec3 col__proxy_support_id(const col__proxy *s, col_vec3 d, int *id) {
     col_vec3 r;
     switch (s->type) {
-    case COL__SUPPORT_SEGMENT: r = col__support_segment(s, d); break;
-    case COL__SUPPORT_TRIANGLE: r = col__support_triangle(s, d); break;
-    case COL__SUPPORT_BOX: r = col__support_aabb(s, d); break;
-    case COL__SUPPORT_OBB: r = col__support_obb(s, d); break;
-    case COL__SUPPORT_ELLIPSOID: r = col__support_ellipsoid(s, d); break;
-    case COL__SUPPORT_POINTS: r = col__support_points(s, d); break;
-    default: r = col__support_point(s, d); break;
+    case COL__SUPPORT_SEGMENT: r = col__support_segment(s, d, id); break;
+    case COL__SUPPORT_TRIANGLE: r = col__support_triangle(s, d, id); break;
+    case COL__SUPPORT_BOX: r = col__support_aabb(s, d, id); break;
+    case COL__SUPPORT_OBB: r = col__support_obb(s, d, id); break;
+    case COL__SUPPORT_ELLIPSOID: r = col__support_ellipsoid(s, d, id); break;
+    case COL__SUPPORT_POINTS: r = col__support_points(s, d, id); break;
+    default: *id = 0, r = s->p[0]; break; /* a point */
     }
     return col_v3_add(r, s->shift);
+}
+
+static inline col_vec3 col__proxy_support(const col__proxy *s, col_vec3 d) {
+    int id;
+    return col__proxy_support_id(s, d, &id);
+}
+
+/* The vertex of the proxy's core with this id (as the support functions give
+ * it), shift included; false for an id the core does not have. */
+static inline bool col__proxy_vertex(const col__proxy *s, int id, col_vec3 *out) {
+    col_vec3 r;
+    switch (s->type) {
+    case COL__SUPPORT_SEGMENT:
+    case COL__SUPPORT_TRIANGLE:
+        if (id < 0 || id >= (s->type == COL__SUPPORT_SEGMENT ? 2 : 3)) return false;
+        r = s->p[id];
+        break;
+    case COL__SUPPORT_BOX:
+    case COL__SUPPORT_OBB:
+        if (id < 0 || id >= 8) return false;
+        r = s->type == COL__SUPPORT_BOX ? col__box_corner(s, id) : col__obb_corner(s, id);
+        break;
+    case COL__SUPPORT_POINTS:
+        if (id < 0 || id >= s->count) return false;
+        r = col_v3_sub(s->pts[id], s->origin);
+        break;
+    case COL__SUPPORT_ELLIPSOID: return false;
+    default:
+        if (id != 0) return false;
+        r = s->p[0];
+        break;
+    }
+    *out = col_v3_add(r, s->shift);
+    return true;
 }
 
 /* ---- gjk.c: the distance of two proxies ---- */

@@ -178,7 +178,40 @@ static col_distance_result swap_result(col_distance_result r) {
     return r;
 }
 
-static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no) {
+/* The warm start the cache holds for the pair (A, B) in GJK's order (swap:
+ * A is the caller's b), into g. The cache is in the order of the call that
+ * made it: shapes of two kinds are told apart by their kinds, whichever order
+ * this call gives them; two of one kind by the order of the call. None when
+ * it was made for other kinds. */
+static void cache_load(const col_gjk_cache *cache, const col_shape *A, const col_shape *B, bool swap, gjk_state *g) {
+    int ka = (int)A->kind, kb = (int)B->kind;
+    bool direct = cache->kind_a == ka && cache->kind_b == kb, crossed = cache->kind_a == kb && cache->kind_b == ka;
+    if (!(direct || crossed) || cache->count < 1 || cache->count > 4) return;
+    bool flip = ka == kb ? swap : !direct; /* the cache's a is B */
+    g->warm_n = cache->count;
+    for (int i = 0; i < cache->count; ++i) {
+        g->warm_ia[i] = flip ? cache->index_b[i] : cache->index_a[i];
+        g->warm_ib[i] = flip ? cache->index_a[i] : cache->index_b[i];
+    }
+}
+
+/* GJK's final simplex into the cache, in the caller's order (none when a
+ * vertex has no id: an ellipsoid's point, Gilbert's step's). */
+static void cache_store(col_gjk_cache *cache, const col_shape *A, const col_shape *B, bool swap, const gjk_state *g) {
+    cache->count = 0;
+    cache->kind_a = (int)(swap ? B->kind : A->kind);
+    cache->kind_b = (int)(swap ? A->kind : B->kind);
+    for (int i = 0; i < g->s.n; ++i)
+        if (g->s.v[i].ia < 0 || g->s.v[i].ib < 0) return;
+    for (int i = 0; i < g->s.n; ++i) {
+        cache->index_a[i] = swap ? g->s.v[i].ib : g->s.v[i].ia;
+        cache->index_b[i] = swap ? g->s.v[i].ia : g->s.v[i].ib;
+    }
+    cache->count = g->s.n;
+}
+
+static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no,
+                                         col_gjk_cache *cache) {
     if (!col__pair_valid(a, b)) return col__distance_invalid();
     if (force_gjk && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE)) return col__distance_invalid();
     bool swap = order_pair(&a, &b);
@@ -186,20 +219,28 @@ static col_distance_result distance_impl(const col_shape *a, const col_shape *b,
     col__pair_init(&P, a, b, force_gjk);
     gjk_state g;
     col__gjk_init(&g, yes_no ? P.ra + P.rb : COL_R(-1.0));
+    if (cache && P.use_gjk) cache_load(cache, a, b, swap, &g);
     col__proxy As, Bs;
     col_distance_result r = col__translate_result(col__pair_distance(&P, col_v3(0, 0, 0), &g, &As, &Bs), P.o);
+    if (cache && P.use_gjk) cache_store(cache, a, b, swap, &g);
     r.normal = col__no_neg_zero(r.normal);
     return swap ? swap_result(r) : r;
 }
 
 col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) {
-    return distance_impl(a, b, true, false);
+    return distance_impl(a, b, true, false, NULL);
 }
 
-col_distance_result col_distance(const col_shape *a, const col_shape *b) { return distance_impl(a, b, false, false); }
+col_distance_result col_gjk_distance_cached(const col_shape *a, const col_shape *b, col_gjk_cache *cache) {
+    return distance_impl(a, b, true, false, cache);
+}
+
+col_distance_result col_distance(const col_shape *a, const col_shape *b) {
+    return distance_impl(a, b, false, false, NULL);
+}
 
 bool col__overlap_by_distance(const col_shape *a, const col_shape *b) {
-    return distance_impl(a, b, false, true).status == COL_HIT;
+    return distance_impl(a, b, false, true, NULL).status == COL_HIT;
 }
 
 /* Penetration of the pair with A moved by shift, in the frame. */

@@ -19,8 +19,8 @@
 
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d) {
     svert s;
-    s.a = col__proxy_support(A, d);
-    s.b = col__proxy_support(B, col_v3_neg(d));
+    s.a = col__proxy_support_id(A, d, &s.ia);
+    s.b = col__proxy_support_id(B, col_v3_neg(d), &s.ib);
     s.w = col_v3_sub(s.a, s.b);
     return s;
 }
@@ -234,9 +234,24 @@ typedef struct sv_pick {
     col_real bc[4];
 } sv_pick;
 
-static col_real sv_d2(const col_vec3 *w, const sv_pick *p) {
+/* The point p picks of the points w, summed in simplex_point's order (per
+ * size, as there: GCC 12 at -O3 cannot tell that a loop to n reads only what
+ * the solvers wrote). */
+static col_vec3 sv_sum(const col_vec3 *w, const sv_pick *p) {
     col_vec3 q = col_v3_scale(w[p->idx[0]], p->bc[0]);
-    for (int i = 1; i < p->n; ++i) q = col_v3_madd(q, p->bc[i], w[p->idx[i]]);
+    switch (p->n) {
+    case 4:
+        q = col_v3_madd(q, p->bc[1], w[p->idx[1]]);
+        q = col_v3_madd(q, p->bc[2], w[p->idx[2]]);
+        return col_v3_madd(q, p->bc[3], w[p->idx[3]]);
+    case 3: q = col_v3_madd(q, p->bc[1], w[p->idx[1]]); return col_v3_madd(q, p->bc[2], w[p->idx[2]]);
+    case 2: return col_v3_madd(q, p->bc[1], w[p->idx[1]]);
+    default: return q;
+    }
+}
+
+static col_real sv_d2(const col_vec3 *w, const sv_pick *p) {
+    col_vec3 q = sv_sum(w, p);
     return col_v3_dot(q, q);
 }
 
@@ -342,9 +357,9 @@ static bool sv_solve(const simplex *s, sv_pick *p) {
 
 /* The point of s that p picks (unscaled; summed in simplex_point's order). */
 static col_vec3 sv_point(const simplex *s, const sv_pick *p) {
-    col_vec3 q = col_v3_scale(s->v[p->idx[0]].w, p->bc[0]);
-    for (int i = 1; i < p->n; ++i) q = col_v3_madd(q, p->bc[i], s->v[p->idx[i]].w);
-    return q;
+    col_vec3 w[4];
+    for (int i = 0; i < s->n; ++i) w[i] = s->v[i].w;
+    return sv_sum(w, p);
 }
 
 /* s reduced in place to the vertices p picks, with their weights (the picks
@@ -380,6 +395,7 @@ void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb) {
 static col_real gilbert_step(const simplex *s, col_vec3 v, const svert *w, simplex *out) {
     svert vp;
     vp.w = v;
+    vp.ia = vp.ib = -1; /* no vertex of either core */
     col__witness(s, &vp.a, &vp.b);
     solve_segment(&vp, w, out);
     col_vec3 v2 = simplex_point(out);
@@ -397,23 +413,69 @@ static bool robust_solve(const simplex *in, simplex *t) {
     }
 }
 
+/* The warm start: the simplex of the vertices g->warm_* name (duplicates
+ * dropped), solved, into s with its closest point v (|v|^2 in *vv). 0: no
+ * start (none asked, or an id a core does not have: the cold start then), 1:
+ * a start, 2: the origin lies in it (the cores overlap). Any points of A - B
+ * are a valid start; the cached ones are the last query's closest features,
+ * so a pair that moved a little converges in a step or two. */
+static int warm_start(const col__proxy *A, const col__proxy *B, const gjk_state *g, simplex *s, col_vec3 *v,
+                      col_real *vv) {
+    int n = 0;
+    for (int i = 0; i < g->warm_n && i < 4; ++i) {
+        svert x;
+        x.ia = g->warm_ia[i];
+        x.ib = g->warm_ib[i];
+        if (!col__proxy_vertex(A, x.ia, &x.a) || !col__proxy_vertex(B, x.ib, &x.b)) return 0;
+        x.w = col_v3_sub(x.a, x.b);
+        bool dup = false;
+        for (int j = 0; j < n; ++j) dup = dup || col__same_point(s->v[j].w, x.w);
+        if (!dup) s->v[n++] = x;
+    }
+    if (n == 0) return 0;
+    s->n = n;
+    if (n == 1) {
+        s->bc[0] = COL_R(1.0);
+        *v = s->v[0].w;
+    } else {
+        sv_pick p;
+        bool inside = sv_solve(s, &p);
+        *v = sv_point(s, &p);
+        sv_apply(s, &p);
+        if (inside) return 2;
+    }
+    *vv = col_v3_dot(*v, *v);
+    return 1;
+}
+
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->scale = A->size + B->size;
     g->overlap = false;
     g->converged = true;
     col_real touch = COL_GJK_OVERLAP_TOLERANCE * g->scale;
-    /* Start from the support point along the line between the cores' first
-     * points (a centre, a segment's first end, the frame's origin). */
-    col_vec3 d0 = col_v3_sub(col_v3_add(B->p[0], B->shift), col_v3_add(A->p[0], A->shift));
-    if (col__same_point(d0, col_v3(0, 0, 0))) d0 = col_v3(1, 0, 0);
     /* two simplices, the current one s[c] and the next: the solvers read one
      * and write the other, and no step copies a whole simplex */
     simplex s[2];
     int c = 0;
-    svert w0 = col__support_pair(A, B, d0);
-    set1(&s[0], &w0);
-    col_vec3 v = w0.w;
-    col_real vv = col_v3_dot(v, v);
+    col_vec3 v = col_v3(0, 0, 0);
+    col_real vv = COL_R(0.0);
+    int warm = warm_start(A, B, g, &s[0], &v, &vv);
+    if (warm == 2) {
+        g->s = s[0];
+        g->overlap = true;
+        g->iterations = 0;
+        return;
+    }
+    if (warm == 0) {
+        /* Start from the support point along the line between the cores'
+         * first points (a centre, a segment's first end, the frame's origin). */
+        col_vec3 d0 = col_v3_sub(col_v3_add(B->p[0], B->shift), col_v3_add(A->p[0], A->shift));
+        if (col__same_point(d0, col_v3(0, 0, 0))) d0 = col_v3(1, 0, 0);
+        svert w0 = col__support_pair(A, B, d0);
+        set1(&s[0], &w0);
+        v = w0.w;
+        vv = col_v3_dot(v, v);
+    }
     int it = 0;
     bool inside = false;
     for (;;) {

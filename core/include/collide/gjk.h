@@ -88,6 +88,35 @@ COL_API bool col_support(const col_shape *s, col_vec3 d, col_vec3 *out);
  */
 COL_API col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b);
 
+/*
+ * A warm start for GJK on a pair queried again as it moves (as Box2D's
+ * b2SimplexCache): the vertices of the last query's final simplex, by their
+ * index on each shape's core (a corner of a box, an end of a segment or a
+ * capsule's axis, a triangle's or a polytope's vertex; a sphere's centre).
+ * Zero it before the pair's first query (col_gjk_cache c = {0}); one cache
+ * per pair. Shapes of two kinds may come in either order; two shapes of one
+ * kind are told apart by the order of the call, so ask in one order (another
+ * order costs a slower start, never a wrong answer). Any content is safe: a
+ * cache made for other kinds, or naming a vertex the shapes do not have, is
+ * ignored (a cold start); ellipsoids have no vertices and are never cached.
+ */
+typedef struct col_gjk_cache {
+    int count;                  /* vertices cached, 0..4; 0: none */
+    int kind_a, kind_b;         /* the kinds of the last call's a and b */
+    int index_a[4], index_b[4]; /* each vertex's index on that a's and b's core */
+} col_gjk_cache;
+
+/*
+ * col_gjk_distance, started from the simplex cached for the pair (cache:
+ * NULL for none) and leaving the final one there. The start is any set of
+ * points of A - B, so every answer is GJK's own: the same distance to GJK's
+ * tolerance (COL_GJK_TOLERANCE relative, COL_GJK_SIZE_TOLERANCE of the
+ * size), not bit for bit, since another path rounds otherwise. A pair that
+ * moved a little since the cached query converges in a step or two, from the
+ * closest features it had. Invalid shapes: COL_INVALID, the cache untouched.
+ */
+COL_API col_distance_result col_gjk_distance_cached(const col_shape *a, const col_shape *b, col_gjk_cache *cache);
+
 /* true when col_distance and col_penetration accept this pair (in either
  * order): every pair of 3D kinds but plane-plane. */
 COL_API bool col_distance_supported(col_shape_kind a, col_shape_kind b);
