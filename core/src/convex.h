@@ -245,6 +245,20 @@ static inline void col__gjk_init(gjk_state *g, col_real miss_radius) {
     g->miss_radius = miss_radius;
 }
 
+/* The warm start of g's next run from its last final simplex (none when a
+ * vertex of it has no id): for a pair queried again a little moved, as
+ * conservative advancement does. */
+static inline void col__gjk_warm_from_last(gjk_state *g) {
+    g->warm_n = 0;
+    for (int i = 0; i < g->s.n; ++i)
+        if (g->s.v[i].ia < 0 || g->s.v[i].ib < 0) return;
+    for (int i = 0; i < g->s.n; ++i) {
+        g->warm_ia[i] = g->s.v[i].ia;
+        g->warm_ib[i] = g->s.v[i].ib;
+    }
+    g->warm_n = g->s.n;
+}
+
 /* GJK on two proxies (Gilbert-Johnson-Keerthi; van den Bergen 1999). */
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g);
 

@@ -38,6 +38,7 @@ static advance advance_run(const pair *P, col_vec3 v, col_real t_start, col_real
     for (int it = 0;; ++it) {
         col_real t = t_start + dir * u;
         col_distance_result r = col__pair_distance(P, col_v3_scale(v, t), &g, &As, &Bs);
+        col__gjk_warm_from_last(&g); /* each step starts from the last one's closest features */
         ++*evals;
         out.t = t;
         out.r = r;

@@ -172,7 +172,8 @@ COL_API col_sweep_params col_sweep_params_default(void);
 /*
  * The general convex sweep: A moving by da against B moving by db (the
  * conventions of collide/sweep.h), by conservative advancement over the
- * distance (GJK, closed forms, or the plane's extent): from t = 0, repeatedly
+ * distance (GJK, each step warm-started from the last one's final simplex;
+ * closed forms; or the plane's extent): from t = 0, repeatedly
  * advance by (distance - target) / closing speed until the distance is within
  * tolerance of the target (a hit at t0), the shapes recede (a miss) or t
  * passes 1 (a miss). t1 comes from the same advancement run backwards from
