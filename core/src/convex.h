@@ -206,7 +206,7 @@ static inline col_vec3 col__proxy_support(const col__proxy *s, col_vec3 d) {
 
 /* The vertex of the proxy's core with this id (as the support functions give
  * it), shift included; false for an id the core does not have. */
-static inline bool col__proxy_vertex(const col__proxy *s, int id, col_vec3 *out) {
+static COL__ALWAYS_INLINE bool col__proxy_vertex(const col__proxy *s, int id, col_vec3 *out) {
     col_vec3 r;
     switch (s->type) {
     case COL__SUPPORT_SEGMENT:
@@ -241,8 +241,15 @@ svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d);
 /* A state for a run: miss_radius >= 0 asks yes/no (see gjk_state). Inline:
  * the caller's compiler merges the clearing with its own stores. */
 static inline void col__gjk_init(gjk_state *g, col_real miss_radius) {
-    memset(g, 0, sizeof *g);
+    /* the fields a run reads before it writes them (not the simplex: ~400
+     * bytes the run sets before anyone reads them) */
     g->miss_radius = miss_radius;
+    g->s.n = 0;
+    g->warm_n = 0;
+    g->scale = COL_R(0.0);
+    g->overlap = false;
+    g->converged = true;
+    g->iterations = 0;
 }
 
 /* The warm start of g's next run from its last final simplex (none when a

@@ -454,14 +454,14 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->converged = true;
     col_real touch = COL_GJK_OVERLAP_TOLERANCE * g->scale;
     /* two simplices, the current one s[c] and the next: the solvers read one
-     * and write the other, and no step copies a whole simplex */
-    simplex s[2];
+     * and write the other, and no step copies a whole simplex; the first is
+     * g's own (the common end: no copy back) */
+    simplex other, *s[2] = {&g->s, &other};
     int c = 0;
     col_vec3 v = col_v3(0, 0, 0);
     col_real vv = COL_R(0.0);
-    int warm = warm_start(A, B, g, &s[0], &v, &vv);
+    int warm = warm_start(A, B, g, s[0], &v, &vv);
     if (warm == 2) {
-        g->s = s[0];
         g->overlap = true;
         g->iterations = 0;
         return;
@@ -472,7 +472,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
         col_vec3 d0 = col_v3_sub(col_v3_add(B->p[0], B->shift), col_v3_add(A->p[0], A->shift));
         if (col__same_point(d0, col_v3(0, 0, 0))) d0 = col_v3(1, 0, 0);
         svert w0 = col__support_pair(A, B, d0);
-        set1(&s[0], &w0);
+        set1(s[0], &w0);
         v = w0.w;
         vv = col_v3_dot(v, v);
     }
@@ -506,7 +506,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
             g->overlap = vlen <= COL_GJK_SIZE_TOLERANCE * g->scale;
             break;
         }
-        simplex *cur = &s[c], *t = &s[1 - c];
+        simplex *cur = s[c], *t = s[1 - c];
         /* Stuck on a support point it has. (The lower bound v.w / |v| that w
          * proves is no basis for calling the shapes touching here: v carries
          * an absolute error of a few ulps of the shapes' size, so the gap is
@@ -569,7 +569,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
         v = v2;
         vv = vv2;
     }
-    g->s = s[c];
+    if (c == 1) g->s = other;
     if (inside) g->overlap = true;
     g->iterations = it;
 }
