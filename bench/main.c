@@ -267,6 +267,22 @@ RUNRAY(ray_triangle_badouel, col_triangle, col_raycast_triangle_badouel(r, &b[i]
 RUNRAY(ray_sphere, col_sphere, col_raycast_sphere(r, &b[i]))
 RUNRAY(ray_capsule, col_capsule, col_raycast_capsule(r, &b[i]))
 
+/* Yes/no on the segment [origin, origin + max_t delta] of each ray (the end
+ * as the casts compute it), by the exact static tests: issue 20's floors
+ * are the sign-indexed slab test and Moller-Trumbore without division. */
+#define RUNSEGMENT(name, tb, call)                                                                                     \
+    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
+        const bench_workload *w = ctx;                                                                                 \
+        const tb *b = w->b;                                                                                            \
+        for (size_t i = 0; i < n; ++i) {                                                                               \
+            const col_ray *r = &w->rays[i];                                                                            \
+            col_segment sg = {r->origin, col_v3_madd(r->origin, r->max_t, r->delta)};                                  \
+            out[i] = (unsigned char)(call);                                                                            \
+        }                                                                                                              \
+    }
+RUNSEGMENT(segment_aabb, col_aabb, col_overlap_aabb_segment(&b[i], &sg))
+RUNSEGMENT(segment_triangle, col_triangle, col_overlap_segment_triangle(&sg, &b[i]))
+
 /* The same rays without end (max_t = inf): against triangles, the exact
  * decision of the line ahead of the origin (raytri.c's endless_cast). */
 static void run_ray_triangle_endless(const void *ctx, size_t n, unsigned char *out) {
@@ -440,6 +456,9 @@ static const bench_impl collide_impls[] = {
     {"ray_triangle", "collide col_raycast_triangle (watertight)", NULL, run_ray_triangle, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle_mt", NULL, run_ray_triangle_mt, NULL, NULL},
     {"ray_triangle", "collide col_raycast_triangle_badouel", NULL, run_ray_triangle_badouel, NULL, NULL},
+    {"ray_aabb", "collide col_overlap_aabb_segment (segment yes/no, exact)", NULL, run_segment_aabb, NULL, NULL},
+    {"ray_triangle", "collide col_overlap_segment_triangle (segment yes/no, exact)", NULL, run_segment_triangle, NULL,
+     NULL},
     {"ray_sphere", "collide col_raycast_sphere", NULL, run_ray_sphere, NULL, NULL},
     {"ray_sphere", "collide col_raycast_sphere, max_t = inf (the cast alone, no exact step)", NULL,
      run_ray_sphere_endless, NULL, NULL},
@@ -682,6 +701,15 @@ static void print_targets(int far) {
     target("GJK capsule-box warm-started repeat 2x faster than cold",
            find("gjk_capsule_box", far, "collide col_gjk_distance_cached"),
            find("gjk_capsule_box", far, "collide col_gjk_distance"), 0.5);
+    /* issue 20: the static tests within 1.5x of the strongest textbook floors */
+    target("col_overlap_aabb_aabb within 1.5x of the branch-free floor",
+           find("aabb_aabb", far, "collide col_overlap_aabb"), find("aabb_aabb", far, "naive: branch-free"), 1.5);
+    target("col_overlap_aabb_segment within 1.5x of sign-indexed slabs",
+           find("ray_aabb", far, "collide col_overlap_aabb_segment"), find("ray_aabb", far, "naive: segment yes/no"),
+           1.5);
+    target("col_overlap_segment_triangle within 1.5x of MT yes/no",
+           find("ray_triangle", far, "collide col_overlap_segment_triangle"),
+           find("ray_triangle", far, "naive: segment yes/no"), 1.5);
     target("col_distance capsule-box (closed form) vs ccdGJKIntersect",
            find("gjk_capsule_box", far, "collide col_distance"), find("gjk_capsule_box", far, "libccd ccdGJKIntersect"),
            1.0);

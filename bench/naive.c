@@ -41,6 +41,13 @@ static int aabb_aabb(const col_aabb *a, const col_aabb *b) {
     return 1;
 }
 
+/* The same without branches: one AND of the six comparisons (the strongest
+ * textbook form; the compiler keeps it branch-free). */
+static int aabb_aabb_branchless(const col_aabb *a, const col_aabb *b) {
+    return (a->max.x >= b->min.x) & (a->min.x <= b->max.x) & (a->max.y >= b->min.y) & (a->min.y <= b->max.y) &
+           (a->max.z >= b->min.z) & (a->min.z <= b->max.z);
+}
+
 static int sphere_aabb(const col_aabb *b, const col_sphere *s) {
     double d2 = 0;
     v3 c = mk(s->c), lo = mk(b->min), hi = mk(b->max);
@@ -219,6 +226,45 @@ static hit ray_triangle(const col_ray *r, const col_triangle *t) {
     return h;
 }
 
+/* Yes/no: does the segment [o, o + max_t d] meet the box? The sign-indexed
+ * slab test (Williams, Barrus, Morley and Shirley 2005): the reciprocals of
+ * d, the near and far bound of each axis picked by the sign, no swap. */
+static hit segment_aabb_signs(const col_ray *r, const col_aabb *b) {
+    hit h = {0, 0, {0, 0, 0}, {0, 0, 0}};
+    const double bounds[2][3] = {{b->min.x, b->min.y, b->min.z}, {b->max.x, b->max.y, b->max.z}};
+    const double o[3] = {r->origin.x, r->origin.y, r->origin.z};
+    const double inv[3] = {1.0 / r->delta.x, 1.0 / r->delta.y, 1.0 / r->delta.z};
+    double tmin = 0, tmax = r->max_t;
+    for (int i = 0; i < 3; ++i) {
+        int sg = inv[i] < 0;
+        double t0 = (bounds[sg][i] - o[i]) * inv[i], t1 = (bounds[1 - sg][i] - o[i]) * inv[i];
+        tmin = t0 > tmin ? t0 : tmin;
+        tmax = t1 < tmax ? t1 : tmax;
+    }
+    h.hit = tmin <= tmax;
+    return h;
+}
+
+/* Yes/no Moller-Trumbore: the segment [o, o + max_t d] through the triangle,
+ * no point, normal or division (the signs against the determinant). */
+static hit segment_triangle_mt(const col_ray *r, const col_triangle *t) {
+    hit h = {0, 0, {0, 0, 0}, {0, 0, 0}};
+    v3 e1 = sub(mk(t->b), mk(t->a)), e2 = sub(mk(t->c), mk(t->a)), d = mk(r->delta);
+    v3 p = cross(d, e2);
+    double det = dot(e1, p);
+    if (det == 0) return h;
+    double sg = det > 0 ? 1 : -1, adet = det * sg;
+    v3 s = sub(mk(r->origin), mk(t->a));
+    double u = dot(s, p) * sg;
+    if (u < 0 || u > adet) return h;
+    v3 q = cross(s, e1);
+    double v = dot(d, q) * sg;
+    if (v < 0 || u + v > adet) return h;
+    double tt = dot(e2, q) * sg;
+    h.hit = tt >= 0 && tt <= r->max_t * adet;
+    return h;
+}
+
 static hit ray_sphere(const col_ray *r, const col_sphere *s) {
     hit h = {0, 0, {0, 0, 0}, {0, 0, 0}};
     v3 m = sub(mk(r->origin), mk(s->c)), d = mk(r->delta);
@@ -380,6 +426,9 @@ BENCH_RUN2(aabb_aabb, col_aabb, col_aabb, aabb_aabb)
 BENCH_RUN2(obb_obb, col_obb, col_obb, obb_obb)
 BENCH_RUN2(sphere_aabb, col_aabb, col_sphere, sphere_aabb)
 BENCH_RUN2(triangle_aabb, col_aabb, col_triangle, triangle_aabb)
+BENCH_RUN2(aabb_aabb_branchless, col_aabb, col_aabb, aabb_aabb_branchless)
+RUNRAY(segment_aabb_signs, col_aabb, segment_aabb_signs)
+RUNRAY(segment_triangle_mt, col_triangle, segment_triangle_mt)
 RUNRAY(ray_aabb, col_aabb, ray_aabb)
 RUNRAY(ray_triangle, col_triangle, ray_triangle)
 RUNRAY(ray_sphere, col_sphere, ray_sphere)
@@ -410,6 +459,11 @@ const bench_impl bench_naive[] = {
     {"capsule_capsule", "naive + validation", NULL, run_v_capsule_capsule, NULL, NULL},
     {"ray_aabb", "naive: slabs, 1/d (Ericson 5.3.3)", NULL, run_ray_aabb, NULL, NULL},
     {"ray_triangle", "naive: Moller-Trumbore", NULL, run_ray_triangle, NULL, NULL},
+    {"aabb_aabb", "naive: branch-free (one AND of six comparisons)", NULL, run_aabb_aabb_branchless, NULL, NULL},
+    {"ray_aabb", "naive: segment yes/no, sign-indexed slabs (Williams et al. 2005)", NULL, run_segment_aabb_signs, NULL,
+     NULL},
+    {"ray_triangle", "naive: segment yes/no, Moller-Trumbore without division", NULL, run_segment_triangle_mt, NULL,
+     NULL},
     {"ray_sphere", "naive: quadratic (Ericson 5.3.2)", NULL, run_ray_sphere, NULL, NULL},
     {"sphere_sphere", "naive + validation", NULL, run_v_sphere_sphere, NULL, NULL},
     {"aabb_aabb", "naive + validation", NULL, run_v_aabb_aabb, NULL, NULL},
