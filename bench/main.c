@@ -527,10 +527,27 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* The workloads: near (about half the pairs overlap), far (none do), both
+ * streaming n pairs through memory once per pass; and resident: the near
+ * workload's first RESIDENT_N pairs, a few thousand plain structs that stay
+ * in cache, passed over until n queries are done (the static tests and ray
+ * casts only, RESIDENT_FAMILIES). */
+enum { LOAD_NEAR, LOAD_FAR, LOAD_RESIDENT, LOAD_COUNT, RESIDENT_N = 4096 };
+static const char *const load_names[LOAD_COUNT] = {"near", "far", "res"};
+static const char *const resident_families[] = {"sphere_sphere", "aabb_aabb",         "obb_obb",         "sphere_aabb",
+                                                "triangle_aabb", "triangle_triangle", "capsule_capsule", "ray_aabb",
+                                                "ray_triangle",  "ray_sphere",        "ray_capsule"};
+
+static int resident_family(const char *id) {
+    for (size_t i = 0; i < sizeof resident_families / sizeof resident_families[0]; ++i)
+        if (strcmp(resident_families[i], id) == 0) return 1;
+    return 0;
+}
+
 typedef struct result {
     const family *fam;
     const bench_impl *impl;
-    int far;
+    int far;                 /* the workload: LOAD_NEAR, LOAD_FAR or LOAD_RESIDENT */
     double median, min, max; /* ns per query */
     double ratio;            /* median / collide's median */
     double agreement;        /* fraction of answers equal to collide's */
@@ -545,16 +562,17 @@ typedef struct options {
     size_t n;
     int reps;
     const char *only;
-    int near, far, markdown;
+    int loads; /* bit k: workload k runs */
+    int markdown;
 } options;
 
 static volatile unsigned long sink; /* every answer array is folded in here */
 
 /* One timed pass of an implementation over the workload, in ns per query. */
-static double timed_pass(const bench_impl *impl, const void *ctx, size_t n, unsigned char *out) {
+static double timed_pass(const bench_impl *impl, const void *ctx, size_t n, size_t passes, unsigned char *out) {
     double t0 = now_ns();
-    impl->run(ctx, n, out);
-    double t = (now_ns() - t0) / (double)n;
+    for (size_t p = 0; p < passes; ++p) impl->run(ctx, n, out);
+    double t = (now_ns() - t0) / (double)(n * passes);
     unsigned long s = 0;
     for (size_t i = 0; i < n; ++i) s += out[i];
     sink += s;
@@ -579,7 +597,7 @@ static void print_header(const options *o) {
 }
 
 static void print_result(const options *o, const result *r) {
-    const char *load = r->far ? "far" : "near";
+    const char *load = load_names[r->far];
     if (o->markdown)
         printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f%% | %.0f%% |\n", r->fam->id, load, r->impl->name,
                r->median, r->min, r->max, r->ratio, 100 * r->agreement, 100 * r->yes);
@@ -598,7 +616,10 @@ enum { MAX_IMPLS = 16, MAX_REPS = 64 };
 static void run_family(const options *o, size_t fi, int far) {
     const family *f = &families[fi];
     bench_workload w;
-    workload_make(f, far, o->n, 0xC011DE00ull + fi, &w);
+    /* resident: the near workload's first pairs (the same seed), passed over */
+    size_t n = far == LOAD_RESIDENT && o->n > RESIDENT_N ? RESIDENT_N : o->n;
+    size_t passes = far == LOAD_RESIDENT ? (o->n + n - 1) / n : 1;
+    workload_make(f, far == LOAD_FAR, n, 0xC011DE00ull + fi, &w);
     const bench_impl *impls[MAX_IMPLS];
     void *ctx[MAX_IMPLS];
     unsigned char *answers[MAX_IMPLS];
@@ -615,7 +636,7 @@ static void run_family(const options *o, size_t fi, int far) {
     int reps = o->reps < MAX_REPS ? o->reps : MAX_REPS;
     unsigned char *scratch = xcalloc(w.n, 1);
     for (int k = 0; k < reps; ++k)
-        for (int i = 0; i < count; ++i) times[i][k] = timed_pass(impls[i], ctx[i], w.n, scratch);
+        for (int i = 0; i < count; ++i) times[i][k] = timed_pass(impls[i], ctx[i], w.n, passes, scratch);
     double base = 0;
     for (int i = 0; i < count; ++i) {
         result r = {f, impls[i], far, 0, 0, 0, 0, 0, 0};
@@ -665,6 +686,18 @@ static void target(const char *what, const result *a, const result *b, double li
            ok ? "met" : "MISSED");
 }
 
+/* issue 20: the static tests within 1.5x of the strongest textbook floors */
+static void print_floor_targets(int far) {
+    target("col_overlap_aabb_aabb within 1.5x of the branch-free floor",
+           find("aabb_aabb", far, "collide col_overlap_aabb"), find("aabb_aabb", far, "naive: branch-free"), 1.5);
+    target("col_overlap_aabb_segment within 1.5x of sign-indexed slabs",
+           find("ray_aabb", far, "collide col_overlap_aabb_segment"), find("ray_aabb", far, "naive: segment yes/no"),
+           1.5);
+    target("col_overlap_segment_triangle within 1.5x of MT yes/no",
+           find("ray_triangle", far, "collide col_overlap_segment_triangle"),
+           find("ray_triangle", far, "naive: segment yes/no"), 1.5);
+}
+
 static void print_targets(int far) {
     static const char *const simple[][2] = {
         {"sphere_sphere", "collide col_overlap_sphere_sphere"},
@@ -678,7 +711,7 @@ static void print_targets(int far) {
         {"ray_triangle", "collide col_raycast_triangle_mt"},
         {"ray_sphere", "collide col_raycast_sphere"},
     };
-    printf("\ntargets (%s workload):\n", far ? "far" : "near");
+    printf("\ntargets (%s workload):\n", far == LOAD_RESIDENT ? "cache-resident" : load_names[far]);
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; ++i) {
         char what[128];
         snprintf(what, sizeof what, "%s vs naive floor", simple[i][1] + 8);
@@ -688,6 +721,8 @@ static void print_targets(int far) {
             printf("  %-58s %7.2f ns vs %7.2f ns = %5.2fx (information)\n", "   the same vs the floor + validation",
                    c->median, v->median, c->median / v->median);
     }
+    print_floor_targets(far);
+    if (far == LOAD_RESIDENT) return; /* the static tests only */
     target("col_overlap_obb_obb vs ODE dBoxTouchesBox", find("obb_obb", far, "collide col_overlap_obb_obb"),
            find("obb_obb", far, "ODE dBoxTouchesBox"), 1.0);
     target("col_overlap_obb_obb 4x faster than Bullet btBoxBoxDetector",
@@ -701,15 +736,6 @@ static void print_targets(int far) {
     target("GJK capsule-box warm-started repeat 2x faster than cold",
            find("gjk_capsule_box", far, "collide col_gjk_distance_cached"),
            find("gjk_capsule_box", far, "collide col_gjk_distance"), 0.5);
-    /* issue 20: the static tests within 1.5x of the strongest textbook floors */
-    target("col_overlap_aabb_aabb within 1.5x of the branch-free floor",
-           find("aabb_aabb", far, "collide col_overlap_aabb"), find("aabb_aabb", far, "naive: branch-free"), 1.5);
-    target("col_overlap_aabb_segment within 1.5x of sign-indexed slabs",
-           find("ray_aabb", far, "collide col_overlap_aabb_segment"), find("ray_aabb", far, "naive: segment yes/no"),
-           1.5);
-    target("col_overlap_segment_triangle within 1.5x of MT yes/no",
-           find("ray_triangle", far, "collide col_overlap_segment_triangle"),
-           find("ray_triangle", far, "naive: segment yes/no"), 1.5);
     target("col_distance capsule-box (closed form) vs ccdGJKIntersect",
            find("gjk_capsule_box", far, "collide col_distance"), find("gjk_capsule_box", far, "libccd ccdGJKIntersect"),
            1.0);
@@ -721,12 +747,15 @@ static void print_targets(int far) {
 /* ---- main ---- */
 
 static void usage(FILE *to) {
-    fprintf(to, "usage: collide-bench [--n N] [--reps R] [--only SUBSTRING] [--near | --far] [--markdown] [--list]\n"
+    fprintf(to, "usage: collide-bench [--n N] [--reps R] [--only SUBSTRING] [--near] [--far] [--resident] [--markdown] "
+                "[--list]\n"
                 "  --n N        query pairs per family and workload, and the largest broad-phase scene\n"
                 "               (10^3 .. 10^6 boxes up to N; default 1000000)\n"
                 "  --reps R     timed repetitions, the median is reported (default 5, at most 64)\n"
                 "  --only S     families whose id contains S\n"
-                "  --near/--far only the near (about half overlap) or far (none do) workload\n"
+                "  --near, --far, --resident  only these workloads (default: all): near (about half overlap),\n"
+                "               far (none do), streaming n pairs; resident: the near workload's first 4096 pairs,\n"
+                "               in cache, passed over n / 4096 times (the static tests and ray casts)\n"
                 "  --markdown   the table as Markdown (for the README)\n"
                 "  --list       the families and the implementations compiled in\n");
 }
@@ -772,7 +801,7 @@ static void print_machine(const options *o) {
 }
 
 int main(int argc, char **argv) {
-    options o = {1000000, 5, NULL, 1, 1, 0};
+    options o = {1000000, 5, NULL, 0, 0};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (strcmp(a, "--n") == 0 && i + 1 < argc) {
@@ -791,9 +820,11 @@ int main(int argc, char **argv) {
         } else if (strcmp(a, "--only") == 0 && i + 1 < argc) {
             o.only = argv[++i];
         } else if (strcmp(a, "--near") == 0) {
-            o.far = 0;
+            o.loads |= 1 << LOAD_NEAR;
         } else if (strcmp(a, "--far") == 0) {
-            o.near = 0;
+            o.loads |= 1 << LOAD_FAR;
+        } else if (strcmp(a, "--resident") == 0) {
+            o.loads |= 1 << LOAD_RESIDENT;
         } else if (strcmp(a, "--markdown") == 0) {
             o.markdown = 1;
         } else if (strcmp(a, "--list") == 0) {
@@ -812,16 +843,19 @@ int main(int argc, char **argv) {
             return 64;
         }
     }
+    if (o.loads == 0) o.loads = (1 << LOAD_COUNT) - 1; /* none named: every workload */
     print_machine(&o);
-    for (int far = 0; far <= 1; ++far) {
-        if (far ? !o.far : !o.near) continue;
+    for (int far = 0; far < LOAD_COUNT; ++far) {
+        if (!(o.loads >> far & 1)) continue;
         print_header(&o);
         for (size_t fi = 0; fi < FAMILY_COUNT; ++fi)
-            if (!o.only || strstr(families[fi].id, o.only)) run_family(&o, fi, far);
+            if ((!o.only || strstr(families[fi].id, o.only)) &&
+                (far != LOAD_RESIDENT || resident_family(families[fi].id)))
+                run_family(&o, fi, far);
         printf("\n");
     }
-    for (int far = 0; far <= 1; ++far)
-        if (far ? o.far : o.near) print_targets(far);
+    for (int far = 0; far < LOAD_COUNT; ++far)
+        if (o.loads >> far & 1) print_targets(far);
     /* the broad phase (bench/tree.c): sizes up to --n boxes; --only tree runs it alone */
     if (!o.only || strstr("tree broadphase", o.only)) {
         printf("\n");
