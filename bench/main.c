@@ -232,15 +232,21 @@ static void workload_make(const family *f, int far, size_t n, uint64_t seed, ben
 
 /* ---- collide's rows ---- */
 
-#define RUNRAY(name, tb, call)                                                                                         \
+/* run_<name>: the yes/no answer for each ray r against b[i] */
+#define RUNRAY_YESNO(name, tb, answer)                                                                                 \
     static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
         const bench_workload *w = ctx;                                                                                 \
         const tb *b = w->b;                                                                                            \
         for (size_t i = 0; i < n; ++i) {                                                                               \
             const col_ray *r = &w->rays[i];                                                                            \
-            out[i] = (unsigned char)((call).status == COL_HIT);                                                        \
+            out[i] = (unsigned char)(answer);                                                                          \
         }                                                                                                              \
     }
+/* run_<name>: a cast's hit as the answer */
+#define RUNRAY(name, tb, call) RUNRAY_YESNO(name, tb, (call).status == COL_HIT)
+/* The segment [origin, origin + max_t delta] of the ray r, its end as the
+ * casts compute it. */
+#define RAY_SEGMENT(r) (&(const col_segment){(r)->origin, col_v3_madd((r)->origin, (r)->max_t, (r)->delta)})
 #define RUNSWEEP(name, ta, tb, fn)                                                                                     \
     static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
         const bench_workload *w = ctx;                                                                                 \
@@ -267,21 +273,10 @@ RUNRAY(ray_triangle_badouel, col_triangle, col_raycast_triangle_badouel(r, &b[i]
 RUNRAY(ray_sphere, col_sphere, col_raycast_sphere(r, &b[i]))
 RUNRAY(ray_capsule, col_capsule, col_raycast_capsule(r, &b[i]))
 
-/* Yes/no on the segment [origin, origin + max_t delta] of each ray (the end
- * as the casts compute it), by the exact static tests: issue 20's floors
+/* Yes/no on each ray's segment by the exact static tests: issue 20's floors
  * are the sign-indexed slab test and Moller-Trumbore without division. */
-#define RUNSEGMENT(name, tb, call)                                                                                     \
-    static void run_##name(const void *ctx, size_t n, unsigned char *out) {                                            \
-        const bench_workload *w = ctx;                                                                                 \
-        const tb *b = w->b;                                                                                            \
-        for (size_t i = 0; i < n; ++i) {                                                                               \
-            const col_ray *r = &w->rays[i];                                                                            \
-            col_segment sg = {r->origin, col_v3_madd(r->origin, r->max_t, r->delta)};                                  \
-            out[i] = (unsigned char)(call);                                                                            \
-        }                                                                                                              \
-    }
-RUNSEGMENT(segment_aabb, col_aabb, col_overlap_aabb_segment(&b[i], &sg))
-RUNSEGMENT(segment_triangle, col_triangle, col_overlap_segment_triangle(&sg, &b[i]))
+RUNRAY_YESNO(segment_aabb, col_aabb, col_overlap_aabb_segment(&b[i], RAY_SEGMENT(r)))
+RUNRAY_YESNO(segment_triangle, col_triangle, col_overlap_segment_triangle(RAY_SEGMENT(r), &b[i]))
 
 /* The same rays without end (max_t = inf): against triangles, the exact
  * decision of the line ahead of the origin (raytri.c's endless_cast). */

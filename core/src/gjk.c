@@ -55,26 +55,13 @@ static col_vec3 simplex_point(const simplex *s) {
     }
 }
 
-/* Closest point of segment ab to the origin. t = num / den only when 0 < num
- * < den, so the division is defined and t in (0, 1). */
-static void solve_segment(const svert *a, const svert *b, simplex *out) {
-    /* on a copy scaled to [-1, 1]: the weights are scale-free, and tiny
-     * coordinates would underflow in the products */
-    col_real m = col__max_finite(col__max_abs3(a->w), col__max_abs3(b->w));
-    if (!(m > COL_R(0.0))) {
-        set1(out, a);
-        return;
-    }
-    col_vec3 aw = col_v3_div(a->w, m);
-    col_vec3 ab = col_v3_sub(col_v3_div(b->w, m), aw);
-    col_real num = -col_v3_dot(aw, ab), den = col_v3_dot(ab, ab);
-    if (!(num > COL_R(0.0)))
-        set1(out, a);
-    else if (!(num < den))
-        set1(out, b);
-    else
-        set2(out, a, b, num / den);
-}
+typedef struct sv_pick sv_pick;
+static void sv_segment(const col_vec3 *w, int i, int j, sv_pick *out);
+
+/* Closest point of segment ab to the origin: the signed-volumes segment
+ * (sv_segment) on a copy scaled to [-1, 1] (the weights are scale-free, and
+ * tiny coordinates would underflow in the products). */
+static void solve_segment(const svert *a, const svert *b, simplex *out);
 
 /* The closest point to the origin of two candidates (ties: the first). */
 static void keep_closer(simplex *best, col_real *best_d2, const simplex *cand) {
@@ -98,6 +85,20 @@ static void solve_edges(const svert *A, const svert *B, const svert *C, simplex 
     solve_segment(A, C, &cand);
     keep_closer(out, &best, &cand);
     if (out->n == 0) set1(out, A); /* only when every candidate overflowed */
+}
+
+/* The signed areas of the origin's projection on the plane of abc with each
+ * edge, times |n|^2, n = (b - a) x (c - a): C[0] opposite a, C[1] opposite b,
+ * C[2] opposite c (the origin's barycentric coordinates times |n|^2; the
+ * projection drops out of the triple products). Their error is a few ulps of
+ * |b||c| |n|, where Ericson's dot-product form (products of four coordinates)
+ * squares a sliver's condition. Both solvers' face test. */
+static col_vec3 face_areas(col_vec3 a, col_vec3 b, col_vec3 c, col_real C[3]) {
+    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
+    C[0] = col_v3_dot(col_v3_cross(b, c), n);
+    C[1] = col_v3_dot(col_v3_cross(c, a), n);
+    C[2] = col_v3_dot(col_v3_cross(a, b), n);
+    return n;
 }
 
 /* Closest point of triangle ABC to the origin. The face candidate is kept
@@ -124,16 +125,12 @@ static void try_face(const svert *A, const svert *B, const svert *C, simplex *ou
     col_real m = col__max_finite(col__max_abs3(A->w), col__max_finite(col__max_abs3(B->w), col__max_abs3(C->w)));
     if (!(m > COL_R(0.0))) return;
     col_vec3 a = col_v3_div(A->w, m), b = col_v3_div(B->w, m), c = col_v3_div(C->w, m);
-    /* Barycentric weights of the origin's projection on the plane:
-     * w_a = (b x c).n / n.n and so on (the projection drops out of the triple
-     * products). Their error is a few ulps of |b||c| / |n|, where Ericson's
-     * dot-product form (products of four coordinates) squares the sliver's
-     * condition. */
-    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
+    /* barycentric weights of the origin's projection on the plane (face_areas) */
+    col_real ar[3];
+    col_vec3 n = face_areas(a, b, c, ar);
     col_real nn = col_v3_dot(n, n);
     if (!(nn > COL_R(0.0))) return;
-    col_real wa = col_v3_dot(col_v3_cross(b, c), n) / nn, wb = col_v3_dot(col_v3_cross(c, a), n) / nn,
-             wc = col_v3_dot(col_v3_cross(a, b), n) / nn;
+    col_real wa = ar[0] / nn, wb = ar[1] / nn, wc = ar[2] / nn;
     if (!(wa >= COL_R(0.0) && wb >= COL_R(0.0) && wc >= COL_R(0.0))) return;
     col_real sum = wa + wb + wc; /* 1 up to rounding; 0 when the products underflow */
     if (!(sum > COL_R(0.0))) return;
@@ -228,11 +225,11 @@ static bool solve_tetra(simplex *s) {
  * copied: the result is a choice of vertices and their weights. GJK falls
  * back to the robust solver above (every region compared) where this one
  * makes no progress, which rounding on slivers can cause. */
-typedef struct sv_pick {
+struct sv_pick {
     int n;
     int idx[4];
     col_real bc[4];
-} sv_pick;
+};
 
 /* The point p picks of the points w, summed in simplex_point's order (per
  * size, as there: GCC 12 at -O3 cannot tell that a loop to n reads only what
@@ -277,12 +274,25 @@ static void sv_segment(const col_vec3 *w, int i, int j, sv_pick *out) {
     }
 }
 
+static void solve_segment(const svert *a, const svert *b, simplex *out) {
+    col_real m = col__max_finite(col__max_abs3(a->w), col__max_abs3(b->w));
+    if (!(m > COL_R(0.0))) {
+        set1(out, a);
+        return;
+    }
+    const col_vec3 w[2] = {col_v3_div(a->w, m), col_v3_div(b->w, m)};
+    sv_pick p;
+    sv_segment(w, 0, 1, &p);
+    if (p.n == 2)
+        set2(out, a, b, p.bc[1]);
+    else
+        set1(out, p.idx[0] == 0 ? a : b);
+}
+
 static void sv_triangle(const col_vec3 *w, int i, int j, int k, sv_pick *out) {
-    col_vec3 a = w[i], b = w[j], c = w[k];
-    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
-    /* the signed areas of the origin's projection with each edge, times |n|^2 */
-    col_real ca = col_v3_dot(col_v3_cross(b, c), n), cb = col_v3_dot(col_v3_cross(c, a), n),
-             cc = col_v3_dot(col_v3_cross(a, b), n), sum = ca + cb + cc;
+    col_real ar[3];
+    (void)face_areas(w[i], w[j], w[k], ar);
+    col_real ca = ar[0], cb = ar[1], cc = ar[2], sum = ca + cb + cc;
     if (ca >= COL_R(0.0) && cb >= COL_R(0.0) && cc >= COL_R(0.0) && sum > COL_R(0.0)) {
         out->n = 3, out->idx[0] = i, out->idx[1] = j, out->idx[2] = k;
         out->bc[1] = cb / sum, out->bc[2] = cc / sum, out->bc[0] = COL_R(1.0) - out->bc[1] - out->bc[2];
