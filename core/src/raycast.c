@@ -466,59 +466,36 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
     return slabs_hit(r, &s, axes);
 }
 
-/* The biased binary exponent of x (0 for 0 and subnormal doubles). */
-static inline int exponent_of(col_real x) {
-    double d = (double)x;
-    uint64_t bits;
-    memcpy(&bits, &d, sizeof bits);
-    return (int)(bits >> 52 & 0x7ff);
-}
-
-/* gap, or the exponent difference of |q| over |d max_t| where it is larger
- * (4096 where d max_t is 0 or subnormal in col_real and d is not 0: in
- * doubt, its rounding is not relative; a float subnormal is a normal
- * double, hence the comparison with COL__REAL_MIN's exponent). */
-static inline int end_gap(int gap, col_real d, col_real max_t, col_real q) {
-    int em = exponent_of(d * max_t), g = exponent_of(q) - em;
-    g = em < exponent_of(COL__REAL_MIN) ? (d == COL_R(0.0) ? 0 : 4096) : g;
-    return g > gap ? g : gap;
-}
-
 /*
- * The slab cast of a ray with a finite max_t against an AABB, and whether its
- * own times decide the segment [origin, end] exactly: *sure is 1 when the
- * segment surely meets the box, 0 when it surely misses it, 2 in doubt (then
- * col__segment_box_fast and the exact test decide). A near ray then costs
- * the cast, its six divisions, and a few integer operations per axis (no
- * branch: the bound's terms vary from ray to ray).
+ * The slab cast of the segment [origin, end] itself (end as col__ray_end
+ * computes it) against an AABB, in the segment's own parameter s in [0, 1]:
+ * direction D = fl(end - origin), each coordinate within u of the exact
+ * difference (or exact where it is subnormal; zero exactly where the
+ * segment does not move on the axis, so that axis is the exact parallel
+ * test). *sure is 1 when the segment surely meets the box, 0 when it surely
+ * misses it, 2 in doubt (then col__segment_box_fast and the exact test
+ * decide). The hit's t is s max_t (a point within about one ulp of the
+ * coordinates of the ray's own entry point).
  *
- * The bound: on an axis with d != 0, the cast's time t~ = fl(fl(L - P) / d)
- * is (L - P) / d times (1 + a)(1 + b), |a|, |b| <= u. The segment's own time,
- * in the ray's units, is tau = (L - P) max_t / (Q - P), with Q = fl(P +
- * fl(max_t d)) the end col__ray_end computes: Q - P = max_t d (1 + g), |g| <=
- * about u (1 + |Q| / |m|), m = fl(max_t d). With |Q| / |m| < K = 2^(G + 1),
- * G the largest difference of their exponents over the axes (at most 24 in
- * double, 12 in float; beyond, or m = 0 or subnormal, in doubt), |tau - t~| <= e |t~| +
- * COL__REAL_MIN (a quotient that underflows), e = (K + 20) eps: twice the
- * bound, which also covers the rounding of the bounds themselves. The
- * cast's greatest entry tmin and least exit tmax bound every axis's entry
- * and exit, so the segment's greatest entry is within e tmin of tmin and its
- * least exit within e |tmax| of tmax; tau = 0 and tau = max_t are its ends
- * exactly.
+ * The bound: each slab time fl(fl(L - P) / D) is the segment's exact time
+ * (L - P) / (Q - P) times (1 + a), |a| <= 3.01 u where the quotient is
+ * normal, and within the smallest normal where it underflows (a difference
+ * that is subnormal is exact). So the segment's greatest entry is at most
+ * tmin (1 + 3.01 u) + COL__REAL_MIN (tmin >= 0: the clamp at 0 is exact) and
+ * its least exit at least tmax (1 - 3.01 u) - COL__REAL_MIN where tmax >=
+ * 0 (the clamp at 1 is exact); the test's margin of 4 eps = 8 u also
+ * covers the roundings of the comparison's own terms. An overflowed time
+ * is infinite on the side the exact one lies far beyond, so no bound needs
+ * it. No ratio of the coordinates to the motion enters: the cost beside the
+ * cast is the end, three subtractions and two comparisons.
  */
 static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
-    const int most = sizeof(col_real) == sizeof(double) ? 24 : 12;
-    /* the largest exponent difference of |Q| over |m| over the moving axes */
-    int gap = 0;
-    gap = end_gap(gap, r->delta.x, r->max_t, end.x);
-    gap = end_gap(gap, r->delta.y, r->max_t, end.y);
-    gap = end_gap(gap, r->delta.z, r->max_t, end.z);
-    const col_real e = gap <= most && !col__exact_always ? ((col_real)(2ull << gap) + COL_R(20.0)) * COL_EPSILON
-                                                         : (col_real)INFINITY; /* INFINITY: no bound decides */
-    slabs sl = slabs_start(r);
+    const col_real e = col__exact_always ? (col_real)INFINITY : COL_R(4.0) * COL_EPSILON; /* INFINITY: no bound decides */
+    col_vec3 d = col_v3_sub(end, r->origin);
+    slabs sl = {COL_R(0.0), COL_R(1.0), COL_R(0.0), -1, true};
     *sure = 2;
     for (int k = 0; k < 3; ++k) {
-        int step = slab_step(&sl, k, col_v3_get(r->origin, k), col_v3_get(r->delta, k), col_v3_get(b->min, k),
+        int step = slab_step(&sl, k, col_v3_get(r->origin, k), col_v3_get(d, k), col_v3_get(b->min, k),
                              col_v3_get(b->max, k));
         if (step == 0) { /* parallel outside the slab: the segment's coordinate is the origin's, exact */
             *sure = 0;
@@ -529,9 +506,14 @@ static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col
             return col__ray_miss();
         }
     }
+    if (sl.inside) { /* the origin in every slab: exact comparisons */
+        if (!col__exact_always) *sure = 1;
+        return col__ray_inside(r);
+    }
     /* NaN (0 inf): in doubt */
     if (sl.tmin + e * sl.tmin + COL__REAL_MIN < sl.tmax - e * sl.tmax - COL__REAL_MIN) *sure = 1;
-    return slabs_hit(r, &sl, world_axes);
+    if (sl.axis < 0) return col__ray_miss(); /* unreachable for an outside origin: kept for safety */
+    return col__ray_accept(r, sl.tmin * r->max_t, col_v3_scale(world_axes[sl.axis], sl.sign));
 }
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
