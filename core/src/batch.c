@@ -93,3 +93,12 @@ size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_ki
                                   size_t count, unsigned char *out) {
     return overlap_many(ka, a, kb, b, b_single, count, out, false);
 }
+
+bool col_overlap_unchecked(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b) {
+    if (!a || !b) return false;
+    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) return col__overlap_sphere_sphere_u(a, b);
+    if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_AABB) return col__overlap_aabb_aabb_u(a, b);
+    if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_SPHERE) return col__overlap_aabb_sphere_u(a, b);
+    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_AABB) return sphere_aabb_u(a, b);
+    return overlap_many(ka, a, kb, b, true, 1, NULL, false) == 1;
+}

@@ -14,13 +14,20 @@ static col_plane check_plane(lua_State *L, int idx) {
 
 /* collide.overlap(a, b) --> boolean */
 static int l_overlap(lua_State *L) {
-    /* In place, without copying the shapes into col_shape: a batch of one is
-     * col_overlap's answer bit for bit, with inline loops for the cheap pairs;
-     * unchecked, since a shape userdata is valid by construction (lshape.c). */
-    col_shape_kind ka, kb;
-    const void *a = lcol_check_any_shape(L, 1, &ka), *b = lcol_check_any_shape(L, 2, &kb);
-    if (!col_overlap_supported(ka, kb)) return lcol_pair_error(L, 2, ka, kb);
-    lua_pushboolean(L, col_overlap_many_unchecked(ka, a, kb, b, true, 1, NULL) == 1);
+    /* In place, without copying the shapes into col_shape, unchecked: a shape
+     * userdata is valid by construction (lshape.c). The kinds by the
+     * metatables' identities (upvalue 1, lcol_kinds), which leave the two
+     * metatables on the stack above the arguments (the result is the top
+     * value); whether the pair is supported is asked only of a false answer. */
+    const lcol_kinds *ks = lua_touserdata(L, lua_upvalueindex(1));
+    void *a = NULL, *b = NULL;
+    int ka = lcol_fast_kind(L, 1, ks, &a), kb = lcol_fast_kind(L, 2, ks, &b);
+    if (ka < 0) return luaL_typeerror(L, 1, "collide shape");
+    if (kb < 0) return luaL_typeerror(L, 2, "collide shape");
+    bool hit = col_overlap_unchecked((col_shape_kind)ka, a, (col_shape_kind)kb, b);
+    if (!hit && !col_overlap_supported((col_shape_kind)ka, (col_shape_kind)kb))
+        return lcol_pair_error(L, 2, (col_shape_kind)ka, (col_shape_kind)kb);
+    lua_pushboolean(L, hit);
     return 1;
 }
 
@@ -353,7 +360,6 @@ static const luaL_Reg module_functions[] = {
     {"sweepConvex", l_sweep_convex},
     {"raycast", l_raycast},
     {"sweep", l_sweep},
-    {"overlap", l_overlap},
     {"classify", l_classify},
     {"segmentPlane", l_segment_plane},
     {"trianglePlane", l_triangle_plane},
@@ -369,6 +375,10 @@ static const luaL_Reg module_functions[] = {
 int LCOL_OPEN(lua_State *L) {
     luaL_newlib(L, module_functions);
     lcol_open_shapes(L);
+    /* the hot queries, with the shape metatables' identities as upvalue 1 */
+    static const luaL_Reg hot_functions[] = {{"overlap", l_overlap}, {NULL, NULL}};
+    lcol_push_kinds(L);
+    luaL_setfuncs(L, hot_functions, 1);
     lcol_open_arrays(L);
     lcol_open_frustum(L);
     lcol_open_world(L);
