@@ -355,6 +355,16 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
                 expect += want;
                 ASSERT_EQ(out[i], want ? 1 : 0)
                     << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
+                // one pair at a time (the Lua binding's collide.overlap)
+                ASSERT_EQ(col_overlap_unchecked(k1, pa.data() + i * col_shape_kind_size(k1), k2,
+                                                pb.data() + i * col_shape_kind_size(k2)),
+                          want)
+                    << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
+                // one pair at a time (the Lua binding's collide.overlap)
+                ASSERT_EQ(col_overlap_unchecked(k1, pa.data() + i * col_shape_kind_size(k1), k2,
+                                                pb.data() + i * col_shape_kind_size(k2)),
+                          want)
+                    << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
             }
             EXPECT_EQ(n, expect);
             checked += static_cast<long>(as.size());
@@ -366,6 +376,14 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
     col_overlap_many_unchecked(COL_SHAPE_SPHERE, bad, COL_SHAPE_SPHERE, bad, false, 2, out);
     EXPECT_LE(out[0], 1);
     EXPECT_LE(out[1], 1);
+    (void)col_overlap_unchecked(COL_SHAPE_SPHERE, &bad[0], COL_SHAPE_SPHERE, &bad[1]); // defined, any answer
+    // NULL, an unsupported pair and a kind out of range answer no
+    EXPECT_FALSE(col_overlap_unchecked(COL_SHAPE_SPHERE, nullptr, COL_SHAPE_SPHERE, &bad[1]));
+    col_plane pl = {{0, 0, 1}, 0};
+    EXPECT_FALSE(col_overlap_supported(COL_SHAPE_PLANE, COL_SHAPE_PLANE));
+    EXPECT_FALSE(col_overlap_unchecked(COL_SHAPE_PLANE, &pl, COL_SHAPE_PLANE, &pl));
+    EXPECT_FALSE(col_overlap_unchecked(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &pl, COL_SHAPE_SPHERE,
+                                       &bad[1]));
 }
 
 TEST(OverlapMany, DegenerateCallsAnswerNo) {
