@@ -52,11 +52,10 @@ void lcol_protect(lua_State *L);
  * the methods as __index, protected by lcol_protect. Stack unchanged. */
 void lcol_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction len);
 
-/* The kind of the shape userdata at idx, or -1 when it is not one: its
- * metatable's identity (the metatable registered for the kind, which no
- * script can reach without the debug library) and a block of exactly that
- * kind's size (which keeps memory safe even with the debug library; lshape.c,
- * KINDS_KEY). */
+/* The kind of the shape userdata at idx, or -1 when it is not one: the
+ * kind's tag in its metatable (which no script can reach without the debug
+ * library) and a block of exactly that kind's size (which keeps memory safe
+ * even with the debug library; lshape.c, KIND_TAGS). */
 int lcol_shape_kind(lua_State *L, int idx);
 
 /* The shape metatables of one Lua state by identity (lua_topointer), held
@@ -70,8 +69,8 @@ typedef struct lcol_kinds {
  * lcol_open_shapes. */
 void lcol_push_kinds(lua_State *L);
 
-/* lcol_shape_kind by the metatable's identity in ks, with the same proof of
- * the block (its size); *data is the block. -1 when not a shape. Leaves the
+/* lcol_shape_kind by the metatable's identity in ks instead of its tag,
+ * with the same proof of the block (its size); *data is the block. -1 when not a shape. Leaves the
  * value's metatable (where it has one) on the stack, saving a call: use it
  * only where every argument is read by a fixed index and the results are
  * the top values (not where an optional argument is told by the stack's

@@ -12,29 +12,42 @@
 
 #include "lcollide.h"
 
-/* A shape userdata's kind is proven by its metatable's identity: the
- * address of the metatable registered for the kind (an lcol_kinds, kept in
- * the registry under KINDS_KEY and as an upvalue of the hot queries).
- *  - no script can reach the metatables: __metatable hands getmetatable a
- *    public copy (lcol_protect), setmetatable takes tables only, and
- *    collide and collide.float have their own;
- *  - with the debug library a script reaches everything: it can put
- *    another kind's real metatable on a userdata (debug.setmetatable), so
- *    what keeps memory safe is the block's size: a userdata counts as kind
- *    k only when its block is exactly kind k's struct (a polytope's header
- *    must describe its own block). A same-size forgery (a sphere read as a
- *    plane) gives wrong answers, never an access outside the block; fields
- *    a script writes into a real metatable change nothing. */
+/* What proves a shape userdata's kind:
+ *  - its metatable: each kind's metatable holds, at integer key 1, a light
+ *    userdata pointing to KIND_TAGS[kind], which gives the kind by its
+ *    offset with one rawgeti (the array part, no hashing); the hot queries
+ *    (collide.overlap) compare the metatable's identity with the registered
+ *    ones instead (an lcol_kinds, their upvalue, kept in the registry under
+ *    KINDS_KEY). No script can reach either: __metatable hands getmetatable
+ *    a public copy (lcol_protect), setmetatable takes tables only, Lua code
+ *    cannot make a light userdata, and collide and collide.float have their
+ *    own metatables and tags;
+ *  - its block's size: with the debug library a script reaches everything
+ *    (it can copy a tag into a real metatable, or put another kind's real
+ *    metatable on a userdata), so what keeps memory safe is that a
+ *    userdata counts as kind k only when its block is exactly kind k's
+ *    struct (a polytope's header must describe its own block). A same-size
+ *    forgery (a sphere read as a plane) gives wrong answers or errors,
+ *    never an access outside the block. */
+static const char KIND_TAGS[COL_SHAPE_KIND_COUNT] = {0};
 static const char KINDS_KEY = 0;
 
-col_real lcol_check_real(lua_State *L, int arg) {
-    lua_Number x = luaL_checknumber(L, arg);
+/* The argument error of a number lcol_check_real refuses (raises). */
+static col_real refuse_real(lua_State *L, int arg) {
+    lua_Number x = luaL_checknumber(L, arg); /* raises for a non-number */
     if (isnan(x)) luaL_argerror(L, arg, "finite number expected, got nan");
     if (isinf(x)) luaL_argerror(L, arg, x > 0 ? "finite number expected, got inf" : "finite number expected, got -inf");
-    if (!(fabs(x) <= (lua_Number)COL_HUGE)) {
-        lua_pushfstring(L, "magnitude must be <= %f, got %f", (lua_Number)COL_HUGE, x);
-        luaL_argerror(L, arg, lua_tostring(L, -1));
-    }
+    lua_pushfstring(L, "magnitude must be <= %f, got %f", (lua_Number)COL_HUGE, x);
+    luaL_argerror(L, arg, lua_tostring(L, -1));
+    return 0; /* not reached */
+}
+
+col_real lcol_check_real(lua_State *L, int arg) {
+    /* one API call and one comparison in the common case (NaN, inf and a
+     * magnitude beyond COL_HUGE fail it); refuse_real says why */
+    int ok = 0;
+    lua_Number x = lua_tonumberx(L, arg, &ok);
+    if (!ok || !(fabs(x) <= (lua_Number)COL_HUGE)) return refuse_real(L, arg);
     return (col_real)x;
 }
 
@@ -228,7 +241,7 @@ static size_t kind_size(col_shape_kind k) { return col_shape_kind_size(k); }
 static bool polytope_block_ok(const void *ud, size_t len);
 
 /* The kind of a userdata block p of len bytes whose metatable is mt, or -1
- * when it is not a shape (see KINDS_KEY for what proves it). */
+ * when it is not a shape (see KIND_TAGS for what proves it). */
 static int kind_of(const lcol_kinds *ks, const void *mt, const void *p, size_t len) {
     int k = 0;
     while (k < COL_SHAPE_KIND_COUNT && ks->mt[k] != mt) ++k;
@@ -245,16 +258,19 @@ int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
     return kind_of(ks, mt, p, lua_rawlen(L, idx)); /* rawlen: 0 for a light userdata */
 }
 
-/* The kind of the shape userdata at idx, or -1 (by the registry's
- * lcol_kinds; the stack as it was). */
+/* The kind of the shape userdata at idx, or -1 when it is not one (by its
+ * tag; see KIND_TAGS). */
 static int shape_kind(lua_State *L, int idx) {
-    void *p = lua_touserdata(L, idx);
-    if (!p || !lua_getmetatable(L, idx)) return -1;
-    const void *mt = lua_topointer(L, -1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &KINDS_KEY);
-    const lcol_kinds *ks = lua_touserdata(L, -1);
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return -1;
+    lua_rawgeti(L, -1, 1);
+    const char *tag = lua_touserdata(L, -1); /* NULL unless a (light) userdata */
     lua_pop(L, 2);
-    return ks ? kind_of(ks, mt, p, lua_rawlen(L, idx)) : -1;
+    uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
+    if (k >= COL_SHAPE_KIND_COUNT) return -1;
+    size_t len = lua_rawlen(L, idx);
+    bool fits =
+        k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kind_size((col_shape_kind)k);
+    return fits ? (int)k : -1;
 }
 
 int lcol_shape_kind(lua_State *L, int idx) { return shape_kind(L, idx); }
@@ -722,13 +738,15 @@ void lcol_open_shapes(lua_State *L) {
     lcol_kinds *ks = lua_newuserdatauv(L, sizeof *ks, 0);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KINDS_KEY);
     for (int k = 0; k < COL_SHAPE_KIND_COUNT; ++k) {
-        /* luaL_newmetatable's work */
-        lua_createtable(L, 0, 3);
+        /* luaL_newmetatable's work, with room for key 1 in the array part */
+        lua_createtable(L, 1, 3);
         lua_pushstring(L, kinds[k].tname);
         lua_setfield(L, -2, "__name");
         lua_pushvalue(L, -1);
         lua_setfield(L, LUA_REGISTRYINDEX, kinds[k].tname);
         ks->mt[k] = lua_topointer(L, -1);
+        lua_pushlightuserdata(L, (void *)(uintptr_t)&KIND_TAGS[k]);
+        lua_rawseti(L, -2, 1);
         lua_pushcfunction(L, m_tostring);
         lua_setfield(L, -2, "__tostring");
         lua_newtable(L); /* __index: the methods */
