@@ -154,7 +154,7 @@ static const family families[] = {
     {"gjk_polytope", "GJK distance polytope-polytope (12 points each)", F_OVERLAP, COL_SHAPE_POLYTOPE,
      COL_SHAPE_POLYTOPE, 3.6},
     {"gjk_overlap_capsule_box", "overlap capsule-box (yes/no)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
-    {"penetration_box_box", "penetration box-box (EPA)", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
+    {"penetration_box_box", "penetration box-box", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
     {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB, COL_SHAPE_OBB,
      3.0},
 };
@@ -382,6 +382,10 @@ static void run_penetration(const void *ctx, size_t n, unsigned char *out) {
     const shapes_ctx *c = ctx;
     for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_penetration(&c->a[i], &c->b[i]).status != COL_MISS);
 }
+static void run_epa_penetration(const void *ctx, size_t n, unsigned char *out) {
+    const shapes_ctx *c = ctx;
+    for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(col_epa_penetration(&c->a[i], &c->b[i]).status != COL_MISS);
+}
 
 static void run_sweep_convex(const void *ctx, size_t n, unsigned char *out) {
     const shapes_ctx *c = ctx;
@@ -484,7 +488,8 @@ static const bench_impl collide_impls[] = {
     {"gjk_overlap_capsule_box", "collide col_overlap (dispatch: the exact test)", SHAPES, run_overlap_dispatch, REL,
      NULL},
     {"gjk_overlap_capsule_box", "collide col_gjk_distance <= 0 (GJK on the cores)", SHAPES, run_gjk, REL, NULL},
-    {"penetration_box_box", "collide col_penetration", SHAPES, run_penetration, REL, NULL},
+    {"penetration_box_box", "collide col_penetration (separating axes)", SHAPES, run_penetration, REL, NULL},
+    {"penetration_box_box", "collide col_epa_penetration (EPA)", SHAPES, run_epa_penetration, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep (dispatch)", SHAPES, run_sweep_dispatch, REL, NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL},
@@ -734,6 +739,11 @@ static void print_targets(int far) {
     target("col_distance capsule-box (closed form) vs ccdGJKIntersect",
            find("gjk_capsule_box", far, "collide col_distance"), find("gjk_capsule_box", far, "libccd ccdGJKIntersect"),
            1.0);
+    target("col_penetration box-box vs ccdMPRPenetration", find("penetration_box_box", far, "collide col_penetration"),
+           find("penetration_box_box", far, "libccd ccdMPRPenetration"), 1.0);
+    target("col_epa_penetration box-box vs ccdMPRPenetration",
+           find("penetration_box_box", far, "collide col_epa_penetration"),
+           find("penetration_box_box", far, "libccd ccdMPRPenetration"), 1.0);
     target("col_overlap_capsule_obb (exact) vs ccdGJKIntersect",
            find("gjk_overlap_capsule_box", far, "collide col_overlap_capsule_obb"),
            find("gjk_overlap_capsule_box", far, "libccd ccdGJKIntersect"), 1.0);

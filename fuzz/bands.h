@@ -29,8 +29,11 @@
  * Segment-, capsule- and triangle-triangle and segment- and capsule-box
  * distances are closed forms (their exact tests are held to the tight band
  * against them; GJK, the second method, to its sliver band against
- * triangles, its tight band against boxes). SAT depths for box pairs (issue
- * 17) would remove the EPA bands that remain where a closed form exists.
+ * triangles, its tight band against boxes). A box against a box, a
+ * triangle or a point or segment core takes its depth from the separating
+ * axes (col_penetration), held to EPA (col_epa_penetration, the second
+ * method) within FZ_BAND_PUSH, and needs none of the EPA exemptions for
+ * touching flat shapes (fuzz_distance, sat_pair).
  */
 #ifndef COLLIDE_FUZZ_BANDS_H
 #define COLLIDE_FUZZ_BANDS_H

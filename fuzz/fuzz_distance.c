@@ -92,6 +92,39 @@ static void check_core_distance(const col_shape *a, const col_shape *b) {
         FZ_CHECK(!o, "a core farther than its radius from a triangle or box by the band does not overlap it", a, b);
 }
 
+/* Whether col_penetration takes the pair's depth from the separating axes:
+ * a box (AABB or OBB) and a box, a triangle, or a point or segment core. */
+static bool sat_pair(const col_shape *a, const col_shape *b) {
+    col_shape_kind ka = a->kind, kb = b->kind;
+    bool box_a = ka == COL_SHAPE_AABB || ka == COL_SHAPE_OBB, box_b = kb == COL_SHAPE_AABB || kb == COL_SHAPE_OBB;
+    bool poly_a = box_a || ka == COL_SHAPE_TRIANGLE || ka == COL_SHAPE_POINT || ka == COL_SHAPE_SEGMENT ||
+                  ka == COL_SHAPE_SPHERE || ka == COL_SHAPE_CAPSULE;
+    bool poly_b = box_b || kb == COL_SHAPE_TRIANGLE || kb == COL_SHAPE_POINT || kb == COL_SHAPE_SEGMENT ||
+                  kb == COL_SHAPE_SPHERE || kb == COL_SHAPE_CAPSULE;
+    return (box_a && poly_b) || (box_b && poly_a);
+}
+
+/* The separating axes' depth against EPA's (col_epa_penetration, the second
+ * method): EPA's is a support value, never below the true depth but for
+ * rounding, and within its tolerance above it when it converges (the push
+ * band, bands.h). Both agree on whether the pair overlaps, as col_distance
+ * and col_gjk_distance do outside the touching band. */
+static void check_sat_depth(const col_shape *a, const col_shape *b, col_penetration_result p, col_distance_result d) {
+    if (!sat_pair(a, b)) return;
+    col_penetration_result e = col_epa_penetration(a, b);
+    double band = fz_band_distance(a, b);
+    if ((double)d.distance > band || p.status == COL_MISS) return; /* apart: GJK's decision, checked elsewhere */
+    if (e.status != COL_HIT || p.status != COL_HIT) return;
+    double lo = (double)p.depth - 64 * (double)COL_EPSILON * fz_size(a, b);
+    double hi = (double)p.depth + fz_band_push(a, b);
+    fz_count("box pairs' depths against EPA", 1);
+    if (!((double)e.depth >= lo && (double)e.depth <= hi)) {
+        fprintf(stderr, "  separating axes' depth %a, EPA's %a (%d iterations)\n", (double)p.depth, (double)e.depth,
+                e.iterations);
+        FZ_CHECK(false, "the separating axes' depth is EPA's to its tolerance", a, b);
+    }
+}
+
 static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     bool supported = col_distance_supported(a->kind, b->kind);
     bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
@@ -120,6 +153,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
              "penetration results are finite", a, b);
     FZ_CHECK((p.status == COL_MISS) == (d.status == COL_MISS || (d.status == COL_NOT_CONVERGED && d.distance > 0)),
              "penetration and distance agree on overlap", a, b);
+    check_sat_depth(a, b, p, d);
     if (!grid) return; /* the geometric properties need well-conditioned input */
     fz_count("overlapping (grid)", d.status == COL_HIT);
     double band = fz_band_touch(a, b);
@@ -164,19 +198,24 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * at size 512 where the exact test finds no overlap, and so did a
          * triangle touching a flat box (a known limit, regressions/distance/
          * epa-depth-of-touching-triangles, epa-depth-of-a-triangle-touching-
-         * a-flat-box; the SAT depth for boxes and triangles of issue 17
-         * replaces EPA there) */
+         * a-flat-box; the separating axes' depth replaces EPA where a box is
+         * one of the two: sat_pair) */
         /* nor for two turned boxes placed touching by the boundary mode, where
          * GJK finds them touching and the exact SAT apart (EPA's depth on a
          * touching contact: regressions/distance/epa-depth-of-turned-boxes-
-         * placed-touching, a CI finding; issue 17's SAT depth replaces EPA) */
+         * placed-touching, a CI finding; the separating axes' depth now
+         * replaces EPA there) */
         /* nor for a flat shape grazing another where GJK calls them touching
          * and the exact test apart: a segment passing 1e-8 from a thin box's
          * edge at size 512 got an EPA depth of 6.8 (CI finding on 6396689,
          * regressions/distance/epa-depth-of-a-segment-grazing-a-box-edge;
          * the exact segment-box test found it, where the old rounded SAT
          * agreed with GJK) */
-        bool flat_touch = ((fz_flat(a) || fz_flat(b)) || (a->kind == COL_SHAPE_OBB && b->kind == COL_SHAPE_OBB)) &&
+        /* (a box against a box, a triangle, a segment or a point core:
+         * the separating axes give the depth, not EPA, and need no
+         * exemption: sat_pair) */
+        bool flat_touch = !sat_pair(a, b) &&
+                          ((fz_flat(a) || fz_flat(b)) || (a->kind == COL_SHAPE_OBB && b->kind == COL_SHAPE_OBB)) &&
                           (double)d.distance <= apart;
         /* and on a curved shape EPA's depth is known to about 1e-6 of the
          * size, as for the push-out below (a point touching an ellipsoid got

@@ -382,8 +382,8 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
     col_plane pl = {{0, 0, 1}, 0};
     EXPECT_FALSE(col_overlap_supported(COL_SHAPE_PLANE, COL_SHAPE_PLANE));
     EXPECT_FALSE(col_overlap_unchecked(COL_SHAPE_PLANE, &pl, COL_SHAPE_PLANE, &pl));
-    EXPECT_FALSE(col_overlap_unchecked(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &pl, COL_SHAPE_SPHERE,
-                                       &bad[1]));
+    EXPECT_FALSE(
+        col_overlap_unchecked(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &pl, COL_SHAPE_SPHERE, &bad[1]));
 }
 
 TEST(OverlapMany, DegenerateCallsAnswerNo) {

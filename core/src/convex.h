@@ -92,7 +92,19 @@ typedef struct pair {
     col_vec3 o;              /* frame origin: A's reference point */
     col__closest_fn closest; /* the closed form on the cores (the pair table's), or NULL */
     bool use_gjk;            /* B is no plane and the cores have no closed form */
+    bool sat;                /* penetration may try the separating axes (col__sat_penetration) */
 } pair;
+
+/* ---- penetration_sat.c ---- */
+
+/* The cores of A and B by the separating axes of polytopes (face normals
+ * and edge cross products) when one is a box (AABB or OBB) and the other a
+ * box, a triangle, a segment or a point (shifts included): 1 when they
+ * overlap by more than band, with their depth (the least overlap over the
+ * axes: exact but for rounding) and the unit normal along which A leaves B;
+ * 0 when an axis parts them by more than band (their distance is at least
+ * that); 2 in between; -1 for other pairs. */
+int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal);
 
 /* ---- support.c: proxies ---- */
 

@@ -82,6 +82,7 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     const col__pair *e = col__convex_entry(a->kind, b->kind);
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
+    P->sat = !force_gjk && b->kind != COL_SHAPE_PLANE;
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
         P->ca = core_of(a);
         P->cb = core_of(b);
@@ -339,6 +340,20 @@ static bool linear_penetration(const pair *P, col_vec3 shift, col_vec3 ca, col_v
     return true;
 }
 
+/* The penetration of cores overlapping by depth along n (the separating
+ * axes'), with the radii: A's deepest point against n, B's along it. */
+static col_penetration_result sat_result(const pair *P, const col__proxy *As, const col__proxy *Bs, col_real depth,
+                                         col_vec3 n) {
+    col_penetration_result pen;
+    memset(&pen, 0, sizeof pen);
+    pen.status = COL_HIT;
+    pen.depth = depth + P->ra + P->rb;
+    pen.normal = n;
+    pen.point_a = col_v3_madd(col__proxy_support(As, col_v3_neg(n)), -P->ra, n);
+    pen.point_b = col_v3_madd(col__proxy_support(Bs, n), P->rb, n);
+    return pen;
+}
+
 col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
@@ -350,6 +365,27 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     gjk_state g;
     col__gjk_init(&g, COL_R(-1.0));
     col__proxy As, Bs;
+    /* A box and a polytope core: the separating axes decide where the cores
+     * overlap, or (no radii) lie apart, by more than a band that covers
+     * their rounding and the distance's (GJK's touching tolerance and its
+     * error on polytopes), so that col_distance agrees; inside the band, and
+     * for cores apart with radii, the general path decides, and where the
+     * cores touch the axes give the depth instead of EPA. */
+    int sat = -1;
+    col_real sat_depth = COL_R(0.0);
+    col_vec3 sat_n = col_v3(0, 0, 1);
+    if (P->sat) {
+        col__proxy_make(P->a, P->o, shift, &As);
+        col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
+        /* GJK calls cores touching up to COL_GJK_SIZE_TOLERANCE of their size */
+        col_real band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * (As.size + Bs.size);
+        sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
+        if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n);
+        if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) {
+            pen.status = COL_MISS;
+            return pen;
+        }
+    }
     col_distance_result r = col__pair_distance(P, shift, &g, &As, &Bs);
     if (r.status == COL_MISS || r.status == COL_NOT_CONVERGED) {
         if (r.status == COL_NOT_CONVERGED && r.distance <= COL_R(0.0)) {
@@ -398,6 +434,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
             col__witness(&g.s, &ca, &cb);
         }
     }
+    if (sat >= 0) return sat_result(P, &As, &Bs, col_max(sat_depth, COL_R(0.0)), sat_n); /* within the band */
     epa_out e;
     col__epa_run(&As, &Bs, &g, &e);
     col_vec3 n = col_v3_neg(e.n); /* A moves against the face normal of A - B */
@@ -416,7 +453,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     return pen;
 }
 
-col_penetration_result col_penetration(const col_shape *a, const col_shape *b) {
+static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
     if (!col__pair_valid(a, b)) {
@@ -425,7 +462,7 @@ col_penetration_result col_penetration(const col_shape *a, const col_shape *b) {
     }
     bool swap = order_pair(&a, &b);
     pair P;
-    col__pair_init(&P, a, b, false);
+    col__pair_init(&P, a, b, force_gjk);
     pen = col__pair_penetration(&P, col_v3(0, 0, 0));
     if (pen.status == COL_MISS) {
         memset(&pen, 0, sizeof pen);
@@ -440,4 +477,10 @@ col_penetration_result col_penetration(const col_shape *a, const col_shape *b) {
     }
     pen.normal = col__no_neg_zero(pen.normal);
     return pen;
+}
+
+col_penetration_result col_penetration(const col_shape *a, const col_shape *b) { return penetration_impl(a, b, false); }
+
+col_penetration_result col_epa_penetration(const col_shape *a, const col_shape *b) {
+    return penetration_impl(a, b, true);
 }

@@ -490,13 +490,14 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
  * cast is the end, three subtractions and two comparisons.
  */
 static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
-    const col_real e = col__exact_always ? (col_real)INFINITY : COL_R(4.0) * COL_EPSILON; /* INFINITY: no bound decides */
+    const col_real e =
+        col__exact_always ? (col_real)INFINITY : COL_R(4.0) * COL_EPSILON; /* INFINITY: no bound decides */
     col_vec3 d = col_v3_sub(end, r->origin);
     slabs sl = {COL_R(0.0), COL_R(1.0), COL_R(0.0), -1, true};
     *sure = 2;
     for (int k = 0; k < 3; ++k) {
-        int step = slab_step(&sl, k, col_v3_get(r->origin, k), col_v3_get(d, k), col_v3_get(b->min, k),
-                             col_v3_get(b->max, k));
+        int step =
+            slab_step(&sl, k, col_v3_get(r->origin, k), col_v3_get(d, k), col_v3_get(b->min, k), col_v3_get(b->max, k));
         if (step == 0) { /* parallel outside the slab: the segment's coordinate is the origin's, exact */
             *sure = 0;
             return col__ray_miss();

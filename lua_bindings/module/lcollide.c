@@ -287,11 +287,7 @@ static int l_gjk_distance(lua_State *L) {
     return push_distance(L, col_gjk_distance(&a, &b));
 }
 
-/* collide.penetration(a, b) --> depth, ax,ay,az, bx,by,bz, nx,ny,nz, iterations, converged | nil */
-static int l_penetration(lua_State *L) {
-    col_shape a, b;
-    check_pair(L, &a, &b);
-    col_penetration_result r = col_penetration(&a, &b);
+static int push_penetration(lua_State *L, col_penetration_result r) {
     if (r.status != COL_HIT && r.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;
@@ -303,6 +299,20 @@ static int l_penetration(lua_State *L) {
     lua_pushinteger(L, r.iterations);
     lua_pushboolean(L, r.status == COL_HIT);
     return 12;
+}
+
+/* collide.penetration(a, b) --> depth, ax,ay,az, bx,by,bz, nx,ny,nz, iterations, converged | nil */
+static int l_penetration(lua_State *L) {
+    col_shape a, b;
+    check_pair(L, &a, &b);
+    return push_penetration(L, col_penetration(&a, &b));
+}
+
+/* collide.epaPenetration(a, b): as penetration, always by GJK and EPA */
+static int l_epa_penetration(lua_State *L) {
+    col_shape a, b;
+    check_pair(L, &a, &b);
+    return push_penetration(L, col_epa_penetration(&a, &b));
 }
 
 /* collide.support(shape, dx,dy,dz) --> x,y,z */
@@ -356,6 +366,7 @@ static const luaL_Reg module_functions[] = {
     {"distance", l_distance},
     {"gjkDistance", l_gjk_distance},
     {"penetration", l_penetration},
+    {"epaPenetration", l_epa_penetration},
     {"support", l_support},
     {"sweepConvex", l_sweep_convex},
     {"raycast", l_raycast},

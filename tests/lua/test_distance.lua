@@ -61,6 +61,17 @@ expectEqual(collide.overlap(collide.ellipsoid(0, 0, 3, 1, 1, 1.9), unit), false,
 local bd, _, _, _, _, _, _, bnx, bny, bnz =
   collide.penetration(collide.aabb(0, 0, 0, 2, 2, 2), collide.aabb(1.5, 0.5, 0.5, 4, 1.5, 1.5))
 expectNear({ bd, bnx, bny, bnz }, { 0.5, -1, 0, 0 }, geps, "boxes overlapping by 0.5 in x: out along -x")
+do -- boxes by the separating axes (no iterations); epaPenetration, the second method, iterates
+  local box1, box2 = collide.aabb(0, 0, 0, 2, 2, 2), collide.aabb(1.5, 0.5, 0.5, 4, 1.5, 1.5)
+  local d1, it1 = collide.penetration(box1, box2), select(11, collide.penetration(box1, box2))
+  local d2, it2 = collide.epaPenetration(box1, box2), select(11, collide.epaPenetration(box1, box2))
+  expectEqual(d1, 0.5, "separating axes: exact")
+  expect(it1 == 0 and it2 > 0, "the axes take no iterations, EPA some")
+  expectNear(d2, 0.5, geps, "EPA agrees")
+  expectEqual(collide.epaPenetration(box1, collide.aabb(5, 5, 5, 6, 6, 6)), nil, "epaPenetration: separated, nil")
+  expectError("bad argument #2 to 'epaPenetration' (no test for the pair (sphere, circle))",
+    function() return collide.epaPenetration(box1 and collide.sphere(0, 0, 0, 1), collide.circle(0, 0, 1)) end)
+end
 local depth, pax, pay, paz, pbx, pby, pbz, pnx, pny, pnz, pit, pconv =
   collide.penetration(collide.sphere(0, 0, 0, 1), collide.sphere(1.5, 0, 0, 1))
 expectNear(depth, 0.5, eps, "spheres: depth")

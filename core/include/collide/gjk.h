@@ -157,14 +157,32 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * Penetration depth and normal of two overlapping shapes: from the cores'
  * closest points when the cores are apart (spheres, capsules, points,
  * segments: exact), from the extent along the normal for a plane (the
- * shallower side), by EPA over the cores otherwise. EPA starts from GJK's
- * final simplex, grown to a tetrahedron when GJK ended on a lower simplex; a
- * flat Minkowski difference (e.g. two coplanar triangles) has depth 0.
- * COL_MISS when the shapes are separated. A shape against an identical copy
- * of itself prefers no direction: the normal is then a deterministic but
- * arbitrary one (swapping two identical shapes is the same call).
+ * shallower side); where one core is a box (AABB or OBB) and the other a
+ * box, a triangle, a segment or a point (box-box, capsule-box, sphere-box,
+ * box-triangle), by the separating axes of the cores (face normals and edge
+ * cross products: the least overlap over them is the depth of two convex
+ * polytopes, exact but for rounding; Gottschalk, Lin and Manocha 1996, as
+ * ODE's dBoxBox) when the cores overlap, or lie apart, by more than four
+ * times COL_GJK_SIZE_TOLERANCE of their size (GJK's touching band: within
+ * it, col_distance decides, and the axes' depth, at least 0, is the answer);
+ * by EPA over the cores
+ * otherwise. EPA starts from GJK's final simplex, grown to a tetrahedron
+ * when GJK ended on a lower simplex; a flat Minkowski difference (e.g. two
+ * coplanar triangles) has depth 0. COL_MISS when the shapes are separated.
+ * A shape against an identical copy of itself prefers no direction: the
+ * normal is then a deterministic but arbitrary one (swapping two identical
+ * shapes is the same call).
  */
 COL_API col_penetration_result col_penetration(const col_shape *a, const col_shape *b);
+
+/*
+ * col_penetration always by GJK and EPA over the cores (no closed form, no
+ * separating axes; a plane as in col_penetration): the second method the
+ * closed forms are checked against, as col_gjk_distance is col_distance's.
+ * The depth is within COL_EPA_TOLERANCE of the size of A - B of the true
+ * one (or COL_NOT_CONVERGED: an upper bound).
+ */
+COL_API col_penetration_result col_epa_penetration(const col_shape *a, const col_shape *b);
 
 /* Default options: target 0, default tolerance, default iteration cap. */
 COL_API col_sweep_params col_sweep_params_default(void);
