@@ -118,6 +118,22 @@ static void check_sat_depth(const col_shape *a, const col_shape *b, col_penetrat
     double lo = (double)p.depth - 64 * (double)COL_EPSILON * fz_size(a, b);
     double hi = (double)p.depth + fz_band_push(a, b);
     fz_count("box pairs' depths against EPA", 1);
+    /* matched witness points on the contact (issue 17): b* - a* = depth n, a*
+     * on A and b* on B (the features that touch once A moves out) */
+    double size = fz_size(a, b), tight = 256 * (double)COL_EPSILON * size;
+    col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+    if (!((double)col_v3_len(gap) <= tight)) {
+        fprintf(stderr, "  b* - a* - depth n = (%g, %g, %g)\n", (double)gap.x, (double)gap.y, (double)gap.z);
+        FZ_CHECK(false, "the witness points are depth apart along the normal", a, b);
+    }
+    col_shape wa = {.kind = COL_SHAPE_POINT}, wb = {.kind = COL_SHAPE_POINT};
+    wa.u.point.p = p.point_a;
+    wb.u.point.p = p.point_b;
+    double on_a = (double)col_distance(&wa, a).distance, on_b = (double)col_distance(&wb, b).distance;
+    if (!(on_a <= band && on_b <= band)) {
+        fprintf(stderr, "  a* %g from A, b* %g from B (band %g)\n", on_a, on_b, band);
+        FZ_CHECK(false, "the witness points lie on their shapes", a, b);
+    }
     if (!((double)e.depth >= lo && (double)e.depth <= hi)) {
         fprintf(stderr, "  separating axes' depth %a, EPA's %a (%d iterations)\n", (double)p.depth, (double)e.depth,
                 e.iterations);

@@ -468,6 +468,47 @@ TEST(PenetrationSat, TriangleOfHugeEdgesAgainstAFlatBox) {
     EXPECT_NEAR(p.depth / e.depth, 1.0, 1e-6);
 }
 
+// The points are a matched pair on the contact (issue 17): a sphere against a
+// box's face gives the sphere's deepest point and the point of the face over
+// it, not a corner of the box; two faces the middle of the region they share
+TEST(PenetrationSat, WitnessPointsOnTheContact) {
+    col_shape s = Sphere(0.15, 0, 0, 0.7), box = Obb(V(0, 0, 0), V(0.3, 0.6, 1.8), RotAxis(V(0, 0, 1), 0.0));
+    col_penetration_result p = col_penetration(&s, &box);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.85, 1e-6);
+    EXPECT_NEAR(p.point_a.x, -0.55, 1e-6);
+    EXPECT_NEAR(p.point_b.x, 0.3, 1e-6);
+    EXPECT_NEAR(p.point_b.y, 0.0, 1e-6);
+    EXPECT_NEAR(p.point_b.z, 0.0, 1e-6);
+    col_shape a = Aabb(0, 0, 0, 2, 2, 2), b = Aabb(1.5, 0.5, 0.25, 4, 1.5, 1.25);
+    p = col_penetration(&a, &b);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_EQ(p.point_a.x, R(2.0));
+    EXPECT_EQ(p.point_b.x, R(1.5));
+    EXPECT_NEAR(p.point_a.y, 1.0, 1e-6);
+    EXPECT_NEAR(p.point_a.z, 0.75, 1e-6);
+    EXPECT_NEAR(p.point_b.y, 1.0, 1e-6);
+    EXPECT_NEAR(p.point_b.z, 0.75, 1e-6);
+    // two edges crossing: the points are on both edges, over each other
+    const double h = 0.7071067811865476, d = 0.125;
+    col_shape e1 = Obb(V(0, 0, 0), V(1, 1, 1), RotAxis(V(0, 1, 0), 0.7853981633974483));
+    col_shape e2 = Obb(V(4 * h - d, 0, 0), V(1, 1, 1), RotAxis(V(0, 0, 1), 0.7853981633974483));
+    p = col_penetration(&e1, &e2);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.point_a.x, 2 * h, 1e-6); // A's edge along y at x = sqrt 2, z = 0
+    EXPECT_NEAR(p.point_a.y, 0.0, 1e-6);
+    EXPECT_NEAR(p.point_a.z, 0.0, 1e-6);
+    EXPECT_NEAR(p.point_b.x, 2 * h - d, 1e-6); // B's edge along z at x = 2 sqrt 2 - d - sqrt 2, y = 0
+    // a capsule lying in a box, 0.5 under its top face: the middle of its segment, and the face over it
+    col_shape c = Capsule(V(-0.5, 0.25, 1.5), V(0.5, 0.25, 1.5), 0.25), big = Aabb(-2, -2, -2, 2, 2, 2);
+    p = col_penetration(&c, &big);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.point_a.x, 0.0, 1e-6);
+    EXPECT_NEAR(p.point_a.y, 0.25, 1e-6);
+    EXPECT_EQ(p.point_a.z, R(1.25));
+    EXPECT_EQ(p.point_b.z, R(2.0));
+}
+
 TEST(PenetrationSat, TouchingAndApartGoTheGeneralWay) {
     col_shape a = Aabb(0, 0, 0, 1, 1, 1), b = Aabb(1, 0, 0, 2, 1, 1); // faces touching exactly
     col_penetration_result p = col_penetration(&a, &b);
@@ -485,7 +526,7 @@ TEST(PenetrationSat, AgreesWithEpa) {
     const col_shape_kind boxes[] = {COL_SHAPE_AABB, COL_SHAPE_OBB};
     const col_shape_kind others[] = {COL_SHAPE_AABB,    COL_SHAPE_OBB,    COL_SHAPE_TRIANGLE, COL_SHAPE_POINT,
                                      COL_SHAPE_SEGMENT, COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE};
-    int compared = 0;
+    int compared = 0, shallow = 0;
     for (col_shape_kind kb : boxes)
         for (col_shape_kind ko : others)
             for (int i = 0; i < 60; ++i) {
@@ -504,9 +545,39 @@ TEST(PenetrationSat, AgreesWithEpa) {
                     EXPECT_LE(p.depth, e.depth + (kFloat ? 1e-5 : 1e-12));
                     EXPECT_NEAR(col_v3_len(p.normal), 1.0, kTol);
                     EXPECT_NEAR(col_v3_dot(col_v3_sub(p.point_b, p.point_a), p.normal), p.depth, kFloat ? 1e-5 : 1e-12);
+                    // matched points on the contact: b* - a* = depth n, a* on x's surface and b* on
+                    // y's (the features that touch once x moves out); a* in or on y and b* in or
+                    // on x where the overlap is shallow and both are solids (deeper than their
+                    // common extent along n, no pair can be both: one shape sits inside the
+                    // other's slab; nor where one is flat, unless n lies in its plane)
+                    col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+                    EXPECT_LE(col_v3_len(gap), kFloat ? 1e-5 : 1e-12);
+                    col_shape wa = Point(p.point_a.x, p.point_a.y, p.point_a.z),
+                              wb = Point(p.point_b.x, p.point_b.y, p.point_b.z);
+                    double in_tol = kFloat ? 1e-5 : 1e-12;
+                    EXPECT_LE(col_distance(&wa, &x).distance, in_tol) << "a* on the first shape";
+                    EXPECT_LE(col_distance(&wb, &y).distance, in_tol) << "b* on the other shape";
+                    col_vec3 xs, xl, ys, yl;
+                    (void)col_support(&x, p.normal, &xs);
+                    (void)col_support(&x, col_v3_neg(p.normal), &xl);
+                    (void)col_support(&y, p.normal, &ys);
+                    (void)col_support(&y, col_v3_neg(p.normal), &yl);
+                    double ex = col_v3_dot(col_v3_sub(xs, xl), p.normal), ey = col_v3_dot(col_v3_sub(ys, yl), p.normal);
+                    auto flat = [](col_shape_kind k) {
+                        return k == COL_SHAPE_TRIANGLE || k == COL_SHAPE_POINT || k == COL_SHAPE_SEGMENT;
+                    };
+                    if (flat(x.kind) || flat(y.kind) || p.depth > 0.25 * std::min(ex, ey)) continue;
+                    ++shallow;
+                    EXPECT_LE(col_distance(&wa, &y).distance, in_tol)
+                        << "a* in or on the other shape: " << col_shape_kind_name(x.kind) << " vs "
+                        << col_shape_kind_name(y.kind) << " depth " << p.depth;
+                    EXPECT_LE(col_distance(&wb, &x).distance, in_tol)
+                        << "b* in or on the first shape: " << col_shape_kind_name(x.kind) << " vs "
+                        << col_shape_kind_name(y.kind) << " depth " << p.depth;
                 }
             }
     EXPECT_GT(compared, 400);
+    EXPECT_GT(shallow, 25);
 }
 
 TEST(Polytope, CubeOfPointsIsTheBox) {

@@ -106,6 +106,13 @@ typedef struct pair {
  * that); 2 in between; -1 for other pairs. */
 int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal);
 
+/* Matched witness points of the cores' separating-axes depth along n (from
+ * col__sat_penetration): *pa on A's deepest feature against n, *pb = *pa +
+ * depth n on B's extreme feature along it, at the middle of the region where
+ * the two features face each other across n (a vertex where one is a
+ * vertex; two edges' closest points). */
+void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa, col_vec3 *pb);
+
 /* ---- support.c: proxies ---- */
 
 /* The reference point of a valid shape: the origin of its frame. */

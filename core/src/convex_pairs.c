@@ -341,7 +341,8 @@ static bool linear_penetration(const pair *P, col_vec3 shift, col_vec3 ca, col_v
 }
 
 /* The penetration of cores overlapping by depth along n (the separating
- * axes'), with the radii: A's deepest point against n, B's along it. */
+ * axes'), with the radii: matched points on the contact (col__sat_witness),
+ * moved out by the radii. */
 static col_penetration_result sat_result(const pair *P, const col__proxy *As, const col__proxy *Bs, col_real depth,
                                          col_vec3 n) {
     col_penetration_result pen;
@@ -349,8 +350,10 @@ static col_penetration_result sat_result(const pair *P, const col__proxy *As, co
     pen.status = COL_HIT;
     pen.depth = depth + P->ra + P->rb;
     pen.normal = n;
-    pen.point_a = col_v3_madd(col__proxy_support(As, col_v3_neg(n)), -P->ra, n);
-    pen.point_b = col_v3_madd(col__proxy_support(Bs, n), P->rb, n);
+    col_vec3 ca, cb;
+    col__sat_witness(As, Bs, depth, n, &ca, &cb);
+    pen.point_a = col_v3_madd(ca, -P->ra, n);
+    pen.point_b = col_v3_madd(cb, P->rb, n);
     return pen;
 }
 

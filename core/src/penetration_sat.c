@@ -144,8 +144,7 @@ static COL__ALWAYS_INLINE bool sat_axis(const sat_core *A, const sat_core *B, co
     return true;
 }
 
-int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth,
-                         col_vec3 *normal) {
+int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal) {
     if ((A->type != COL__SUPPORT_BOX && A->type != COL__SUPPORT_OBB) &&
         (B->type != COL__SUPPORT_BOX && B->type != COL__SUPPORT_OBB))
         return -1;
@@ -165,4 +164,186 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
     *depth = best.ov / len;
     *normal = col_v3_scale(best.l, best.sign / len);
     return *depth > band ? 1 : 2;
+}
+
+/* ---- witness points on the contact ---- */
+
+/* The core's vertices (a box's eight corners), into v; their count. */
+static int sat_vertices(const sat_core *s, col_vec3 v[8]) {
+    if (!s->box) {
+        for (int i = 0; i < s->np; ++i) v[i] = s->p[i];
+        return s->np;
+    }
+    for (int i = 0; i < 8; ++i) {
+        col_vec3 p = s->c;
+        for (int k = 0; k < 3; ++k)
+            p = col_v3_madd(p, (i >> k & 1 ? COL_R(1.0) : COL_R(-1.0)) * col_v3_get(s->e, k), s->u[k]);
+        v[i] = p;
+    }
+    return 8;
+}
+
+/* A 2D point in the plane across n (coordinates along t1, t2). */
+typedef struct sat_p2 {
+    col_real x, y;
+} sat_p2;
+
+static col_real cross2(sat_p2 o, sat_p2 a, sat_p2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+
+/* The feature of a core extreme along d (its vertices within tol of the
+ * extreme: a face, an edge or a vertex), as a convex polygon across n in
+ * counterclockwise order (up to four points; collinear ones dropped), and
+ * the extreme's height along d. */
+static int sat_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 t2, col_real tol, sat_p2 out[4],
+                       col_real *height) {
+    col_vec3 v[8];
+    int nv = sat_vertices(s, v);
+    col_real h[8], best = -COL_REAL_MAX;
+    for (int i = 0; i < nv; ++i) {
+        h[i] = col_v3_dot(v[i], d);
+        best = h[i] > best ? h[i] : best;
+    }
+    *height = best;
+    sat_p2 pts[8];
+    int np = 0;
+    for (int i = 0; i < nv; ++i)
+        if (h[i] >= best - tol) pts[np++] = (sat_p2){col_v3_dot(v[i], t1), col_v3_dot(v[i], t2)};
+    if (np <= 1) {
+        out[0] = pts[0];
+        return 1;
+    }
+    /* convex hull (monotone chain over at most 8 points: a box's face has 4) */
+    for (int i = 1; i < np; ++i) /* insertion sort by x, then y */
+        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
+             --j) {
+            sat_p2 t = pts[j];
+            pts[j] = pts[j - 1];
+            pts[j - 1] = t;
+        }
+    sat_p2 hull[16];
+    int k = 0;
+    for (int i = 0; i < np; ++i) {
+        while (k >= 2 && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        hull[k++] = pts[i];
+    }
+    for (int i = np - 2, lo = k + 1; i >= 0; --i) {
+        while (k >= lo && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        hull[k++] = pts[i];
+    }
+    k = k > 1 ? k - 1 : k;                                                 /* the last point repeats the first */
+    if (k > 4) k = 4;                                                      /* (a box's face, a triangle: never more) */
+    if (k == 2 && hull[0].x == hull[1].x && hull[0].y == hull[1].y) k = 1; /* one vertex, twice (a flat box) */
+    for (int i = 0; i < k; ++i) out[i] = hull[i];
+    return k;
+}
+
+/* The polygon p (np points, counterclockwise, or a segment or a point)
+ * clipped to the convex polygon q (nq >= 3, counterclockwise): into out,
+ * its count. */
+static int sat_clip(const sat_p2 *p, int np, const sat_p2 *q, int nq, sat_p2 *out) {
+    sat_p2 a[16], b[16];
+    int na = np;
+    for (int i = 0; i < np; ++i) a[i] = p[i];
+    for (int e = 0; e < nq && na > 0; ++e) {
+        sat_p2 o = q[e], w = q[(e + 1) % nq];
+        int nb = 0;
+        int closed = na >= 3; /* a segment is not closed: its last point does not lead back */
+        int edges = closed ? na : na - 1;
+        if (na == 1) {
+            if (cross2(o, w, a[0]) >= COL_R(0.0)) b[nb++] = a[0];
+        } else {
+            for (int i = 0; i < edges; ++i) {
+                sat_p2 s0 = a[i], s1 = a[(i + 1) % na];
+                col_real d0 = cross2(o, w, s0), d1 = cross2(o, w, s1);
+                if (d0 >= COL_R(0.0)) b[nb++] = s0;
+                if ((d0 >= COL_R(0.0)) != (d1 >= COL_R(0.0))) {
+                    col_real f = d0 / (d0 - d1);
+                    b[nb++] = (sat_p2){s0.x + f * (s1.x - s0.x), s0.y + f * (s1.y - s0.y)};
+                }
+                if (!closed && i == edges - 1 && d1 >= COL_R(0.0)) b[nb++] = s1;
+            }
+        }
+        na = nb < 16 ? nb : 16;
+        for (int i = 0; i < na; ++i) a[i] = b[i];
+    }
+    for (int i = 0; i < na; ++i) out[i] = a[i];
+    return na;
+}
+
+/* The point of the 2D feature f (a point, a segment, or a convex polygon
+ * counterclockwise) nearest to q. */
+static sat_p2 sat_nearest(const sat_p2 *f, int nf, sat_p2 q) {
+    if (nf == 1) return f[0];
+    bool inside = nf >= 3;
+    for (int i = 0; i < nf && inside; ++i) inside = cross2(f[i], f[(i + 1) % nf], q) >= COL_R(0.0);
+    if (inside) return q;
+    sat_p2 best = f[0];
+    col_real bd = COL_REAL_MAX;
+    int edges = nf >= 3 ? nf : 1;
+    for (int i = 0; i < edges; ++i) {
+        sat_p2 a = f[i], b = f[(i + 1) % nf];
+        col_real dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+        col_real t = len2 > COL_R(0.0) ? ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2 : COL_R(0.0);
+        t = t < COL_R(0.0) ? COL_R(0.0) : (t > COL_R(1.0) ? COL_R(1.0) : t);
+        sat_p2 c = {a.x + t * dx, a.y + t * dy};
+        col_real d = (c.x - q.x) * (c.x - q.x) + (c.y - q.y) * (c.y - q.y);
+        if (d < bd) {
+            bd = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* The mean of n 2D points. */
+static sat_p2 sat_mean(const sat_p2 *p, int n) {
+    sat_p2 m = {COL_R(0.0), COL_R(0.0)};
+    for (int i = 0; i < n; ++i) {
+        m.x += p[i].x;
+        m.y += p[i].y;
+    }
+    m.x /= (col_real)n;
+    m.y /= (col_real)n;
+    return m;
+}
+
+void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
+                      col_vec3 *pb) {
+    sat_core a, b;
+    (void)sat_core_make(A, &a);
+    (void)sat_core_make(B, &b);
+    /* the plane across n */
+    col_vec3 an = col_v3(col_abs(n.x), col_abs(n.y), col_abs(n.z));
+    col_vec3 least =
+        an.x <= an.y && an.x <= an.z ? col_v3(1, 0, 0) : (an.y <= an.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+    col_vec3 t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0)), t2 = col_v3_cross(n, t1);
+    /* features within rounding of the extremes: A's against n, B's along it */
+    col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
+    sat_p2 fa[4], fb[4], r[16];
+    col_real ha, hb;
+    int na = sat_feature(&a, col_v3_neg(n), t1, t2, tol, fa, &ha), nb = sat_feature(&b, n, t1, t2, tol, fb, &hb);
+    ha = -ha; /* A's lowest point along n */
+    /* where the features face each other: A's vertex; B's vertex, or the
+     * middle of the region they share, taken onto A's feature (rounding can
+     * part features that touch); two edges' closest points */
+    sat_p2 q;
+    int nr = 0;
+    if (na == 1) {
+        q = fa[0];
+    } else if (nb == 1) {
+        q = sat_nearest(fa, na, fb[0]);
+    } else if (nb >= 3 || na >= 3) {
+        nr = nb >= 3 ? sat_clip(fa, na, fb, nb, r) : sat_clip(fb, nb, fa, na, r);
+        q = sat_nearest(fa, na, sat_mean(nr > 0 ? r : fb, nr > 0 ? nr : nb));
+    } else {
+        col_real s, t;
+        col_vec3 c1, c2;
+        (void)col__closest_segment_segment(col_v3(fa[0].x, fa[0].y, 0), col_v3(fa[1].x, fa[1].y, 0),
+                                           col_v3(fb[0].x, fb[0].y, 0), col_v3(fb[1].x, fb[1].y, 0), &s, &t, &c1, &c2);
+        q = (sat_p2){c1.x, c1.y};
+    }
+    col_vec3 ca = col_v3_madd(col_v3_madd(col_v3_scale(n, ha), q.x, t1), q.y, t2);
+    col_vec3 cb = col_v3_madd(ca, depth, n);
+    *pa = ca;
+    *pb = cb;
 }

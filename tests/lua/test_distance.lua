@@ -69,6 +69,9 @@ do -- boxes by the separating axes (no iterations); epaPenetration, the second m
   expect(it1 == 0 and it2 > 0, "the axes take no iterations, EPA some")
   expectNear(d2, 0.5, geps, "EPA agrees")
   expectEqual(collide.epaPenetration(box1, collide.aabb(5, 5, 5, 6, 6, 6)), nil, "epaPenetration: separated, nil")
+  -- the points are a matched pair on the contact (issue 17): the box's face under the sphere, not a corner
+  local sd, sax, say, saz, sbx, sby, sbz = collide.penetration(collide.sphere(0.15, 0, 0, 0.7), collide.obb(0, 0, 0, 0.3, 0.6, 1.8))
+  expectNear({ sd, sax, say, saz, sbx, sby, sbz }, { 0.85, -0.55, 0, 0, 0.3, 0, 0 }, geps, "sphere on a box face: a* and b* face to face")
   expectError("bad argument #2 to 'epaPenetration' (no test for the pair (sphere, circle))",
     function() return collide.epaPenetration(box1 and collide.sphere(0, 0, 0, 1), collide.circle(0, 0, 1)) end)
 end

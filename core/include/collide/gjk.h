@@ -47,6 +47,20 @@ COL_EXTERN_C_BEGIN
  *             (points from B toward A, as the sweep normals do).
  *   point_a   the point of A deepest inside B along the normal;
  *   point_b   the point of B deepest inside A: (point_b - point_a).normal = depth.
+ *             Where the separating axes give the depth (col_penetration: a box
+ *             and a box, a triangle, or a point or segment core) they are a
+ *             matched pair on the contact: point_a on A's feature leading
+ *             against the normal (a face, an edge or a vertex, within rounding
+ *             of the extreme), point_b = point_a + depth * normal on B's
+ *             feature facing it, at the middle of the region where the two
+ *             features face each other across the normal (the mean of its
+ *             corners; a vertex where one feature is a vertex; the closest
+ *             points of two edges), moved out by the radii. For a shallow
+ *             contact of two solids point_a lies in or on B and point_b in or
+ *             on A; no pair can where one shape lies within the other's slab
+ *             along the normal, or where one is flat. Elsewhere each is its
+ *             shape's extreme point along the normal (ties: the first in the
+ *             core's order).
  *   iterations  EPA iterations (0 where a closed form or the cores' distance
  *             gave the answer).
  */
