@@ -295,6 +295,30 @@ static sat_p2 sat_nearest(const sat_p2 *f, int nf, sat_p2 q) {
     return best;
 }
 
+/* The point of f nearest to g (two 2D features that do not overlap: one
+ * end of the nearest pair is a vertex of either). */
+static sat_p2 sat_nearest_to(const sat_p2 *f, int nf, const sat_p2 *g, int ng) {
+    sat_p2 best = f[0];
+    col_real bd = COL_REAL_MAX;
+    for (int i = 0; i < ng; ++i) {
+        sat_p2 c = sat_nearest(f, nf, g[i]);
+        col_real d = (c.x - g[i].x) * (c.x - g[i].x) + (c.y - g[i].y) * (c.y - g[i].y);
+        if (d < bd) {
+            bd = d;
+            best = c;
+        }
+    }
+    for (int i = 0; i < nf; ++i) {
+        sat_p2 c = sat_nearest(g, ng, f[i]);
+        col_real d = (c.x - f[i].x) * (c.x - f[i].x) + (c.y - f[i].y) * (c.y - f[i].y);
+        if (d < bd) {
+            bd = d;
+            best = f[i];
+        }
+    }
+    return best;
+}
+
 /* The mean of n 2D points. */
 static sat_p2 sat_mean(const sat_p2 *p, int n) {
     sat_p2 m = {COL_R(0.0), COL_R(0.0)};
@@ -334,7 +358,9 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
         q = sat_nearest(fa, na, fb[0]);
     } else if (nb >= 3 || na >= 3) {
         nr = nb >= 3 ? sat_clip(fa, na, fb, nb, r) : sat_clip(fb, nb, fa, na, r);
-        q = sat_nearest(fa, na, sat_mean(nr > 0 ? r : fb, nr > 0 ? nr : nb));
+        /* nothing shared (features touching at a corner, parted by rounding):
+         * A's point nearest to B's feature */
+        q = nr > 0 ? sat_nearest(fa, na, sat_mean(r, nr)) : sat_nearest_to(fa, na, fb, nb);
     } else {
         col_real s, t;
         col_vec3 c1, c2;
