@@ -171,8 +171,8 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
              "penetration results are finite", a, b);
     FZ_CHECK((p.status == COL_MISS) == (d.status == COL_MISS || (d.status == COL_NOT_CONVERGED && d.distance > 0)),
              "penetration and distance agree on overlap", a, b);
-    check_sat_depth(a, b, p, d);
     if (!grid) return; /* the geometric properties need well-conditioned input */
+    check_sat_depth(a, b, p, d);
     fz_count("overlapping (grid)", d.status == COL_HIT);
     double band = fz_band_touch(a, b);
     /* GJK against the closed forms */

@@ -262,8 +262,9 @@ static col_real cross2(sat_p2 o, sat_p2 a, sat_p2 b) { return (a.x - o.x) * (b.y
  * extreme: a face, an edge or a vertex), as a convex polygon across n in
  * counterclockwise order (up to four points; collinear ones dropped), and
  * the extreme's height along d. */
-/* sat_feature of a box, from the signs of its axes along d: an axis whose
- * flip moves a corner by no more than tol along d is free; none free, a
+/* sat_feature of a box, from the signs of its axes along d: an axis of
+ * non-zero extent whose flip moves a corner by no more than tol along d is
+ * free; none free, a
  * vertex; one, an edge; two, a face, its corners in cyclic order (then
  * turned counterclockwise). -1 where all three are (a tiny box: the general
  * way). */
@@ -274,7 +275,7 @@ static int sat_box_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 
     for (int k = 0; k < 3; ++k) {
         col_real dk = col_v3_dot(s->u[k], d), ek = col_v3_get(s->e, k);
         half[k] = col_v3_scale(s->u[k], ek);
-        if (COL_R(2.0) * ek * col_abs(dk) <= tol)
+        if (ek > COL_R(0.0) && COL_R(2.0) * ek * col_abs(dk) <= tol) /* (a flat box's zero extent: no edge) */
             free_axes[nfree++] = k;
         else
             base = dk > COL_R(0.0) ? col_v3_add(base, half[k]) : col_v3_sub(base, half[k]);
