@@ -177,24 +177,25 @@ static int box_box_axes(const sat_core *A, const sat_core *B, col_real band2, sa
     col_vec3 c = col_v3_sub(B->c, A->c);
     col_real al[3] = {A->e.x, A->e.y, A->e.z}, be[3] = {B->e.x, B->e.y, B->e.z};
     col_real P[3][3], Q[3][3], X[3][3];
-    for (int i = 0; i < 3; ++i) {
-        col_vec3 cxa = col_v3_cross(c, A->u[i]);
-        for (int j = 0; j < 3; ++j) {
-            P[i][j] = col_abs(col_v3_dot(A->face[i], B->u[j]));
-            Q[i][j] = col_abs(col_v3_dot(A->u[i], B->face[j]));
-            X[i][j] = col_v3_dot(cxa, B->u[j]);
-        }
-    }
+    /* each family's products only once the one before failed to part the
+     * boxes: A's faces, B's, then the edges (a separated pair mostly stops
+     * at a face) */
     col_real det_a = col_abs(col_v3_dot(A->u[0], A->face[0])), det_b = col_abs(col_v3_dot(B->u[0], B->face[0]));
     for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) P[i][j] = col_abs(col_v3_dot(A->face[i], B->u[j]));
         col_real rb = be[0] * P[i][0] + be[1] * P[i][1] + be[2] * P[i][2];
         if (!box_axis(A->face[i], col_v3_len_sq(A->face[i]), col_v3_dot(c, A->face[i]), al[i] * det_a, rb, band2, best))
             return 0;
     }
     for (int j = 0; j < 3; ++j) {
+        for (int i = 0; i < 3; ++i) Q[i][j] = col_abs(col_v3_dot(A->u[i], B->face[j]));
         col_real ra = al[0] * Q[0][j] + al[1] * Q[1][j] + al[2] * Q[2][j];
         if (!box_axis(B->face[j], col_v3_len_sq(B->face[j]), col_v3_dot(c, B->face[j]), ra, be[j] * det_b, band2, best))
             return 0;
+    }
+    for (int i = 0; i < 3; ++i) {
+        col_vec3 cxa = col_v3_cross(c, A->u[i]);
+        for (int j = 0; j < 3; ++j) X[i][j] = col_v3_dot(cxa, B->u[j]);
     }
     for (int i = 0; i < 3; ++i) {
         int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
