@@ -29,10 +29,11 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
                            size_t count, unsigned char *out, bool checked) {
     size_t hits = 0, step = b_single ? 0 : 1;
     if (count == 0) return 0;
-    if (!a || !b || !col_overlap_supported(ka, kb)) {
+    if (!a || !b) {
         if (out) memset(out, 0, count);
         return 0;
     }
+    /* the inline pairs are supported by their kinds; the rest asks */
     if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) {
         if (checked)
             COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_k);
@@ -65,6 +66,8 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
             hits += h;
             if (out) out[i] = (unsigned char)h;
         }
+    } else if (!col_overlap_supported(ka, kb)) {
+        if (out) memset(out, 0, count);
     } else {
         /* every other pair through col_overlap, on col_shapes built once */
         size_t sa = col_shape_kind_size(ka), sb = col_shape_kind_size(kb);
@@ -95,10 +98,5 @@ size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_ki
 }
 
 bool col_overlap_unchecked(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b) {
-    if (!a || !b) return false;
-    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) return col__overlap_sphere_sphere_u(a, b);
-    if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_AABB) return col__overlap_aabb_aabb_u(a, b);
-    if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_SPHERE) return col__overlap_aabb_sphere_u(a, b);
-    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_AABB) return sphere_aabb_u(a, b);
     return overlap_many(ka, a, kb, b, true, 1, NULL, false) == 1;
 }

@@ -73,6 +73,18 @@ static col_shape core_of(const col_shape *s) {
     return c;
 }
 
+/* Whether penetration takes the pair's cores by the separating axes
+ * (col__sat_penetration): a box and a box, a triangle, or a point or
+ * segment core (a sphere's, a capsule's). */
+static bool sat_kinds(col_shape_kind a, col_shape_kind b) {
+    bool box_a = a == COL_SHAPE_AABB || a == COL_SHAPE_OBB, box_b = b == COL_SHAPE_AABB || b == COL_SHAPE_OBB;
+    bool poly_a = box_a || a == COL_SHAPE_TRIANGLE || a == COL_SHAPE_POINT || a == COL_SHAPE_SEGMENT ||
+                  a == COL_SHAPE_SPHERE || a == COL_SHAPE_CAPSULE;
+    bool poly_b = box_b || b == COL_SHAPE_TRIANGLE || b == COL_SHAPE_POINT || b == COL_SHAPE_SEGMENT ||
+                  b == COL_SHAPE_SPHERE || b == COL_SHAPE_CAPSULE;
+    return (box_a && poly_b) || (box_b && poly_a);
+}
+
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
     P->a = a;
     P->b = b;
@@ -82,7 +94,7 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     const col__pair *e = col__convex_entry(a->kind, b->kind);
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
-    P->sat = !force_gjk && b->kind != COL_SHAPE_PLANE;
+    P->sat = !force_gjk && sat_kinds(a->kind, b->kind);
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
         P->ca = core_of(a);
         P->cb = core_of(b);
@@ -381,8 +393,15 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         col__proxy_make(P->a, P->o, shift, &As);
         col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
         /* GJK calls cores touching up to COL_GJK_SIZE_TOLERANCE of their size */
-        col_real band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * (As.size + Bs.size);
-        sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
+        col_real size = As.size + Bs.size, band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * size;
+        /* Shapes so small that fourth powers of their size underflow (1e-73
+         * in double): the closed-form distances lose products there (a
+         * triangle's squared normal; a fuzz finding at 1e-98, where
+         * col_distance called a pair apart that the exact test and the axes
+         * find overlapping), so the general path decides, as col_distance
+         * does, and the two agree. */
+        if (size * size * (size * size) >= COL__REAL_MIN / COL_EPSILON)
+            sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
         if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n);
         if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) {
             pen.status = COL_MISS;

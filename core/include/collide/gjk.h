@@ -179,10 +179,10 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * ODE's dBoxBox) when the cores overlap, or lie apart, by more than four
  * times COL_GJK_SIZE_TOLERANCE of their size (GJK's touching band: within
  * it, col_distance decides, and the axes' depth, at least 0, is the answer);
- * by EPA over the cores
- * otherwise. EPA starts from GJK's final simplex, grown to a tetrahedron
- * when GJK ended on a lower simplex; a flat Minkowski difference (e.g. two
- * coplanar triangles) has depth 0. COL_MISS when the shapes are separated.
+ * by EPA over the cores otherwise. EPA starts from GJK's final simplex,
+ * grown to a tetrahedron when GJK ended on a lower simplex; a flat Minkowski
+ * difference (e.g. two coplanar triangles) has depth 0. COL_MISS when the
+ * shapes are separated.
  * A shape against an identical copy of itself prefers no direction: the
  * normal is then a deterministic but arbitrary one (swapping two identical
  * shapes is the same call).

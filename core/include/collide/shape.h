@@ -139,9 +139,9 @@ COL_API size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_
 /*
  * One pair of col_overlap_many_unchecked (count 1): col_overlap's answer for
  * two shapes the caller knows to be valid, given by kind and struct (the
- * Lua binding's collide.overlap). The pairs sphere-sphere, AABB-AABB,
- * sphere-AABB (either order) and OBB-OBB run their kernels directly; the
- * others go through col_overlap and its checks. False for an unsupported
+ * Lua binding's collide.overlap), by the same kernels (sphere-sphere,
+ * AABB-AABB, sphere-AABB either way and OBB-OBB without checks; the others
+ * through col_overlap and its checks). False for an unsupported
  * pair or a kind out of range (tell it from a miss by col_overlap_supported)
  * and for a NULL a or b; invalid shapes as in col_overlap_many_unchecked.
  */
