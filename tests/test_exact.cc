@@ -732,6 +732,57 @@ TEST(ExactSegment, RayCapsuleCastsEndingOnOrByAnUlpBesideTheSurface) {
     EXPECT_LT(hits, n * 9 / 10);
 }
 
+TEST(ExactSegment, RayCapsuleCastsAtAnEndsBallBeyondItsPlane) {
+    // Points on an end's ball beyond the end's plane, exactly: a + s (-3 W +
+    // 4 P) (|W| = |P| = 5, W along the axis, radius 25 s), on the ball and
+    // inside the infinite cylinder. Rays ending there or an ulp short,
+    // from outside along the normal or slanted; rays grazing the ball there
+    // (across the axis, at that point's height, or along the ball's meridian)
+    // through a point a few ulps beside it: such a ray enters the cylinder
+    // beyond the plane, and the cast decides it from that end's ball and the
+    // line's part within the radius (its miss certificate); the decision
+    // must be the exact test's. Near and 2^4..2^26 away.
+    static const int w[][3] = {{3, 4, 0}, {0, 3, 4}, {4, 0, 3}, {5, 0, 0}, {0, 0, 5}};
+    static const int p[][3] = {{-4, 3, 0}, {0, -4, 3}, {-3, 0, 4}, {0, 5, 0}, {5, 0, 0}};
+    static const int q[][3] = {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 0}}; // along W x P
+    std::mt19937 g(67);
+    int n = 12000, hits = 0;
+    for (int i = 0; i < n; ++i) {
+        double shift = i % 4 == 0 ? 0 : std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
+        int k = static_cast<int>(g() % 5), side = g() % 2 ? 1 : -1, end = static_cast<int>(g() % 2);
+        double s = std::ldexp(1.0, static_cast<int>(g() % 5) - 6), len = static_cast<double>(1 + g() % 16) / 4;
+        col_vec3 a = V(shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8,
+                       shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8,
+                       shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8);
+        col_vec3 W = V(w[k][0], w[k][1], w[k][2]), P = V(p[k][0] * side, p[k][1] * side, p[k][2] * side);
+        col_vec3 Q = V(q[k][0], q[k][1], q[k][2]), b = Add(a, col_v3_scale(W, R(25 * s * len)));
+        col_capsule c = {a, b, R(25 * s)};
+        // beyond a (against W) or beyond b (along it)
+        col_vec3 along = end ? W : col_v3_neg(W), out = Add(col_v3_scale(along, R(3)), col_v3_scale(P, R(4)));
+        col_vec3 on = Add(end ? b : a, col_v3_scale(out, R(s)));
+        col_ray r;
+        int kind = static_cast<int>(g() % 4);
+        if (kind == 0) { // from outside, along the normal slanted, ending on the point or an ulp short
+            double slant = static_cast<double>(static_cast<int>(g() % 9) - 4) / 4;
+            col_vec3 from = Add(on, Add(col_v3_scale(out, R(s)), col_v3_scale(Q, R(slant * 25 * s))));
+            double t = g() % 4 == 0 ? 1 : 1 - std::ldexp(static_cast<double>(1 + g() % 4096), -53);
+            r = {from, col_v3_sub(on, from), R(t)};
+        } else { // grazing: across the axis at the point's height, or along the meridian (4 W' - 3 P)
+            col_vec3 tangent = kind == 1 ? Q : Add(col_v3_scale(along, R(-4)), col_v3_scale(P, R(3)));
+            if (kind == 3) tangent = Add(tangent, col_v3_scale(Q, R(5 * (g() % 2 ? 1 : -1))));
+            col_vec3 aim = Bump(on, static_cast<int>(g() % 3), static_cast<int>(g() % 5) - 2);
+            double back = std::ldexp(1 + static_cast<double>(g() % 64) / 8, static_cast<int>(g() % 21) - 4);
+            col_vec3 from = col_v3_sub(aim, col_v3_scale(tangent, R(back * s)));
+            r = {from, col_v3_sub(aim, from), R(1 + static_cast<double>(g() % 8) / 8)};
+        }
+        bool x;
+        ASSERT_TRUE(CapsuleCastAgreesWithExact(r, c, &x)) << i << " shift " << shift << " kind " << kind;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 9 / 10);
+}
+
 TEST(ExactSegment, RayCapsuleCertificateDecidesNearRaysWithoutExactArithmetic) {
     // Capsules short (0.6 long, radius 0.5, a ball-like one) or a
     // character's (1.6 long, radius 0.3), turned at random: the cast's own

@@ -239,10 +239,19 @@ col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
     return col__ray_judge(r, h, meets_plane, near_plane, pl);
 }
 
+/* The line of a ray past the cast's early outs: |delta| (dlen), the
+ * distance along the ray to the closest approach to the centre (s) and the
+ * squared distance there (qq); NaN where the cast stopped before them. */
+typedef struct ball_line {
+    col_real dlen, s, qq;
+} ball_line;
+
 /* The cast against the ball (c, radius), from m = origin - c, mm = |m|^2
- * and b = m . delta (seed 004; the precise root of Haines et al. 2019). */
-static inline col_ray_hit sphere_cast(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm,
-                                      col_real b) {
+ * and b = m . delta (seed 004; the precise root of Haines et al. 2019);
+ * *line: its quantities, for the certificate of a finite max_t
+ * (ball_line_certificate). */
+static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m,
+                                                       col_real mm, col_real b, ball_line *line) {
     col_real r2 = radius * radius;
     if (mm <= r2) return col__ray_inside(r);
     /* Early out (seed 004): outside and moving away, or standing still. */
@@ -252,7 +261,10 @@ static inline col_ray_hit sphere_cast(const col_ray *r, col_vec3 c, col_real rad
     col_vec3 u = col_v3_div(r->delta, dlen);
     col_real s = -col_v3_dot(m, u);       /* distance along the ray to the closest approach, > 0 */
     col_vec3 perp = col_v3_madd(m, s, u); /* centre -> closest approach point */
-    col_real h2 = r2 - col_v3_len_sq(perp);
+    col_real qq = col_v3_len_sq(perp), h2 = r2 - qq;
+    line->dlen = dlen;
+    line->s = s;
+    line->qq = qq;
     if (!(h2 >= COL_R(0.0))) return col__ray_miss();
     col_real t = (s - col_sqrt(h2)) / dlen;
     col_ray_hit h = col__ray_accept(r, t > COL_R(0.0) ? t : COL_R(0.0), col_v3(0, 0, 0));
@@ -271,6 +283,12 @@ static inline col_ray_hit sphere_cast(const col_ray *r, col_vec3 c, col_real rad
     else
         h.normal = col__no_neg_zero(unit_or_against(n, r));
     return h;
+}
+
+static inline col_ray_hit sphere_cast(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm,
+                                      col_real b) {
+    ball_line line;
+    return sphere_cast_line(r, c, radius, m, mm, b, &line);
 }
 
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
@@ -327,6 +345,18 @@ static inline bool ball_surely_receding(col_real mm, col_real b, col_real radius
     return !(b < COL_R(0.0)) && mm > hi2 + ball_slack(hi2, mm);
 }
 
+/* The end's part of both certificates (below): surely outside where the
+ * closest approach is not within [0, max_t] (the segment's nearest point
+ * to c is then its end: a closest approach off by the cast's few ulps
+ * changes that distance's square by far less than the slack), surely
+ * inside by delta too (a caller's end may be a rounded one, a sweep's, and
+ * the ray's own costs little in doubt). */
+static inline int ball_end_sure(col_vec3 end, col_vec3 c, col_real lo, col_real hi2, col_real mm, bool within) {
+    col_real e2 = col_v3_len_sq(col_v3_sub(end, c)), lo2 = lo * lo;
+    if (!within && e2 > hi2 + ball_slack(hi2, mm + e2)) return 0; /* beyond the end: the end surely outside */
+    return lo > COL_R(0.0) && e2 + ball_slack(lo2, e2) < lo2 ? 1 : 2;
+}
+
 static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius, col_real mm,
                                                col_real b, col_real delta) {
     col_real r2 = radius * radius;
@@ -341,11 +371,29 @@ static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, c
     bool within = -b <= reach; /* the closest approach within [0, max_t] (b < 0) */
     col_real lo2 = lo * lo;
     if (within && lo > COL_R(0.0) && x < (lo2 - ball_slack(lo2, mm)) * dd - COL_R(64.0) * COL__REAL_MIN) return 1;
-    col_real e2 = col_v3_len_sq(col_v3_sub(end, c));
-    if (!within && e2 > hi2 + ball_slack(hi2, mm + e2)) return 0; /* beyond the end: the end surely outside */
-    /* the end surely inside, by delta too: a caller's end may be a rounded
-     * one (a sweep's), and the ray's own costs little in doubt */
-    return lo > COL_R(0.0) && e2 + ball_slack(lo2, e2) < lo2 ? 1 : 2;
+    return ball_end_sure(end, c, lo, hi2, mm, within);
+}
+
+/* The same certificate from the cast's own quantities (ball_line), once it
+ * has run: its closest approach perp = m + s u (u = delta / dlen) is within
+ * 14 u |m| of the ray's point at distance s along it (m's rounding, u's and
+ * s's, the sum's), so its squared length qq takes the place of X / dd with
+ * the same slack; s <= max_t dlen puts that point within [0, max_t] up to
+ * 6 u max_t |delta|, which delta covers. No division, root or product
+ * beyond the cast's but the bound's: what a hit costs beside the cast. */
+static COL__ALWAYS_INLINE int ball_line_certificate(const col_ray *r, col_vec3 c, col_real radius, col_real mm,
+                                                    col_real b, const ball_line *line, col_real delta) {
+    col_real r2 = radius * radius;
+    if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
+    if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? 0 : 2;
+    col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta, lo2 = lo * lo;
+    if (line->qq > hi2 + ball_slack(hi2, mm)) return 0; /* the line passes by */
+    /* NaN (no line): neither within nor beyond */
+    bool within = line->s <= r->max_t * line->dlen, beyond = line->s > r->max_t * line->dlen;
+    if (within && lo > COL_R(0.0) && line->qq < lo2 - ball_slack(lo2, mm)) return 1;
+    /* each coordinate of the end within S <= COL_HUGE (ball_decide) */
+    col_vec3 end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    return ball_end_sure(end, c, lo, hi2, mm, !beyond);
 }
 
 int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) {
@@ -354,44 +402,55 @@ int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) 
     return ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), ball_delta(ball_scale(r)));
 }
 
-/* The end of a ray with a finite max_t, known valid before it is computed
- * where S = |origin|inf + 2 max_t |delta|inf (ball_delta's scale) is at
- * most COL_HUGE: each coordinate of fl(origin + fl(max_t delta)) is then
- * within S. Else computed and checked (col__ray_end). */
-static inline bool ball_end(const col_ray *r, col_real scale, col_vec3 *end) {
-    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
-    return scale <= (col_real)COL_HUGE || col_v3_is_valid(*end);
+/* The rest of ball_decide where the certificate leaves the decision open
+ * (sure 2: the filter and the exact test, as ray_decide) or the cast missed
+ * a segment surely meeting the ball (sure 1: settle's boundary hit); *h is
+ * the cast's result, and becomes the answer. An end beyond COL_HUGE: the
+ * cast's own decision. */
+static COL__NOINLINE void ball_doubt(const col_ray *r, col_ray_hit *h, int sure, col_vec3 c, col_real radius,
+                                     col__meets_fn meets, col__near_fn near, const void *shape) {
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return;
+    if (sure == 2) {
+        int f = col__segment_ball_fast(r->origin, end, c, radius, COL_R(0.0));
+        if (f == 0 || (f == 2 && !meets(r->origin, end, shape))) {
+            *h = col__ray_miss();
+            return;
+        }
+    }
+    *h = settle(r, *h, end, meets, near, shape);
 }
 
 /* A sphere's or a point's cast with a finite max_t past the far case
- * (ball_cast): the certificate decides from the cast's first quantities
- * (a surely missing ray needs no cast), and where it is in doubt the filter
- * and the exact test (as ray_decide); an end beyond COL_HUGE: the cast's
- * own decision. Out of line, so that the far case pays no frame for it. */
-static col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm, col_real b,
-                               col_real scale, col__meets_fn meets, col__near_fn near, const void *shape) {
-    col_vec3 end;
-    if (!ball_end(r, scale, &end)) return col__raycast_sphere_at(r, c, radius); /* beyond COL_HUGE: the cast */
-    int sure = col__exact_always ? 2 : ball_certificate(r, end, c, radius, mm, b, ball_delta(scale));
-    if (sure == 0) return col__ray_miss();
-    col_ray_hit h = sphere_cast(r, c, radius, m, mm, b);
-    if (sure == 1 && h.status == COL_HIT) return h;
-    if (sure == 2) {
-        int f = col__segment_ball_fast(r->origin, end, c, radius, COL_R(0.0));
-        if (f == 0 || (f == 2 && !meets(r->origin, end, shape))) return col__ray_miss();
-    }
-    return settle(r, h, end, meets, near, shape);
+ * (ball_cast): the cast, then its certificate from the cast's own
+ * quantities (ball_line_certificate), and where it is in doubt ball_doubt.
+ * The end is computed only where the certificate needs it, known valid
+ * before (ball_end): S = |origin|inf + 2 max_t |delta|inf (ball_delta's
+ * scale) at most COL_HUGE; else ball_doubt decides. */
+static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m,
+                                                  col_real mm, col_real b, col_real scale, col__meets_fn meets,
+                                                  col__near_fn near, const void *shape) {
+    ball_line line = {(col_real)NAN, (col_real)NAN, (col_real)NAN};
+    col_ray_hit h = sphere_cast_line(r, c, radius, m, mm, b, &line);
+    int sure = col__exact_always || !(scale <= (col_real)COL_HUGE)
+                   ? 2
+                   : ball_line_certificate(r, c, radius, mm, b, &line, ball_delta(scale));
+    if (sure == 0) {
+        if (h.status == COL_HIT) h = col__ray_miss();
+    } else if (!(sure == 1 && h.status == COL_HIT))
+        ball_doubt(r, &h, sure, c, radius, meets, near, shape);
+    return h;
 }
 
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
  * finite max_t, an origin surely outside and moving away misses (the cast
  * too: its early out), else ball_decide. */
-static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets,
-                                                col__near_fn near, const void *shape) {
+static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, const col_vec3 *centre, col_real radius,
+                                                col__meets_fn meets, col__near_fn near, const void *shape) {
+    col_vec3 c = *centre;
     if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, c, radius); /* without end: the cast */
     col_vec3 m = col_v3_sub(r->origin, c);
-    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
-    col_real scale = ball_scale(r);
+    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta), scale = ball_scale(r);
     if (!(b < COL_R(0.0)) && ball_surely_receding(mm, b, radius, ball_delta(scale)) && !col__exact_always)
         return col__ray_miss();
     return ball_decide(r, c, radius, m, mm, b, scale, meets, near, shape);
@@ -399,12 +458,12 @@ static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, co
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return ball_cast(r, s->c, s->r, meets_sphere, near_sphere, s);
+    return ball_cast(r, &s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return ball_cast(r, p->p, COL_R(0.0), meets_point, near_point, p);
+    return ball_cast(r, &p->p, COL_R(0.0), meets_point, near_point, p);
 }
 
 /* The slab method's state: the greatest entry and least exit times so far,
@@ -517,6 +576,21 @@ static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col
     return col__ray_accept(r, sl.tmin * r->max_t, col_v3_scale(world_axes[sl.axis], sl.sign));
 }
 
+/* The rest of col_raycast_aabb_slabs where the certificate leaves the
+ * decision open (sure 2: the filter and the exact test) or the cast missed
+ * a segment surely meeting the box (sure 1: settle's boundary hit); *h is
+ * the cast's result, and becomes the answer. */
+static COL__NOINLINE void aabb_doubt(const col_ray *r, col_ray_hit *h, col_vec3 end, int sure, const col_aabb *b) {
+    if (sure == 2) {
+        int f = fast_aabb(r->origin, end, b);
+        if (f == 0 || (f == 2 && !meets_aabb(r->origin, end, b))) {
+            *h = col__ray_miss();
+            return;
+        }
+    }
+    *h = settle(r, *h, end, meets_aabb, near_aabb, b);
+}
+
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
     col_vec3 end;
@@ -524,12 +598,12 @@ col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (col__segment_box_extents_apart(r->origin, end, b->min, b->max)) return col__ray_miss();
     int sure;
     col_ray_hit h = aabb_cast_certified(r, end, b, &sure);
-    if (sure == 0) return col__ray_miss();
-    if (sure == 2) {
-        int f = fast_aabb(r->origin, end, b);
-        if (f == 0 || (f == 2 && !meets_aabb(r->origin, end, b))) return col__ray_miss();
+    if (sure == 0) {
+        if (h.status == COL_HIT) h = col__ray_miss();
+    } else if (!(sure == 1 && h.status == COL_HIT)) {
+        aabb_doubt(r, &h, end, sure, b);
     }
-    return settle(r, h, end, meets_aabb, near_aabb, b);
+    return h;
 }
 
 col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
@@ -654,8 +728,42 @@ static inline bool body_point_inside(const col_ray *r, const body_frame *f, col_
            qq + COL_R(64.0) * COL__REAL_MIN < lo * lo * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON);
 }
 
+/* P(tau) surely farther than radius + e from the axis line and beyond the
+ * end plane on the side of a (below: its axial coordinate below 0) or of b
+ * (above len), e = body_slack at |tau| (at most grown). */
+static inline bool body_point_beyond(const col_ray *r, const body_frame *f, col_real tau, col_real radius,
+                                     col_real grown, bool below) {
+    col_real e = body_slack(r, f->m, col_abs(tau)), z = f->mu + tau * f->du, hi = radius + grown + e;
+    col_real qq = col_v3_len_sq(col_v3_madd(f->mp, tau, f->dp));
+    bool beyond = below ? z < -e : z > f->len * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) + e;
+    return beyond && qq - COL_R(64.0) * COL__REAL_MIN > hi * hi * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON);
+}
+
+/* Where the ray enters the cylinder beyond an end (cylinder_body): the
+ * body's frame, the closest approach s to the axis line and the half-width
+ * w of the ray's part within the radius about it. */
+typedef struct body_beyond {
+    body_frame f;
+    col_real s, w;
+} body_beyond;
+
+/* Whether the line's points within radius + g of the axis line (g = delta
+ * + E, E the bound e at both points below) lie beyond the plane of the end
+ * where the ray enters the cylinder (below: a's): they lie between two
+ * points beyond it, surely farther than radius + g + E from the axis, since
+ * P(s), within radius + E of it, lies between them. g where they do, else
+ * -1 (capsule_cast: the end's ball certificate). */
+static inline col_real body_clear_beyond(const col_ray *r, const body_beyond *x, col_real radius, col_real delta,
+                                         bool below) {
+    col_real wide = COL_R(1.125) * x->w, grown = delta + body_slack(r, x->f.m, x->s + wide);
+    if (body_point_beyond(r, &x->f, x->s - wide, radius, grown, below) &&
+        body_point_beyond(r, &x->f, x->s + wide, radius, grown, below))
+        return grown;
+    return COL_R(-1.0);
+}
+
 static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
-                                                    col_real delta, int *where, int *sure) {
+                                                    col_real delta, int *where, int *sure, body_beyond *beyond) {
     *where = BODY_EITHER;
     *sure = 2;
     col_vec3 ab = col_v3_sub(b, a);
@@ -685,12 +793,14 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
         }
         return col__ray_miss();
     }
-    col_real t = s - col_sqrt(h2 / dd);
+    col_real w = col_sqrt(h2 / dd), t = s - w;
     if (t < COL_R(0.0)) t = COL_R(0.0);
     col_real z = mu + t * du; /* axial coordinate at t */
     if (!(z >= COL_R(0.0) && z <= len)) {
         if (z < COL_R(0.0)) *where = BODY_BELOW;
         if (z > len) *where = BODY_ABOVE;
+        body_beyond x = {{m, mp, dp, mu, du, len}, s, w};
+        *beyond = x;
         return col__ray_miss();
     }
     *where = BODY_ON;
@@ -735,17 +845,33 @@ static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 en
         return col__ray_inside(r);
     }
     int where;
-    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure);
+    body_beyond beyond = {0}; /* read only where the ray enters beyond an end, which sets it */
+    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure, &beyond);
     /* a segment (radius 0): every part, its ends are what a ray meets most */
     if (radius == COL_R(0.0)) where = BODY_EITHER;
     if (where == BODY_ON || where == BODY_NEVER) return h;
     *sure = 2;
-    if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE)) {
-        col_vec3 c = where == BODY_BELOW ? a : b, m = col_v3_sub(r->origin, c);
-        if (ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), delta) == 1) *sure = 1;
-    }
     if (where != BODY_ABOVE) h = first_of(h, col__raycast_sphere_at(r, a, radius));
     if (where != BODY_BELOW) h = first_of(h, col__raycast_sphere_at(r, b, radius));
+    if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE)) {
+        /* A hit: the end's ball certificate. A miss, where the line's
+         * points within radius + g of the axis line lie beyond this end's
+         * plane (body_clear_beyond): the capsule grown by g meets the ray
+         * there only in this end's ball grown by g (its points beyond the
+         * plane are nearer this end than the other), so a ray's segment
+         * surely missing that ball misses the capsule grown by g, and the
+         * segment [origin, end] (within delta <= g of it) the capsule. The
+         * certificate's delta: g + delta (its end test is on the rounded
+         * end, delta from the ray's point at max_t). */
+        col_vec3 c = where == BODY_BELOW ? a : b, m = col_v3_sub(r->origin, c);
+        col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
+        if (h.status == COL_HIT) {
+            if (ball_certificate(r, end, c, radius, mm, mb, delta) == 1) *sure = 1;
+        } else {
+            col_real g = body_clear_beyond(r, &beyond, radius, delta, where == BODY_BELOW);
+            if (g >= COL_R(0.0) && ball_certificate(r, end, c, radius, mm, mb, g + delta) == 0) *sure = 0;
+        }
+    }
     return h;
 }
 
