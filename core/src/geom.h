@@ -39,13 +39,15 @@
  * &&, on ints: clang warns of & between bools), for the queries' own checks;
  * shapes.c defines the public ones with these. ---- */
 
+/* Every entry finite needs no test of its own: a NaN, an infinity or a
+ * magnitude beyond about 1 makes its column's squared length NaN, infinite
+ * or far from 1, which the test of that length refuses. */
 static inline bool col__valid_orthonormal(col_vec3 c0, col_vec3 c1, col_vec3 c2) {
     const col_real tol = COL_ORTHONORMAL_TOLERANCE;
-    bool finite = (int)col_v3_is_valid(c0) & (int)col_v3_is_valid(c1) & (int)col_v3_is_valid(c2);
-    return (int)finite & (col_abs(col_v3_dot(c0, c0) - COL_R(1.0)) <= tol) &
-           (col_abs(col_v3_dot(c1, c1) - COL_R(1.0)) <= tol) & (col_abs(col_v3_dot(c2, c2) - COL_R(1.0)) <= tol) &
-           (col_abs(col_v3_dot(c0, c1)) <= tol) & (col_abs(col_v3_dot(c0, c2)) <= tol) &
-           (col_abs(col_v3_dot(c1, c2)) <= tol);
+    return (int)(col_abs(col_v3_dot(c0, c0) - COL_R(1.0)) <= tol) &
+           (int)(col_abs(col_v3_dot(c1, c1) - COL_R(1.0)) <= tol) &
+           (int)(col_abs(col_v3_dot(c2, c2) - COL_R(1.0)) <= tol) & (int)(col_abs(col_v3_dot(c0, c1)) <= tol) &
+           (int)(col_abs(col_v3_dot(c0, c2)) <= tol) & (int)(col_abs(col_v3_dot(c1, c2)) <= tol);
 }
 static inline bool col__valid_point(const col_point *p) { return (int)col_v3_is_valid(p->p); }
 static inline bool col__valid_segment(const col_segment *s) {

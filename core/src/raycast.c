@@ -549,8 +549,7 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
  * cast is the end, three subtractions and two comparisons.
  */
 static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
-    const col_real e =
-        col__exact_always ? (col_real)INFINITY : COL_R(4.0) * COL_EPSILON; /* INFINITY: no bound decides */
+    const col_real e = COL_R(4.0) * COL_EPSILON;
     col_vec3 d = col_v3_sub(end, r->origin);
     slabs sl = {COL_R(0.0), COL_R(1.0), COL_R(0.0), -1, true};
     *sure = 2;
@@ -567,7 +566,7 @@ static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col
         }
     }
     if (sl.inside) { /* the origin in every slab: exact comparisons */
-        if (!col__exact_always) *sure = 1;
+        *sure = 1;
         return col__ray_inside(r);
     }
     /* NaN (0 inf): in doubt */
@@ -598,6 +597,7 @@ col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (col__segment_box_extents_apart(r->origin, end, b->min, b->max)) return col__ray_miss();
     int sure;
     col_ray_hit h = aabb_cast_certified(r, end, b, &sure);
+    if (col__exact_always) sure = 2; /* no certificate decides */
     if (sure == 0) {
         if (h.status == COL_HIT) h = col__ray_miss();
     } else if (!(sure == 1 && h.status == COL_HIT)) {

@@ -31,9 +31,9 @@ col_vec3 col__shape_ref(const col_shape *s) {
 
 /* The core of a valid convex shape in the frame at o, moved by shift. */
 void col__proxy_make(const col_shape *s, col_vec3 o, col_vec3 shift, col__proxy *out) {
-    memset(out, 0, sizeof *out);
-    out->type = COL__SUPPORT_POINT; /* an invalid kind: its first point (zero) */
-    out->shift = shift;
+    /* every field zero (inline stores, no call), the type an invalid
+     * kind's: its first point (zero) */
+    *out = (col__proxy){.type = COL__SUPPORT_POINT, .shift = shift};
     col_real size = COL_R(0.0);
     switch (s->kind) {
     case COL_SHAPE_POINT:
