@@ -289,10 +289,11 @@ TEST(Penetration, AnalyticCases) {
     p = col_penetration(&s3, &a);
     EXPECT_NEAR(p.depth, 0.7, 1e3 * kTol);
     EXPECT_NEAR(p.normal.x, 1.0, 1e3 * kTol);
-    // concentric spheres: any direction; the normal is zero, the depth the radii
+    // concentric spheres: any direction; the rule's +x, the depth the radii
     col_shape s4 = Sphere(0, 0, 0, 0.5);
     p = col_penetration(&s1, &s4);
     EXPECT_NEAR(p.depth, 1.5, kTol);
+    EXPECT_EQ(p.normal.x, 1.0);
     // crossing capsules: out along the normal of both axes
     col_shape c1 = Capsule(V(-1, 0, 0), V(1, 0, 0), 0.25), c2 = Capsule(V(0, -1, 0), V(0, 1, 0), 0.25);
     p = col_penetration(&c1, &c2);
@@ -846,4 +847,69 @@ TEST(GjkCache, OverlapFoundFromTheCachedTetrahedron) {
     EXPECT_EQ(again.status, COL_HIT);
     EXPECT_EQ(again.distance, 0);
     EXPECT_LE(again.iterations, first.iterations);
+}
+
+TEST(Penetration, CoincidentPointCoresPushAlongPlusXInAnyFrameAndEitherOrder) {
+    // Concentric spheres, a point at a sphere's centre, two equal points:
+    // every direction is a push of ra + rb; the documented rule is +x for
+    // the call's A, whatever the position and the order (it once gave a zero
+    // normal with a positive depth).
+    for (double o : {0.0, 3.0, -7.25, 1e6}) {
+        col_shape big = Sphere(o, o, o, 1), small = Sphere(o, o, o, 0.25), pt = Point(o, o, o);
+        const col_shape *pairs[][2] = {{&big, &small}, {&small, &big}, {&pt, &big}, {&big, &pt}, {&pt, &pt}};
+        for (auto &ab : pairs) {
+            for (bool epa : {false, true}) {
+                col_penetration_result p = epa ? col_epa_penetration(ab[0], ab[1]) : col_penetration(ab[0], ab[1]);
+                ASSERT_EQ(p.status, COL_HIT) << o;
+                EXPECT_EQ(p.normal.x, 1.0) << o << " epa " << epa;
+                EXPECT_EQ(p.normal.y, 0.0);
+                EXPECT_EQ(p.normal.z, 0.0);
+                double ra = ab[0]->kind == COL_SHAPE_SPHERE ? static_cast<double>(ab[0]->u.sphere.r) : 0;
+                double rb = ab[1]->kind == COL_SHAPE_SPHERE ? static_cast<double>(ab[1]->u.sphere.r) : 0;
+                EXPECT_EQ(p.depth, ra + rb);
+                EXPECT_EQ(p.point_a.x, o - ra);
+                EXPECT_EQ(p.point_b.x, o + rb);
+                EXPECT_EQ(p.point_a.y, o);
+                EXPECT_EQ(p.point_b.z, o);
+            }
+        }
+    }
+}
+
+TEST(Penetration, SphereOnARotatedBoxFaceFarFromItsCentreGetsTheFaceAxis) {
+    // A long OBB turned 30 degrees about z; a small sphere on its +v face
+    // far along u, overlapping it by 1e-9 or apart by 1e-9: the normal is
+    // the face's axis to an ulp or two at every distance (taken in the box's
+    // frame; the difference of world points rounded it by an ulp of the
+    // distance, 1.2e-7 at 10^6), the depth and the distance within the
+    // rounding of the sphere's own coordinates.
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "gaps of 1e-9 at 10^6 are double's";
+    col_mat3 rot = RotZ(M_PI / 6);
+    col_vec3 u = rot.c0, v = rot.c1;
+    for (double far : {1.0, 1e3, 1e6}) {
+        col_shape box = Obb(V(0, 0, 0), V(far + 1, 0.5, 0.5), rot);
+        for (double gap : {-1e-9, 1e-9}) {
+            double r = 1e-3, s = 0.5 + r + gap;
+            col_vec3 c = col_v3_add(col_v3_scale(u, R(far)), col_v3_scale(v, R(s)));
+            col_shape ball = Sphere(static_cast<double>(c.x), static_cast<double>(c.y), static_cast<double>(c.z), r);
+            double ulp = far * 2.3e-16; // the centre's rounding along v
+            if (gap < 0) {
+                col_penetration_result p = col_penetration(&ball, &box);
+                ASSERT_EQ(p.status, COL_HIT) << far;
+                EXPECT_NEAR(p.normal.x, v.x, 4e-16) << far;
+                EXPECT_NEAR(p.normal.y, v.y, 4e-16) << far;
+                EXPECT_EQ(p.normal.z, 0.0);
+                EXPECT_NEAR(p.depth, -gap, 4 * ulp + 1e-18) << far;
+            } else {
+                col_distance_result d = col_distance(&ball, &box);
+                ASSERT_EQ(d.status, COL_MISS) << far;
+                EXPECT_NEAR(d.normal.x, v.x, 4e-16) << far;
+                EXPECT_NEAR(d.normal.y, v.y, 4e-16) << far;
+                EXPECT_NEAR(d.distance, gap, 4 * ulp + 1e-18) << far;
+                col_distance_result t = col_distance_sphere_obb(&ball.u.sphere, &box.u.obb);
+                EXPECT_NEAR(t.normal.x, v.x, 4e-16) << far;
+                EXPECT_NEAR(t.normal.y, v.y, 4e-16) << far;
+            }
+        }
+    }
 }

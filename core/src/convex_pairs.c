@@ -150,6 +150,19 @@ static col_distance_result plane_distance(const pair *P, col_vec3 shift, col_pen
     return r;
 }
 
+/* ca - cb for the closest points (ca on x, A's core moved, cb on B's core)
+ * a closed form gave: for a point core against an OBB, taken in the box's
+ * frame (col__obb_offset), so that a face's normal is the box's axis
+ * within rounding however far from the box's centre the contact lies. */
+static col_vec3 core_difference(const pair *P, const col_shape *x, col_vec3 ca, col_vec3 cb) {
+    col_vec3 q;
+    if (x->kind == COL_SHAPE_POINT && P->cb.kind == COL_SHAPE_OBB)
+        return col__obb_offset(&P->cb.u.obb, x->u.point.p, &q);
+    if (x->kind == COL_SHAPE_OBB && P->cb.kind == COL_SHAPE_POINT)
+        return col_v3_neg(col__obb_offset(&x->u.obb, P->cb.u.point.p, &q));
+    return col_v3_sub(ca, cb);
+}
+
 /* Distance of A (moved by shift) and B, in the frame; the GJK state when GJK ran. */
 col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state *g, col__proxy *As, col__proxy *Bs) {
     g->iterations = 0;
@@ -160,7 +173,8 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         col_vec3 px, py;
         int it;
         P->closest(&x, &P->cb, &px, &py, &it);
-        col_distance_result r = col__rounded_result(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb);
+        col_distance_result r = col__rounded_result_d(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb,
+                                                      core_difference(P, &x, px, py));
         r.iterations = it;
         return r;
     }
@@ -419,14 +433,16 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     }
     /* Overlapping. Are the cores apart? Then the answer is exact. */
     bool cores_apart;
-    col_vec3 ca, cb;
+    col_vec3 ca, cb, dcore;
     if (P->use_gjk) {
         cores_apart = !g.overlap;
         col__witness(&g.s, &ca, &cb);
+        dcore = col_v3_sub(ca, cb);
     } else {
         col_shape x = translated(&P->ca, shift);
         int it;
         P->closest(&x, &P->cb, &ca, &cb, &it);
+        dcore = core_difference(P, &x, ca, cb);
         ca = col_v3_sub(ca, P->o);
         cb = col_v3_sub(cb, P->o);
         cores_apart = !col__same_point(ca, cb);
@@ -436,7 +452,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
     if (!P->use_gjk && linear_penetration(P, shift, ca, cb, cores_apart, &pen)) return pen;
     if (cores_apart) {
-        col_vec3 d = col_v3_sub(ca, cb);
+        col_vec3 d = dcore;
         col_real len = col__len_safe(d);
         /* apart by more than rounding: the direction between them is exact */
         if (len > COL_GJK_OVERLAP_TOLERANCE * (As.size + Bs.size)) {
@@ -465,14 +481,32 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     pen.iterations = e.iterations;
     if (!e.converged) pen.status = COL_NOT_CONVERGED;
     if (col__same_point(e.n, col_v3(0, 0, 0))) {
-        /* A - B is a single point: no direction is preferred */
-        pen.point_a = pen.point_b = ca;
+        /* A - B is a single point (coincident point cores: concentric
+         * spheres, a point at a sphere's centre): every direction is a push
+         * of ra + rb; the rule is +x, in any frame and either order */
+        pen.normal = col_v3(1, 0, 0);
+        pen.point_a = col_v3_madd(ca, -P->ra, pen.normal);
+        pen.point_b = col_v3_madd(cb, P->rb, pen.normal);
         return pen;
     }
     /* deepest points: A's support along the face normal, B's against it */
     pen.point_a = col_v3_madd(col__proxy_support(&As, e.n), P->ra, e.n);
     pen.point_b = col_v3_madd(col__proxy_support(&Bs, col_v3_neg(e.n)), -P->rb, e.n);
     return pen;
+}
+
+/* Coincident point cores (concentric spheres, a point at a sphere's
+ * centre, two equal points): every direction is a push of ra + rb, and the
+ * rule is +x for the call's A (col__pair_penetration's single-point case,
+ * taken after the pair's order is undone), so that no frame and neither
+ * order changes it. */
+static void coincident_rule(const col_shape *a, const col_shape *b, col_penetration_result *pen) {
+    col_shape ca = core_of(a), cb = core_of(b);
+    if (ca.kind != COL_SHAPE_POINT || cb.kind != COL_SHAPE_POINT || !col__same_point(ca.u.point.p, cb.u.point.p))
+        return;
+    pen->normal = col_v3(1, 0, 0);
+    pen->point_a = col_v3_madd(ca.u.point.p, -radius_of(a), pen->normal);
+    pen->point_b = col_v3_madd(cb.u.point.p, radius_of(b), pen->normal);
 }
 
 static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
@@ -482,6 +516,7 @@ static col_penetration_result penetration_impl(const col_shape *a, const col_sha
         pen.status = COL_INVALID;
         return pen;
     }
+    const col_shape *call_a = a, *call_b = b;
     bool swap = order_pair(&a, &b);
     pair P;
     col__pair_init(&P, a, b, force_gjk);
@@ -497,6 +532,7 @@ static col_penetration_result penetration_impl(const col_shape *a, const col_sha
         /* moving B by depth along n is moving A by depth along -n */
         col__swap_witness(&pen.point_a, &pen.point_b, &pen.normal);
     }
+    coincident_rule(call_a, call_b, &pen);
     pen.normal = col__no_neg_zero(pen.normal);
     return pen;
 }

@@ -14,9 +14,12 @@ col_distance_result col__distance_invalid(void) {
 }
 
 col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb) {
+    return col__rounded_result_d(ca, ra, cb, rb, col_v3_sub(ca, cb));
+}
+
+col_distance_result col__rounded_result_d(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb, col_vec3 d) {
     col_distance_result r;
     memset(&r, 0, sizeof r);
-    col_vec3 d = col_v3_sub(ca, cb);
     col_real len = col__len_safe(d), rr = ra + rb;
     if (len > rr) {
         col_vec3 n = col__unit_or(d, col_v3(0, 0, 1)); /* d / len loses bits when len is denormal */
@@ -395,6 +398,23 @@ bool col_closest_point_aabb(const col_aabb *b, col_vec3 p, col_vec3 *out) {
     return true;
 }
 
+col_vec3 col__obb_offset(const col_obb *b, col_vec3 p, col_vec3 *closest) {
+    col_vec3 d = col_v3_sub(p, b->c), q = b->c, off = col_v3(0, 0, 0);
+    const col_real e[3] = {b->e.x, b->e.y, b->e.z};
+    bool inside = true;
+    for (int i = 0; i < 3; ++i) {
+        col_real l = col_v3_dot(d, b->u[i]), c = col__clamp(l, -e[i], e[i]);
+        inside = inside && col_abs(l) <= e[i];
+        q = col_v3_madd(q, c, b->u[i]);
+        /* l - c: 0 within the slab, else exact where l is within twice the
+         * extent (Sterbenz), so a face's offset lies along its axis exactly */
+        off = col_v3_madd(off, l - c, b->u[i]);
+    }
+    /* inside: p itself, not p rebuilt from its coordinates (which rounds) */
+    *closest = inside ? p : q;
+    return inside ? col_v3(0, 0, 0) : off;
+}
+
 col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p) {
     col_vec3 d = col_v3_sub(p, b->c), q = b->c;
     const col_real e[3] = {b->e.x, b->e.y, b->e.z};
@@ -563,7 +583,8 @@ col_distance_result col_distance_sphere_aabb(const col_sphere *s, const col_aabb
 
 col_distance_result col_distance_sphere_obb(const col_sphere *s, const col_obb *b) {
     if (!col__valid_sphere(s) || !col__valid_obb(b)) return col__distance_invalid();
-    return col__rounded_result(s->c, s->r, col__closest_on_obb(b, s->c), 0);
+    col_vec3 q, d = col__obb_offset(b, s->c, &q);
+    return col__rounded_result_d(s->c, s->r, q, 0, d);
 }
 
 col_distance_result col_distance_sphere_capsule(const col_sphere *s, const col_capsule *c) {

@@ -15,6 +15,9 @@ col_distance_result col__distance_invalid(void);
  * |ca - cb| - ra - rb along the unit normal from cb toward ca, or overlapping
  * with a common point between ca and cb. */
 col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb);
+/* The same with d = ca - cb given, computed where it is more accurate than
+ * the difference of the rounded points (col__obb_offset). */
+col_distance_result col__rounded_result_d(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb, col_vec3 d);
 
 /* col_distance(a, b).status == COL_HIT, for col_overlap: GJK stops as soon as
  * a support point proves the shapes apart by more than rounding (the same
@@ -24,6 +27,12 @@ bool col__overlap_by_distance(const col_shape *a, const col_shape *b);
 /* Closest points of valid shapes (no validation). */
 col_vec3 col__closest_on_sphere(col_vec3 c, col_real r, col_vec3 p);
 col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p);
+/* p minus its closest point of b (*closest, as col__closest_on_obb), taken
+ * in b's frame: the offset from a face or an edge is along the box's axes
+ * within a rounding of its own size, where the difference of world points
+ * far from the box's centre rounds it by an ulp of that distance (a normal
+ * off by log2(distance / offset) bits). 0 for p in the box. */
+col_vec3 col__obb_offset(const col_obb *b, col_vec3 p, col_vec3 *closest);
 /* Closest points that return p itself (exactly) when the exact predicate
  * says p is on the triangle or the segment. */
 col_vec3 col__closest_on_triangle_exact(col_vec3 p, const col_triangle *t);

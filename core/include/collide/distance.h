@@ -107,7 +107,11 @@ COL_API col_distance_result col_distance_segment_segment(const col_segment *a, c
 COL_API col_distance_result col_distance_capsule_capsule(const col_capsule *a, const col_capsule *b);
 
 /* Point-to-shape distances through the closest-point functions above; the
- * sphere against any of them is the centre's distance minus the radius. */
+ * sphere against any of them is the centre's distance minus the radius. The
+ * OBB's offset (centre minus closest point) is taken in the box's frame, so
+ * a face's normal is its axis to an ulp however far from the box's centre
+ * the contact lies (world points that far round it by an ulp of the
+ * distance). */
 COL_API col_distance_result col_distance_point_triangle(col_vec3 p, const col_triangle *t);
 COL_API col_distance_result col_distance_sphere_triangle(const col_sphere *s, const col_triangle *t);
 COL_API col_distance_result col_distance_sphere_aabb(const col_sphere *s, const col_aabb *b);

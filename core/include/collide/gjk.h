@@ -60,7 +60,13 @@ COL_EXTERN_C_BEGIN
  *             on A; no pair can where one shape lies within the other's slab
  *             along the normal, or where one is flat. Elsewhere each is its
  *             shape's extreme point along the normal (ties: the first in the
- *             core's order).
+ *             core's order). Coincident point cores (concentric spheres, a
+ *             point at a sphere's centre, two equal points), where every
+ *             direction is a push of ra + rb: normal +x for the call's A, in
+ *             any frame and either order; point_a = centre - ra x, point_b =
+ *             centre + rb x. A point core against an OBB: the offset taken in
+ *             the box's frame (a face's normal is its axis to an ulp, however
+ *             far from the box's centre).
  *   iterations  EPA iterations (0 where a closed form or the cores' distance
  *             gave the answer).
  */
