@@ -416,13 +416,8 @@ col_vec3 col__obb_offset(const col_obb *b, col_vec3 p, col_vec3 *closest) {
 }
 
 col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p) {
-    col_vec3 d = col_v3_sub(p, b->c), q = b->c;
-    const col_real e[3] = {b->e.x, b->e.y, b->e.z};
-    /* inside: p itself, not p rebuilt from its coordinates (which rounds) */
-    if (col_abs(col_v3_dot(d, b->u[0])) <= e[0] && col_abs(col_v3_dot(d, b->u[1])) <= e[1] &&
-        col_abs(col_v3_dot(d, b->u[2])) <= e[2])
-        return p;
-    for (int i = 0; i < 3; ++i) q = col_v3_madd(q, col__clamp(col_v3_dot(d, b->u[i]), -e[i], e[i]), b->u[i]);
+    col_vec3 q;
+    (void)col__obb_offset(b, p, &q);
     return q;
 }
 
