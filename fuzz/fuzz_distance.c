@@ -104,6 +104,39 @@ static bool sat_pair(const col_shape *a, const col_shape *b) {
     return (box_a && poly_b) || (box_b && poly_a);
 }
 
+/* The contact manifold (col_manifold, issue 17): col_penetration's status,
+ * 1 to 4 points, a normal within 64 eps of a unit cosine of col_penetration's;
+ * each point on A (in it or on it within the band), each depth at least 0
+ * and at most col_penetration's (moving A by that depth leaves no point of A
+ * inside B) up to the band; point + depth n on B where the points are
+ * matched (the separating axes' pairs and every clip; EPA's a* is only
+ * depth from B's supporting plane). */
+static void check_manifold(const col_shape *a, const col_shape *b, col_penetration_result p) {
+    col_contact_manifold m = col_manifold(a, b);
+    FZ_CHECK(m.status == p.status, "the manifold's status is col_penetration's", a, b);
+    if (m.status != COL_HIT) return;
+    FZ_CHECK(m.count >= 1 && m.count <= 4, "a manifold has 1 to 4 points", a, b);
+    FZ_CHECK((double)col_v3_dot(m.normal, p.normal) >= 1 - 64 * (double)COL_EPSILON,
+             "the manifold's normal is col_penetration's", a, b);
+    bool boxes = (a->kind == COL_SHAPE_AABB || a->kind == COL_SHAPE_OBB) &&
+                 (b->kind == COL_SHAPE_AABB || b->kind == COL_SHAPE_OBB);
+    if (boxes) fz_count("box pairs whose manifold has more than one point", m.count > 1);
+    double band = fz_band_distance(a, b) / fmin(1.0, fmax(1e-12, fmin(fz_aspect(a), fz_aspect(b))));
+    for (int i = 0; i < m.count; ++i) {
+        col_shape wa = {.kind = COL_SHAPE_POINT}, wb = {.kind = COL_SHAPE_POINT};
+        wa.u.point.p = m.point[i];
+        wb.u.point.p = col_v3_madd(m.point[i], m.depth[i], m.normal);
+        double on_a = (double)col_distance(&wa, a).distance;
+        double on_b = sat_pair(a, b) ? (double)col_distance(&wb, b).distance : 0;
+        if (!(on_a <= band && on_b <= band)) {
+            fprintf(stderr, "  point %d: %g from A, + depth n %g from B (band %g)\n", i, on_a, on_b, band);
+            FZ_CHECK(false, "the manifold's points lie on A, moved by their depth on B", a, b);
+        }
+        FZ_CHECK(m.depth[i] >= 0 && (double)m.depth[i] <= (double)p.depth + band,
+                 "a manifold point is no deeper than the penetration", a, b);
+    }
+}
+
 /* The separating axes' depth against EPA's (col_epa_penetration, the second
  * method): EPA's is a support value, never below the true depth but for
  * rounding, and within its tolerance above it when it converges (the push
@@ -176,6 +209,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
              "penetration and distance agree on overlap", a, b);
     if (!grid) return; /* the geometric properties need well-conditioned input */
     check_sat_depth(a, b, p, d);
+    check_manifold(a, b, p);
     fz_count("overlapping (grid)", d.status == COL_HIT);
     double band = fz_band_touch(a, b);
     /* GJK against the closed forms */

@@ -913,3 +913,103 @@ TEST(Penetration, SphereOnARotatedBoxFaceFarFromItsCentreGetsTheFaceAxis) {
         }
     }
 }
+
+TEST(Manifold, ABoxRestingOnABoxFaceGetsItsFourCorners) {
+    // a unit box 0.01 into a slab's top: its four bottom corners, 0.01 deep
+    col_shape a = Aabb(0, 0, 0.99, 1, 1, 1.99), slab = Aabb(-5, -5, -1, 5, 5, 1);
+    col_contact_manifold m = col_manifold(&a, &slab);
+    ASSERT_EQ(m.status, COL_HIT);
+    EXPECT_EQ(m.normal.z, 1.0);
+    ASSERT_EQ(m.count, 4);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NEAR(m.point[i].z, 0.99, kTol);
+        EXPECT_NEAR(m.depth[i], 0.01, kTol);
+        EXPECT_TRUE(m.point[i].x == 0 || m.point[i].x == 1);
+        EXPECT_TRUE(m.point[i].y == 0 || m.point[i].y == 1);
+    }
+    // touching exactly: the same corners at depth 0
+    col_shape t = Aabb(0, 0, 1, 1, 1, 2);
+    m = col_manifold(&t, &slab);
+    ASSERT_EQ(m.count, 4);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(m.depth[i], 0.0);
+    // the slab on top of a small box: A's face is the incident one,
+    // clipped to B's top face; the points are A's, 0.25 deep
+    col_shape top = Aabb(-5, -5, 1, 5, 5, 3), post = Aabb(0, 0, 0, 1, 1, 1.25);
+    m = col_manifold(&top, &post);
+    ASSERT_EQ(m.count, 4);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(m.point[i].z, 1.0);
+        EXPECT_EQ(m.depth[i], 0.25);
+    }
+    // apart: a miss and no point
+    col_shape far = Aabb(0, 0, 3, 1, 1, 4);
+    m = col_manifold(&far, &slab);
+    EXPECT_EQ(m.status, COL_MISS);
+    EXPECT_EQ(m.count, 0);
+}
+
+TEST(Manifold, TurnedAndTiltedBoxes) {
+    // turned 45 degrees about z on a box's face: the clip is an octagon,
+    // reduced to four of its points that span it, all 0.1 deep
+    col_shape a = Obb(V(0, 0, 1.4), V(1, 1, 0.5), RotZ(M_PI / 4)), b = Aabb(-1, -1, -1, 1, 1, 1);
+    col_contact_manifold m = col_manifold(&a, &b);
+    ASSERT_EQ(m.count, 4);
+    double area = 0;
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NEAR(m.depth[i], 0.1, 1e3 * kTol);
+        col_vec3 p = m.point[i], q = m.point[(i + 1) % 4];
+        area += static_cast<double>(p.x * q.y - q.x * p.y) / 2;
+    }
+    EXPECT_GT(std::fabs(area), 2.0) << "the four points span most of the octagon (area 2.83)";
+    // tilted 45 degrees about y, resting on its bottom edge: two points,
+    // the edge's ends, each 1 - 0.5 sqrt 2 ... deep
+    col_shape c = Obb(V(0, 0, 1.6), V(0.5, 0.5, 0.5), RotAxis(V(0, 1, 0), M_PI / 4)), d = Aabb(-2, -2, -1, 2, 2, 1);
+    m = col_manifold(&c, &d);
+    ASSERT_EQ(m.count, 2);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(m.depth[i], 1 - (1.6 - 0.5 * std::sqrt(2.0)), 1e3 * kTol);
+        EXPECT_NEAR(std::fabs(m.point[i].y), 0.5, 1e3 * kTol);
+    }
+    // a sphere: col_penetration's one point
+    col_shape s = Sphere(0, 0, 1.4, 0.5);
+    m = col_manifold(&s, &b);
+    ASSERT_EQ(m.count, 1);
+    EXPECT_NEAR(m.point[0].z, 0.9, kTol);
+    EXPECT_NEAR(m.depth[0], 0.1, kTol);
+}
+
+TEST(Manifold, PointsLieInAOnBAndNoDeeperThanThePenetration) {
+    // Random overlapping boxes, turned: every point of the manifold lies in
+    // or on A, point + depth * normal on B (within rounding of their size),
+    // each depth between 0 and col_penetration's, and faces resting on
+    // faces give more than one point.
+    Rng g(71);
+    const double tol = sizeof(col_real) == sizeof(double) ? 1e-9 : 1e-3;
+    int multi = 0, n = 0;
+    for (int i = 0; i < 3000; ++i) {
+        col_shape a = RandomObb(g, g.Vec(-1, 1)),
+                  b = i % 3 ? RandomObb(g, g.Vec(-1.5, 1.5)) : Aabb(-2, -2, -1, 2, 2, 0);
+        if (i % 3 == 0) a = Obb(V(g.In(-1, 1), g.In(-1, 1), g.In(0, 0.6)), g.Vec(0.2, 1), RotZ(g.In(0, 3)));
+        col_contact_manifold m = col_manifold(&a, &b);
+        col_penetration_result p = col_penetration(&a, &b);
+        ASSERT_EQ(m.status, p.status) << i;
+        if (m.status != COL_HIT) continue;
+        ++n;
+        ASSERT_GE(m.count, 1);
+        ASSERT_LE(m.count, 4);
+        EXPECT_GE(static_cast<double>(col_v3_dot(m.normal, p.normal)), 1 - 64 * static_cast<double>(COL_EPSILON));
+        multi += m.count > 1;
+        for (int k = 0; k < m.count; ++k) {
+            col_shape pa = Point(static_cast<double>(m.point[k].x), static_cast<double>(m.point[k].y),
+                                 static_cast<double>(m.point[k].z));
+            col_vec3 q = col_v3_madd(m.point[k], m.depth[k], m.normal);
+            col_shape pb = Point(static_cast<double>(q.x), static_cast<double>(q.y), static_cast<double>(q.z));
+            EXPECT_LE(static_cast<double>(col_distance(&pa, &a).distance), tol) << i << " point " << k;
+            EXPECT_LE(static_cast<double>(col_distance(&pb, &b).distance), tol) << i << " point " << k;
+            EXPECT_GE(static_cast<double>(m.depth[k]), 0.0);
+            EXPECT_LE(static_cast<double>(m.depth[k]), static_cast<double>(p.depth) + tol) << i;
+        }
+    }
+    EXPECT_GT(n, 1000);
+    EXPECT_GT(multi, n / 10);
+}

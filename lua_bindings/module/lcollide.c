@@ -308,6 +308,24 @@ static int l_penetration(lua_State *L) {
     return push_penetration(L, col_penetration(&a, &b));
 }
 
+/* collide.manifold(a, b) --> count, nx,ny,nz, x1,y1,z1,depth1, ... (count points) | nil */
+static int l_manifold(lua_State *L) {
+    col_shape a, b;
+    check_pair(L, &a, &b);
+    col_contact_manifold m = col_manifold(&a, &b);
+    if (m.status != COL_HIT && m.status != COL_NOT_CONVERGED) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushinteger(L, m.count);
+    lcol_push_vec3(L, m.normal);
+    for (int i = 0; i < m.count; ++i) {
+        lcol_push_vec3(L, m.point[i]);
+        lua_pushnumber(L, (lua_Number)m.depth[i]);
+    }
+    return 4 + 4 * m.count;
+}
+
 /* collide.epaPenetration(a, b): as penetration, always by GJK and EPA */
 static int l_epa_penetration(lua_State *L) {
     col_shape a, b;
@@ -366,6 +384,7 @@ static const luaL_Reg module_functions[] = {
     {"distance", l_distance},
     {"gjkDistance", l_gjk_distance},
     {"penetration", l_penetration},
+    {"manifold", l_manifold},
     {"epaPenetration", l_epa_penetration},
     {"support", l_support},
     {"sweepConvex", l_sweep_convex},

@@ -166,7 +166,8 @@ static const char *const functions[] = {"overlap",
                                         "closestPointsLines",
                                         "axesFromQuat",
                                         "axesFromAxisAngle",
-                                        "pack"};
+                                        "pack",
+                                        "manifold"};
 static const char *const methods[] = {"set",   "get",   "kind",   "bounds", "center",   "radius",  "a",
                                       "b",     "c",     "normal", "min",    "max",      "axes",    "halfExtents",
                                       "count", "point", "radii",  "offset", "distance", "position"};

@@ -75,6 +75,23 @@ do -- boxes by the separating axes (no iterations); epaPenetration, the second m
   expectError("bad argument #2 to 'epaPenetration' (no test for the pair (sphere, circle))",
     function() return collide.epaPenetration(box1 and collide.sphere(0, 0, 0, 1), collide.circle(0, 0, 1)) end)
 end
+do -- manifold: a box resting on a slab, 0.01 deep: its four bottom corners
+  local slab = collide.aabb(-5, -5, -1, 5, 5, 1)
+  local m = { collide.manifold(collide.aabb(0, 0, 0.99, 1, 1, 1.99), slab) }
+  expectEqual(m[1], 4, "manifold: four points")
+  expectNear({ m[2], m[3], m[4] }, { 0, 0, 1 }, eps, "manifold: the slab's face normal")
+  for i = 0, 3 do
+    expectNear({ m[7 + 4 * i], m[8 + 4 * i] }, { 0.99, 0.01 }, geps, "manifold: a corner 0.01 deep")
+  end
+  expectEqual(select("#", collide.manifold(collide.aabb(0, 0, 0.99, 1, 1, 1.99), slab)), 20, "4 + 4 * 4 values")
+  local n, _, _, nz, x, y, z, d = collide.manifold(collide.sphere(0, 0, 1.4, 0.5), slab)
+  expectNear({ n, nz, x, y, z, d }, { 1, 1, 0, 0, 0.9, 0.1 }, geps, "manifold: a sphere, one point")
+  expectEqual(collide.manifold(collide.sphere(0, 0, 3, 0.5), slab), nil, "manifold: apart, nil")
+  expectError("bad argument #2 to 'manifold' (no test for the pair (sphere, circle))",
+    function() return collide.manifold(collide.sphere(0, 0, 0, 1), collide.circle(0, 0, 1)) end)
+  local resting = collide.aabb(0, 0, 0.99, 1, 1, 1.99)
+  expectNoGarbage(function() collide.manifold(resting, slab) end, 2000, "manifold")
+end
 local depth, pax, pay, paz, pbx, pby, pbz, pnx, pny, pnz, pit, pconv =
   collide.penetration(collide.sphere(0, 0, 0, 1), collide.sphere(1.5, 0, 0, 1))
 expectNear(depth, 0.5, eps, "spheres: depth")

@@ -204,6 +204,44 @@ COL_API col_penetration_result col_penetration(const col_shape *a, const col_sha
  */
 COL_API col_penetration_result col_epa_penetration(const col_shape *a, const col_shape *b);
 
+/*
+ * A contact manifold: the points of a contact sharing one normal, up to
+ * four (a box resting on a box's face).
+ *   status  COL_HIT (count >= 1), COL_MISS (apart: count 0, all zero),
+ *           COL_INVALID, or COL_NOT_CONVERGED (col_penetration's, count 1).
+ *   normal  unit, from B toward A: col_penetration's, or where a box's
+ *           face takes part that face's own normal (col_penetration's
+ *           within 64 eps of a unit cosine).
+ *   point   points of A in or on B, each depth[i] >= 0 deep: point[i] +
+ *           depth[i] * normal lies on B's surface (on the plane of B's
+ *           face where a face takes part).
+ */
+typedef struct col_contact_manifold {
+    col_status status;
+    col_vec3 normal;
+    int count;
+    col_vec3 point[4];
+    col_real depth[4];
+} col_contact_manifold;
+
+/*
+ * The contact manifold of two shapes (the pairs col_penetration takes).
+ * Two boxes (AABB or OBB) whose penetration normal is a face's: the face of
+ * the better aligned box facing the other (the reference face) and the
+ * other box's face most nearly against it (the incident face) are clipped,
+ * the incident face to the side planes of the reference face, and the
+ * points of the clip below the reference face kept (on it within rounding:
+ * a resting contact that touches exactly keeps its points), each with its
+ * own depth (a tilted incident face: two or three points; more than four:
+ * the deepest, the farthest from it, the largest triangle with them and
+ * the point adding the most area beyond it). Every other contact, and two
+ * boxes meeting edge to edge: col_penetration's point_a with its depth
+ * (point_a + depth * normal then lies on B's supporting plane across the
+ * normal). Points come in an order fixed by the boxes (the clip's), not
+ * by memory. ODE's dBoxBox and Box2D's b2ClipPolygons, in 3D.
+ */
+COL_API col_contact_manifold col_manifold(const col_shape *a, const col_shape *b);
+
 /* Default options: target 0, default tolerance, default iteration cap. */
 COL_API col_sweep_params col_sweep_params_default(void);
 
