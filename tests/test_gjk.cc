@@ -970,6 +970,29 @@ TEST(Manifold, TurnedAndTiltedBoxes) {
         EXPECT_NEAR(m.depth[i], 1 - (1.6 - 0.5 * std::sqrt(2.0)), 1e3 * kTol);
         EXPECT_NEAR(std::fabs(m.point[i].y), 0.5, 1e3 * kTol);
     }
+    // a box resting on a floor triangle: its four corners; a small
+    // triangle just inside a box's top face: its three corners, 0.01 deep;
+    // one reaching over the face's edge: clipped there
+    col_shape floor = Triangle(V(-10, -10, 0), V(10, -10, 0), V(0, 10, 0)), crate = Aabb(0, 0, -0.05, 1, 1, 0.95);
+    m = col_manifold(&crate, &floor);
+    ASSERT_EQ(m.count, 4);
+    EXPECT_EQ(m.normal.z, 1.0);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(m.depth[i], 0.05, kTol);
+    col_shape chip = Triangle(V(-0.5, -0.5, 0.99), V(0.5, -0.5, 0.99), V(0, 0.5, 0.99));
+    m = col_manifold(&chip, &b);
+    ASSERT_EQ(m.count, 3);
+    EXPECT_EQ(m.normal.z, 1.0);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_NEAR(m.depth[i], 0.01, kTol);
+        EXPECT_NEAR(m.point[i].z, 0.99, kTol);
+    }
+    col_shape over = Triangle(V(0.5, -0.5, 0.99), V(1.5, -0.5, 0.99), V(0.5, 0.5, 0.99));
+    m = col_manifold(&over, &b);
+    ASSERT_EQ(m.count, 4); // (0.5, -0.5), (1, -0.5), (1, 0), (0.5, 0.5)
+    for (int i = 0; i < m.count; ++i) {
+        EXPECT_LE(m.point[i].x, 1.0 + kTol);
+        EXPECT_NEAR(m.depth[i], 0.01, kTol);
+    }
     // a sphere: col_penetration's one point
     col_shape s = Sphere(0, 0, 1.4, 0.5);
     m = col_manifold(&s, &b);
@@ -990,6 +1013,11 @@ TEST(Manifold, PointsLieInAOnBAndNoDeeperThanThePenetration) {
         col_shape a = RandomObb(g, g.Vec(-1, 1)),
                   b = i % 3 ? RandomObb(g, g.Vec(-1.5, 1.5)) : Aabb(-2, -2, -1, 2, 2, 0);
         if (i % 3 == 0) a = Obb(V(g.In(-1, 1), g.In(-1, 1), g.In(0, 0.6)), g.Vec(0.2, 1), RotZ(g.In(0, 3)));
+        if (i % 6 == 0) // a floor triangle under a resting box
+            b = Triangle(V(-3, -3, g.In(-0.1, 0.1)), V(3, -3, g.In(-0.1, 0.1)), V(0, 3, g.In(-0.1, 0.1)));
+        if (i % 6 == 1) // a turned triangle through a turned box
+            b = Triangle(g.Vec(-2, 2), g.Vec(-2, 2), g.Vec(-2, 2));
+        if (i % 12 == 5) std::swap(a, b); // either side
         col_contact_manifold m = col_manifold(&a, &b);
         col_penetration_result p = col_penetration(&a, &b);
         ASSERT_EQ(m.status, p.status) << i;

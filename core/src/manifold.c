@@ -1,56 +1,102 @@
 /* Contact manifolds (collide/gjk.h, col_manifold): the points of a resting
- * contact of two boxes by clipping one box's face against the other's (the
- * reference and incident faces of ODE's dBoxBox and Box2D's b2ClipPolygons,
- * in 3D), and col_penetration's one point for every other contact. */
+ * contact of two boxes, or a box and a triangle, by clipping one's face
+ * against the other's (the reference and incident faces of ODE's dBoxBox
+ * and Box2D's b2ClipPolygons, in 3D), and col_penetration's one point for
+ * every other contact. */
 #include "convex.h"
 #include "geom.h"
 
-/* One face of a box: outward normal, centre, the two axes across it and the
- * half extents along them. */
-typedef struct box_face {
-    col_vec3 n, c, t[2];
-    col_real h[2];
-} box_face;
+/* A box or a triangle: the solids whose faces clip. */
+typedef struct solid {
+    bool box;
+    col_obb b;
+    col_vec3 v[3];
+} solid;
 
-static bool as_obb(const col_shape *s, col_obb *out) {
+/* A face: its outward normal, its corners counterclockwise about it, and
+ * the planes of its sides (side[i] . x <= lim[i] inside: a box's along its
+ * axes across the face, so that a flat box's face of zero width keeps
+ * them). */
+typedef struct face {
+    col_vec3 n, v[4], side[4];
+    col_real lim[4];
+    int nv;
+} face;
+
+static bool as_solid(const col_shape *s, solid *out) {
+    out->box = true;
     if (s->kind == COL_SHAPE_OBB) {
-        *out = s->u.obb;
+        out->b = s->u.obb;
         return true;
     }
     if (s->kind == COL_SHAPE_AABB) {
-        *out = col_obb_from_aabb(&s->u.aabb);
+        out->b = col_obb_from_aabb(&s->u.aabb);
+        return true;
+    }
+    if (s->kind == COL_SHAPE_TRIANGLE) {
+        out->box = false;
+        out->v[0] = s->u.triangle.a;
+        out->v[1] = s->u.triangle.b;
+        out->v[2] = s->u.triangle.c;
         return true;
     }
     return false;
 }
 
-/* The axis of b most nearly along d (the first of equals), its |cosine| and
- * the sign of its cosine. */
-static int best_axis(const col_obb *b, col_vec3 d, col_real *align, col_real *sign) {
-    int k = 0;
-    col_real best = -COL_R(1.0);
-    *sign = COL_R(1.0);
-    for (int i = 0; i < 3; ++i) {
-        col_real c = col_v3_dot(b->u[i], d);
-        if (col_abs(c) > best) {
-            best = col_abs(c);
-            k = i;
-            *sign = c >= COL_R(0.0) ? COL_R(1.0) : COL_R(-1.0);
+/* The face of s whose outward normal is most nearly along d (the first of
+ * equals; a triangle's two sides: the one along d), *align the |cosine|;
+ * its corners turned counterclockwise about the normal (an OBB's axes may
+ * be of either hand). nv 0: a degenerate triangle (no normal). */
+static face facing(const solid *s, col_vec3 d, col_real *align) {
+    face f;
+    if (s->box) {
+        const col_obb *b = &s->b;
+        const col_real e[3] = {b->e.x, b->e.y, b->e.z};
+        int k = 0;
+        col_real best = -COL_R(1.0), sign = COL_R(1.0);
+        for (int i = 0; i < 3; ++i) {
+            col_real c = col_v3_dot(b->u[i], d);
+            if (col_abs(c) > best) {
+                best = col_abs(c);
+                k = i;
+                sign = c >= COL_R(0.0) ? COL_R(1.0) : COL_R(-1.0);
+            }
         }
+        *align = best;
+        col_vec3 t1 = b->u[(k + 1) % 3], t2 = b->u[(k + 2) % 3];
+        col_real h1 = e[(k + 1) % 3], h2 = e[(k + 2) % 3];
+        col_vec3 c = col_v3_madd(b->c, sign * e[k], b->u[k]);
+        f.n = col_v3_scale(b->u[k], sign);
+        f.v[0] = col_v3_madd(col_v3_madd(c, -h1, t1), -h2, t2);
+        f.v[1] = col_v3_madd(col_v3_madd(c, h1, t1), -h2, t2);
+        f.v[2] = col_v3_madd(col_v3_madd(c, h1, t1), h2, t2);
+        f.v[3] = col_v3_madd(col_v3_madd(c, -h1, t1), h2, t2);
+        f.nv = 4;
+        col_real c1 = col_v3_dot(t1, c), c2 = col_v3_dot(t2, c);
+        f.side[0] = t1, f.lim[0] = c1 + h1;
+        f.side[1] = col_v3_neg(t1), f.lim[1] = h1 - c1;
+        f.side[2] = t2, f.lim[2] = c2 + h2;
+        f.side[3] = col_v3_neg(t2), f.lim[3] = h2 - c2;
+    } else {
+        col_vec3 tn =
+            col__unit_or(col_v3_cross(col_v3_sub(s->v[1], s->v[0]), col_v3_sub(s->v[2], s->v[0])), col_v3(0, 0, 0));
+        col_real c = col_v3_dot(tn, d);
+        *align = col_abs(c);
+        f.n = c >= COL_R(0.0) ? tn : col_v3_neg(tn);
+        for (int i = 0; i < 3; ++i) f.v[i] = s->v[i];
+        f.nv = col__same_point(tn, col_v3(0, 0, 0)) ? 0 : 3;
     }
-    *align = best;
-    return k;
-}
-
-static box_face face_of(const col_obb *b, int k, col_real sign) {
-    box_face f;
-    const col_real e[3] = {b->e.x, b->e.y, b->e.z};
-    f.n = col_v3_scale(b->u[k], sign);
-    f.c = col_v3_madd(b->c, sign * e[k], b->u[k]);
-    f.t[0] = b->u[(k + 1) % 3];
-    f.t[1] = b->u[(k + 2) % 3];
-    f.h[0] = e[(k + 1) % 3];
-    f.h[1] = e[(k + 2) % 3];
+    if (f.nv >= 3 &&
+        col_v3_dot(col_v3_cross(col_v3_sub(f.v[1], f.v[0]), col_v3_sub(f.v[2], f.v[0])), f.n) < COL_R(0.0)) {
+        col_vec3 t = f.v[1]; /* clockwise about n: reversed */
+        f.v[1] = f.v[f.nv - 1];
+        f.v[f.nv - 1] = t;
+    }
+    if (!s->box)
+        for (int e = 0; e < f.nv; ++e) { /* each edge across the normal, outward */
+            f.side[e] = col_v3_cross(col_v3_sub(f.v[(e + 1) % f.nv], f.v[e]), f.n);
+            f.lim[e] = col_v3_dot(f.side[e], f.v[e]);
+        }
     return f;
 }
 
@@ -78,9 +124,10 @@ static col_real area2(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 n) {
 /* Up to four of the n points (n > 4) that span the most: the deepest, the
  * farthest from it, the one making the largest triangle with them, and the
  * one adding the most area beyond one of that triangle's edges (the first
- * of equals each time: the order is the clip's, fixed by the boxes). */
+ * of equals each time: the order is the clip's, fixed by the shapes); into
+ * p and d counterclockwise about nr, their count. */
 static int reduce4(col_vec3 *p, col_real *d, int n, col_vec3 nr) {
-    int pick[4], k = 0;
+    int pick[3], k = 0;
     for (int i = 1; i < n; ++i)
         if (d[i] > d[k]) k = i;
     pick[0] = k;
@@ -111,23 +158,29 @@ static int reduce4(col_vec3 *p, col_real *d, int n, col_vec3 nr) {
         pick[2] = t;
     }
     best = COL_R(0.0);
-    pick[3] = -1;
+    int fourth = -1, edge = 0;
     for (int i = 0; i < n; ++i) {
         if (i == pick[0] || i == pick[1] || i == pick[2]) continue;
         for (int e = 0; e < 3; ++e) {
             col_real a = -area2(p[pick[e]], p[pick[(e + 1) % 3]], p[i], nr);
             if (a > best) {
                 best = a;
-                pick[3] = i;
+                fourth = i;
+                edge = e;
             }
         }
     }
-    int m = pick[3] >= 0 ? 4 : 3;
+    /* counterclockwise, the fourth between the ends of its edge */
+    int order[4], m = 0;
+    for (int e = 0; e < 3; ++e) {
+        order[m++] = pick[e];
+        if (fourth >= 0 && e == edge) order[m++] = fourth;
+    }
     col_vec3 q[4];
     col_real qd[4];
     for (int i = 0; i < m; ++i) {
-        q[i] = p[pick[i]];
-        qd[i] = d[pick[i]];
+        q[i] = p[order[i]];
+        qd[i] = d[order[i]];
     }
     for (int i = 0; i < m; ++i) {
         p[i] = q[i];
@@ -136,37 +189,38 @@ static int reduce4(col_vec3 *p, col_real *d, int n, col_vec3 nr) {
     return m;
 }
 
-/* The manifold of two overlapping boxes whose penetration normal n (from B
- * toward A) is a face's: false where it is no face's (an edge against an
- * edge: one point) or where the clip leaves no point (rounding). */
-static bool box_box(const col_obb *A, const col_obb *B, col_vec3 n, col_contact_manifold *m) {
-    col_real align_a, align_b, sa, sb;
-    int ka = best_axis(A, n, &align_a, &sa), kb = best_axis(B, n, &align_b, &sb);
-    /* a face's normal is the axis itself: within rounding of a unit cosine
-     * (an edge pair's axis this near a face's clips as the face) */
-    const col_real face = COL_R(1.0) - COL_R(64.0) * COL_EPSILON;
-    if (align_a < face && align_b < face) return false;
+/* The manifold of two overlapping solids (boxes, or a box and a triangle)
+ * whose penetration normal n (from B toward A) is a face's: false where it
+ * is no face's (an edge against an edge: one point) or where the clip
+ * leaves no point (rounding). */
+static bool clip_faces(const solid *A, const solid *B, col_vec3 n, col_contact_manifold *m) {
+    col_real align_a, align_b, align_i;
+    face fa = facing(A, col_v3_neg(n), &align_a), fb = facing(B, n, &align_b);
+    /* a face's normal is n itself: within rounding of a unit cosine (an
+     * edge pair's axis this near a face's clips as the face) */
+    const col_real aligned = COL_R(1.0) - COL_R(64.0) * COL_EPSILON;
+    if ((align_a < aligned || fa.nv == 0) && (align_b < aligned || fb.nv == 0)) return false;
     /* the reference face: B's facing A (along n), or A's facing B (against
      * n) where A's is the better aligned; the incident face: the other
-     * box's face most nearly against it */
-    bool ref_b = align_b >= align_a;
-    const col_obb *I = ref_b ? A : B;
-    box_face rf = ref_b ? face_of(B, kb, sb) : face_of(A, ka, -sa);
-    col_real ai, si;
-    int ki = best_axis(I, rf.n, &ai, &si);
-    box_face inc = face_of(I, ki, -si);
+     * solid's face most nearly against it (a triangle: itself) */
+    bool ref_b = fb.nv > 0 && (fa.nv == 0 || align_b >= align_a);
+    face rf = ref_b ? fb : fa, inc = facing(ref_b ? A : B, col_v3_neg(rf.n), &align_i);
     col_vec3 poly[8], tmp[8];
-    poly[0] = col_v3_madd(col_v3_madd(inc.c, -inc.h[0], inc.t[0]), -inc.h[1], inc.t[1]);
-    poly[1] = col_v3_madd(col_v3_madd(inc.c, inc.h[0], inc.t[0]), -inc.h[1], inc.t[1]);
-    poly[2] = col_v3_madd(col_v3_madd(inc.c, inc.h[0], inc.t[0]), inc.h[1], inc.t[1]);
-    poly[3] = col_v3_madd(col_v3_madd(inc.c, -inc.h[0], inc.t[0]), inc.h[1], inc.t[1]);
-    int np = 4;
-    /* the four side planes of the reference face */
-    for (int j = 0; j < 2 && np > 0; ++j) {
-        col_real c = col_v3_dot(rf.t[j], rf.c);
-        np = clip_half(poly, np, rf.t[j], c + rf.h[j], tmp);
-        np = clip_half(tmp, np, col_v3_neg(rf.t[j]), -c + rf.h[j], poly);
+    int np = inc.nv;
+    for (int i = 0; i < np; ++i) poly[i] = inc.v[i];
+    if (np == 0) { /* a degenerate incident triangle: its corners all the same */
+        const solid *I = ref_b ? A : B;
+        for (int i = 0; i < 3; ++i) poly[i] = I->v[i];
+        np = 3;
     }
+    /* the side planes of the reference face */
+    col_real size = COL_R(0.0);
+    for (int e = 0; e < rf.nv; ++e) {
+        if (np > 0) np = clip_half(poly, np, rf.side[e], rf.lim[e], tmp);
+        for (int i = 0; i < np; ++i) poly[i] = tmp[i];
+        size = col_max(size, col__abs_max(rf.v[e]));
+    }
+    for (int i = 0; i < inc.nv; ++i) size = col_max(size, col__abs_max(inc.v[i]));
     /* the points below the reference face (or on it within rounding: a
      * resting contact touching exactly keeps its points), with their depths;
      * each as a point of A: on A's incident face, or (B's incident face)
@@ -174,8 +228,7 @@ static bool box_box(const col_obb *A, const col_obb *B, col_vec3 n, col_contact_
     col_vec3 pts[8];
     col_real dep[8];
     int k = 0;
-    col_real h = col_v3_dot(rf.n, rf.c);
-    col_real tol = COL_R(16.0) * COL_EPSILON * (col__abs_max(rf.c) + rf.h[0] + rf.h[1] + inc.h[0] + inc.h[1]);
+    col_real h = col_v3_dot(rf.n, rf.v[0]), tol = COL_R(16.0) * COL_EPSILON * size;
     for (int i = 0; i < np; ++i) {
         col_real depth = h - col_v3_dot(rf.n, poly[i]);
         if (!(depth >= -tol)) continue;
@@ -203,8 +256,10 @@ col_contact_manifold col_manifold(const col_shape *a, const col_shape *b) {
     m.status = p.status;
     if (p.status != COL_HIT && p.status != COL_NOT_CONVERGED) return m;
     m.normal = p.normal;
-    col_obb A, B;
-    if (p.status == COL_HIT && as_obb(a, &A) && as_obb(b, &B) && box_box(&A, &B, p.normal, &m)) return m;
+    solid A, B;
+    if (p.status == COL_HIT && as_solid(a, &A) && as_solid(b, &B) && (A.box || B.box) &&
+        clip_faces(&A, &B, p.normal, &m))
+        return m;
     m.count = 1;
     m.point[0] = p.point_a;
     m.depth[0] = p.depth;

@@ -226,16 +226,18 @@ typedef struct col_contact_manifold {
 
 /*
  * The contact manifold of two shapes (the pairs col_penetration takes).
- * Two boxes (AABB or OBB) whose penetration normal is a face's: the face of
- * the better aligned box facing the other (the reference face) and the
- * other box's face most nearly against it (the incident face) are clipped,
+ * Two boxes (AABB or OBB), or a box and a triangle, whose penetration normal
+ * is a face's (a triangle's: either side): the face of the better aligned
+ * shape facing the other (the reference face) and the other's face most
+ * nearly against it (the incident face; a triangle: itself) are clipped,
  * the incident face to the side planes of the reference face, and the
  * points of the clip below the reference face kept (on it within rounding:
  * a resting contact that touches exactly keeps its points), each with its
  * own depth (a tilted incident face: two or three points; more than four:
  * the deepest, the farthest from it, the largest triangle with them and
- * the point adding the most area beyond it). Every other contact, and two
- * boxes meeting edge to edge: col_penetration's point_a with its depth
+ * the point adding the most area beyond it), in order around the contact.
+ * Every other contact, and edges meeting edge to edge: col_penetration's
+ * point_a with its depth
  * (point_a + depth * normal then lies on B's supporting plane across the
  * normal). Points come in an order fixed by the boxes (the clip's), not
  * by memory. ODE's dBoxBox and Box2D's b2ClipPolygons, in 3D.
