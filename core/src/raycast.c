@@ -66,11 +66,19 @@ static col_ray_hit settle(const col_ray *r, col_ray_hit h, col_vec3 end, col__me
     return near(r, end, shape);
 }
 
+/* The rest of a decision the filter takes: f its answer for the segment
+ * [origin, end] (1 meets, 0 does not, 2 in doubt: the exact test meets()
+ * decides), then settle. */
+static col_ray_hit settle_filtered(const col_ray *r, col_ray_hit h, col_vec3 end, int f, col__meets_fn meets,
+                                   col__near_fn near, const void *shape) {
+    if (f == 0 || (f == 2 && !meets(r->origin, end, shape))) return col__ray_miss();
+    return settle(r, h, end, meets, near, shape);
+}
+
 col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets, col__near_fn near, const void *shape) {
     col_vec3 end;
-    if (!col__ray_end(r, &end)) return h; /* a ray without end: the cast's own decision */
-    if (!meets(r->origin, end, shape)) return col__ray_miss();
-    return settle(r, h, end, meets, near, shape);
+    if (!col__ray_end(r, &end)) return h;                     /* a ray without end: the cast's own decision */
+    return settle_filtered(r, h, end, 2, meets, near, shape); /* no filter: the exact test */
 }
 
 /* col__ray_judge with the cast run only when needed: fast(p, q, shape)
@@ -84,9 +92,7 @@ static inline col_ray_hit ray_decide(const col_ray *r, col__cast_shape_fn cast, 
     if (!col__ray_end(r, &end)) return cast(r, shape);
     int f = fast(r->origin, end, shape);
     if (f == 0) return col__ray_miss();
-    col_ray_hit h = cast(r, shape);
-    if (f == 2 && !meets(r->origin, end, shape)) return col__ray_miss();
-    return settle(r, h, end, meets, near, shape);
+    return settle_filtered(r, cast(r, shape), end, f, meets, near, shape);
 }
 
 /* t clamped to [0, max_t] (NaN: 0). */
@@ -391,7 +397,7 @@ static COL__ALWAYS_INLINE int ball_line_certificate(const col_ray *r, col_vec3 c
     /* NaN (no line): neither within nor beyond */
     bool within = line->s <= r->max_t * line->dlen, beyond = line->s > r->max_t * line->dlen;
     if (within && lo > COL_R(0.0) && line->qq < lo2 - ball_slack(lo2, mm)) return 1;
-    /* each coordinate of the end within S <= COL_HUGE (ball_decide) */
+    /* valid: S <= COL_HUGE (ball_decide) */
     col_vec3 end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
     return ball_end_sure(end, c, lo, hi2, mm, !beyond);
 }
@@ -411,22 +417,17 @@ static COL__NOINLINE void ball_doubt(const col_ray *r, col_ray_hit *h, int sure,
                                      col__meets_fn meets, col__near_fn near, const void *shape) {
     col_vec3 end;
     if (!col__ray_end(r, &end)) return;
-    if (sure == 2) {
-        int f = col__segment_ball_fast(r->origin, end, c, radius, COL_R(0.0));
-        if (f == 0 || (f == 2 && !meets(r->origin, end, shape))) {
-            *h = col__ray_miss();
-            return;
-        }
-    }
-    *h = settle(r, *h, end, meets, near, shape);
+    int f = sure == 2 ? col__segment_ball_fast(r->origin, end, c, radius, COL_R(0.0)) : 1;
+    *h = settle_filtered(r, *h, end, f, meets, near, shape);
 }
 
 /* A sphere's or a point's cast with a finite max_t past the far case
  * (ball_cast): the cast, then its certificate from the cast's own
  * quantities (ball_line_certificate), and where it is in doubt ball_doubt.
- * The end is computed only where the certificate needs it, known valid
- * before (ball_end): S = |origin|inf + 2 max_t |delta|inf (ball_delta's
- * scale) at most COL_HUGE; else ball_doubt decides. */
+ * The certificate computes the end only where it needs it, known valid
+ * where S = |origin|inf + 2 max_t |delta|inf (ball_delta's scale) is at
+ * most COL_HUGE (each coordinate of fl(origin + fl(max_t delta)) is then
+ * within S); else ball_doubt decides (col__ray_end checks the end). */
 static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m,
                                                   col_real mm, col_real b, col_real scale, col__meets_fn meets,
                                                   col__near_fn near, const void *shape) {
@@ -445,9 +446,8 @@ static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, 
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
  * finite max_t, an origin surely outside and moving away misses (the cast
  * too: its early out), else ball_decide. */
-static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, const col_vec3 *centre, col_real radius,
-                                                col__meets_fn meets, col__near_fn near, const void *shape) {
-    col_vec3 c = *centre;
+static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets,
+                                                col__near_fn near, const void *shape) {
     if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, c, radius); /* without end: the cast */
     col_vec3 m = col_v3_sub(r->origin, c);
     col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta), scale = ball_scale(r);
@@ -458,12 +458,12 @@ static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, const col_vec3
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return ball_cast(r, &s->c, s->r, meets_sphere, near_sphere, s);
+    return ball_cast(r, s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return ball_cast(r, &p->p, COL_R(0.0), meets_point, near_point, p);
+    return ball_cast(r, p->p, COL_R(0.0), meets_point, near_point, p);
 }
 
 /* The slab method's state: the greatest entry and least exit times so far,
@@ -580,14 +580,7 @@ static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col
  * a segment surely meeting the box (sure 1: settle's boundary hit); *h is
  * the cast's result, and becomes the answer. */
 static COL__NOINLINE void aabb_doubt(const col_ray *r, col_ray_hit *h, col_vec3 end, int sure, const col_aabb *b) {
-    if (sure == 2) {
-        int f = fast_aabb(r->origin, end, b);
-        if (f == 0 || (f == 2 && !meets_aabb(r->origin, end, b))) {
-            *h = col__ray_miss();
-            return;
-        }
-    }
-    *h = settle(r, *h, end, meets_aabb, near_aabb, b);
+    *h = settle_filtered(r, *h, end, sure == 2 ? fast_aabb(r->origin, end, b) : 1, meets_aabb, near_aabb, b);
 }
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
@@ -906,9 +899,8 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     col_ray_hit h = capsule_cast(r, end, c->a, c->b, c->r, delta, &sure);
     if (sure == 1 && h.status == COL_HIT) return h;
     if (sure == 0 && h.status != COL_HIT) return h;
-    int f = col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r);
-    if (f == 0 || (f == 2 && !meets_capsule(r->origin, end, c))) return col__ray_miss();
-    return settle(r, h, end, meets_capsule, near_capsule, c);
+    return settle_filtered(r, h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
+                           near_capsule, c);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {

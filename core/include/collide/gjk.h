@@ -240,7 +240,11 @@ typedef struct col_contact_manifold {
  * point_a with its depth
  * (point_a + depth * normal then lies on B's supporting plane across the
  * normal). Points come in an order fixed by the boxes (the clip's), not
- * by memory. ODE's dBoxBox and Box2D's b2ClipPolygons, in 3D.
+ * by memory. Invalid or unsupported shapes (NaN, infinities, sizes beyond
+ * COL_HUGE, plane-plane): COL_INVALID, as col_penetration; a degenerate
+ * triangle (no normal) is never a reference face, and as an incident one
+ * its corners are clipped as given. ODE's dBoxBox and Box2D's
+ * b2ClipPolygons, in 3D.
  */
 COL_API col_contact_manifold col_manifold(const col_shape *a, const col_shape *b);
 
