@@ -766,7 +766,16 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
         sa.u.sphere.r = col_abs(fz_reals((col_shape *)a)[0]) + COL_R(0.125);
         a = &sa;
     }
-    if (b->kind != COL_SHAPE_SPHERE && b->kind != COL_SHAPE_AABB) {
+    if (b->kind == COL_SHAPE_TRIANGLE) {
+        /* a sphere far smaller than the triangle (2^-3..2^-10 of its
+         * extent): the filters' roundings scale with the triangle, the
+         * touch with the radius */
+        col_aabb box;
+        if (!col_shape_bounds(b, &box)) return;
+        col_vec3 size = col_v3_sub(box.max, box.min);
+        col_real ext = size.x > size.y ? (size.x > size.z ? size.x : size.z) : (size.y > size.z ? size.y : size.z);
+        sa.u.sphere.r = ext * (col_real)ldexp(1.0, -3 - (int)((g2 >> 5) & 7));
+    } else if (b->kind != COL_SHAPE_SPHERE && b->kind != COL_SHAPE_AABB) {
         col_aabb box;
         if (!col_shape_bounds(b, &box)) return;
         memset(&sb, 0, sizeof sb);
@@ -781,7 +790,37 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
         if (!col_shape_is_valid(b)) return;
     }
     col_vec3 n, p;
-    if (b->kind == COL_SHAPE_SPHERE) {
+    if (b->kind == COL_SHAPE_TRIANGLE) { /* on its face, an edge or a vertex (g2), outward from it */
+        const col_triangle *t = &b->u.triangle;
+        col_vec3 e1 = col_v3_sub(t->b, t->a), e2 = col_v3_sub(t->c, t->a);
+        col_vec3 nf = col_v3_cross(e1, e2);
+        col_real l1 = col_v3_len(e1), l2 = col_v3_len(e2), ln = col_v3_len(nf);
+        if (!(ln > COL_R(1e-3) * l1 * l2)) return; /* flat or tiny: no direction to build on (no 0 / 0) */
+        nf = col_v3_scale(nf, (g1 & 4 ? COL_R(1.0) : COL_R(-1.0)) / ln);
+        col_real s1 = (col_real)(1 + (g2 & 3)) / COL_R(8.0), s2 = (col_real)(1 + ((g2 >> 2) & 3)) / COL_R(8.0);
+        switch (g1 & 24) {
+        case 0: /* the face */
+            p = col_v3_madd(col_v3_madd(t->a, s1, e1), s2, e2);
+            n = nf;
+            break;
+        case 8: { /* the edge ab, tilted out of the face's plane */
+            p = col_v3_madd(t->a, s1 + s2, e1);
+            col_vec3 out = col_v3_cross(e1, nf); /* in the plane, away from c or towards it */
+            if (col_v3_dot(out, e2) > COL_R(0.0)) out = col_v3_neg(out);
+            out = col_v3_scale(out, COL_R(1.0) / col_v3_len(out));
+            n = col_v3_madd(out, s1 * COL_R(4.0), nf);
+            n = col_v3_scale(n, COL_R(1.0) / col_v3_len(n));
+            break;
+        }
+        default: { /* the vertex a, into its region */
+            p = t->a;
+            n = col_v3_add(col_v3_scale(e1, COL_R(-1.0) / l1), col_v3_scale(e2, COL_R(-1.0) / l2));
+            n = col_v3_madd(n, s1, nf);
+            n = col_v3_scale(n, COL_R(1.0) / col_v3_len(n));
+            break;
+        }
+        }
+    } else if (b->kind == COL_SHAPE_SPHERE) {
         n = col_v3((col_real)(g2 & 7) - COL_R(3.5), (col_real)((g2 >> 3) & 7) - COL_R(3.5),
                    (col_real)((g1 >> 2) & 7) - COL_R(3.5));
         n = col_v3_scale(n, COL_R(1.0) / col_v3_len(n));
@@ -823,10 +862,13 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
      * consult col__exact_always: they sit on the hot path) */
     col__exact_always = true;
     bool x = b->kind == COL_SHAPE_SPHERE ? col__segment_meets_ball(c, c, b->u.sphere.c, a->u.sphere.r, b->u.sphere.r)
-                                         : col__ball_meets_box(c, a->u.sphere.r, b->u.aabb.min, b->u.aabb.max);
+             : b->kind == COL_SHAPE_TRIANGLE ? col_overlap_sphere_triangle(&moved.u.sphere, &b->u.triangle)
+                                             : col__ball_meets_box(c, a->u.sphere.r, b->u.aabb.min, b->u.aabb.max);
     col__exact_always = false;
-    FZ_CHECK(f == x && fs == x, "a sphere touching a sphere or a box within rounding: as exact arithmetic decides",
-             &moved, b);
+    FZ_CHECK(f == x && fs == x,
+             "a sphere touching a sphere, a box or a triangle within rounding: as exact arithmetic decides", &moved, b);
+    if (b->kind == COL_SHAPE_TRIANGLE)
+        fz_count("small spheres touching a large triangle within rounding that overlap", x);
     /* and arriving there: from 1..4.75 along n (start and end rounded, so
      * the exact end is within rounding of the touch), or leaving it */
     if (!(mode & 32)) return; /* the sweeps on half of those */

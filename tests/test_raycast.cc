@@ -303,12 +303,152 @@ TEST(Raycast, HostileInputIsInvalidAndHitsAreFinite) {
     ExpectHit(d, 1, V(-1, 0, 0), 0);
 }
 
+// GJK ray casting's accuracy on these hulls of size ~5 (its size tolerance,
+// base.h, in either precision), and a gap it resolves.
+const double kHullTol = sizeof(col_real) == sizeof(double) ? 1e-9 : 2e-5;
+const double kBeside = sizeof(col_real) == sizeof(double) ? 1e-7 : 1e-3;
+
+// The corners of the cube [-1, 1]^3.
+const col_vec3 kCube[8] = {V(-1, -1, -1), V(1, -1, -1), V(-1, 1, -1), V(1, 1, -1),
+                           V(-1, -1, 1),  V(1, -1, 1),  V(-1, 1, 1),  V(1, 1, 1)};
+
+col_ray_hit CastHull(const col_vec3 *pts, int n, const col_ray &r) {
+    col_polytope p = {pts, n};
+    return col_raycast_polytope(&r, &p);
+}
+
+// The static test of the ray's segment (as the cast rounds its end) against the hull.
+bool SegmentMeetsHull(const col_vec3 *pts, int n, const col_ray &r) {
+    col_shape seg = Segment(r.origin, col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t)));
+    col_shape hull = Polytope(pts, n);
+    return col_overlap(&seg, &hull);
+}
+
+TEST(RayPolytope, CubeFacesEdgesCornersAndInside) {
+    // a face: the entry plane x = -1, its normal to GJK's tolerance
+    ExpectHit(CastHull(kCube, 8, Ray(V(-5, 0.25, 0.5), V(10, 0, 0))), 0.4, V(-1, 0, 0), kHullTol);
+    ExpectHit(CastHull(kCube, 8, Ray(V(0.5, -0.25, 9), V(0, 0, -2), 10)), 4, V(0, 0, 1), kHullTol);
+    // along an edge (y = z = 1): a hit at its end; beside it, a miss
+    col_ray_hit e = CastHull(kCube, 8, Ray(V(-5, 1, 1), V(10, 0, 0)));
+    ASSERT_EQ(e.status, COL_HIT);
+    EXPECT_NEAR(e.t, 0.4, kHullTol);
+    EXPECT_LE(col_v3_dot(e.normal, V(1, 0, 0)), R(0)); // a normal of the edge's cone, facing the ray
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 1, 1 + kBeside), V(10, 0, 0))).status, COL_MISS);
+    // through a corner along the diagonal
+    col_ray_hit c = CastHull(kCube, 8, Ray(V(-5, -5, -5), V(1, 1, 1), 10));
+    ASSERT_EQ(c.status, COL_HIT);
+    EXPECT_NEAR(c.t, 4, kHullTol);
+    EXPECT_NEAR(c.point.x, -1, kHullTol);
+    // moving away, and a line that passes by
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 0, 0), V(-1, 0, 0), 100)).status, COL_MISS);
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 3, 0), V(10, 0, 0))).status, COL_MISS);
+    // from inside, and from a face
+    col_ray in = Ray(V(0.5, 0.5, 0.5), V(1, 0, 0));
+    ExpectInside(CastHull(kCube, 8, in), in);
+    col_ray on = Ray(V(-1, 0.5, 0.5), V(-1, 0, 0));
+    ExpectInside(CastHull(kCube, 8, on), on);
+    // a ray without end decides by itself
+    ExpectHit(CastHull(kCube, 8, Ray(V(-5, 0, 0), V(1, 0, 0), INFINITY)), 4, V(-1, 0, 0), kHullTol);
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 0, 0), V(-1, 0, 0), INFINITY)).status, COL_MISS);
+}
+
+TEST(RayPolytope, EndsOnTheHullAsTheStaticTestDecides) {
+    // the end exactly on the face x = -1: a hit at t = max_t; short of it, a miss
+    ExpectHit(CastHull(kCube, 8, Ray(V(-5, 0.5, 0.25), V(4, 0, 0))), 1, V(-1, 0, 0), kHullTol);
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 0.5, 0.25), V(4, 0, 0), 0.999)).status, COL_MISS);
+    // ends a few ulps either side of the face, of an edge and of a corner:
+    // hit exactly when the static test says the segment meets the hull
+    const col_vec3 targets[] = {V(-1, 0.5, 0.25), V(-1, 1, 0.25), V(-1, 1, 1), V(-1, 0.125, -1)};
+    for (col_vec3 target : targets) {
+        for (int k = -3; k <= 3; ++k) {
+            col_vec3 o = V(-5, 0.5, 3);
+            col_ray r = Ray(o, col_v3_sub(target, o), 1 + k * COL_EPSILON);
+            col_ray_hit h = CastHull(kCube, 8, r);
+            EXPECT_EQ(h.status == COL_HIT, SegmentMeetsHull(kCube, 8, r)) << k;
+            if (h.status == COL_HIT) {
+                EXPECT_LE(h.t, r.max_t);
+            }
+            if (k >= 0) {
+                EXPECT_EQ(h.status, COL_HIT) << k; // reaching the hull, within GJK's tolerance
+            }
+        }
+    }
+}
+
+TEST(RayPolytope, TetrahedronFaceDegenerateHullsAndFarAway) {
+    // the face x + y + z = 1 of a tetrahedron (a point inside it changes nothing)
+    const col_vec3 tet[5] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(0, 0, 1), V(0.2, 0.2, 0.2)};
+    const double s3 = 1 / std::sqrt(3.0);
+    ExpectHit(CastHull(tet, 5, Ray(V(1, 1, 1), V(-1, -1, -1))), 2.0 / 3, V(s3, s3, s3), kHullTol);
+    // flat hulls: a square (its plane, from either side), collinear points, one point (duplicated)
+    const col_vec3 square[4] = {V(0, 0, 0), V(1, 0, 0), V(1, 1, 0), V(0, 1, 0)};
+    ExpectHit(CastHull(square, 4, Ray(V(0.5, 0.25, 2), V(0, 0, -4))), 0.5, V(0, 0, 1), kHullTol);
+    ExpectHit(CastHull(square, 4, Ray(V(0.5, 0.25, -2), V(0, 0, 4))), 0.5, V(0, 0, -1), kHullTol);
+    EXPECT_EQ(CastHull(square, 4, Ray(V(1.5, 0.25, 2), V(0, 0, -4))).status, COL_MISS);
+    const col_vec3 line[3] = {V(-1, 0, 0), V(0, 0, 0), V(1, 0, 0)};
+    col_ray_hit l = CastHull(line, 3, Ray(V(0.5, -2, 0), V(0, 4, 0)));
+    ASSERT_EQ(l.status, COL_HIT);
+    EXPECT_NEAR(l.t, 0.5, kHullTol);
+    const col_vec3 dot[2] = {V(2, 3, 4), V(2, 3, 4)};
+    col_ray_hit d = CastHull(dot, 2, Ray(V(2, 3, 0), V(0, 0, 8)));
+    ASSERT_EQ(d.status, COL_HIT);
+    EXPECT_NEAR(d.t, 0.5, kHullTol);
+    EXPECT_EQ(CastHull(dot, 2, Ray(V(2, 3 + 1e3 * kBeside, 0), V(0, 0, 8))).status, COL_MISS);
+    // the cube 10^6 from the origin, the ray from nearby: t to the tolerance of the frame at the origin
+    col_vec3 far[8];
+    for (int i = 0; i < 8; ++i) far[i] = col_v3_add(kCube[i], V(1e6, -1e6, 1e6));
+    // (the coordinates' own rounding: an ulp of 10^6, over the ray's 10)
+    ExpectHit(CastHull(far, 8, Ray(V(1e6 - 5, -1e6 + 0.25, 1e6), V(10, 0, 0))), 0.4, V(-1, 0, 0),
+              std::max(10 * kHullTol, Ulps(1e6, 4) / 10));
+}
+
+TEST(RayPolytope, AgreesWithTheBoxCastOnRandomRays) {
+    // the cube's hull is the box [-1, 1]^3: the same decisions and entries
+    // away from the boundary (the box's exact, the hull's within GJK's tolerance)
+    const col_aabb box = {V(-1, -1, -1), V(1, 1, 1)};
+    uint32_t seed = 12345;
+    auto rnd = [&seed]() {
+        seed = seed * 1664525u + 1013904223u;
+        return (double)(seed >> 8) / 16777216.0 * 2 - 1;
+    };
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        col_vec3 o = V(4 * rnd(), 4 * rnd(), 4 * rnd()), target = V(1.5 * rnd(), 1.5 * rnd(), 1.5 * rnd());
+        col_ray r = Ray(o, col_v3_sub(target, o), 0.5 + rnd());
+        col_ray_hit a = col_raycast_aabb_slabs(&r, &box), h = CastHull(kCube, 8, r);
+        ASSERT_EQ(a.status, h.status) << i;
+        if (a.status != COL_HIT) continue;
+        ++hits;
+        EXPECT_EQ(a.inside, h.inside) << i;
+        EXPECT_NEAR(a.t, h.t, kHullTol) << i;
+        // the face's normal, away from its edges (at an edge any normal of
+        // its cone will do, and the two casts may take either face)
+        double inner = 1 - 1e3 * kHullTol;
+        bool face = std::fabs(a.point.x) < inner || std::fabs(a.normal.x) > 0.5;
+        face = face && (std::fabs(a.point.y) < inner || std::fabs(a.normal.y) > 0.5);
+        face = face && (std::fabs(a.point.z) < inner || std::fabs(a.normal.z) > 0.5);
+        if (!a.inside && face) {
+            EXPECT_NEAR(col_v3_dot(a.normal, h.normal), 1, 1e3 * kHullTol) << i;
+        }
+    }
+    EXPECT_GT(hits, 500);
+    EXPECT_LT(hits, 1900);
+}
+
+TEST(RayPolytope, InvalidInput) {
+    col_vec3 bad[2] = {V(0, 0, 0), V(NAN, 0, 0)};
+    EXPECT_EQ(CastHull(bad, 2, Ray(V(-1, 0, 0), V(1, 0, 0))).status, COL_INVALID);
+    EXPECT_EQ(CastHull(kCube, 0, Ray(V(-1, 0, 0), V(1, 0, 0))).status, COL_INVALID);
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 0, 0), V(NAN, 0, 0))).status, COL_INVALID);
+    EXPECT_EQ(CastHull(kCube, 8, Ray(V(-5, 0, 0), V(1, 0, 0), -1)).status, COL_INVALID);
+}
+
 TEST(Raycast, DispatchCoversEvery3DKind) {
     col_ray r = Ray(V(0.25, 0.25, 5), V(0, 0, -10));
     for (const col_shape &s :
          {Point(0.25, 0.25, 0), Segment(V(0, 0.25, 0), V(1, 0.25, 0)), Triangle(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0)),
           Plane(0, 0, 1, 0), Sphere(0, 0, 0, 1), Capsule(V(-1, 0, 0), V(1, 0, 0), 1), Aabb(-1, -1, -1, 1, 1, 0),
-          Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), Ellipsoid(0, 0, 0, 1, 1, 1)}) {
+          Obb(V(0, 0, -1), V(1, 1, 1), col_m3_identity()), Ellipsoid(0, 0, 0, 1, 1, 1), Polytope(kCube, 8)}) {
         EXPECT_TRUE(col_raycast_supported(s.kind));
         col_ray_hit h = col_raycast(&s, &r);
         EXPECT_EQ(h.status, COL_HIT) << col_shape_kind_name(s.kind);

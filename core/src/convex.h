@@ -288,6 +288,11 @@ static inline void col__gjk_warm_from_last(gjk_state *g) {
 /* GJK on two proxies (Gilbert-Johnson-Keerthi; van den Bergen 1999). */
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g);
 
+/* The closest point *v of simplex s (1 to 4 vertices, in any order) to the
+ * origin, every region compared; s reduced to its feature with the weights.
+ * True when the origin lies in the tetrahedron. */
+bool col__simplex_closest(simplex *s, col_vec3 *v);
+
 /* The witness points of a simplex, on A and on B (in the frame). */
 void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb);
 

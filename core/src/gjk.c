@@ -423,6 +423,24 @@ static bool robust_solve(const simplex *in, simplex *t) {
     }
 }
 
+/* The closest point of a simplex of 1 to 4 vertices to the origin, every
+ * region compared (the robust solver; no assumption about which vertex is
+ * newest, as GJK ray casting moves the ray's point between steps): s reduced
+ * in place to that feature with its weights, *v the point; true when the
+ * origin lies in the tetrahedron. */
+bool col__simplex_closest(simplex *s, col_vec3 *v) {
+    if (s->n <= 1) {
+        s->bc[0] = COL_R(1.0);
+        *v = s->v[0].w;
+        return false;
+    }
+    simplex t;
+    bool inside = robust_solve(s, &t);
+    *s = t;
+    *v = simplex_point(s);
+    return inside;
+}
+
 /* The warm start: the simplex of the vertices g->warm_* name (duplicates
  * dropped), solved, into s with its closest point v (|v|^2 in *vv). 0: no
  * start (none asked, or an id a core does not have: the cold start then), 1:

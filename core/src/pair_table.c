@@ -146,7 +146,9 @@ static int ov_rect_rect(const col_shape *a, const col_shape *b) {
 
 /* --------------------------- the sweeps --------------------------- */
 
-static col_ray_hit cast_shape(const col_ray *r, const void *ctx) { return col_raycast((const col_shape *)ctx, r); }
+static col_ray_hit cast_shape(const col_ray *r, const void *ctx) {
+    return col__raycast_kind((const col_shape *)ctx, r);
+}
 
 /* A point against any shape with a ray cast: the cast of the relative motion. */
 static col_sweep_hit sw_point_cast(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {

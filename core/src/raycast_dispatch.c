@@ -1,18 +1,18 @@
 /*
- * col_raycast (collide/shape.h): a ray against a col_shape of any kind with a
- * ray cast, each by its own function (raycast.c, raytri.c; triangles
- * two-sided).
+ * The ray casts of the primitive kinds as one function (col__raycast_kind:
+ * each by its own function in raycast.c and raytri.c, triangles two-sided),
+ * and which kinds have a ray cast. col_raycast itself, which adds the
+ * polytope (built on GJK and the static tests, a layer above the pair
+ * table whose point sweeps use this dispatch), is in raycast_convex.c.
  */
 #include "pairs.h"
 #include "ray.h"
 
 #include <string.h>
 
-bool col_raycast_supported(col_shape_kind kind) {
-    return col__kind_ok(kind) && !col_shape_kind_is_2d(kind) && kind != COL_SHAPE_POLYTOPE;
-}
+bool col_raycast_supported(col_shape_kind kind) { return col__kind_ok(kind) && !col_shape_kind_is_2d(kind); }
 
-col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {
+col_ray_hit col__raycast_kind(const col_shape *s, const col_ray *r) {
     switch (s->kind) {
     case COL_SHAPE_POINT: return col_raycast_point(r, &s->u.point);
     case COL_SHAPE_SEGMENT: return col_raycast_segment(r, &s->u.segment);

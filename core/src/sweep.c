@@ -747,15 +747,20 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     const col_vec3 v[3] = {b->a, b->b, b->c};
     col_real mm = COL_R(0.0), lo[3], hi[3];
     for (int k = 0; k < 3; ++k) {
+        /* comparisons: col_max and col_min are library calls (finite
+         * here: the shapes and motions were validated) */
         col_real x0 = col_v3_get(v[0], k), x1 = col_v3_get(v[1], k), x2 = col_v3_get(v[2], k);
-        col_real vm = col_max(col_abs(x0), col_max(col_abs(x1), col_abs(x2)));
+        col_real xmin = x0 < x1 ? x0 : x1, xmax = x0 > x1 ? x0 : x1;
+        xmin = xmin < x2 ? xmin : x2;
+        xmax = xmax > x2 ? xmax : x2;
+        col_real vm = -xmin > xmax ? -xmin : xmax;
         col_real m =
             COL_R(4.0) * COL_EPSILON *
                 (col_abs(col_v3_get(a->c, k)) + col_abs(col_v3_get(da, k)) + col_abs(col_v3_get(db, k)) + vm + a->r) +
             TINY;
-        mm = col_max(mm, COL_R(2.0) * m);
-        lo[k] = col_min(x0, col_min(x1, x2)) - a->r - COL_R(2.0) * m;
-        hi[k] = col_max(x0, col_max(x1, x2)) + a->r + COL_R(2.0) * m;
+        mm = mm > COL_R(2.0) * m ? mm : COL_R(2.0) * m;
+        lo[k] = xmin - a->r - COL_R(2.0) * m;
+        hi[k] = xmax + a->r + COL_R(2.0) * m;
     }
     /* the path surely apart from the triangle's box grown by r: apart */
     if (col__segment_box_fast(a->c, q, col_v3(lo[0], lo[1], lo[2]), col_v3(hi[0], hi[1], hi[2])) == 0) return 0;

@@ -88,6 +88,48 @@ bool col__point_on_triangle(col_vec3 p, const col_triangle *t) {
     return col__segment_meets_triangle(p, p, t->a, t->b, t->c);
 }
 
+/*
+ * The sphere-triangle test's filter, from the floating-point closest point:
+ * 1 surely touching, 0 surely apart, 2 in doubt (the exact parts decide).
+ * In the sphere's frame, the vertices V_i = fl(v_i - c) are within u M of
+ * the exact differences (M their largest |coordinate|, u the unit
+ * roundoff), so the triangle T' they span is within sqrt(3) u M of the
+ * exact one, point for point.
+ *   - Touching: q = the computed closest point of T' to the origin is within
+ *     about 48 u M of a point of T' (its barycentric weights are rounded and
+ *     may sum to 1 + 2 u; each coordinate takes a few roundings of terms
+ *     below 2 M), so the exact triangle has a point within |q| + 64 u M of
+ *     the centre: touching where that is below r, with 16 u of slack for
+ *     |q|'s own rounding and the square.
+ *   - Apart: for any direction q, every point x of T' has q . x >= min_i
+ *     q . V_i, so its distance to the origin is at least s / |q| with s that
+ *     least projection (Cauchy-Schwarz); q need not be the true closest
+ *     point, only a witness: apart where s, less its rounding (3 u |q|_1 M
+ *     for each dot), exceeds (r + 2 u M) |q|.
+ * Non-finite magnitudes fail the comparisons (in doubt); products in the
+ * subnormal range, with absolute errors, are covered by the absolute slack
+ * (64 smallest normals) on each side.
+ */
+static int sphere_triangle_fast(const col_sphere *s, const col_triangle *t) {
+    if (col__exact_always) return 2;
+    const col_vec3 A = col_v3_sub(t->a, s->c), B = col_v3_sub(t->b, s->c), C = col_v3_sub(t->c, s->c);
+    col_real M = col__abs_max(A), mb = col__abs_max(B), mc = col__abs_max(C);
+    M = M > mb ? M : mb;
+    M = M > mc ? M : mc;
+    const col_real u = COL_R(0.5) * COL_EPSILON, tiny = COL_R(64.0) * COL__REAL_MIN;
+    col_vec3 q = col__closest_on_triangle(col_v3(0, 0, 0), A, B, C);
+    col_real nn = col_v3_len_sq(q);
+    col_real rd = s->r - COL_R(64.0) * u * M - tiny;
+    if (rd > COL_R(0.0) && nn + tiny < rd * rd * (COL_R(1.0) - COL_R(16.0) * u)) return 1;
+    col_real p0 = col_v3_dot(q, A), p1 = col_v3_dot(q, B), p2 = col_v3_dot(q, C);
+    col_real lo = p0 < p1 ? p0 : p1;
+    lo = lo < p2 ? lo : p2;
+    lo -= COL_R(12.0) * u * col__abs_max(q) * M + tiny;
+    col_real ru = s->r + COL_R(2.0) * u * M + tiny;
+    if (lo > COL_R(0.0) && lo * lo > ru * ru * nn * (COL_R(1.0) + COL_R(16.0) * u) + tiny) return 0;
+    return 2;
+}
+
 bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
     if (!col__valid_sphere(s) || !col__valid_triangle(t)) return false;
     if (s->r == COL_R(0.0)) return col__point_on_triangle(s->c, t);
@@ -99,6 +141,8 @@ bool col_overlap_sphere_triangle(const col_sphere *s, const col_triangle *t) {
     /* Decided exactly (issue 16): within r of an edge, or in the prism over
      * the triangle (exact.h); the filters first, each part's exact signs
      * where they are in doubt. */
+    int f = sphere_triangle_fast(s, t);
+    if (f != 2) return f == 1;
     int prism = col__ball_triangle_fast(s->c, s->c, s->c, s->r, t->a, t->b, t->c);
     if (prism == 1) return true;
     const col_vec3 v[3] = {t->a, t->b, t->c};

@@ -756,22 +756,7 @@ size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_fil
 
 /* ------------------------------ rays ------------------------------ */
 
-/* Where the ray leaves the box (it reaches the box: col_raycast_aabb_slabs). */
-static col_real box_exit(const col_ray *r, const col_aabb *b) {
-    const col_real o[3] = {r->origin.x, r->origin.y, r->origin.z}, d[3] = {r->delta.x, r->delta.y, r->delta.z};
-    const col_real lo[3] = {b->min.x, b->min.y, b->min.z}, hi[3] = {b->max.x, b->max.y, b->max.z};
-    col_real t = r->max_t;
-    for (int i = 0; i < 3; ++i) {
-        if (d[i] == 0) continue;
-        col_real e = ((d[i] > 0 ? hi[i] : lo[i]) - o[i]) / d[i];
-        if (e < t) t = e;
-    }
-    return t > 0 ? t : 0;
-}
-
-/* The ray cast of a body's shape; a polytope (no ray cast) by the general
- * sweep of a point over the part of the ray up to where it leaves the
- * body's box. */
+/* The ray cast of a body's shape (or mesh). */
 static col_ray_hit ray_body(const body *b, const col_ray *r) {
     if (b->mesh) {
         col_mesh_hit mh = col_mesh_raycast(b->mesh, r, COL_TWO_SIDED);
@@ -783,25 +768,7 @@ static col_ray_hit ray_body(const body *b, const col_ray *r) {
         h.normal = mh.normal;
         return h;
     }
-    if (b->shape.kind != COL_SHAPE_POLYTOPE) return col_raycast(&b->shape, r);
-    col_ray_hit h;
-    memset(&h, 0, sizeof h);
-    h.status = COL_MISS;
-    if (col_raycast_aabb_slabs(r, &b->bounds).status != COL_HIT) return h;
-    col_real t_exit = box_exit(r, &b->bounds);
-    col_shape pt;
-    memset(&pt, 0, sizeof pt);
-    pt.kind = COL_SHAPE_POINT;
-    pt.u.point.p = r->origin;
-    col_sweep_hit s = col_sweep(&pt, col_v3_scale(r->delta, t_exit), &b->shape, col_v3(0, 0, 0));
-    if (s.status != COL_HIT && s.status != COL_NOT_CONVERGED) return h;
-    h.status = COL_HIT;
-    h.t = s.t0 * t_exit;
-    if (h.t > r->max_t) h.t = r->max_t;
-    h.point = s.point;
-    h.inside = s.initially_overlapping;
-    h.normal = h.inside ? col_v3(0, 0, 0) : s.normal;
-    return h;
+    return col_raycast(&b->shape, r); /* a polytope by GJK ray casting */
 }
 
 static bool better(const query *q, col_real t, int32_t slot) {

@@ -24,6 +24,18 @@ expectNear({ collide.raycast(collide.sphere(0, 0, 0, 1), -3, 0, 0, 4, 0, 0) }, {
 expectEqual(collide.raycast(collide.plane(0, 0, 1, 0), 0, 0, 1, 1, 0, 0), nil, "parallel ray misses a plane")
 expectEqual(collide.raycast(collide.capsule(0, 0, 0, 4, 0, 0, 1), 2, 3, 0, 0, -4, 0), 0.5, "ray hits a capsule body")
 expectEqual(collide.raycast(collide.ellipsoid(1, 1, 1, 2, 1, 0.5), -3, 1, 1, 4, 0, 0), 0.5, "ray hits an ellipsoid")
+-- a convex polytope: GJK ray casting, decided as collide.overlap decides for the segment
+local gjkTol = collide.real == "float" and 1e-4 or 1e-9
+local cube = collide.convex { -1, -1, -1, 1, -1, -1, -1, 1, -1, 1, 1, -1, -1, -1, 1, 1, -1, 1, -1, 1, 1, 1, 1, 1 }
+expectNear({ collide.raycast(cube, -5, 0.25, 0.5, 10, 0, 0, 1) }, { 0.4, -1, 0.25, 0.5, -1, 0, 0, false }, gjkTol,
+  "ray hits a polytope's face")
+expectNear({ collide.raycast(cube, 0, 0.5, 0, 1, 0, 0) }, { 0, 0, 0.5, 0, 0, 0, 0, true }, 0, "origin inside a polytope")
+expectEqual(collide.raycast(cube, -5, 0, 0, 4, 0, 0, 0.5), nil, "segment stops short of a polytope")
+for _, maxT in ipairs({ 0.25, 0.5, 0.999, 1, 1.001 }) do
+  local hit = collide.raycast(cube, -5, 1, 1, 4, 0, 0, maxT) ~= nil
+  local meets = collide.overlap(collide.segment(-5, 1, 1, -5 + 4 * maxT, 1, 1), cube)
+  expectEqual(hit, meets, "a ray along a polytope's edge hits as the static test says, maxT " .. maxT)
+end
 
 -- sweep: t0, t1, point, normal, initiallyOverlapping (the scalars, the points, the normal)
 expectNear({ collide.sweep(collide.sphere(-5, 0, 0, 1), 8, 0, 0, collide.sphere(0, 0, 0, 1)) },

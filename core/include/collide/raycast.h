@@ -142,6 +142,24 @@ COL_API col_ray_hit col_raycast_ellipsoid(const col_ray *r, const col_ellipsoid 
 COL_API col_ray_hit col_raycast_point(const col_ray *r, const col_point *p);
 COL_API col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s);
 
+/* Ray-polytope: the convex hull of the points, by GJK ray casting (van den
+ * Bergen, "Ray Casting against General Convex Objects with Application to
+ * Continuous Collision Detection", 2004): GJK's closest point v of the ray's
+ * point x to the hull; where a support point proves a plane normal to v
+ * separates them, x advances to that plane (never past the hull), and the
+ * ray misses where it runs along or away from it or the advance passes
+ * max_t. The normal is that plane's (v normalized, facing the ray); t is
+ * within the GJK size tolerance (base.h) of the exact entry, relative to
+ * the hull's extent from the origin. With a finite max_t the decision is
+ * the static test's: a hit exactly when col_overlap says the segment from
+ * the origin to origin + max_t * delta meets the hull (by GJK, within its
+ * tolerance: not exact, as for every pair with a polytope), inside exactly
+ * when it says the origin does; where the cast disagrees at such a
+ * boundary, t is the segment's closest approach (col_distance). Duplicate,
+ * coplanar and collinear points are fine (the hull is what counts); an
+ * invalid polytope (col_polytope_is_valid) gives COL_INVALID. */
+COL_API col_ray_hit col_raycast_polytope(const col_ray *r, const col_polytope *p);
+
 COL_EXTERN_C_END
 
 #endif /* COLLIDE_RAYCAST_H */

@@ -154,16 +154,16 @@ COL_API bool col_classify_supported(col_shape_kind kind);
  * COL_SIDE_INVALID for invalid input or an unsupported kind. */
 COL_API col_side col_classify(const col_shape *s, const col_plane *pl);
 
-/* true when col_raycast accepts this kind: every 3D kind but the polytope,
- * which has no ray cast yet (a point swept against a polytope goes through
- * the general sweep instead). */
+/* true when col_raycast accepts this kind: every 3D kind (the polytope by
+ * GJK ray casting, col_raycast_polytope; a point swept against a polytope
+ * still goes through the general sweep). */
 COL_API bool col_raycast_supported(col_shape_kind kind);
 
 /*
  * The ray cast of any 3D shape, with the conventions of raycast.h: a point is
  * a sphere of radius 0, a segment a capsule of radius 0, a triangle uses the
- * watertight two-sided test, an AABB the slab test. COL_INVALID for 2D kinds,
- * invalid kinds and invalid input.
+ * watertight two-sided test, an AABB the slab test, a polytope GJK ray
+ * casting. COL_INVALID for 2D kinds, invalid kinds and invalid input.
  */
 COL_API col_ray_hit col_raycast(const col_shape *s, const col_ray *r);
 

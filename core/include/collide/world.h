@@ -229,8 +229,8 @@ typedef struct col_world_ray_hit {
 } col_world_ray_hit;
 
 /*
- * The closest body the ray hits (col_raycast; a polytope, which has no ray
- * cast, by the general sweep of a point, within COL_SWEEP_TOLERANCE): true
+ * The closest body the ray hits (col_raycast; a polytope by GJK ray
+ * casting, within GJK's size tolerance): true
  * with the hit in *out, false when nothing is hit (or on an error: *status).
  * A ray starting inside a body hits it at t = 0 with `inside` set.
  */
