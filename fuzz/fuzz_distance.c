@@ -311,6 +311,86 @@ static void check_polytope_ray(const col_shape *a, const col_shape *b, uint8_t p
     }
 }
 
+/* Depth of the overlap of a and b posed at u by their motions (0: apart or touching). */
+static double posed_depth(const col_shape *a, const col_rigid_motion *ma, const col_shape *b,
+                          const col_rigid_motion *mb, col_real u, bool *ok) {
+    col_vec3 sa[8], sb[8];
+    col_shape pa, pb;
+    *ok = col_shape_moved(a, ma, u, sa, &pa) && col_shape_moved(b, mb, u, sb, &pb);
+    if (!*ok) return 0;
+    col_penetration_result p = col_penetration(&pa, &pb);
+    return p.status == COL_HIT ? (double)p.depth : 0.0;
+}
+
+/*
+ * Sweeps under rotation (issue 17, item 3: col_sweep_rotating): A turning
+ * about its centre (an axis and an angle of up to 2.4 rad from `pick`) and
+ * moving towards B's centre, B turning the other way. Properties against
+ * dense sampling of the motion (a second method: the static distance at
+ * each time): no overlap deeper than the band at any of 48 sampled times
+ * before t0 (at any time, for a miss); at t0 the shapes within the sweep's
+ * tolerance of touching; without rotation, col_sweep_convex's t0.
+ */
+static void check_rotating_sweep(const col_shape *a, const col_shape *b, uint8_t pick) {
+    if (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE) return;
+    static const col_real axes[4][3] = {
+        {0, 0, 1}, {1, 0, 0}, {COL_R(0.6), COL_R(0.8), 0}, {COL_R(0.48), -COL_R(0.6), COL_R(0.64)}};
+    col_aabb ba, bb;
+    if (!col_shape_bounds(a, &ba) || !col_shape_bounds(b, &bb)) return;
+    col_vec3 ca = col_v3_scale(col_v3_add(ba.min, ba.max), COL_R(0.5));
+    col_vec3 cb = col_v3_scale(col_v3_add(bb.min, bb.max), COL_R(0.5));
+    const col_real *x = axes[pick & 3];
+    col_real angle = COL_R(0.3) * (col_real)(1 + ((pick >> 2) & 7));
+    col_vec3 axis = col_v3(x[0], x[1], x[2]);
+    bool still = (pick >> 5) == 7; /* one in eight without rotation: the linear sweep's answer */
+    col_vec3 ra = still ? col_v3(0, 0, 0) : col_v3_scale(axis, angle);
+    col_vec3 rb = still ? col_v3(0, 0, 0) : col_v3_scale(axis, -COL_R(0.5) * angle);
+    col_vec3 da = col_v3_scale(col_v3_sub(cb, ca), COL_R(0.25) * (col_real)(1 + ((pick >> 5) & 3)));
+    col_rigid_motion ma = col_rigid_motion_about_centre(a, da, ra),
+                     mb = col_rigid_motion_about_centre(b, col_v3(0, 0, 0), rb);
+    /* an ellipsoid of unequal radii cannot turn: invalid, as documented */
+    bool egg = (a->kind == COL_SHAPE_ELLIPSOID &&
+                !(a->u.ellipsoid.r.x == a->u.ellipsoid.r.y && a->u.ellipsoid.r.y == a->u.ellipsoid.r.z)) ||
+               (b->kind == COL_SHAPE_ELLIPSOID &&
+                !(b->u.ellipsoid.r.x == b->u.ellipsoid.r.y && b->u.ellipsoid.r.y == b->u.ellipsoid.r.z));
+    col_sweep_hit h = col_sweep_rotating(a, &ma, b, &mb, NULL, NULL);
+    if (egg && !still) {
+        FZ_CHECK(h.status == COL_INVALID, "a turning ellipsoid of unequal radii is invalid", a, b);
+        return;
+    }
+    if (h.status == COL_INVALID) return; /* a pose beyond the valid range */
+    if (h.status == COL_NOT_CONVERGED) return;
+    double size = fz_size(a, b) + (double)col_v3_len(da);
+    double band = fmax(fz_band_push(a, b), 1e-7 * size) + (double)COL_SWEEP_TOLERANCE * size * 4;
+    col_real end = h.status == COL_HIT ? h.t0 : COL_R(1.0);
+    bool ok = !h.initially_overlapping;
+    for (int k = 0; k < 48 && ok; ++k) {
+        col_real u = end * (col_real)k / COL_R(48.0);
+        if (h.status == COL_MISS) u = (col_real)(k + 1) / COL_R(48.0);
+        double depth = posed_depth(a, &ma, b, &mb, u, &ok);
+        if (ok && depth > band) {
+            fprintf(stderr, "  u %g depth %g band %g (t0 %g, status %d)\n", (double)u, depth, band, (double)h.t0,
+                    h.status);
+            FZ_CHECK(false, "no overlap at any sampled time before a rotating sweep's t0", a, b);
+        }
+    }
+    fz_count("rotating sweeps that hit", h.status == COL_HIT);
+    if (h.status == COL_HIT && !h.initially_overlapping) {
+        col_vec3 sa[8], sb[8];
+        col_shape pa, pb;
+        if (col_shape_moved(a, &ma, h.t0, sa, &pa) && col_shape_moved(b, &mb, h.t0, sb, &pb)) {
+            col_distance_result d = col_distance(&pa, &pb);
+            FZ_CHECK((double)d.distance <= band, "at a rotating sweep's t0 the shapes touch", a, b);
+        }
+    }
+    if (still) {
+        col_sweep_hit l = col_sweep_convex(a, da, b, col_v3(0, 0, 0), NULL, NULL);
+        if (l.status == COL_HIT && h.status == COL_HIT)
+            FZ_CHECK(fabs((double)l.t0 - (double)h.t0) * (double)col_v3_len(da) <= band,
+                     "without rotation, the rotating sweep is the linear one", a, b);
+    }
+}
+
 static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     bool supported = col_distance_supported(a->kind, b->kind);
     bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
@@ -344,6 +424,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
     check_manifold(a, b, p);
     check_polytope_ray(a, b, (uint8_t)(d.iterations * 37 + (int)a->kind * 5 + (int)b->kind));
     check_polytope_ray(b, a, (uint8_t)(d.iterations * 11 + (int)a->kind * 3 + (int)b->kind * 7));
+    check_rotating_sweep(a, b, (uint8_t)(d.iterations * 23 + (int)a->kind * 13 + (int)b->kind));
     fz_count("overlapping (grid)", d.status == COL_HIT);
     double band = fz_band_touch(a, b);
     /* GJK against the closed forms */

@@ -387,3 +387,133 @@ TEST(SweepFarFromTheOrigin, SphereOntoAPlaneAtAMillion) {
     EXPECT_NEAR(h.t0, 0.5, Ulps(1e6, 4) / 8);
     EXPECT_NEAR(h.point.z, 1e6, Ulps(1e6, 4));
 }
+
+// ---- sweeps under rotation (col_sweep_rotating) ----
+
+namespace {
+
+const double kRotTol = sizeof(col_real) == sizeof(double) ? 1e-7 : 2e-3;
+// how close the shapes come at t0: the sweep's tolerance (base.h) times the scale (~20)
+const double kContact = sizeof(col_real) == sizeof(double) ? 1e-6 : 5e-4;
+
+col_rigid_motion Still() { return {V(0, 0, 0), V(0, 0, 0), V(0, 0, 0)}; }
+
+// The blade [-4, 4] x [-0.1, 0.1] x [-0.1, 0.1] turning about z by `angle`.
+col_shape Blade() { return Obb(V(0, 0, 0), V(4, 0.1, 0.1), col_m3_identity()); }
+
+// The pair's distance at u, the shapes posed by their motions.
+double DistanceAt(const col_shape &a, const col_rigid_motion &ma, const col_shape &b, const col_rigid_motion &mb,
+                  double u) {
+    col_shape pa, pb;
+    col_vec3 sa[16], sb[16];
+    EXPECT_TRUE(col_shape_moved(&a, &ma, R(u), sa, &pa));
+    EXPECT_TRUE(col_shape_moved(&b, &mb, R(u), sb, &pb));
+    col_distance_result d = col_distance(&pa, &pb);
+    return d.status == COL_HIT ? -1.0 : static_cast<double>(d.distance);
+}
+
+} // namespace
+
+TEST(SweepRotating, ABladeTurningOntoABallHitsWhereItsFaceComesWithinTheRadius) {
+    // The ball of radius 0.5 at (0, 3, 0): the blade's face (0.1 from its
+    // axis) comes within 0.5 of the centre when 3 cos(theta) = 0.6, theta =
+    // acos(0.2), a quarter turn's 0.8718 (its end, 4 out, passes 2.94 along).
+    col_shape blade = Blade(), ball = Sphere(0, 3, 0, 0.5);
+    col_rigid_motion spin = col_rigid_motion_about_centre(&blade, V(0, 0, 0), V(0, 0, M_PI / 2));
+    col_rigid_motion still = Still();
+    int it = 0;
+    col_sweep_hit h = col_sweep_rotating(&blade, &spin, &ball, &still, nullptr, &it);
+    ASSERT_EQ(h.status, COL_HIT);
+    double theta = std::acos(0.2);
+    EXPECT_NEAR(h.t0, theta / (M_PI / 2), kRotTol);
+    EXPECT_FALSE(h.initially_overlapping);
+    // the normal on the ball toward the blade: from the centre along the blade's face normal
+    EXPECT_NEAR(h.normal.x, std::sin(theta), 1e3 * kRotTol);
+    EXPECT_NEAR(h.normal.y, -std::cos(theta), 1e3 * kRotTol);
+    EXPECT_NEAR(DistanceAt(blade, spin, ball, still, h.t0), 0, kContact);
+    EXPECT_GT(it, 1);
+    // no contact at any time before: dense sampling
+    for (int k = 0; k < 200; ++k) EXPECT_GT(DistanceAt(blade, spin, ball, still, h.t0 * k / 200.0), 0) << k;
+    // the other way round: the same time, the normal reversed
+    col_sweep_hit s = col_sweep_rotating(&ball, &still, &blade, &spin, nullptr, nullptr);
+    ASSERT_EQ(s.status, COL_HIT);
+    EXPECT_NEAR(s.t0, h.t0, kRotTol);
+    EXPECT_NEAR(s.normal.y, -h.normal.y, 1e3 * kRotTol);
+    // turning less than theta: a miss; the opposite way: a miss too (it turns away)
+    col_rigid_motion short_spin = col_rigid_motion_about_centre(&blade, V(0, 0, 0), V(0, 0, 0.9 * theta));
+    EXPECT_EQ(col_sweep_rotating(&blade, &short_spin, &ball, &still, nullptr, nullptr).status, COL_MISS);
+    col_rigid_motion back = col_rigid_motion_about_centre(&blade, V(0, 0, 0), V(0, 0, -0.9 * theta));
+    EXPECT_EQ(col_sweep_rotating(&blade, &back, &ball, &still, nullptr, nullptr).status, COL_MISS);
+}
+
+TEST(SweepRotating, AFastBulletPastASpinningBladeTunnelsOnlyWithoutTheSweep) {
+    // A bullet (radius 0.05) crossing the blade's circle along y at x = 2
+    // in one step while the blade turns a quarter: at u = 0 and u = 1 it is
+    // clear of the blade, between them the blade sweeps through its path.
+    col_shape blade = Blade(), bullet = Sphere(2, -10, 0, 0.05);
+    col_rigid_motion spin = col_rigid_motion_about_centre(&blade, V(0, 0, 0), V(0, 0, M_PI / 2));
+    col_rigid_motion fly = col_rigid_motion_about_centre(&bullet, V(0, 20, 0), V(0, 0, 0));
+    EXPECT_GT(DistanceAt(bullet, fly, blade, spin, 0), 0);
+    EXPECT_GT(DistanceAt(bullet, fly, blade, spin, 1), 0);
+    col_sweep_hit h = col_sweep_rotating(&bullet, &fly, &blade, &spin, nullptr, nullptr);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(DistanceAt(bullet, fly, blade, spin, h.t0), 0, kContact);
+    for (int k = 0; k < 400; ++k) EXPECT_GT(DistanceAt(bullet, fly, blade, spin, h.t0 * k / 400.0), 0) << k;
+    // the blade still: the bullet passes it at x = 2 where the blade lies
+    // along x, so it hits at once on the way (a linear sweep, the same answer)
+    col_rigid_motion still = col_rigid_motion_about_centre(&blade, V(0, 0, 0), V(0, 0, 0));
+    col_sweep_hit l = col_sweep_rotating(&bullet, &fly, &blade, &still, nullptr, nullptr);
+    col_sweep_hit c = col_sweep_convex(&bullet, V(0, 20, 0), &blade, V(0, 0, 0), nullptr, nullptr);
+    ASSERT_EQ(l.status, COL_HIT);
+    ASSERT_EQ(c.status, COL_HIT);
+    EXPECT_NEAR(l.t0, c.t0, kRotTol);
+    EXPECT_NEAR(l.t0, (10 - 0.1 - 0.05) / 20, kRotTol);
+}
+
+TEST(SweepRotating, PosesOverlapAndInvalidInput) {
+    // a turned AABB is an OBB on the rotation's columns; u = 0 is the shape itself
+    col_shape box = Aabb(0, 0, 0, 2, 2, 2), posed;
+    col_rigid_motion quarter = col_rigid_motion_about_centre(&box, V(1, 0, 0), V(0, 0, M_PI / 2));
+    EXPECT_EQ(quarter.pivot.x, R(1));
+    EXPECT_EQ(quarter.pivot.z, R(1));
+    ASSERT_TRUE(col_shape_moved(&box, &quarter, R(1), nullptr, &posed));
+    ASSERT_EQ(posed.kind, COL_SHAPE_OBB);
+    EXPECT_NEAR(posed.u.obb.c.x, 2, Ulps(4));
+    EXPECT_NEAR(posed.u.obb.u[0].y, 1, Ulps(4));
+    EXPECT_NEAR(posed.u.obb.u[1].x, -1, Ulps(4));
+    ASSERT_TRUE(col_shape_moved(&box, &quarter, R(0), nullptr, &posed));
+    EXPECT_EQ(posed.kind, COL_SHAPE_AABB);
+    // a polytope's points go to the room given, which it needs
+    const col_vec3 tri[3] = {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)};
+    col_shape hull = Polytope(tri, 3);
+    col_vec3 room[3];
+    col_rigid_motion half = {V(0, 0, 0), V(0, 0, M_PI), V(0, 0, 0)};
+    EXPECT_FALSE(col_shape_moved(&hull, &half, R(1), nullptr, &posed));
+    ASSERT_TRUE(col_shape_moved(&hull, &half, R(1), room, &posed));
+    EXPECT_NEAR(room[0].x, -1, Ulps(4));
+    EXPECT_NEAR(room[1].y, -1, Ulps(4));
+    // overlapping at u = 0: t0 = 0 with the penetration normal
+    col_shape blade = Blade(), ball = Sphere(0, 0.3, 0, 0.5);
+    col_rigid_motion spin = col_rigid_motion_about_centre(&blade, V(0, 0, 0), V(0, 0, 1)), still = Still();
+    col_sweep_hit h = col_sweep_rotating(&blade, &spin, &ball, &still, nullptr, nullptr);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_TRUE(h.initially_overlapping);
+    EXPECT_EQ(h.t0, R(0));
+    // a turning plane and a turning ellipsoid of unequal radii have no pose; a round one turns
+    col_shape plane = Plane(0, 0, 1, 0), egg = Ellipsoid(5, 0, 0, 1, 2, 3), round = Ellipsoid(5, 0, 0, 1, 1, 1);
+    EXPECT_EQ(col_sweep_rotating(&plane, &spin, &ball, &still, nullptr, nullptr).status, COL_INVALID);
+    EXPECT_EQ(col_sweep_rotating(&egg, &spin, &ball, &still, nullptr, nullptr).status, COL_INVALID);
+    EXPECT_NE(col_sweep_rotating(&round, &spin, &ball, &still, nullptr, nullptr).status, COL_INVALID);
+    // a plane that only moves is fine
+    col_shape high = Sphere(0, 0, 5, 1);
+    col_rigid_motion down = col_rigid_motion_about_centre(&high, V(0, 0, -8), V(0, 0, 3));
+    col_sweep_hit p = col_sweep_rotating(&high, &down, &plane, &still, nullptr, nullptr);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.t0, 0.5, kRotTol);
+    // non-finite motion, no motion, NaN shape
+    col_rigid_motion bad = {V(NAN, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+    EXPECT_EQ(col_sweep_rotating(&ball, &bad, &blade, &still, nullptr, nullptr).status, COL_INVALID);
+    EXPECT_EQ(col_sweep_rotating(&ball, nullptr, &blade, &still, nullptr, nullptr).status, COL_INVALID);
+    col_shape nan_ball = Sphere(NAN, 0, 0, 1);
+    EXPECT_EQ(col_sweep_rotating(&nan_ball, &still, &blade, &still, nullptr, nullptr).status, COL_INVALID);
+}

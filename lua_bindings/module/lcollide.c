@@ -239,12 +239,86 @@ static void read_sweep(lua_State *L, col_shape *a, col_vec3 *da, col_shape *b, c
     *db = lcol_v3(v + 3);
 }
 
+/* A finite number at t[i] (1-based) of the options table at arg, for field `name`. */
+static col_real spin_number(lua_State *L, int arg, const char *name, int i) {
+    lua_rawgeti(L, -1, i);
+    int ok = 0;
+    lua_Number x = lua_tonumberx(L, -1, &ok);
+    lua_pop(L, 1);
+    if (!ok || !(x == x) || x > 1e300 || x < -1e300)
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s[%d] must be a finite number", name, i));
+    return (col_real)x;
+}
+
+/* The options table's field `name` ({x, y, z, angle}: a rotation by angle
+ * radians about the axis (x, y, z) over the step; {x, y, z} for a pivot):
+ * false when absent. */
+static bool spin_field(lua_State *L, int arg, const char *name, int n, col_real *out) {
+    lua_getfield(L, arg, name);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    if (!lua_istable(L, -1)) luaL_argerror(L, arg, lua_pushfstring(L, "%s must be a table of %d numbers", name, n));
+    for (int i = 0; i < n; ++i) out[i] = spin_number(L, arg, name, i + 1);
+    lua_pop(L, 1);
+    return true;
+}
+
+/* The motion of shape s from the options at arg: its displacement d, the
+ * rotation `rotate` ({x, y, z, angle}) about `pivot` ({x, y, z}; default:
+ * the centre of its bounds). */
+static col_rigid_motion spin_motion(lua_State *L, int arg, const col_shape *s, col_vec3 d, const char *rotate,
+                                    const char *pivot) {
+    col_real r[4] = {0, 0, 0, 0}, p[3];
+    col_vec3 rotation = col_v3(0, 0, 0);
+    if (spin_field(L, arg, rotate, 4, r) && r[3] != 0) {
+        col_vec3 axis = col_v3(r[0], r[1], r[2]);
+        col_real len = col_v3_len(axis);
+        if (!(len > 0)) luaL_argerror(L, arg, lua_pushfstring(L, "%s has a zero axis", rotate));
+        rotation = col_v3_scale(axis, r[3] / len);
+    }
+    col_rigid_motion m = col_rigid_motion_about_centre(s, d, rotation);
+    if (spin_field(L, arg, pivot, 3, p)) m.pivot = col_v3(p[0], p[1], p[2]);
+    return m;
+}
+
+/* A plane, and an ellipsoid of unequal radii, cannot turn (col_shape_moved). */
+static void check_turnable(lua_State *L, int arg, const col_shape *s, const col_rigid_motion *m, const char *field) {
+    bool turns = m->rotation.x != 0 || m->rotation.y != 0 || m->rotation.z != 0;
+    bool round = s->kind != COL_SHAPE_ELLIPSOID ||
+                 (s->u.ellipsoid.r.x == s->u.ellipsoid.r.y && s->u.ellipsoid.r.y == s->u.ellipsoid.r.z);
+    if (turns && (s->kind == COL_SHAPE_PLANE || !round))
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s: a %s cannot turn", field, col_shape_kind_name(s->kind)));
+}
+
 static int l_sweep(lua_State *L) {
     col_shape a, b;
-    col_vec3 da, db;
-    read_sweep(L, &a, &da, &b, &db);
+    col_vec3 da = col_v3(0, 0, 0), db = col_v3(0, 0, 0);
+    /* the options table: after B's motion, or in its place */
+    int opts = lua_istable(L, 6) ? 6 : (lua_istable(L, 9) ? 9 : 0);
+    if (opts == 6) {
+        col_real v[3];
+        lcol_check_shape(L, 1, &a);
+        lcol_check_reals(L, 2, v, 3);
+        lcol_check_shape(L, 5, &b);
+        da = lcol_v3(v);
+    } else {
+        read_sweep(L, &a, &da, &b, &db);
+        if (!lua_isnoneornil(L, 9) && !opts) luaL_typeerror(L, 9, "table");
+    }
     if (!col_sweep_supported(a.kind, b.kind)) return lcol_pair_error(L, 5, a.kind, b.kind);
-    col_sweep_hit h = col_sweep(&a, da, &b, db);
+    col_sweep_hit h;
+    if (opts) {
+        col_rigid_motion ma = spin_motion(L, opts, &a, da, "rotateA", "pivotA");
+        col_rigid_motion mb = spin_motion(L, opts, &b, db, "rotateB", "pivotB");
+        check_turnable(L, opts, &a, &ma, "rotateA");
+        check_turnable(L, opts, &b, &mb, "rotateB");
+        h = col_sweep_rotating(&a, &ma, &b, &mb, NULL, NULL);
+        if (h.status == COL_INVALID) return luaL_argerror(L, opts, "the motion leaves the valid range");
+    } else {
+        h = col_sweep(&a, da, &b, db);
+    }
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;

@@ -269,6 +269,62 @@ COL_API col_sweep_params col_sweep_params_default(void);
 COL_API col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db,
                                        const col_sweep_params *params, int *iterations);
 
+/*
+ * A rigid motion over a step u in [0, 1]: every point x of a shape goes to
+ * pivot + u linear + R(u) (x - pivot), R(u) the rotation by u |rotation|
+ * radians about the axis rotation / |rotation| (right-handed; the zero
+ * vector: no rotation). The pivot is a world point at u = 0.
+ */
+typedef struct col_rigid_motion {
+    col_vec3 linear;   /* the pivot's displacement over the step */
+    col_vec3 rotation; /* unit axis times the angle turned over the step (radians) */
+    col_vec3 pivot;    /* the point turned about, at u = 0 */
+} col_rigid_motion;
+
+/* The motion of s turning about the centre of its bounding box
+ * (col_shape_bounds: a sphere's, a box's, a capsule's middle); the origin
+ * for a shape without bounds. */
+COL_API col_rigid_motion col_rigid_motion_about_centre(const col_shape *s, col_vec3 linear, col_vec3 rotation);
+
+/*
+ * Shape s posed by motion m at time u in *out: a point, segment, triangle,
+ * capsule, sphere or polytope with its points moved; an OBB with its centre
+ * moved and its axes turned; a turned AABB becomes an OBB; an ellipsoid
+ * may turn only with equal radii (a sphere) and a plane not at all (false),
+ * both translate. A polytope's points are written to `points` (room for its
+ * count). false, with *out unchanged, for invalid input (shape, motion, u
+ * outside [0, 1], a polytope without `points`), a 2D shape, or a pose that
+ * leaves the valid range. Rodrigues' formula (col_m3_from_axis_angle): the
+ * turned axes are orthonormal to rounding.
+ */
+COL_API bool col_shape_moved(const col_shape *s, const col_rigid_motion *m, col_real u, col_vec3 *points,
+                             col_shape *out);
+
+/*
+ * The time of impact of A and B under rigid motions (linear and angular:
+ * a spinning blade, a tumbling crate), by conservative advancement with an
+ * angular motion bound (Mirtich 1996): at each time, the closest points
+ * (col_distance of the posed shapes) give a plane normal n separating them
+ * by d; no point of A crosses it toward B faster than the relative linear
+ * motion along n plus |w_a| r_a + |w_b| r_b (r: how far the shape reaches
+ * from its pivot), so the step d / that speed never passes a contact. A
+ * hit once the distance is within tolerance of the target (t0 and the
+ * contact: the middle of the closest points, the normal on B toward A);
+ * t1 from the same advancement backwards from u = 1; a miss where the bound
+ * says the plane is never crossed or the contact would come after u = 1.
+ * Conventions as col_sweep_convex (the point and normal at t0 in world
+ * space, initially_overlapping with the penetration normal, params and
+ * *iterations alike, COL_NOT_CONVERGED at the cap with t0 before the
+ * contact). The linear case is col_sweep_convex's answer to its tolerance.
+ * A fast spin takes many steps near a contact (each advances by the
+ * distance over the bound); the cap stops it. COL_INVALID for invalid
+ * shapes or motions, unsupported pairs (col_distance_supported), a turning
+ * plane or ellipsoid of unequal radii, a pose out of the valid range, or
+ * memory for a polytope's posed points not available.
+ */
+COL_API col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma, const col_shape *b,
+                                         const col_rigid_motion *mb, const col_sweep_params *params, int *iterations);
+
 COL_EXTERN_C_END
 
 #endif /* COLLIDE_GJK_H */
