@@ -60,6 +60,23 @@ expectEqual(collide.sweep(collide.capsule(0, 0, 3, 2, 0, 5, 1), 0, 0, -4, collid
   "capsule onto a plane")
 expectEqual(collide.sweep(box, 1, 0, 0, box, 1, 0, 0), 0, "no relative motion: the static answer")
 
+-- sweep with rotation: a blade turning a quarter about z meets a ball at acos(0.2) of it
+local blade, ball = collide.obb(0, 0, 0, 4, 0.1, 0.1), collide.sphere(0, 3, 0, 0.5)
+local rotTol = collide.real == "float" and 2e-3 or 1e-7
+local t0 = collide.sweep(blade, 0, 0, 0, ball, { rotateA = { 0, 0, 1, math.pi / 2 } })
+expectNear(t0, math.acos(0.2) / (math.pi / 2), rotTol, "a turning blade meets a ball")
+expectNear(collide.sweep(ball, 0, 0, 0, blade, 0, 0, 0, { rotateB = { 0, 0, 2, math.pi / 2 } }), t0, rotTol,
+  "the other order, B turning (any axis length)")
+expectEqual(collide.sweep(blade, 0, 0, 0, ball, { rotateA = { 0, 0, 1, 1 } }), nil, "turning too little misses")
+expectEqual(collide.sweep(blade, 0, 0, 0, ball, { rotateA = { 0, 0, 1, math.pi / 2 }, pivotA = { 4, 0, 0 } }), nil,
+  "turning about its end, away from the ball, misses")
+expectError("bad argument #6 to 'sweep' (rotateA: a plane cannot turn)",
+  function() return collide.sweep(collide.plane(0, 0, 1, 0), 0, 0, 0, ball, { rotateA = { 0, 0, 1, 1 } }) end)
+expectError("bad argument #9 to 'sweep' (rotateB has a zero axis)",
+  function() return collide.sweep(ball, 0, 0, 0, blade, 0, 0, 0, { rotateB = { 0, 0, 0, 1 } }) end)
+expectError("bad argument #6 to 'sweep' (rotateA[3] must be a finite number)",
+  function() return collide.sweep(blade, 0, 0, 0, ball, { rotateA = { 0, 0, "x", 1 } }) end)
+
 -- errors
 expectError("bad argument #1 to 'raycast' (cannot raycast a circle)",
   function() return collide.raycast(collide.circle(0, 0, 1), 0, 0, 0, 1, 0, 0) end)
