@@ -122,11 +122,34 @@ static inline bool ratio_less(col_real a, col_real x, col_real b, col_real y) {
     return a < COL_R(0.0) ? a * a * y > b * b * x : a * a * y < b * b * x;
 }
 
+/*
+ * The axis l (|l|^2 = ll) with overlap ov and A's way out along sign * l
+ * into *best where its overlap is the least so far by more than tie (in
+ * distance along the axis: 16 ulps of the cores' size, their overlaps'
+ * rounding): near-equal overlaps keep the first axis in the
+ * order tried (A's faces, B's, the edges), and a way out whose two sides
+ * tie (their overlaps within 2 tie of each other) is tie_sign, so that
+ * rounding does not choose: a sphere centred on a box's corner leaves
+ * through the box's x face, one at the box's centre along its smallest
+ * half extent, the box's own axes first (FCL's documented rule for
+ * sphere-box), in any frame. Ties on an axis of A's move B along it
+ * (tie_sign -1), on B's or an edge axis A (+1).
+ */
+static COL__ALWAYS_INLINE void sat_keep(sat_best *best, col_real ov, col_real ll, col_vec3 l, col_real sign,
+                                        col_real tie) {
+    if (!ratio_less(ov, ll, best->ov, best->ll)) return;
+    if (best->ov < COL_REAL_MAX && best->ov / col_sqrt(best->ll) - ov / col_sqrt(ll) <= tie) return;
+    best->ov = ov;
+    best->ll = ll;
+    best->l = l;
+    best->sign = sign;
+}
+
 /* Axis l: false when it parts the cores by more than the band (band2 =
- * band^2: ov < -band |l|); else the least overlap into *best (the first of
- * equals). */
-static COL__ALWAYS_INLINE bool sat_axis(const sat_core *A, const sat_core *B, col_vec3 l, col_real band2,
-                                        sat_best *best) {
+ * band^2: ov < -band |l|); else the least overlap into *best (sat_keep:
+ * within the band, the first). */
+static COL__ALWAYS_INLINE bool sat_axis(const sat_core *A, const sat_core *B, col_vec3 l, col_real band, col_real tie,
+                                        col_real tie_sign, sat_best *best) {
     col_real ll = col_v3_len_sq(l);
     if (!(ll > COL_R(0.0))) return true; /* a zero axis (parallel edges, a degenerate face) bounds nothing */
     col_real alo, ahi, blo, bhi;
@@ -134,13 +157,10 @@ static COL__ALWAYS_INLINE bool sat_axis(const sat_core *A, const sat_core *B, co
     sat_interval(B, l, &blo, &bhi);
     col_real down = ahi - blo, up = bhi - alo; /* A moving along -l, along +l */
     col_real ov = down < up ? down : up;
-    if (ov < COL_R(0.0) && ov * ov > band2 * ll) return false;
-    if (ratio_less(ov, ll, best->ov, best->ll)) {
-        best->ov = ov;
-        best->ll = ll;
-        best->l = l;
-        best->sign = down < up ? COL_R(-1.0) : COL_R(1.0);
-    }
+    if (ov < COL_R(0.0) && ov * ov > band * band * ll) return false;
+    col_real sign = down < up ? COL_R(-1.0) : COL_R(1.0);
+    if (col_abs(down - up) <= COL_R(2.0) * tie * col_sqrt(ll)) sign = tie_sign;
+    sat_keep(best, ov, ll, l, sign, tie);
     return true;
 }
 
@@ -148,16 +168,15 @@ static COL__ALWAYS_INLINE bool sat_axis(const sat_core *A, const sat_core *B, co
  * and whose radii along it are ra and rb: sat_axis's answer without the
  * intervals (the overlap is ra + rb - |cc|; A leaves against the side B's
  * centre lies on). */
-static COL__ALWAYS_INLINE bool box_axis(col_vec3 l, col_real ll, col_real cc, col_real ra, col_real rb, col_real band2,
-                                        sat_best *best) {
+static COL__ALWAYS_INLINE bool box_axis(col_vec3 l, col_real ll, col_real cc, col_real ra, col_real rb, col_real band,
+                                        col_real tie, col_real tie_sign, sat_best *best) {
     if (!(ll > COL_R(0.0))) return true;
     col_real ov = ra + rb - col_abs(cc);
-    if (ov < COL_R(0.0) && ov * ov > band2 * ll) return false;
+    if (ov < COL_R(0.0) && ov * ov > band * band * ll) return false;
     if (ratio_less(ov, ll, best->ov, best->ll)) {
-        best->ov = ov;
-        best->ll = ll;
-        best->l = l;
-        best->sign = cc > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
+        col_real sign = cc > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
+        if (col_abs(cc) <= tie * col_sqrt(ll)) sign = tie_sign;
+        sat_keep(best, ov, ll, l, sign, tie);
     }
     return true;
 }
@@ -173,7 +192,7 @@ static COL__ALWAYS_INLINE bool box_axis(col_vec3 l, col_real ll, col_real cc, co
  * offset c . (a_i x b_j) = (c x a_i) . b_j. The same quantities as
  * sat_axis's, in a fraction of the work.
  */
-static int box_box_axes(const sat_core *A, const sat_core *B, col_real band2, sat_best *best) {
+static int box_box_axes(const sat_core *A, const sat_core *B, col_real band, col_real tie, sat_best *best) {
     col_vec3 c = col_v3_sub(B->c, A->c);
     col_real al[3] = {A->e.x, A->e.y, A->e.z}, be[3] = {B->e.x, B->e.y, B->e.z};
     col_real P[3][3], Q[3][3], X[3][3];
@@ -184,13 +203,15 @@ static int box_box_axes(const sat_core *A, const sat_core *B, col_real band2, sa
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) P[i][j] = col_abs(col_v3_dot(A->face[i], B->u[j]));
         col_real rb = be[0] * P[i][0] + be[1] * P[i][1] + be[2] * P[i][2];
-        if (!box_axis(A->face[i], col_v3_len_sq(A->face[i]), col_v3_dot(c, A->face[i]), al[i] * det_a, rb, band2, best))
+        if (!box_axis(A->face[i], col_v3_len_sq(A->face[i]), col_v3_dot(c, A->face[i]), al[i] * det_a, rb, band, tie,
+                      -COL_R(1.0), best))
             return 0;
     }
     for (int j = 0; j < 3; ++j) {
         for (int i = 0; i < 3; ++i) Q[i][j] = col_abs(col_v3_dot(A->u[i], B->face[j]));
         col_real ra = al[0] * Q[0][j] + al[1] * Q[1][j] + al[2] * Q[2][j];
-        if (!box_axis(B->face[j], col_v3_len_sq(B->face[j]), col_v3_dot(c, B->face[j]), ra, be[j] * det_b, band2, best))
+        if (!box_axis(B->face[j], col_v3_len_sq(B->face[j]), col_v3_dot(c, B->face[j]), ra, be[j] * det_b, band, tie,
+                      COL_R(1.0), best))
             return 0;
     }
     for (int i = 0; i < 3; ++i) {
@@ -203,7 +224,7 @@ static int box_box_axes(const sat_core *A, const sat_core *B, col_real band2, sa
             int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
             col_vec3 l = col_v3_cross(A->u[i], B->u[j]);
             col_real ra = al[i1] * P[i2][j] + al[i2] * P[i1][j], rb = be[j1] * Q[i][j2] + be[j2] * Q[i][j1];
-            if (!box_axis(l, col_v3_len_sq(l), X[i][j], ra, rb, band2, best)) return 0;
+            if (!box_axis(l, col_v3_len_sq(l), X[i][j], ra, rb, band, tie, COL_R(1.0), best)) return 0;
         }
     }
     return 1;
@@ -216,17 +237,18 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
     sat_core a, b;
     if (!sat_core_make(A, &a) || !sat_core_make(B, &b)) return -1;
     sat_best best = {COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
-    col_real band2 = band * band;
+    /* overlaps within rounding of the cores' size tie (sat_keep) */
+    col_real tie = COL_R(16.0) * COL_EPSILON * (A->size + B->size);
     if (a.box && b.box) {
-        if (!box_box_axes(&a, &b, band2, &best)) return 0;
+        if (!box_box_axes(&a, &b, band, tie, &best)) return 0;
     } else {
         for (int i = 0; i < a.nface; ++i)
-            if (!sat_axis(&a, &b, a.face[i], band2, &best)) return 0;
+            if (!sat_axis(&a, &b, a.face[i], band, tie, -COL_R(1.0), &best)) return 0;
         for (int i = 0; i < b.nface; ++i)
-            if (!sat_axis(&a, &b, b.face[i], band2, &best)) return 0;
+            if (!sat_axis(&a, &b, b.face[i], band, tie, COL_R(1.0), &best)) return 0;
         for (int i = 0; i < a.nedge; ++i)
             for (int j = 0; j < b.nedge; ++j)
-                if (!sat_axis(&a, &b, col_v3_cross(a.edge[i], b.edge[j]), band2, &best)) return 0;
+                if (!sat_axis(&a, &b, col_v3_cross(a.edge[i], b.edge[j]), band, tie, COL_R(1.0), &best)) return 0;
     }
     if (!(best.ov < COL_REAL_MAX)) return 2; /* no axis (unreachable with a box) */
     col_real len = col_sqrt(best.ll);
