@@ -178,6 +178,64 @@ static void query_shape(col_world *w, const col_shape *q, const col_filter *f, i
     fz_count("shape queries finding a body", k > 0);
 }
 
+/* col_world_contacts of body `id` against brute force: every other live
+ * body passing the filter that its shape overlaps, in id order, each with
+ * col_manifold of the pair (per overlapped triangle for a mesh), bit for
+ * bit. On the grid (raw input reaches the pairs' own defects, as above). */
+static void check_contacts(col_world *w, col_body_id id, const col_filter *f, int grid) {
+    if (!grid || !id || !col_world_shape(w, id) || col_world_mesh(w, id)) return;
+    const col_shape *s = col_world_shape(w, id);
+    enum { MAX_CONTACTS = 4 * (MAX_BODIES + 1) };
+    static col_world_contact want[MAX_CONTACTS], got[MAX_CONTACTS];
+    col_body_id ids[MAX_BODIES + 1];
+    int n = live_sorted(w, ids);
+    size_t m = 0;
+    for (int i = 0; i < n && m < MAX_CONTACTS; ++i) {
+        if (ids[i] == id || !passes(w, ids[i], f) || !body_overlap(w, ids[i], s)) continue;
+        if (pair_defect(w, ids[i], s, col_v3(0, 0, 0), grid)) return;
+        const col_mesh *mesh = col_world_mesh(w, ids[i]);
+        if (!mesh) {
+            col_contact_manifold cm = col_manifold(s, col_world_shape(w, ids[i]));
+            if (cm.status != COL_HIT && cm.status != COL_NOT_CONVERGED) continue;
+            memset(&want[m], 0, sizeof want[m]);
+            want[m].other = ids[i];
+            want[m].triangle = -1;
+            want[m++].manifold = cm;
+            continue;
+        }
+        int32_t tris[64];
+        size_t nt = col_mesh_overlaps(mesh, s, tris, 64);
+        if (nt == (size_t)-1 || nt > 64) return; /* beyond this check's room */
+        for (size_t k = 0; k < nt && m < MAX_CONTACTS; ++k) {
+            col_shape t;
+            memset(&t, 0, sizeof t);
+            t.kind = COL_SHAPE_TRIANGLE;
+            if (!col_mesh_triangle(mesh, tris[k], &t.u.triangle)) continue;
+            col_contact_manifold cm = col_manifold(s, &t);
+            if (cm.status != COL_HIT && cm.status != COL_NOT_CONVERGED) continue;
+            memset(&want[m], 0, sizeof want[m]);
+            want[m].other = ids[i];
+            want[m].triangle = tris[k];
+            want[m++].manifold = cm;
+        }
+    }
+    if (m >= MAX_CONTACTS) return;
+    col_world_status st;
+    memset(got, 0, sizeof got);
+    size_t k = col_world_contacts(w, id, f, got, MAX_CONTACTS, &st);
+    if (st != COL_WORLD_OK || k == (size_t)-1) fail("contacts fails", col_world_status_text(st));
+    if (k != m) fail("contacts", "a different number of contacts than brute force");
+    for (size_t i = 0; i < k; ++i) {
+        const col_contact_manifold *a = &got[i].manifold, *b = &want[i].manifold;
+        bool same = got[i].other == want[i].other && got[i].triangle == want[i].triangle && a->count == b->count &&
+                    a->status == b->status && memcmp(&a->normal, &b->normal, sizeof a->normal) == 0;
+        for (int j = 0; same && j < a->count; ++j)
+            same = memcmp(&a->point[j], &b->point[j], sizeof a->point[j]) == 0 && a->depth[j] == b->depth[j];
+        if (!same) fail("contacts", "a contact differs from the pair's own manifold");
+    }
+    fz_count("contact queries finding a body", k > 0);
+}
+
 typedef struct hit {
     col_real t;
     col_body_id id;
@@ -444,6 +502,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 5: {
             col_shape q = fz_shape(&in, grid);
             query_shape(w, &q, f, grid);
+            check_contacts(w, pick, f, grid);
             break;
         }
         case 6: {

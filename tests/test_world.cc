@@ -546,3 +546,87 @@ TEST(World, MeshBodiesAnswerAsTheirTriangles) {
 }
 
 } // namespace
+
+namespace {
+void ExpectNear(col_vec3 got, col_vec3 want, double tol) {
+    EXPECT_NEAR(got.x, want.x, tol);
+    EXPECT_NEAR(got.y, want.y, tol);
+    EXPECT_NEAR(got.z, want.z, tol);
+}
+} // namespace
+
+TEST(WorldContacts, ABoxRestingOnAFloorGetsItsFourCornersAndTouchesOnlyWhatItMeets) {
+    World W;
+    col_body_def d = col_body_def_default();
+    d.is_static = true;
+    d.shape = Aabb(-10, -10, -1, 10, 10, 0); // the floor, its top at z = 0
+    col_body_id floor, crate, ball, far;
+    ASSERT_EQ(col_world_add(W.w, &d, &floor), COL_WORLD_OK);
+    d.is_static = false;
+    d.shape = Obb(V(0, 0, 0.5), V(0.5, 0.5, 0.5), col_m3_identity()); // resting exactly on it
+    ASSERT_EQ(col_world_add(W.w, &d, &crate), COL_WORLD_OK);
+    d.shape = Sphere(0.5 + 0.25, 0, 0.75, 0.25); // against the crate's +x face, above the floor
+    ASSERT_EQ(col_world_add(W.w, &d, &ball), COL_WORLD_OK);
+    d.shape = Sphere(5, 5, 5, 1);
+    ASSERT_EQ(col_world_add(W.w, &d, &far), COL_WORLD_OK);
+    col_world_contact c[8];
+    col_world_status st;
+    size_t n = col_world_contacts(W.w, crate, nullptr, c, 8, &st);
+    ASSERT_EQ(n, 2u) << st;
+    // by the other's id: the floor, then the ball
+    EXPECT_EQ(c[0].other, floor);
+    EXPECT_EQ(c[0].triangle, -1);
+    ASSERT_EQ(c[0].manifold.count, 4);
+    ExpectNear(c[0].manifold.normal, V(0, 0, 1), Ulps(1));
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NEAR(c[0].manifold.point[i].z, 0, Ulps(1));
+        EXPECT_NEAR(std::fabs(c[0].manifold.point[i].x), 0.5, Ulps(1));
+        EXPECT_NEAR(std::fabs(c[0].manifold.point[i].y), 0.5, Ulps(1));
+        EXPECT_NEAR(c[0].manifold.depth[i], 0, Ulps(1));
+    }
+    EXPECT_EQ(c[1].other, ball);
+    EXPECT_EQ(c[1].manifold.count, 1);
+    ExpectNear(c[1].manifold.normal, V(-1, 0, 0), Ulps(1)); // on the ball toward the crate
+    // a filter, a buffer too small (the count in all), errors
+    col_filter f = col_filter_default();
+    f.ctx = &ball;
+    f.accept = [](void *ctx, col_body_id id, void *) { return id != *static_cast<col_body_id *>(ctx); };
+    EXPECT_EQ(col_world_contacts(W.w, crate, &f, c, 8, &st), 1u);
+    EXPECT_EQ(c[0].other, floor);
+    EXPECT_EQ(col_world_contacts(W.w, crate, nullptr, c, 1, &st), 2u);
+    EXPECT_EQ(c[0].other, floor);
+    EXPECT_EQ(col_world_contacts(W.w, far, nullptr, c, 8, &st), 0u);
+    EXPECT_EQ(col_world_contacts(W.w, 12345, nullptr, c, 8, &st), (size_t)-1);
+    EXPECT_EQ(st, COL_WORLD_STALE_ID);
+    EXPECT_EQ(col_world_contacts(W.w, crate, nullptr, nullptr, 8, &st), (size_t)-1);
+    EXPECT_EQ(st, COL_WORLD_INVALID_ARGUMENT);
+}
+
+TEST(WorldContacts, ACrateOnAMeshFloorTouchesEachTriangleUnderIt) {
+    World W;
+    // a floor of two triangles, the diagonal under the crate
+    const col_vec3 v[4] = {V(-4, -4, 0), V(4, -4, 0), V(4, 4, 0), V(-4, 4, 0)};
+    const int32_t idx[6] = {0, 1, 2, 0, 2, 3};
+    col_mesh *mesh = col_mesh_create(v, 4, idx, 2, nullptr, nullptr);
+    ASSERT_NE(mesh, nullptr);
+    col_body_def d = col_body_def_default();
+    d.is_static = true;
+    col_body_id floor, crate;
+    ASSERT_EQ(col_world_add_mesh(W.w, mesh, &d, &floor), COL_WORLD_OK);
+    d.is_static = false;
+    d.shape = Obb(V(0, 0, 0.5), V(0.5, 0.5, 0.5), col_m3_identity());
+    ASSERT_EQ(col_world_add(W.w, &d, &crate), COL_WORLD_OK);
+    col_world_contact c[4];
+    col_world_status st;
+    ASSERT_EQ(col_world_contacts(W.w, crate, nullptr, c, 4, &st), 2u);
+    for (int k = 0; k < 2; ++k) {
+        EXPECT_EQ(c[k].other, floor);
+        EXPECT_EQ(c[k].triangle, k);       // in the triangles' order
+        EXPECT_GE(c[k].manifold.count, 3); // the corners of its half of the crate's face
+        ExpectNear(c[k].manifold.normal, V(0, 0, 1), Ulps(1));
+    }
+    // the mesh as the body asked about: refused
+    EXPECT_EQ(col_world_contacts(W.w, floor, nullptr, c, 4, &st), (size_t)-1);
+    EXPECT_EQ(st, COL_WORLD_INVALID_ARGUMENT);
+    col_mesh_destroy(mesh);
+}

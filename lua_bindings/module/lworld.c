@@ -581,6 +581,66 @@ static int w_cast(lua_State *L) {
     return push_records(L, out, lw, n, false);
 }
 
+/* w:contacts(id [, filter [, out]]) --> count, out
+ * (out[i] = {item = other, triangle = k or nil, nx, ny, nz, count, then
+ * x, y, z, depth for each point at [1..4 count]}: col_world_contacts, the
+ * manifold of the body's shape against each body (each mesh triangle) it
+ * touches; by the other's id, then the triangle) */
+static int w_contacts(lua_State *L) {
+    lworld *lw = lworld_check(L, 1);
+    lua_settop(L, 4); /* the optional arguments: nil when not given */
+    col_body_id id = lworld_check_id(L, lw, 2);
+    if (col_world_mesh(lw->w, id)) luaL_argerror(L, 2, "a mesh body has no contacts of its own (ask the bodies on it)");
+    lfilter lf;
+    const col_filter *f = read_filter(L, 3, 1, &lf);
+    int out = lcol_out_table(L, 4);
+    col_world_status st;
+    size_t n = col_world_contacts(lw->w, id, f, NULL, 0, &st);
+    check_query(L, &lf, st, "contacts");
+    /* the contacts in a buffer the collector owns (an error cannot leak it) */
+    col_world_contact *c = lua_newuserdatauv(L, (n ? n : 1) * sizeof *c, 0);
+    int buf = lua_gettop(L);
+    n = col_world_contacts(lw->w, id, f, c, n, &st);
+    check_query(L, &lf, st, "contacts");
+    lua_getiuservalue(L, 1, UV_ITEMS);
+    int items = lua_gettop(L);
+    for (size_t i = 0; i < n; ++i) {
+        if (lua_rawgeti(L, out, (lua_Integer)i + 1) != LUA_TTABLE) {
+            lua_pop(L, 1);
+            lua_createtable(L, 16, 6);
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, out, (lua_Integer)i + 1);
+        }
+        const col_contact_manifold *m = &c[i].manifold;
+        lua_rawgeti(L, items, lworld_id_value(c[i].other));
+        lua_setfield(L, -2, "item");
+        if (c[i].triangle >= 0)
+            lua_pushinteger(L, (lua_Integer)c[i].triangle + 1);
+        else
+            lua_pushnil(L);
+        lua_setfield(L, -2, "triangle");
+        lworld_set_num(L, "nx", m->normal.x);
+        lworld_set_num(L, "ny", m->normal.y);
+        lworld_set_num(L, "nz", m->normal.z);
+        lua_pushinteger(L, m->count);
+        lua_setfield(L, -2, "count");
+        for (int k = 0; k < m->count; ++k) {
+            const col_real v[4] = {m->point[k].x, m->point[k].y, m->point[k].z, m->depth[k]};
+            for (int j = 0; j < 4; ++j) {
+                lua_pushnumber(L, (lua_Number)v[j]);
+                lua_rawseti(L, -2, 4 * k + j + 1);
+            }
+        }
+        lcol_trim(L, lua_gettop(L), 4 * (lua_Integer)m->count);
+        lua_pop(L, 1);
+    }
+    lcol_trim(L, out, (lua_Integer)n);
+    (void)buf;
+    lua_pushinteger(L, (lua_Integer)n);
+    lua_pushvalue(L, out);
+    return 2;
+}
+
 static int w_len(lua_State *L) {
     lworld *lw = lworld_check(L, 1);
     lua_pushinteger(L, (lua_Integer)col_world_count(lw->w));
@@ -612,6 +672,7 @@ void lcol_open_world(lua_State *L) {
                                        {"queryFrustum", w_query_frustum},
                                        {"raycast", w_raycast},
                                        {"raycastAll", w_raycast_all},
+                                       {"contacts", w_contacts},
                                        {"cast", w_cast},
                                        {NULL, NULL}};
     lcol_new_type(L, WTNAME, methods, w_tostring, w_len);

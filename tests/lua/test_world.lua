@@ -239,3 +239,40 @@ do
   expect(w:stats().staticHeight <= 2 * 8 + 8, "optimized static tree")
 end
 expect(tostring(w):find("^collide%.World%(%d+ bodies"), "tostring")
+
+-- contacts: a crate resting exactly on a floor (its four corners) and
+-- touching a ball beside it; on a mesh floor, one record per triangle
+do
+  local cw = collide.world()
+  cw:add(collide.aabb(-10, -10, -1, 10, 10, 0), "floor", { static = true })
+  local crate = cw:add(collide.obb(0, 0, 0.5, 0.5, 0.5, 0.5), "crate")
+  cw:add(collide.sphere(0.75, 0, 0.75, 0.25), "ball")
+  cw:add(collide.sphere(5, 5, 5, 1), "far")
+  local n, out = cw:contacts(crate)
+  expectEqual(n, 2, "the crate touches the floor and the ball")
+  expectEqual(out[1].item, "floor", "by id: the floor first")
+  expectEqual(out[1].count, 4, "a crate on a floor: four points")
+  expectEqual(out[1].triangle, nil, "a shape has no triangle")
+  expectEqual(out[1].nz, 1, "the normal on the floor toward the crate")
+  for k = 1, 4 do
+    expectEqual(math.abs(out[1][4 * k - 3]), 0.5, "a corner's x")
+    expectEqual(out[1][4 * k - 1], 0, "on the floor")
+    expectEqual(out[1][4 * k], 0, "resting: depth 0")
+  end
+  expectEqual(out[2].item, "ball", "then the ball")
+  expectEqual(out[2].count, 1, "a sphere: one point")
+  expectEqual(out[2].nx, -1, "on the ball toward the crate")
+  expectEqual(#out[2], 4, "one point's four numbers")
+  local n2 = cw:contacts(crate, function(item) return item ~= "ball" end)
+  expectEqual(n2, 1, "a filter leaves the ball out")
+  expectError("no body with id 999", function() return cw:contacts(999) end)
+  local mw = collide.world()
+  local ground = mw:add(collide.mesh({ -4, -4, 0, 4, -4, 0, 4, 4, 0, -4, 4, 0 }, { 1, 2, 3, 1, 3, 4 }), "ground",
+    { static = true })
+  local box = mw:add(collide.obb(0, 0, 0.5, 0.5, 0.5, 0.5), "box")
+  local nm, om = mw:contacts(box)
+  expectEqual(nm, 2, "a crate over a mesh's diagonal touches both triangles")
+  expectEqual(om[1].triangle, 1, "the first triangle first")
+  expectEqual(om[2].triangle, 2, "then the second")
+  expectError("a mesh body has no contacts of its own", function() return mw:contacts(ground) end)
+end

@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collide/gjk.h"
 #include "collide/mesh.h"
 
 COL_EXTERN_C_BEGIN
@@ -221,6 +222,29 @@ COL_API size_t col_world_query_shape(col_world *w, const col_shape *shape, const
  * the shape). */
 COL_API size_t col_world_query_frustum(col_world *w, const col_frustum *f, const col_filter *filter, col_body_id *out,
                                        col_cull *classes, size_t cap, col_world_status *status);
+
+/* A contact of a body with another (col_world_contacts). */
+typedef struct col_world_contact {
+    col_body_id other;             /* the body touched */
+    int32_t triangle;              /* a mesh body's triangle touched; -1 for a shape */
+    col_contact_manifold manifold; /* col_manifold(the body's shape, the other's): points on the body */
+} col_world_contact;
+
+/*
+ * The resting contacts of body `id`: every other body its shape overlaps or
+ * touches (col_overlap: closed sets, so a box lying exactly on the floor
+ * touches it) that passes the filter, each with the contact manifold of the
+ * body's shape against the other's (col_manifold: up to four points for a
+ * box face on a box face or a triangle, the normal on the other toward the
+ * body, each point on the body with its depth); against a mesh body, one
+ * contact for each triangle the shape overlaps. In order of the other's id,
+ * then the triangle's index (never of memory or tree shape). Writes up to
+ * `cap` to `out` and returns how many there are in all; (size_t)-1 with
+ * *status set for a stale id, a mesh body as `id` (INVALID_ARGUMENT), a
+ * locked world, or memory that runs out.
+ */
+COL_API size_t col_world_contacts(col_world *w, col_body_id id, const col_filter *filter, col_world_contact *out,
+                                  size_t cap, col_world_status *status);
 
 /* A ray's hit on a body. */
 typedef struct col_world_ray_hit {
