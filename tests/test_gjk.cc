@@ -1041,3 +1041,38 @@ TEST(Manifold, PointsLieInAOnBAndNoDeeperThanThePenetration) {
     EXPECT_GT(n, 1000);
     EXPECT_GT(multi, n / 10);
 }
+
+// EPA's witness points are a matched pair on the contact (issue 17): two
+// cube polytopes overlapping face to face get a* on A's face and b* on B's
+// with b* - a* = depth n, each in or on the other shape; the shapes' own
+// extreme points along the normal (the old answer) would be corners of the
+// faces, far apart across them.
+TEST(Penetration, EpaWitnessesAreAMatchedPairOnTheContact) {
+    col_vec3 ca[8], cb[8];
+    for (int i = 0; i < 8; ++i) {
+        ca[i] = V(i & 1 ? 1 : 0, i & 2 ? 1 : 0, i & 4 ? 1 : 0);
+        cb[i] = V(i & 1 ? 1.9 : 0.9, i & 2 ? 0.8 : 0.2, i & 4 ? 0.7 : 0.3);
+    }
+    col_shape a = Polytope(ca, 8), b = Polytope(cb, 8);
+    const double tol = kFloat ? 1e-5 : 1e-9;
+    for (bool swap : {false, true}) {
+        const col_shape *x = swap ? &b : &a, *y = swap ? &a : &b;
+        col_penetration_result p = col_epa_penetration(x, y);
+        ASSERT_EQ(p.status, COL_HIT);
+        EXPECT_NEAR(p.depth, 0.1, tol);
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), tol);
+        // a* in or on y, b* in or on x (distance 0 to rounding)
+        col_shape pa = Point(p.point_a.x, p.point_a.y, p.point_a.z), pb = Point(p.point_b.x, p.point_b.y, p.point_b.z);
+        EXPECT_LT(col_distance(&pa, y).distance, tol);
+        EXPECT_LT(col_distance(&pb, x).distance, tol);
+        // on the face x = 1 (A's) and x = 0.9 (B's), within B's cross-section
+        double ax = swap ? 0.9 : 1.0, bx = swap ? 1.0 : 0.9;
+        EXPECT_NEAR(p.point_a.x, ax, tol);
+        EXPECT_NEAR(p.point_b.x, bx, tol);
+        EXPECT_GE(p.point_a.y, 0.2 - tol);
+        EXPECT_LE(p.point_a.y, 0.8 + tol);
+        EXPECT_GE(p.point_a.z, 0.3 - tol);
+        EXPECT_LE(p.point_a.z, 0.7 + tol);
+    }
+}

@@ -80,6 +80,13 @@ typedef struct epa_out {
     col_vec3 n;     /* outward normal of A - B at the nearest boundary point (A moves along -n) */
     col_real depth; /* support value of A - B along n, >= 0 */
     svert w;        /* the support point along n */
+    /* the face of the polytope whose normal is n, and the weights of the
+     * origin's projection on it (clamped into it): its parts give matched
+     * witness points, sum bc a on A and sum bc b on B, whose difference is
+     * the projection (has_face false: none, a flat A - B) */
+    svert face[3];
+    col_real bc[3];
+    bool has_face; /* converged on that face, the projection in it */
     bool converged;
     int iterations;
 } epa_out;

@@ -489,7 +489,22 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         pen.point_b = col_v3_madd(cb, P->rb, pen.normal);
         return pen;
     }
-    /* deepest points: A's support along the face normal, B's against it */
+    /* a matched pair on the contact (issue 17): where EPA converged on a
+     * face with the origin's projection in it, that point's parts on A and
+     * on B (each shape's own extreme point along the normal would be an
+     * arbitrary corner of a face contact): a* on A's supporting feature, b*
+     * on B's, b* - a* = depth n to EPA's tolerance; else (a flat A - B, no
+     * such face) A's support along the face normal and B's against it */
+    if (e.has_face) {
+        col_vec3 wa = col_v3(0, 0, 0), wb = col_v3(0, 0, 0);
+        for (int j = 0; j < 3; ++j) {
+            wa = col_v3_madd(wa, e.bc[j], e.face[j].a);
+            wb = col_v3_madd(wb, e.bc[j], e.face[j].b);
+        }
+        pen.point_a = col_v3_madd(wa, P->ra, e.n);
+        pen.point_b = col_v3_madd(wb, -P->rb, e.n);
+        return pen;
+    }
     pen.point_a = col_v3_madd(col__proxy_support(&As, e.n), P->ra, e.n);
     pen.point_b = col_v3_madd(col__proxy_support(&Bs, col_v3_neg(e.n)), -P->rb, e.n);
     return pen;

@@ -95,6 +95,28 @@ static bool epa_seed(const col__proxy *A, const col__proxy *B, const simplex *s,
     return true;
 }
 
+/* The weights bc of the origin's projection on the plane of face (normal
+ * n), by the signed areas of the sub-triangles it makes with each edge
+ * (along n), clamped to the face (a projection a rounding outside it) and
+ * normalized: 1 where it lies in the face, 0 where it needed the clamp, -1
+ * where they vanish (a degenerate face). */
+static int face_weights(const svert face[3], col_vec3 n, col_real bc[3]) {
+    col_vec3 w0 = face[0].w, w1 = face[1].w, w2 = face[2].w;
+    col_vec3 q = col_v3_scale(n, col_v3_dot(n, w0)); /* the projection */
+    col_real l[3] = {col_v3_dot(col_v3_cross(col_v3_sub(w1, q), col_v3_sub(w2, q)), n),
+                     col_v3_dot(col_v3_cross(col_v3_sub(w2, q), col_v3_sub(w0, q)), n),
+                     col_v3_dot(col_v3_cross(col_v3_sub(w0, q), col_v3_sub(w1, q)), n)};
+    col_real sum = COL_R(0.0);
+    int inside = 1;
+    for (int j = 0; j < 3; ++j) {
+        if (!(l[j] >= COL_R(0.0))) l[j] = COL_R(0.0), inside = 0; /* NaN too */
+        sum += l[j];
+    }
+    if (!(sum > COL_R(0.0) && sum <= COL_REAL_MAX)) return -1;
+    for (int j = 0; j < 3; ++j) bc[j] = l[j] / sum;
+    return inside;
+}
+
 void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out) {
     svert v[EPA_MAX_VERTS];
     epa_face f[EPA_MAX_FACES];
@@ -103,6 +125,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
     out->depth = COL_R(0.0);
     out->converged = true;
     out->iterations = 0;
+    out->has_face = false;
     memset(&out->w, 0, sizeof out->w);
     if (!epa_seed(A, B, &g->s, tiny, v, out)) {
         /* flat: the origin is on the boundary of A - B */
@@ -132,6 +155,22 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
             out->w = w;
         }
         if (upper - f[k].dist <= tol) {
+            /* converged on face k: its distance is the depth to the
+             * tolerance, so its point at the origin's projection is the
+             * contact (the best bound's face, reported so far, may lie
+             * short of it by more); taken where the projection lies in it */
+            col_real bc[3];
+            const svert fk[3] = {v[f[k].i[0]], v[f[k].i[1]], v[f[k].i[2]]};
+            if (face_weights(fk, n, bc) == 1) {
+                best = upper;
+                out->n = n;
+                out->w = w;
+                for (int j = 0; j < 3; ++j) out->face[j] = fk[j], out->bc[j] = bc[j];
+                out->has_face = true;
+                out->converged = true;
+                out->depth = col_max(best, COL_R(0.0));
+                return;
+            }
             out->converged = true;
             break;
         }

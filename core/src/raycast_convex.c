@@ -106,7 +106,12 @@ static gjk_cast gjk_raycast(const col__proxy *C, col_vec3 d, col_real max_t) {
         col_vec3 p = col__proxy_support_id(C, v, &id);
         col_vec3 w = col_v3_sub(x, p);
         col_real vw = col_v3_dot(v, w);
-        if (vw > COL_R(0.0)) {
+        /* a separating plane only where v . w exceeds its own rounding (v
+         * carries the simplex's, w the hull's size): near the hull a noisy
+         * v along a grazing ray would advance far past the entry (a ray at
+         * a slant of 0.002 went from 1e-6 before the entry to 0.43) */
+        bool apart = vw > COL_R(32.0) * COL_EPSILON * col_sqrt(vv) * (col_abs(w.x) + col_abs(w.y) + col_abs(w.z));
+        if (apart) {
             col_real vd = col_v3_dot(v, d);
             if (!(vd < COL_R(0.0))) return out; /* moving along or away from a separating plane */
             t -= vw / vd;
@@ -121,7 +126,7 @@ static gjk_cast gjk_raycast(const col__proxy *C, col_vec3 d, col_real max_t) {
         }
         bool dup = false;
         for (int i = 0; i < s.n; ++i) dup = dup || col__same_point(s.v[i].b, p);
-        if (dup && !(vw > COL_R(0.0))) break; /* no new point and no advance: on the hull to rounding */
+        if (dup && !apart) break; /* no new point and no advance: on the hull to rounding */
         if (!dup) {
             svert sv = {col_v3_sub(x, p), x, p, -1, id}; /* w at the moved x */
             s.v[s.n++] = sv;
@@ -129,16 +134,20 @@ static gjk_cast gjk_raycast(const col__proxy *C, col_vec3 d, col_real max_t) {
         col_vec3 v2;
         bool in = col__simplex_closest(&s, &v2);
         col_real vv2 = col_v3_dot(v2, v2);
-        if (in) break;                                /* x in C */
-        if (!(vw > COL_R(0.0)) && !(vv2 < vv)) break; /* no progress at a standing x */
+        if (in) break;                    /* x in C */
+        if (!apart && !(vv2 < vv)) break; /* no progress at a standing x */
         v = v2;
         vv = vv2;
     }
     out.hit = true;
     out.inside = !advanced;
     out.t = t;
-    out.n = col__unit_or(n, col_v3_neg(d));
-    if (advanced) polish(C, &s, d, max_t, &out);
+    out.n = col__unit_or(n, col__unit_or(col_v3_neg(d), col_v3(0, 0, 0)));
+    /* stalled where it started (a stall at the origin: x within sqrt(eps)
+     * of the size of a face it grazes) or later: the final simplex's
+     * feature gives the entry */
+    polish(C, &s, d, max_t, &out);
+    if (out.t > COL_R(0.0)) out.inside = false;
     return out;
 }
 
@@ -177,16 +186,26 @@ col_ray_hit col_raycast_polytope(const col_ray *r, const col_polytope *p) {
         col_ray_hit h = col__ray_accept(r, c.t < r->max_t ? c.t : r->max_t, c.n);
         if (h.status == COL_HIT) return h;
     }
+    col_vec3 against = col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0));
+    if (c.hit && c.inside) {
+        /* the cast stopped at the origin, within GJK's tolerance of the
+         * hull, which the static test puts outside it: the entry is there,
+         * to the tolerance (the overlap's common point would be anywhere in
+         * it: a grazing ray's went from t = 1e-6 to 0.43) */
+        col_distance_result d0 = col_distance(&origin, &hull);
+        col_vec3 n0 = col__unit_or(col_v3_sub(d0.point_a, d0.point_b), against);
+        return col__ray_accept(r, COL_R(0.0), col_v3_dot(n0, r->delta) <= COL_R(0.0) ? n0 : against);
+    }
     /* The cast missed (a graze, or an end on the hull, within its
-     * tolerance) or stopped at the origin: the segment's closest approach,
-     * clamped, with the normal from the hull's closest point. */
+     * tolerance): the segment's closest approach, clamped, with the normal
+     * from the hull's closest point. */
     col_distance_result dr = col_distance(&seg, &hull);
     col_real dd = col_v3_dot(r->delta, r->delta), t = COL_R(0.0);
     if (dd > COL_R(0.0)) t = col_v3_dot(col_v3_sub(dr.point_a, r->origin), r->delta) / dd;
     if (!(t >= COL_R(0.0))) t = COL_R(0.0);
     if (t > r->max_t) t = r->max_t;
-    col_vec3 against = col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0));
-    return col__ray_accept(r, t, col__unit_or(col_v3_sub(dr.point_a, dr.point_b), against));
+    col_vec3 nr = col__unit_or(col_v3_sub(dr.point_a, dr.point_b), against);
+    return col__ray_accept(r, t, col_v3_dot(nr, r->delta) <= COL_R(0.0) ? nr : against);
 }
 
 col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {

@@ -150,7 +150,11 @@ COL_API col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s);
  * ray misses where it runs along or away from it or the advance passes
  * max_t. The normal is that plane's (v normalized, facing the ray); t is
  * within the GJK size tolerance (base.h) of the exact entry, relative to
- * the hull's extent from the origin. With a finite max_t the decision is
+ * the hull's extent from the origin, where GJK's steps stall (v . w is
+ * noise once |v| falls below sqrt(eps) of that extent) the last simplex's
+ * face (its plane checked to support the hull), edge or vertex giving the
+ * entry; from an origin within that stall of the hull along a grazing ray,
+ * within the stall over the slant. With a finite max_t the decision is
  * the static test's: a hit exactly when col_overlap says the segment from
  * the origin to origin + max_t * delta meets the hull (by GJK, within its
  * tolerance: not exact, as for every pair with a polytope), inside exactly
