@@ -116,10 +116,16 @@ typedef struct sat_best {
     col_vec3 l;
 } sat_best;
 
-/* a / sqrt(x) < b / sqrt(y) for x, y > 0, without the roots */
+/* a / sqrt(x) < b / sqrt(y) for x, y > 0, without the roots where the
+ * squared sides stay clear of underflow (an overlap of 1e-170 against axes
+ * of length 1e-33 squared to 0 and lost to an edge axis: a box and a
+ * triangle at those scales got the box's size as their depth,
+ * fuzz/regressions/distance/sat-overlaps-underflowing-in-the-comparison) */
 static inline bool ratio_less(col_real a, col_real x, col_real b, col_real y) {
     if ((a < COL_R(0.0)) != (b < COL_R(0.0))) return a < b;
-    return a < COL_R(0.0) ? a * a * y > b * b * x : a * a * y < b * b * x;
+    col_real p = a * a * y, q = b * b * x, tiny = COL__REAL_MIN / (COL_EPSILON * COL_EPSILON);
+    if ((p < tiny && a != COL_R(0.0)) || (q < tiny && b != COL_R(0.0))) return a / col_sqrt(x) < b / col_sqrt(y);
+    return a < COL_R(0.0) ? p > q : p < q;
 }
 
 /*
