@@ -501,6 +501,13 @@ TEST(SweepRotating, PosesOverlapAndInvalidInput) {
     EXPECT_EQ(h.t0, R(0));
     // a turning plane and a turning ellipsoid of unequal radii have no pose; a round one turns
     col_shape plane = Plane(0, 0, 1, 0), egg = Ellipsoid(5, 0, 0, 1, 2, 3), round = Ellipsoid(5, 0, 0, 1, 1, 1);
+    EXPECT_FALSE(col_shape_can_turn(&plane));
+    EXPECT_FALSE(col_shape_can_turn(&egg));
+    EXPECT_TRUE(col_shape_can_turn(&round));
+    EXPECT_TRUE(col_shape_can_turn(&blade));
+    col_shape circle = Circle(0, 0, 1);
+    EXPECT_FALSE(col_shape_can_turn(&circle));
+    EXPECT_FALSE(col_shape_can_turn(nullptr));
     EXPECT_EQ(col_sweep_rotating(&plane, &spin, &ball, &still, nullptr, nullptr).status, COL_INVALID);
     EXPECT_EQ(col_sweep_rotating(&egg, &spin, &ball, &still, nullptr, nullptr).status, COL_INVALID);
     EXPECT_NE(col_sweep_rotating(&round, &spin, &ball, &still, nullptr, nullptr).status, COL_INVALID);

@@ -18,7 +18,7 @@ typedef struct gjk_cast {
 } gjk_cast;
 
 /*
- * The last steps of a cast, exactly where GJK's stall: near the hull, the
+ * The last steps of a cast, where GJK's steps stall: near the hull, the
  * sign of v . w is noise once |v|^2 falls below the rounding of v . w (eps
  * |v| |w|, w as large as the hull), so the cast stops up to about sqrt(eps)
  * of the hull's size short of it (a ray 1.6e-5 short of a face 1000 across

@@ -43,11 +43,8 @@ static col_vec3 posed(col_vec3 x, col_mat3 R, col_vec3 p, col_vec3 moved) {
     return col_v3_add(moved, col_m3_mul_v3(R, col_v3_sub(x, p)));
 }
 
-/* Whether the kind can take the motion: every convex kind; a plane and an
- * ellipsoid of unequal radii only without rotation (a turned plane's
- * points move without bound; a turned ellipsoid has no col_shape). */
-static bool can_turn(const col_shape *s) {
-    if (s->kind == COL_SHAPE_PLANE) return false;
+bool col_shape_can_turn(const col_shape *s) {
+    if (!s || !col__kind_ok(s->kind) || col_shape_kind_is_2d(s->kind) || s->kind == COL_SHAPE_PLANE) return false;
     if (s->kind == COL_SHAPE_ELLIPSOID) {
         col_vec3 r = s->u.ellipsoid.r;
         return r.x == r.y && r.y == r.z;
@@ -61,7 +58,7 @@ bool col_shape_moved(const col_shape *s, const col_rigid_motion *m, col_real u, 
         return false;
     if (s->kind == COL_SHAPE_POLYTOPE && !points) return false;
     bool turning = turns(m);
-    if (turning && !can_turn(s)) return false;
+    if (turning && !col_shape_can_turn(s)) return false;
     if (!turning || u == COL_R(0.0)) return col_shape_translate(s, col_v3_scale(m->linear, u), points, out);
     col_mat3 R = rotation_at(m, u);
     col_vec3 p = m->pivot, to = col_v3_madd(p, u, m->linear);
@@ -222,7 +219,8 @@ col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma,
     if (!a || !b || !col_shape_is_valid(a) || !col_shape_is_valid(b) || !col_distance_supported(a->kind, b->kind) ||
         !motion_valid(ma) || !motion_valid(mb) || !col_is_valid_size(prm.target) || !(prm.tolerance <= COL_HUGE))
         return col__sweep_miss(COL_INVALID);
-    if ((turns(ma) && !can_turn(a)) || (turns(mb) && !can_turn(b))) return col__sweep_miss(COL_INVALID);
+    if ((turns(ma) && !col_shape_can_turn(a)) || (turns(mb) && !col_shape_can_turn(b)))
+        return col__sweep_miss(COL_INVALID);
     mover A = {a, ma, reach(a, ma->pivot), col_v3_len(ma->rotation), NULL};
     mover B = {b, mb, reach(b, mb->pivot), col_v3_len(mb->rotation), NULL};
     if (!turns(ma)) A.spin = COL_R(0.0), A.reach = COL_R(0.0); /* a plane's reach is unbounded */

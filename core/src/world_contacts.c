@@ -32,16 +32,26 @@ size_t col_world_contacts(col_world *w, col_body_id id, const col_filter *filter
     if (!col_world_contains(w, id)) return fail(status, COL_WORLD_STALE_ID);
     if (col_world_mesh(w, id)) return fail(status, COL_WORLD_INVALID_ARGUMENT);
     const col_shape *shape = col_world_shape(w, id);
-    /* the bodies the shape overlaps, by id (the world's own query) */
-    col_world_status st;
-    size_t found = col_world_query_shape(w, shape, filter, NULL, 0, &st);
-    if (found == (size_t)-1) return fail(status, st);
-    col_body_id *ids = malloc((found ? found : 1) * sizeof *ids);
+    /* the bodies the shape overlaps, by id (the world's own query, in one
+     * pass: at most every body, so the filter runs once for each) */
+    size_t room = col_world_count(w);
+    col_body_id *ids = malloc((room ? room : 1) * sizeof *ids);
     if (!ids) return fail(status, COL_WORLD_NO_MEMORY);
-    found = col_world_query_shape(w, shape, filter, ids, found, &st);
-    if (found == (size_t)-1) {
+    col_world_status st;
+    size_t found = col_world_query_shape(w, shape, filter, ids, room, &st);
+    if (found != (size_t)-1 && found > room) { /* not expected (room counts every body): ask again */
+        col_body_id *more = realloc(ids, found * sizeof *ids);
+        if (!more) {
+            free(ids);
+            return fail(status, COL_WORLD_NO_MEMORY);
+        }
+        ids = more;
+        room = found;
+        found = col_world_query_shape(w, shape, filter, ids, room, &st);
+    }
+    if (found == (size_t)-1 || found > room) {
         free(ids);
-        return fail(status, st);
+        return fail(status, found == (size_t)-1 ? st : COL_WORLD_INVALID_ARGUMENT);
     }
     size_t n = 0;
     for (size_t i = 0; i < found; ++i) {

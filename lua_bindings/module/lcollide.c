@@ -239,13 +239,15 @@ static void read_sweep(lua_State *L, col_shape *a, col_vec3 *da, col_shape *b, c
     *db = lcol_v3(v + 3);
 }
 
-/* A finite number at t[i] (1-based) of the options table at arg, for field `name`. */
+/* A finite number with |x| <= COL_HUGE (as lcol_check_real) at t[i]
+ * (1-based) of the table on the top of the stack, for field `name` of the
+ * options at arg. */
 static col_real spin_number(lua_State *L, int arg, const char *name, int i) {
     lua_rawgeti(L, -1, i);
     int ok = 0;
     lua_Number x = lua_tonumberx(L, -1, &ok);
     lua_pop(L, 1);
-    if (!ok || !(x == x) || x > 1e300 || x < -1e300)
+    if (!ok || !(x >= -(lua_Number)COL_HUGE && x <= (lua_Number)COL_HUGE))
         luaL_argerror(L, arg, lua_pushfstring(L, "%s[%d] must be a finite number", name, i));
     return (col_real)x;
 }
@@ -283,12 +285,10 @@ static col_rigid_motion spin_motion(lua_State *L, int arg, const col_shape *s, c
     return m;
 }
 
-/* A plane, and an ellipsoid of unequal radii, cannot turn (col_shape_moved). */
+/* A turning shape that cannot turn (col_shape_can_turn): an argument error. */
 static void check_turnable(lua_State *L, int arg, const col_shape *s, const col_rigid_motion *m, const char *field) {
     bool turns = m->rotation.x != 0 || m->rotation.y != 0 || m->rotation.z != 0;
-    bool round = s->kind != COL_SHAPE_ELLIPSOID ||
-                 (s->u.ellipsoid.r.x == s->u.ellipsoid.r.y && s->u.ellipsoid.r.y == s->u.ellipsoid.r.z);
-    if (turns && (s->kind == COL_SHAPE_PLANE || !round))
+    if (turns && !col_shape_can_turn(s))
         luaL_argerror(L, arg, lua_pushfstring(L, "%s: a %s cannot turn", field, col_shape_kind_name(s->kind)));
 }
 

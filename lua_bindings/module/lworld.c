@@ -599,7 +599,6 @@ static int w_contacts(lua_State *L) {
     check_query(L, &lf, st, "contacts");
     /* the contacts in a buffer the collector owns (an error cannot leak it) */
     col_world_contact *c = lua_newuserdatauv(L, (n ? n : 1) * sizeof *c, 0);
-    int buf = lua_gettop(L);
     n = col_world_contacts(lw->w, id, f, c, n, &st);
     check_query(L, &lf, st, "contacts");
     lua_getiuservalue(L, 1, UV_ITEMS);
@@ -635,7 +634,6 @@ static int w_contacts(lua_State *L) {
         lua_pop(L, 1);
     }
     lcol_trim(L, out, (lua_Integer)n);
-    (void)buf;
     lua_pushinteger(L, (lua_Integer)n);
     lua_pushvalue(L, out);
     return 2;

@@ -286,6 +286,12 @@ typedef struct col_rigid_motion {
  * for a shape without bounds. */
 COL_API col_rigid_motion col_rigid_motion_about_centre(const col_shape *s, col_vec3 linear, col_vec3 rotation);
 
+/* Whether shape s can turn (col_shape_moved with a rotation): every 3D kind
+ * but the plane (its points would move without bound) and the ellipsoid of
+ * unequal radii (a turned one has no col_shape); false for NULL, 2D and
+ * invalid kinds. Its numbers are not validated (col_shape_is_valid). */
+COL_API bool col_shape_can_turn(const col_shape *s);
+
 /*
  * Shape s posed by motion m at time u in *out: a point, segment, triangle,
  * capsule, sphere or polytope with its points moved; an OBB with its centre
