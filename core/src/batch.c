@@ -10,6 +10,25 @@
 #include "pairs.h"
 
 static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_k(b, s); }
+static inline bool sphere_aabb_u(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_u(b, s); }
+
+/* OBB-OBB's SAT without validation, ordered as col_overlap orders the pair
+ * (col__shape_order: the test is not symmetric bit for bit). */
+static inline bool obb_obb_u(const col_obb *a, const col_obb *b) {
+    bool swap = col__order_reals((const col_real *)(const void *)a, (const col_real *)(const void *)b,
+                                 sizeof(col_obb) / sizeof(col_real)) > 0;
+    return swap ? col__overlap_obb_obb_u(b, a) : col__overlap_obb_obb_u(a, b);
+}
+
+/* The pairs with inline kernels: X(kind of a, kind of b, struct of a, struct
+ * of b, kernel with validation, kernel for valid shapes). OBB-OBB has no
+ * checked kernel here (col_overlap's checks); its row is for valid shapes. */
+#define COL__INLINE_PAIRS(X)                                                                                           \
+    X(COL_SHAPE_SPHERE, COL_SHAPE_SPHERE, col_sphere, col_sphere, col__overlap_sphere_sphere_k,                        \
+      col__overlap_sphere_sphere_u)                                                                                    \
+    X(COL_SHAPE_AABB, COL_SHAPE_AABB, col_aabb, col_aabb, col__overlap_aabb_aabb_k, col__overlap_aabb_aabb_u)          \
+    X(COL_SHAPE_AABB, COL_SHAPE_SPHERE, col_aabb, col_sphere, col__overlap_aabb_sphere_k, col__overlap_aabb_sphere_u)  \
+    X(COL_SHAPE_SPHERE, COL_SHAPE_AABB, col_sphere, col_aabb, sphere_aabb_k, sphere_aabb_u)
 
 /* The batch loops: pair i is a[i] against b[i * step] (step 0: b_single). */
 #define COL__BATCH_LOOP(TA, TB, KERNEL)                                                                                \
@@ -23,8 +42,6 @@ static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { retur
         }                                                                                                              \
     } while (0)
 
-static inline bool sphere_aabb_u(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_u(b, s); }
-
 static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b, bool b_single,
                            size_t count, unsigned char *out, bool checked) {
     size_t hits = 0, step = b_single ? 0 : 1;
@@ -34,38 +51,18 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
         return 0;
     }
     /* the inline pairs are supported by their kinds; the rest asks */
-    if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) {
-        if (checked)
-            COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_k);
-        else
-            COL__BATCH_LOOP(col_sphere, col_sphere, col__overlap_sphere_sphere_u);
-    } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_AABB) {
-        if (checked)
-            COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_k);
-        else
-            COL__BATCH_LOOP(col_aabb, col_aabb, col__overlap_aabb_aabb_u);
-    } else if (ka == COL_SHAPE_AABB && kb == COL_SHAPE_SPHERE) {
-        if (checked)
-            COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_k);
-        else
-            COL__BATCH_LOOP(col_aabb, col_sphere, col__overlap_aabb_sphere_u);
-    } else if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_AABB) {
-        if (checked)
-            COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_k);
-        else
-            COL__BATCH_LOOP(col_sphere, col_aabb, sphere_aabb_u);
-    } else if (!checked && ka == COL_SHAPE_OBB && kb == COL_SHAPE_OBB) {
-        /* SAT without validation; ordered as col_overlap orders them (not symmetric bit for bit) */
-        const col_obb *pa = (const col_obb *)a, *pb = (const col_obb *)b;
-        for (size_t i = 0; i < count; ++i) {
-            bool swap =
-                col__order_reals((const col_real *)(const void *)&pa[i], (const col_real *)(const void *)&pb[i * step],
-                                 sizeof(col_obb) / sizeof(col_real)) > 0; /* col__shape_order's order */
-            bool h =
-                swap ? col__overlap_obb_obb_u(&pb[i * step], &pa[i]) : col__overlap_obb_obb_u(&pa[i], &pb[i * step]);
-            hits += h;
-            if (out) out[i] = (unsigned char)h;
-        }
+#define COL__BATCH_PAIR(KA, KB, TA, TB, CHECKED, UNCHECKED)                                                            \
+    if (ka == KA && kb == KB) {                                                                                        \
+        if (checked)                                                                                                   \
+            COL__BATCH_LOOP(TA, TB, CHECKED);                                                                          \
+        else                                                                                                           \
+            COL__BATCH_LOOP(TA, TB, UNCHECKED);                                                                        \
+        return hits;                                                                                                   \
+    }
+    COL__INLINE_PAIRS(COL__BATCH_PAIR)
+#undef COL__BATCH_PAIR
+    if (!checked && ka == COL_SHAPE_OBB && kb == COL_SHAPE_OBB) {
+        COL__BATCH_LOOP(col_obb, col_obb, obb_obb_u);
     } else if (!col_overlap_supported(ka, kb)) {
         if (out) memset(out, 0, count);
     } else {
@@ -98,5 +95,12 @@ size_t col_overlap_many_unchecked(col_shape_kind ka, const void *a, col_shape_ki
 }
 
 bool col_overlap_unchecked(col_shape_kind ka, const void *a, col_shape_kind kb, const void *b) {
+    /* the inline pairs' kernels called directly (one pair: no loop to set up) */
+    if (!a || !b) return false;
+#define COL__ONE_PAIR(KA, KB, TA, TB, CHECKED, UNCHECKED)                                                              \
+    if (ka == KA && kb == KB) return UNCHECKED((const TA *)a, (const TB *)b);
+    COL__INLINE_PAIRS(COL__ONE_PAIR)
+#undef COL__ONE_PAIR
+    if (ka == COL_SHAPE_OBB && kb == COL_SHAPE_OBB) return obb_obb_u(a, b);
     return overlap_many(ka, a, kb, b, true, 1, NULL, false) == 1;
 }

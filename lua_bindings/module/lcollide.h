@@ -63,6 +63,7 @@ int lcol_shape_kind(lua_State *L, int idx);
  * then costs no table lookup (lcol_fast_kind). */
 typedef struct lcol_kinds {
     const void *mt[COL_SHAPE_KIND_COUNT];
+    size_t size[COL_SHAPE_KIND_COUNT]; /* the block of each kind (lcol_kind_size; the polytope's varies) */
 } lcol_kinds;
 
 /* Pushes the lcol_kinds userdata of the shape metatables registered by

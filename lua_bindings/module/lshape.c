@@ -243,11 +243,12 @@ static bool polytope_block_ok(const void *ud, size_t len);
 /* The kind of a userdata block p of len bytes whose metatable is mt, or -1
  * when it is not a shape (see KIND_TAGS for what proves it). */
 static int kind_of(const lcol_kinds *ks, const void *mt, const void *p, size_t len) {
-    int k = 0;
-    while (k < COL_SHAPE_KIND_COUNT && ks->mt[k] != mt) ++k;
-    if (k == COL_SHAPE_KIND_COUNT) return -1;
-    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(p, len) : len == kind_size((col_shape_kind)k);
-    return fits ? k : -1;
+    for (int k = 0; k < COL_SHAPE_KIND_COUNT; ++k) {
+        if (ks->mt[k] != mt) continue;
+        bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(p, len) : len == ks->size[k];
+        return fits ? k : -1;
+    }
+    return -1;
 }
 
 int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
@@ -745,6 +746,7 @@ void lcol_open_shapes(lua_State *L) {
         lua_pushvalue(L, -1);
         lua_setfield(L, LUA_REGISTRYINDEX, kinds[k].tname);
         ks->mt[k] = lua_topointer(L, -1);
+        ks->size[k] = kind_size((col_shape_kind)k);
         lua_pushlightuserdata(L, (void *)(uintptr_t)&KIND_TAGS[k]);
         lua_rawseti(L, -2, 1);
         lua_pushcfunction(L, m_tostring);
