@@ -471,6 +471,9 @@ for _, key in ipairs({ "overlap", "raycast", "sweep" }) do
     string.format("%.1f ns (%.1f with the loop)", r.net, r.med))
   target("collide." .. key .. " allocates nothing", r.garbage == 0, string.format("%.1f B/call", r.garbage))
 end
+for _, key in ipairs({ "raycast", "sweep" }) do
+  target("collide." .. key .. " <= 100 ns net (issue 20)", by[key].net <= 100, string.format("%.1f ns", by[key].net))
+end
 target("collide.overlap faster than the same test in Lua", by.overlap.med < by.lua.med,
   string.format("%.1f ns vs %.1f ns", by.overlap.med, by.lua.med))
 target("collide.overlap <= 0.85x the Lua test on locals (issue 20)", by.overlap.med <= 0.85 * by.lua_locals.med,

@@ -144,9 +144,11 @@ static int l_raycast(lua_State *L) {
     if (!col_raycast_supported(s.kind))
         return luaL_argerror(L, 1, lua_pushfstring(L, "cannot raycast a %s", col_shape_kind_name(s.kind)));
     col_ray r = lcol_check_ray(L, 2);
-    /* the options only when given (luaL_checkoption compares strings) */
-    int method = lua_isnoneornil(L, 9) ? 0 : luaL_checkoption(L, 9, "default", methods);
-    col_triangle_sides sides = !lua_isnoneornil(L, 10) && luaL_checkoption(L, 10, "twosided", sides_names)
+    /* the options only when given (luaL_checkoption compares strings; the
+     * stack's height tells most calls that they are absent) */
+    int top = lua_gettop(L);
+    int method = top < 9 || lua_isnil(L, 9) ? 0 : luaL_checkoption(L, 9, "default", methods);
+    col_triangle_sides sides = top >= 10 && !lua_isnil(L, 10) && luaL_checkoption(L, 10, "twosided", sides_names)
                                    ? COL_CULL_BACKFACES
                                    : COL_TWO_SIDED;
     const char *kind = col_shape_kind_name(s.kind);
@@ -175,7 +177,10 @@ static int l_raycast(lua_State *L) {
 col_ray lcol_check_ray(lua_State *L, int arg) {
     col_real v[6];
     lcol_check_reals(L, arg, v, 6);
-    lua_Number max_t = luaL_optnumber(L, arg + 6, HUGE_VAL);
+    /* maxT by one call where it is a number (luaL_optnumber asks its type first) */
+    int given = 0;
+    lua_Number max_t = lua_tonumberx(L, arg + 6, &given);
+    if (!given) max_t = lua_isnoneornil(L, arg + 6) ? HUGE_VAL : luaL_checknumber(L, arg + 6);
     if (!(max_t >= 0)) luaL_argerror(L, arg + 6, "maxT must be >= 0");
     col_ray r = {lcol_v3(v), lcol_v3(v + 3), (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
     return r;

@@ -6,6 +6,8 @@
 #ifndef COLLIDE_LCOLLIDE_H
 #define COLLIDE_LCOLLIDE_H
 
+#include <math.h>
+
 #include "collide/collide.h"
 #include "lauxlib.h"
 #include "lua.h"
@@ -115,11 +117,26 @@ int lcol_kind_of(lua_State *L);
  * (plane, plane))". Raises. */
 int lcol_pair_error(lua_State *L, int arg, col_shape_kind a, col_shape_kind b);
 
-/* A number argument that is finite with |x| <= COL_HUGE, as col_real. */
-col_real lcol_check_real(lua_State *L, int arg);
+/* The argument error of a number lcol_check_real refuses (raises: "number
+ * expected", "finite number expected, got nan", the magnitude beyond
+ * COL_HUGE). */
+col_real lcol_refuse_real(lua_State *L, int arg);
+
+/* A number argument that is finite with |x| <= COL_HUGE, as col_real. Inline
+ * (the hot queries read six to nine of them per call): one API call and one
+ * comparison in the common case (NaN, inf and a magnitude beyond COL_HUGE
+ * fail it); lcol_refuse_real says why. */
+static inline col_real lcol_check_real(lua_State *L, int arg) {
+    int ok = 0;
+    lua_Number x = lua_tonumberx(L, arg, &ok);
+    if (!ok || !(fabs(x) <= (lua_Number)COL_HUGE)) return lcol_refuse_real(L, arg);
+    return (col_real)x;
+}
 
 /* Reads n col_real arguments starting at arg into out. */
-void lcol_check_reals(lua_State *L, int arg, col_real *out, int n);
+static inline void lcol_check_reals(lua_State *L, int arg, col_real *out, int n) {
+    for (int i = 0; i < n; ++i) out[i] = lcol_check_real(L, arg + i);
+}
 
 /* Three col_reals as a vector (the readers fill arrays of reals). */
 static inline col_vec3 lcol_v3(const col_real *p) { return col_v3(p[0], p[1], p[2]); }

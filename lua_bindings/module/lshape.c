@@ -32,8 +32,7 @@
 static const char KIND_TAGS[COL_SHAPE_KIND_COUNT] = {0};
 static const char KINDS_KEY = 0;
 
-/* The argument error of a number lcol_check_real refuses (raises). */
-static col_real refuse_real(lua_State *L, int arg) {
+col_real lcol_refuse_real(lua_State *L, int arg) {
     lua_Number x = luaL_checknumber(L, arg); /* raises for a non-number */
     if (isnan(x)) luaL_argerror(L, arg, "finite number expected, got nan");
     if (isinf(x)) luaL_argerror(L, arg, x > 0 ? "finite number expected, got inf" : "finite number expected, got -inf");
@@ -42,22 +41,9 @@ static col_real refuse_real(lua_State *L, int arg) {
     return 0; /* not reached */
 }
 
-col_real lcol_check_real(lua_State *L, int arg) {
-    /* one API call and one comparison in the common case (NaN, inf and a
-     * magnitude beyond COL_HUGE fail it); refuse_real says why */
-    int ok = 0;
-    lua_Number x = lua_tonumberx(L, arg, &ok);
-    if (!ok || !(fabs(x) <= (lua_Number)COL_HUGE)) return refuse_real(L, arg);
-    return (col_real)x;
-}
-
 int lcol_pair_error(lua_State *L, int arg, col_shape_kind a, col_shape_kind b) {
     return luaL_argerror(
         L, arg, lua_pushfstring(L, "no test for the pair (%s, %s)", col_shape_kind_name(a), col_shape_kind_name(b)));
-}
-
-void lcol_check_reals(lua_State *L, int arg, col_real *out, int n) {
-    for (int i = 0; i < n; ++i) out[i] = lcol_check_real(L, arg + i);
 }
 
 int lcol_push_reals(lua_State *L, const col_real *v, int n) {
