@@ -510,6 +510,38 @@ TEST(PenetrationSat, WitnessPointsOnTheContact) {
     EXPECT_EQ(p.point_b.z, R(2.0));
 }
 
+// A triangle against a capsule's axis or another triangle: the axes give
+// the depth (0 iterations) and a matched pair on the contact. A capsule
+// standing through a floor triangle leaves upward by its axis's part below
+// plus its radius; a triangle standing through another leaves it by its tip.
+TEST(PenetrationSat, TrianglePairsTakeTheAxes) {
+    col_shape floor = Triangle(V(-3, -3, 0), V(3, -3, 0), V(0, 3, 0));
+    col_shape post = Capsule(V(0, 0, -0.3), V(0, 0, 1), 0.2);
+    col_penetration_result p = col_penetration(&post, &floor);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_EQ(p.iterations, 0);
+    EXPECT_NEAR(p.depth, 0.5, kTol);
+    EXPECT_NEAR(p.normal.z, 1.0, kTol);
+    EXPECT_NEAR(p.point_a.z, -0.5, kTol);
+    EXPECT_NEAR(p.point_b.z, 0.0, kTol);
+    EXPECT_NEAR(p.point_a.x, 0.0, kTol);
+    EXPECT_NEAR(p.point_b.y, 0.0, kTol);
+    col_shape fin = Triangle(V(0, 0, -0.2), V(1, 0, 1), V(-1, 0, 1));
+    for (bool swap : {false, true}) {
+        const col_shape &x = swap ? fin : floor, &y = swap ? floor : fin;
+        p = col_penetration(&x, &y);
+        ASSERT_EQ(p.status, COL_HIT);
+        EXPECT_EQ(p.iterations, 0);
+        EXPECT_NEAR(p.depth, 0.2, kTol);
+        EXPECT_NEAR(p.normal.z, swap ? 1.0 : -1.0, kTol);
+        // the fin's tip and the point of the floor over it
+        col_vec3 tip = swap ? p.point_a : p.point_b, over = swap ? p.point_b : p.point_a;
+        EXPECT_NEAR(tip.z, -0.2, kTol);
+        EXPECT_NEAR(over.z, 0.0, kTol);
+        EXPECT_NEAR(col_v3_len(col_v3_sub(col_v3(tip.x, tip.y, 0), over)), 0.0, kTol);
+    }
+}
+
 TEST(PenetrationSat, TouchingAndApartGoTheGeneralWay) {
     col_shape a = Aabb(0, 0, 0, 1, 1, 1), b = Aabb(1, 0, 0, 2, 1, 1); // faces touching exactly
     col_penetration_result p = col_penetration(&a, &b);
@@ -528,56 +560,66 @@ TEST(PenetrationSat, AgreesWithEpa) {
     const col_shape_kind others[] = {COL_SHAPE_AABB,    COL_SHAPE_OBB,    COL_SHAPE_TRIANGLE, COL_SHAPE_POINT,
                                      COL_SHAPE_SEGMENT, COL_SHAPE_SPHERE, COL_SHAPE_CAPSULE};
     int compared = 0, shallow = 0;
+    // the box pairs, then a triangle against a triangle, a segment or a
+    // capsule (their depth by the axes too; EPA's witnesses on these were
+    // each shape's extreme point where it ended on no face)
+    std::vector<std::pair<col_shape_kind, col_shape_kind>> pairs;
     for (col_shape_kind kb : boxes)
-        for (col_shape_kind ko : others)
-            for (int i = 0; i < 60; ++i) {
-                col_shape box = RandomShape(g, kb, g.Vec(-0.3, 0.3), sb);
-                col_shape o = RandomShape(g, ko, g.Vec(-0.6, 0.6), sa);
-                for (int swap = 0; swap < 2; ++swap) {
-                    const col_shape &x = swap ? box : o, &y = swap ? o : box;
-                    col_penetration_result p = col_penetration(&x, &y), e = col_epa_penetration(&x, &y);
-                    ASSERT_EQ(p.status == COL_MISS, e.status == COL_MISS)
-                        << col_shape_kind_name(x.kind) << " vs " << col_shape_kind_name(y.kind);
-                    if (p.status == COL_MISS || e.status != COL_HIT) continue;
-                    ++compared;
-                    // EPA's depth is a support value: never below the true depth
-                    EXPECT_NEAR(p.depth, e.depth, kFloat ? 1e-3 : 1e-8)
-                        << col_shape_kind_name(x.kind) << " vs " << col_shape_kind_name(y.kind);
-                    EXPECT_LE(p.depth, e.depth + (kFloat ? 1e-5 : 1e-12));
-                    EXPECT_NEAR(col_v3_len(p.normal), 1.0, kTol);
-                    EXPECT_NEAR(col_v3_dot(col_v3_sub(p.point_b, p.point_a), p.normal), p.depth, kFloat ? 1e-5 : 1e-12);
-                    // matched points on the contact: b* - a* = depth n, a* on x's surface and b* on
-                    // y's (the features that touch once x moves out); a* in or on y and b* in or
-                    // on x where the overlap is shallow and both are solids (deeper than their
-                    // common extent along n, no pair can be both: one shape sits inside the
-                    // other's slab; nor where one is flat, unless n lies in its plane)
-                    col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
-                    EXPECT_LE(col_v3_len(gap), kFloat ? 1e-5 : 1e-12);
-                    col_shape wa = Point(p.point_a.x, p.point_a.y, p.point_a.z),
-                              wb = Point(p.point_b.x, p.point_b.y, p.point_b.z);
-                    double in_tol = kFloat ? 1e-5 : 1e-12;
-                    EXPECT_LE(col_distance(&wa, &x).distance, in_tol) << "a* on the first shape";
-                    EXPECT_LE(col_distance(&wb, &y).distance, in_tol) << "b* on the other shape";
-                    col_vec3 xs, xl, ys, yl;
-                    (void)col_support(&x, p.normal, &xs);
-                    (void)col_support(&x, col_v3_neg(p.normal), &xl);
-                    (void)col_support(&y, p.normal, &ys);
-                    (void)col_support(&y, col_v3_neg(p.normal), &yl);
-                    double ex = col_v3_dot(col_v3_sub(xs, xl), p.normal), ey = col_v3_dot(col_v3_sub(ys, yl), p.normal);
-                    auto flat = [](col_shape_kind k) {
-                        return k == COL_SHAPE_TRIANGLE || k == COL_SHAPE_POINT || k == COL_SHAPE_SEGMENT;
-                    };
-                    if (flat(x.kind) || flat(y.kind) || p.depth > 0.25 * std::min(ex, ey)) continue;
-                    ++shallow;
-                    EXPECT_LE(col_distance(&wa, &y).distance, in_tol)
-                        << "a* in or on the other shape: " << col_shape_kind_name(x.kind) << " vs "
-                        << col_shape_kind_name(y.kind) << " depth " << p.depth;
-                    EXPECT_LE(col_distance(&wb, &x).distance, in_tol)
-                        << "b* in or on the first shape: " << col_shape_kind_name(x.kind) << " vs "
-                        << col_shape_kind_name(y.kind) << " depth " << p.depth;
-                }
+        for (col_shape_kind ko : others) pairs.emplace_back(kb, ko);
+    for (col_shape_kind ko : {COL_SHAPE_TRIANGLE, COL_SHAPE_SEGMENT, COL_SHAPE_CAPSULE})
+        pairs.emplace_back(COL_SHAPE_TRIANGLE, ko);
+    for (auto [kb, ko] : pairs)
+        for (int i = 0; i < 60; ++i) {
+            col_shape box = RandomShape(g, kb, g.Vec(-0.3, 0.3), sb);
+            col_shape o = RandomShape(g, ko, g.Vec(-0.6, 0.6), sa);
+            for (int swap = 0; swap < 2; ++swap) {
+                const col_shape &x = swap ? box : o, &y = swap ? o : box;
+                col_penetration_result p = col_penetration(&x, &y), e = col_epa_penetration(&x, &y);
+                ASSERT_EQ(p.status == COL_MISS, e.status == COL_MISS)
+                    << col_shape_kind_name(x.kind) << " vs " << col_shape_kind_name(y.kind);
+                if (p.status == COL_MISS || e.status != COL_HIT) continue;
+                ++compared;
+                // EPA's depth is a support value: never below the true depth (but where
+                // GJK, which it starts from, stops short on a sliver A - B: two triangles,
+                // a triangle and a segment, sqrt(eps) of the size)
+                bool sliver = kb == COL_SHAPE_TRIANGLE;
+                EXPECT_NEAR(p.depth, e.depth, kFloat ? 1e-3 : (sliver ? 1e-7 : 1e-8))
+                    << col_shape_kind_name(x.kind) << " vs " << col_shape_kind_name(y.kind);
+                EXPECT_LE(p.depth, e.depth + (kFloat ? 1e-5 : (sliver ? 1e-7 : 1e-12)));
+                EXPECT_NEAR(col_v3_len(p.normal), 1.0, kTol);
+                EXPECT_NEAR(col_v3_dot(col_v3_sub(p.point_b, p.point_a), p.normal), p.depth, kFloat ? 1e-5 : 1e-12);
+                // matched points on the contact: b* - a* = depth n, a* on x's surface and b* on
+                // y's (the features that touch once x moves out); a* in or on y and b* in or
+                // on x where the overlap is shallow and both are solids (deeper than their
+                // common extent along n, no pair can be both: one shape sits inside the
+                // other's slab; nor where one is flat, unless n lies in its plane)
+                col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+                EXPECT_LE(col_v3_len(gap), kFloat ? 1e-5 : 1e-12);
+                col_shape wa = Point(p.point_a.x, p.point_a.y, p.point_a.z),
+                          wb = Point(p.point_b.x, p.point_b.y, p.point_b.z);
+                double in_tol = kFloat ? 1e-5 : 1e-12;
+                EXPECT_LE(col_distance(&wa, &x).distance, in_tol) << "a* on the first shape";
+                EXPECT_LE(col_distance(&wb, &y).distance, in_tol) << "b* on the other shape";
+                col_vec3 xs, xl, ys, yl;
+                (void)col_support(&x, p.normal, &xs);
+                (void)col_support(&x, col_v3_neg(p.normal), &xl);
+                (void)col_support(&y, p.normal, &ys);
+                (void)col_support(&y, col_v3_neg(p.normal), &yl);
+                double ex = col_v3_dot(col_v3_sub(xs, xl), p.normal), ey = col_v3_dot(col_v3_sub(ys, yl), p.normal);
+                auto flat = [](col_shape_kind k) {
+                    return k == COL_SHAPE_TRIANGLE || k == COL_SHAPE_POINT || k == COL_SHAPE_SEGMENT;
+                };
+                if (flat(x.kind) || flat(y.kind) || p.depth > 0.25 * std::min(ex, ey)) continue;
+                ++shallow;
+                EXPECT_LE(col_distance(&wa, &y).distance, in_tol)
+                    << "a* in or on the other shape: " << col_shape_kind_name(x.kind) << " vs "
+                    << col_shape_kind_name(y.kind) << " depth " << p.depth;
+                EXPECT_LE(col_distance(&wb, &x).distance, in_tol)
+                    << "b* in or on the first shape: " << col_shape_kind_name(x.kind) << " vs "
+                    << col_shape_kind_name(y.kind) << " depth " << p.depth;
             }
-    EXPECT_GT(compared, 400);
+        }
+    EXPECT_GT(compared, 500);
     EXPECT_GT(shallow, 25);
 }
 
@@ -1001,6 +1043,75 @@ TEST(Manifold, TurnedAndTiltedBoxes) {
     EXPECT_NEAR(m.depth[0], 0.1, kTol);
 }
 
+// A capsule (or a segment) lying along a face, or along another capsule:
+// its axis clipped to the face's sides (to the other axis's slab), two
+// points with their own depths; tilted so that one end lifts off, standing,
+// or crossing another capsule: col_penetration's one point.
+TEST(Manifold, ACapsuleLyingAlongAFaceOrACapsuleGetsTwoPoints) {
+    col_shape box = Obb(V(0, 0, -1), V(2, 2, 1), RotZ(0));
+    // lying on the top face, 0.1 deep: its axis's ends, 0.5 below them
+    col_shape cap = Capsule(V(-1, 0, 0.4), V(1, 0, 0.4), 0.5);
+    col_contact_manifold m = col_manifold(&cap, &box);
+    ASSERT_EQ(m.status, COL_HIT);
+    ASSERT_EQ(m.count, 2);
+    EXPECT_EQ(m.normal.z, 1.0);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(m.point[i].x, i ? 1.0 : -1.0, kTol);
+        EXPECT_NEAR(m.point[i].z, -0.1, kTol);
+        EXPECT_NEAR(m.depth[i], 0.1, kTol);
+    }
+    // the box as A: the points are the box's, on its face, and the normal
+    // points from the capsule toward the box (no negative zeros)
+    m = col_manifold(&box, &cap);
+    ASSERT_EQ(m.count, 2);
+    EXPECT_EQ(m.normal.z, -1.0);
+    EXPECT_FALSE(std::signbit(m.normal.x) || std::signbit(m.normal.y));
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(m.point[i].z, 0.0, kTol);
+        EXPECT_NEAR(m.depth[i], 0.1, kTol);
+    }
+    // hanging over the face's edge: clipped at the edge (x = 2)
+    col_shape over = Capsule(V(1, 0, 0.4), V(4, 0, 0.4), 0.5);
+    m = col_manifold(&over, &box);
+    ASSERT_EQ(m.count, 2);
+    EXPECT_NEAR(m.point[0].x + m.point[1].x, 3.0, kTol);
+    // slightly tilted, each end its own depth; tilted until one end lifts
+    // off; standing: one point
+    col_shape tilt = Capsule(V(-1, 0, 0.4), V(1, 0, 0.45), 0.5);
+    m = col_manifold(&tilt, &box);
+    ASSERT_EQ(m.count, 2);
+    EXPECT_NEAR(m.depth[0] + m.depth[1], 0.15, kTol);
+    col_shape lifted = Capsule(V(-1, 0, 0.45), V(1, 0, 0.55), 0.5), up = Capsule(V(0, 0, 0.4), V(0, 0, 2), 0.5);
+    EXPECT_EQ(col_manifold(&lifted, &box).count, 1);
+    EXPECT_EQ(col_manifold(&up, &box).count, 1);
+    // a thin capsule 0.1 into a floor triangle; a segment on a box's face
+    col_shape thin = Capsule(V(-1, 0, 0.1), V(1, 0, 0.1), 0.2), floor = Triangle(V(-3, -3, 0), V(3, -3, 0), V(0, 3, 0));
+    m = col_manifold(&thin, &floor);
+    ASSERT_EQ(m.count, 2);
+    EXPECT_EQ(m.normal.z, 1.0);
+    for (int i = 0; i < 2; ++i) EXPECT_NEAR(m.depth[i], 0.1, kTol);
+    col_shape seg = Segment(V(-1, 0, -0.1), V(1, 0, -0.1));
+    m = col_manifold(&seg, &box);
+    ASSERT_EQ(m.count, 2);
+    for (int i = 0; i < 2; ++i) EXPECT_NEAR(m.depth[i], 0.1, kTol);
+    // two capsules side by side: the overlap of their axes (x in [-0.5, 1])
+    col_shape lo = Capsule(V(-1, 0, 0), V(1, 0, 0), 0.5), hi = Capsule(V(-0.5, 0, 0.9), V(1.5, 0, 0.9), 0.5);
+    m = col_manifold(&lo, &hi);
+    ASSERT_EQ(m.count, 2);
+    EXPECT_EQ(m.normal.z, -1.0);
+    EXPECT_NEAR(std::fmin(m.point[0].x, m.point[1].x), -0.5, kTol);
+    EXPECT_NEAR(std::fmax(m.point[0].x, m.point[1].x), 1.0, kTol);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(m.point[i].z, 0.5, kTol);
+        EXPECT_NEAR(m.depth[i], 0.1, kTol);
+    }
+    // crossing at a right angle: the lines through A's clipped ends miss B
+    col_shape across = Capsule(V(0, -1, 0.9), V(0, 1, 0.9), 0.5);
+    m = col_manifold(&lo, &across);
+    ASSERT_EQ(m.count, 1);
+    EXPECT_NEAR(m.depth[0], 0.1, kTol);
+}
+
 TEST(Manifold, PointsLieInAOnBAndNoDeeperThanThePenetration) {
     // Random overlapping boxes, turned: every point of the manifold lies in
     // or on A, point + depth * normal on B (within rounding of their size),
@@ -1017,6 +1128,16 @@ TEST(Manifold, PointsLieInAOnBAndNoDeeperThanThePenetration) {
             b = Triangle(V(-3, -3, g.In(-0.1, 0.1)), V(3, -3, g.In(-0.1, 0.1)), V(0, 3, g.In(-0.1, 0.1)));
         if (i % 6 == 1) // a turned triangle through a turned box
             b = Triangle(g.Vec(-2, 2), g.Vec(-2, 2), g.Vec(-2, 2));
+        if (i % 12 == 7) // a capsule or a segment on a box or a floor triangle, or along another capsule
+            a = i % 5 ? Capsule(g.Vec(-1, 1), g.Vec(-1, 1), g.In(0, 0.5)) : Segment(g.Vec(-1, 1), g.Vec(-1, 1));
+        if (i % 24 == 11) { // nearly parallel capsules 0.9 apart (radii 0.5), B shifted and tilted a little
+            col_vec3 d = g.Vec(-1, 1), c = g.Vec(-0.5, 0.5), off = col_v3_cross(d, g.Vec(-1, 1));
+            off = col_v3_scale(off, 0.9 / std::fmax(1e-9, static_cast<double>(col_v3_len(off))));
+            col_vec3 shift = col_v3_scale(d, g.In(-0.5, 0.5)), tilt = g.Vec(-0.02, 0.02);
+            a = Capsule(col_v3_sub(c, d), col_v3_add(c, d), 0.5);
+            b = Capsule(col_v3_add(col_v3_add(col_v3_sub(c, d), off), shift),
+                        col_v3_add(col_v3_add(col_v3_add(c, d), off), col_v3_add(shift, tilt)), 0.5);
+        }
         if (i % 12 == 5) std::swap(a, b); // either side
         col_contact_manifold m = col_manifold(&a, &b);
         col_penetration_result p = col_penetration(&a, &b);

@@ -1,10 +1,13 @@
 /* Contact manifolds (collide/gjk.h, col_manifold): the points of a resting
  * contact of two boxes, or a box and a triangle, by clipping one's face
  * against the other's (the reference and incident faces of ODE's dBoxBox
- * and Box2D's b2ClipPolygons, in 3D), and col_penetration's one point for
- * every other contact. */
+ * and Box2D's b2ClipPolygons, in 3D); of a capsule or segment lying along a
+ * face or along another capsule, by clipping its axis (Box2D's capsule
+ * manifolds, in 3D); and col_penetration's one point for every other
+ * contact. */
 #include "convex.h"
 #include "geom.h"
+#include "ray.h"
 
 /* A box or a triangle: the solids whose faces clip. */
 typedef struct solid {
@@ -249,6 +252,115 @@ static bool clip_faces(const solid *A, const solid *B, col_vec3 n, col_contact_m
     return true;
 }
 
+/* A capsule or a segment (radius 0): its axis and radius. */
+static bool as_linear(const col_shape *s, col_vec3 *p0, col_vec3 *p1, col_real *r) {
+    if (s->kind == COL_SHAPE_CAPSULE) {
+        *p0 = s->u.capsule.a, *p1 = s->u.capsule.b, *r = s->u.capsule.r;
+        return true;
+    }
+    if (s->kind == COL_SHAPE_SEGMENT) {
+        *p0 = s->u.segment.a, *p1 = s->u.segment.b, *r = COL_R(0.0);
+        return true;
+    }
+    return false;
+}
+
+/* The segment q[0] q[1] clipped to the half-space a . x <= lim (clip_half
+ * on two points): false where none of it is left. */
+static bool clip_segment_half(col_vec3 q[2], col_vec3 a, col_real lim) {
+    col_real d0 = col_v3_dot(a, q[0]) - lim, d1 = col_v3_dot(a, q[1]) - lim;
+    if (d0 > COL_R(0.0) && d1 > COL_R(0.0)) return false;
+    if (d0 > COL_R(0.0)) q[0] = col_v3_madd(q[0], d0 / (d0 - d1), col_v3_sub(q[1], q[0]));
+    if (d1 > COL_R(0.0)) q[1] = col_v3_madd(q[1], d1 / (d1 - d0), col_v3_sub(q[0], q[1]));
+    return true;
+}
+
+/* The two points of a linear shape's axis, clipped to q, with their depths
+ * d, as a manifold of two points (normal n, from B toward A; the points
+ * as points of A: p[i] on A already, or moved out by their depth along n
+ * where they are B's): false where either is not in contact (an axis not
+ * along the contact: col_penetration's one point) or the two coincide. */
+static bool two_points(col_vec3 p[2], col_real d[2], col_vec3 n, bool on_a, col_real tol, col_contact_manifold *m) {
+    if (!(d[0] >= -tol && d[1] >= -tol)) return false;
+    if (!(col_v3_len_sq(col_v3_sub(p[1], p[0])) > tol * tol)) return false;
+    m->normal = n;
+    m->count = 2;
+    for (int i = 0; i < 2; ++i) {
+        m->depth[i] = col_max(d[i], COL_R(0.0));
+        m->point[i] = on_a ? p[i] : col_v3_madd(p[i], -m->depth[i], n);
+    }
+    return true;
+}
+
+/* A capsule or segment (axis p0 p1, radius r) lying along a face of the
+ * solid S (the box's or triangle's face whose normal is the penetration
+ * normal n, from B toward A, within rounding; lin_a: the linear shape is
+ * A): its axis clipped to the face's side planes, each end's deepest
+ * point toward the face with its depth below the face's plane. */
+static bool clip_axis_face(col_vec3 p0, col_vec3 p1, col_real r, const solid *S, bool lin_a, col_vec3 n,
+                           col_contact_manifold *m) {
+    col_real align;
+    face f = facing(S, lin_a ? n : col_v3_neg(n), &align); /* S's face toward the linear shape */
+    if (f.nv == 0 || align < COL_R(1.0) - COL_R(64.0) * COL_EPSILON) return false;
+    col_vec3 q[2] = {p0, p1};
+    col_real size = col_max(col__abs_max(p0), col__abs_max(p1)) + r;
+    for (int e = 0; e < f.nv; ++e) {
+        if (!clip_segment_half(q, f.side[e], f.lim[e])) return false;
+        size = col_max(size, col__abs_max(f.v[e]));
+    }
+    col_real h = col_v3_dot(f.n, f.v[0]);
+    col_vec3 p[2];
+    col_real d[2];
+    for (int i = 0; i < 2; ++i) {
+        p[i] = col_v3_madd(q[i], -r, f.n);
+        d[i] = h - col_v3_dot(f.n, p[i]);
+    }
+    /* the face's own normal, from B toward A */
+    return two_points(p, d, lin_a ? f.n : col_v3_neg(f.n), lin_a, COL_R(16.0) * COL_EPSILON * size, m);
+}
+
+/* Two capsules or segments lying along each other: A's axis clipped to the
+ * slab across B's axis, and at each end q the depth along n of the line q +
+ * t n through both (B's far side toward A, by a ray cast from beyond B down
+ * that line, against A's near side q - ra n). A line that misses B (axes
+ * crossing) is no contact there. */
+static bool clip_axes(col_vec3 a0, col_vec3 a1, col_real ra, col_vec3 b0, col_vec3 b1, col_real rb, col_vec3 n,
+                      col_contact_manifold *m) {
+    col_vec3 q[2] = {a0, a1}, db = col_v3_sub(b1, b0);
+    if (col__same_point(db, col_v3(0, 0, 0))) return false; /* B is a ball or a point */
+    if (!clip_segment_half(q, db, col_v3_dot(db, b1)) || !clip_segment_half(q, col_v3_neg(db), -col_v3_dot(db, b0)))
+        return false;
+    col_real size =
+        col_max(col_max(col__abs_max(a0), col__abs_max(a1)), col_max(col__abs_max(b0), col__abs_max(b1))) + ra + rb;
+    col_real reach = col_v3_len(col_v3_sub(a1, a0)) + col_v3_len(db) + ra + rb;
+    col_vec3 p[2];
+    col_real d[2];
+    for (int i = 0; i < 2; ++i) {
+        /* from beyond B along the line (every point of B lies below q +
+         * reach n along n), down the line */
+        col_real top = col_v3_dot(n, col_v3_sub(b0, q[i])) + reach;
+        col_ray ray = {col_v3_madd(q[i], top, n), col_v3_neg(n), COL_R(2.0) * (col_abs(top) + reach)};
+        col_ray_hit h = col__raycast_capsule_raw(&ray, b0, b1, rb);
+        if (h.status != COL_HIT || h.inside) return false;
+        p[i] = col_v3_madd(q[i], -ra, n);
+        d[i] = top - h.t + ra; /* B's far side at q + (top - t) n, A's near side at q - ra n */
+    }
+    return two_points(p, d, n, true, COL_R(16.0) * COL_EPSILON * size, m);
+}
+
+/* The manifold of a linear shape against a solid or another linear shape
+ * (col_manifold's second kind of contact): false where it is one point. */
+static bool clip_linear(const col_shape *a, const col_shape *b, col_vec3 n, col_contact_manifold *m) {
+    col_vec3 a0 = col_v3(0, 0, 0), a1 = a0, b0 = a0, b1 = a0;
+    col_real ra = COL_R(0.0), rb = COL_R(0.0);
+    solid S;
+    bool la = as_linear(a, &a0, &a1, &ra), lb = as_linear(b, &b0, &b1, &rb);
+    if (la && lb) return clip_axes(a0, a1, ra, b0, b1, rb, n, m);
+    if (la && as_solid(b, &S)) return clip_axis_face(a0, a1, ra, &S, true, n, m);
+    if (lb && as_solid(a, &S)) return clip_axis_face(b0, b1, rb, &S, false, n, m);
+    return false;
+}
+
 col_contact_manifold col_manifold(const col_shape *a, const col_shape *b) {
     col_contact_manifold m;
     memset(&m, 0, sizeof m);
@@ -260,6 +372,10 @@ col_contact_manifold col_manifold(const col_shape *a, const col_shape *b) {
     if (p.status == COL_HIT && as_solid(a, &A) && as_solid(b, &B) && (A.box || B.box) &&
         clip_faces(&A, &B, p.normal, &m))
         return m;
+    if (p.status == COL_HIT && clip_linear(a, b, p.normal, &m)) {
+        m.normal = col__no_neg_zero(m.normal);
+        return m;
+    }
     m.count = 1;
     m.point[0] = p.point_a;
     m.depth[0] = p.depth;

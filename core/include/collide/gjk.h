@@ -48,7 +48,8 @@ COL_EXTERN_C_BEGIN
  *   point_a   the point of A deepest inside B along the normal;
  *   point_b   the point of B deepest inside A: (point_b - point_a).normal = depth.
  *             Where the separating axes give the depth (col_penetration: a box
- *             and a box, a triangle, or a point or segment core) they are a
+ *             and a box, a triangle, or a point or segment core; a triangle
+ *             and a triangle or a segment core) they are a
  *             matched pair on the contact: point_a on A's feature leading
  *             against the normal (a face, an edge or a vertex, within rounding
  *             of the extreme), point_b = point_a + depth * normal on B's
@@ -179,7 +180,11 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * segments: exact), from the extent along the normal for a plane (the
  * shallower side); where one core is a box (AABB or OBB) and the other a
  * box, a triangle, a segment or a point (box-box, capsule-box, sphere-box,
- * box-triangle), by the separating axes of the cores (face normals and edge
+ * box-triangle), or one is a triangle and the other a triangle or a segment
+ * (triangle-triangle, capsule-triangle, segment-triangle: their A - B is a
+ * solid whose facet normals the axes list; a collinear triangle against
+ * another collinear one or a segment, whose A - B is flat, leaves the axes
+ * none and takes EPA), by the separating axes of the cores (face normals and edge
  * cross products: the least overlap over them is the depth of two convex
  * polytopes, exact but for rounding; Gottschalk, Lin and Manocha 1996, as
  * ODE's dBoxBox) when the cores overlap, or lie apart, by more than four
@@ -236,6 +241,14 @@ typedef struct col_contact_manifold {
  * own depth (a tilted incident face: two or three points; more than four:
  * the deepest, the farthest from it, the largest triangle with them and
  * the point adding the most area beyond it), in order around the contact.
+ * A capsule or a segment lying along such a face (the penetration normal
+ * the face's) or along another capsule or segment: its axis clipped to the
+ * face's side planes (to the slab across the other's axis), two points,
+ * each its deepest toward the other with its own depth (along the other
+ * axis: the depth along the normal of the line through the point, which a
+ * crossing axis misses), kept where both are in contact (a capsule tilted
+ * until one end lifts off, standing on its end, or crossing another: one
+ * point). Box2D's capsule manifolds, in 3D.
  * Every other contact, and edges meeting edge to edge: col_penetration's
  * point_a with its depth
  * (point_a + depth * normal then lies on B's supporting plane across the
