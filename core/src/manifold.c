@@ -295,8 +295,10 @@ static bool two_points(col_vec3 p[2], col_real d[2], col_vec3 n, bool on_a, col_
 /* A capsule or segment (axis p0 p1, radius r) lying along a face of the
  * solid S (the box's or triangle's face whose normal is the penetration
  * normal n, from B toward A, within rounding; lin_a: the linear shape is
- * A): its axis clipped to the face's side planes, each end's deepest
- * point toward the face with its depth below the face's plane. */
+ * A): its axis clipped to the face's side planes, at each end the point a
+ * radius from it toward the face (the end's ball's deepest; the capsule's
+ * surface for an axis along the face, within it for a tilted one) with its
+ * depth below the face's plane. */
 static bool clip_axis_face(col_vec3 p0, col_vec3 p1, col_real r, const solid *S, bool lin_a, col_vec3 n,
                            col_contact_manifold *m) {
     col_real align;

@@ -244,9 +244,10 @@ typedef struct col_contact_manifold {
  * A capsule or a segment lying along such a face (the penetration normal
  * the face's) or along another capsule or segment: its axis clipped to the
  * face's side planes (to the slab across the other's axis), two points,
- * each its deepest toward the other with its own depth (along the other
- * axis: the depth along the normal of the line through the point, which a
- * crossing axis misses), kept where both are in contact (a capsule tilted
+ * each the point a radius from an end of the clipped axis toward the other
+ * shape, with its own depth below the face's plane (along the other axis:
+ * the depth along the normal of the line through the end, which a crossing
+ * axis misses), kept where both are in contact (a capsule tilted
  * until one end lifts off, standing on its end, or crossing another: one
  * point). Box2D's capsule manifolds, in 3D.
  * Every other contact, and edges meeting edge to edge: col_penetration's

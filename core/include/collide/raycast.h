@@ -153,8 +153,12 @@ COL_API col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s);
  * the hull's extent from the origin, where GJK's steps stall (v . w is
  * noise once |v| falls below sqrt(eps) of that extent) the last simplex's
  * face (its plane checked to support the hull), edge or vertex giving the
- * entry; from an origin within that stall of the hull along a grazing ray,
- * within the stall over the slant. With a finite max_t the decision is
+ * entry; where the ray enters through another feature than that (a grazing
+ * ray passing an edge into the face beside it), or from an origin within
+ * that stall of the hull, the point at t lies within the stall of the hull
+ * and before the entry, and t within the stall over the slant (a ray at a
+ * slant of 0.014 stopped 3.4e-7 from a hull 1000 across, 2.5e-5 before its
+ * entry along the ray). With a finite max_t the decision is
  * the static test's: a hit exactly when col_overlap says the segment from
  * the origin to origin + max_t * delta meets the hull (by GJK, within its
  * tolerance: not exact, as for every pair with a polytope), inside exactly
