@@ -21,6 +21,9 @@
  *             convex sweep, col_distance(a, b), col_penetration(a, b)
  *   frustum.h frustum culling: a sphere, AABB, OBB or any shape outside, intersecting or
  *             inside a frustum, exactly or by the planes alone
+ *   volumes.h bounding volumes from point sets: AABB, sphere (AABB centre,
+ *             Ritter, Welzl's minimum), OBB by PCA, k-DOPs (6, 14, 18, 26);
+ *             merges, a point in a k-DOP, k-DOP against k-DOP
  *   tree.h    the dynamic AABB tree (broad phase): insert, remove, move,
  *             binned-SAH rebuild, validator; box, point, ray, moving-box and
  *             frustum queries
@@ -100,6 +103,7 @@
 #include "collide/distance.h"
 #include "collide/gjk.h"
 #include "collide/frustum.h"
+#include "collide/volumes.h"
 #include "collide/tree.h"
 #include "collide/mesh.h"
 #include "collide/world.h"

@@ -1,0 +1,146 @@
+/*
+ * collide/volumes.h — bounding volumes built from point sets: the AABB, the
+ * sphere (by the AABB's centre, by Ritter's method, and the minimum by
+ * Welzl's algorithm), the OBB by principal component analysis, and the
+ * k-DOP (k = 6, 14, 18, 26); merging two volumes; a point in a k-DOP, two
+ * k-DOPs overlapping.
+ *
+ * Every constructor takes n >= 1 points and returns false, leaving *out as
+ * it was, for none (n == 0 or a NULL array) or for a point that is not
+ * finite or beyond COL_HUGE (col_v3_is_valid); duplicates, collinear and
+ * coplanar points are fine. Every volume contains every input point
+ * exactly, in exact arithmetic on the numbers it holds: the AABB and the
+ * k-DOP by their own comparisons (a k-DOP's diagonal slabs widened by their
+ * sums' rounding), the sphere and the OBB grown past each point's rounded
+ * distance or projection by its rounding bound (8 ulps), so that
+ * col_overlap of each point with the volume is true. The AABB, the k-DOP
+ * and the AABB-centred sphere do not depend on the points' order; Ritter's
+ * sphere does (it grows in order), and the minimum sphere and PCA's box may
+ * differ in rounding for another order (Welzl's algorithm shuffles with a
+ * fixed seed); the same points in the same order give the same bits.
+ *
+ * Sources: Ericson, Real-Time Collision Detection (2005), 4.2 (AABB), 4.3.2
+ * (Ritter's sphere, Ritter 1990 in Graphics Gems), 4.3.4-4.3.5 (Welzl 1991,
+ * with Gärtner's move-to-front, "Fast and Robust Smallest Enclosing Balls",
+ * ESA 1999), 4.4.3 (PCA and the Jacobi method), 4.6 (k-DOPs); seed 004.
+ */
+#ifndef COLLIDE_VOLUMES_H
+#define COLLIDE_VOLUMES_H
+
+#include <stddef.h>
+
+#include "collide/shapes.h"
+
+COL_EXTERN_C_BEGIN
+
+/* ---- AABB ---- */
+
+/* The smallest AABB of the points (their coordinates' minima and maxima:
+ * exact). */
+COL_API bool col_aabb_from_points(const col_vec3 *points, size_t n, col_aabb *out);
+
+/* The smallest AABB containing both (exact). false, *out untouched, when
+ * either is invalid (col_aabb_is_valid). */
+COL_API bool col_aabb_merge(const col_aabb *a, const col_aabb *b, col_aabb *out);
+
+/* ---- sphere ---- */
+
+typedef enum col_sphere_method {
+    COL_SPHERE_AABB_CENTRE = 0, /* centred on the points' AABB; the farthest point sets the radius */
+    COL_SPHERE_RITTER = 1,      /* Ritter 1990: two far points, then grown to each point outside */
+    COL_SPHERE_MINIMUM = 2      /* the smallest enclosing sphere (Welzl 1991, move-to-front) */
+} col_sphere_method;
+
+/*
+ * A sphere containing every point, by the method (an unknown method: false).
+ * COL_SPHERE_MINIMUM is the smallest enclosing sphere to rounding: Welzl's
+ * algorithm on the points in a shuffled order (a fixed seed), the sphere of
+ * each support set of up to four points by its circumcentre (three collinear
+ * or four coplanar support points, where that is ill-conditioned: the
+ * smallest sphere of their subsets that holds them all), relative to the
+ * points' AABB centre (so clouds far from the origin lose no precision), then
+ * grown to contain every point exactly; its radius is never above the other
+ * two methods' beyond rounding (a few ulps). Expected time O(n); the
+ * others are O(n). Allocates n ints twice (the move-to-front list): false
+ * also where that allocation fails.
+ */
+COL_API bool col_sphere_from_points(const col_vec3 *points, size_t n, col_sphere_method method, col_sphere *out);
+
+/* The smallest sphere containing both spheres (one, where it holds the
+ * other), grown to contain both exactly. false, *out untouched, when either
+ * is invalid. */
+COL_API bool col_sphere_merge(const col_sphere *a, const col_sphere *b, col_sphere *out);
+
+/* ---- OBB ---- */
+
+typedef enum col_obb_method {
+    COL_OBB_PCA = 0 /* the axes of the points' covariance (principal components) */
+} col_obb_method;
+
+/*
+ * An OBB containing every point, by the method (an unknown method: false).
+ * COL_OBB_PCA: the eigenvectors of the points' covariance matrix (about
+ * their mean, computed relative to their AABB's centre) by the cyclic Jacobi
+ * method, ordered by decreasing eigenvalue (ties: as Jacobi leaves them,
+ * deterministic), each turned so that its largest component is positive, the
+ * third the cross product of the first two (right-handed, orthonormal to
+ * rounding); the extents the points' projections' spans, grown by their
+ * rounding so that every point is inside exactly. A single point, or points
+ * whose covariance is zero, get the world axes; collinear or coplanar points
+ * a box of zero extent across them. PCA's box is not the smallest: its axes
+ * follow the points' spread, not the hull (a cube's corners give the cube,
+ * a few outliers can turn it).
+ */
+COL_API bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method, col_obb *out);
+
+/* ---- k-DOP ---- */
+
+/* The most slabs a k-DOP holds (k = 26: 13 directions). */
+#define COL_KDOP_MAX_AXES 13
+
+/*
+ * A k-DOP: the intersection of k / 2 slabs min[i] <= axis_i . x <= max[i],
+ * the axes fixed by k (col_kdop_axis): k = 6 the three world axes (an AABB);
+ * 14 those and the four corner diagonals (1, +-1, +-1); 18 the three axes
+ * and the six edge diagonals (1, +-1, 0), (1, 0, +-1), (0, 1, +-1); 26 all
+ * thirteen. The diagonals are not normalized (their dot products are sums
+ * and differences of coordinates). Valid (col_kdop_is_valid): k one of
+ * those, every bound finite within COL_HUGE, min[i] <= max[i].
+ */
+typedef struct col_kdop {
+    int k;
+    col_real min[COL_KDOP_MAX_AXES], max[COL_KDOP_MAX_AXES];
+} col_kdop;
+
+/* Axis i (0 <= i < k / 2) of a k-DOP's slabs, as above; (0, 0, 0) for a k
+ * or an i out of range. */
+COL_API col_vec3 col_kdop_axis(int k, int i);
+
+COL_API bool col_kdop_is_valid(const col_kdop *d);
+
+/* The k-DOP of the points: each slab from the points' least and greatest
+ * dot product with its axis (a diagonal's sum of two or three coordinates,
+ * where it rounds, widened by its rounding bound: every point lies in every
+ * slab exactly; exact sums, as on a grid, are the bounds themselves). false
+ * for a k other than 6, 14, 18, 26. */
+COL_API bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out);
+
+/* The smallest k-DOP of the same k containing both (slab by slab: exact).
+ * false for invalid k-DOPs or different k. */
+COL_API bool col_kdop_merge(const col_kdop *a, const col_kdop *b, col_kdop *out);
+
+/* Whether the point lies in every slab (closed), decided exactly (the
+ * diagonals' sums by exact arithmetic where rounding could decide). false
+ * for an invalid k-DOP or point. */
+COL_API bool col_kdop_contains_point(const col_kdop *d, col_vec3 p);
+
+/* Whether two k-DOPs of the same k overlap on every slab (closed): the
+ * standard k-DOP test (Ericson 4.6.1), exact for k = 6 (two AABBs) and
+ * conservative for larger k (two k-DOPs apart only along an edge-edge
+ * direction, not one of the slabs', pass it). false for invalid k-DOPs or
+ * different k. */
+COL_API bool col_kdop_overlap(const col_kdop *a, const col_kdop *b);
+
+COL_EXTERN_C_END
+
+#endif /* COLLIDE_VOLUMES_H */

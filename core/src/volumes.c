@@ -1,0 +1,439 @@
+/*
+ * Bounding volumes from point sets (collide/volumes.h): the AABB, three
+ * spheres (the AABB's centre, Ritter's, Welzl's minimum with move-to-front),
+ * the OBB by principal components, and their merges. k-DOPs are in kdop.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide/volumes.h"
+#include "geom.h"
+
+/* n >= 1 points, each finite within COL_HUGE. */
+static bool points_valid(const col_vec3 *p, size_t n) {
+    if (!p || n == 0) return false;
+    for (size_t i = 0; i < n; ++i)
+        if (!col_v3_is_valid(p[i])) return false;
+    return true;
+}
+
+static col_vec3 v3_min(col_vec3 a, col_vec3 b) {
+    return col_v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+static col_vec3 v3_max(col_vec3 a, col_vec3 b) {
+    return col_v3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+
+/* The points' AABB (valid points). */
+static col_aabb bounds_of(const col_vec3 *p, size_t n) {
+    col_aabb b = {p[0], p[0]};
+    for (size_t i = 1; i < n; ++i) {
+        b.min = v3_min(b.min, p[i]);
+        b.max = v3_max(b.max, p[i]);
+    }
+    return b;
+}
+
+/* The centre of a valid AABB (no overflow: both ends within COL_HUGE). */
+static col_vec3 centre_of(const col_aabb *b) { return col_v3_scale(col_v3_add(b->min, b->max), COL_R(0.5)); }
+
+bool col_aabb_from_points(const col_vec3 *points, size_t n, col_aabb *out) {
+    if (!points_valid(points, n)) return false;
+    *out = bounds_of(points, n);
+    return true;
+}
+
+bool col_aabb_merge(const col_aabb *a, const col_aabb *b, col_aabb *out) {
+    if (!col__valid_aabb(a) || !col__valid_aabb(b)) return false;
+    out->min = v3_min(a->min, b->min);
+    out->max = v3_max(a->max, b->max);
+    return true;
+}
+
+/* ---- spheres ---- */
+
+/* A radius r grown past its rounding: the exact distance d of a point whose
+ * rounded distance (col__len_safe of the rounded difference: a subtraction,
+ * a division, three squares, two sums, a root and a product) is at most r
+ * lies within r (1 + 8 eps), above the smallest normal (a difference that
+ * underflows). */
+static col_real grown(col_real r) { return r * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) + COL__REAL_MIN; }
+
+/* The sphere centred at c holding every point exactly (the largest rounded
+ * distance, at least r, grown by its rounding): false where the radius
+ * passes COL_HUGE (points spread beyond it). */
+static bool cover(const col_vec3 *p, size_t n, col_vec3 c, col_real r, col_sphere *out) {
+    col_real m = r;
+    for (size_t i = 0; i < n; ++i) {
+        col_real d = col__len_safe(col_v3_sub(p[i], c));
+        if (d > m) m = d;
+    }
+    m = grown(m);
+    if (!(m <= COL_HUGE) || !col_v3_is_valid(c)) return false;
+    out->c = c;
+    out->r = m;
+    return true;
+}
+
+/* Ritter 1990 (Ericson 4.3.2): the sphere on the segment between a point
+ * far from the first and the point farthest from it, grown in order to
+ * each point outside (the new sphere the smallest holding the old one and
+ * the point: its centre moves toward the point by half the excess). In the
+ * frame at o. */
+static col_vec3 ritter(const col_vec3 *p, size_t n, col_vec3 o) {
+    col_vec3 p0 = col_v3_sub(p[0], o);
+    size_t iy = 0;
+    col_real best = -COL_R(1.0);
+    for (size_t i = 0; i < n; ++i) { /* the point farthest from the first (the first of equals) */
+        col_real d = col_v3_len_sq(col_v3_sub(col_v3_sub(p[i], o), p0));
+        if (d > best) best = d, iy = i;
+    }
+    col_vec3 y = col_v3_sub(p[iy], o);
+    size_t iz = iy;
+    best = -COL_R(1.0);
+    for (size_t i = 0; i < n; ++i) {
+        col_real d = col_v3_len_sq(col_v3_sub(col_v3_sub(p[i], o), y));
+        if (d > best) best = d, iz = i;
+    }
+    col_vec3 z = col_v3_sub(p[iz], o);
+    col_vec3 c = col_v3_scale(col_v3_add(y, z), COL_R(0.5));
+    col_real r = COL_R(0.5) * col__len_safe(col_v3_sub(z, y));
+    for (size_t i = 0; i < n; ++i) {
+        col_vec3 q = col_v3_sub(p[i], o);
+        col_real d = col__len_safe(col_v3_sub(q, c));
+        if (d > r) {
+            col_real nr = COL_R(0.5) * (r + d);
+            c = col_v3_madd(c, (nr - r) / d, col_v3_sub(q, c));
+            r = nr;
+        }
+    }
+    return c;
+}
+
+/* ---- the minimum sphere: Welzl 1991 with Gärtner's move-to-front ---- */
+
+/* A ball in the frame at the points' AABB centre: centre, squared radius
+ * (negative: empty). */
+typedef struct ball {
+    col_vec3 c;
+    col_real r2;
+} ball;
+
+/* The point lies in the ball, to rounding (a point on its sphere, rounded
+ * off it, counts as in: the final cover holds every point exactly). */
+static bool ball_holds(const ball *b, col_vec3 q) {
+    return col_v3_len_sq(col_v3_sub(q, b->c)) <= b->r2 * (COL_R(1.0) + COL_R(64.0) * COL_EPSILON);
+}
+
+static ball ball_of(const col_vec3 *s, int k);
+
+/* The smallest ball of the k - 1 point subsets of s (k = 3 or 4, points
+ * that are collinear or coplanar to rounding, whose circumcentre is
+ * ill-conditioned) holding all k points; none holds them: the largest. */
+static ball ball_of_subsets(const col_vec3 *s, int k) {
+    ball best = {col_v3(0, 0, 0), -COL_R(1.0)}, largest = best;
+    for (int drop = 0; drop < k; ++drop) {
+        col_vec3 sub[3];
+        int m = 0;
+        for (int i = 0; i < k; ++i)
+            if (i != drop) sub[m++] = s[i];
+        ball b = ball_of(sub, m);
+        if (b.r2 > largest.r2) largest = b;
+        if (ball_holds(&b, s[drop]) && (best.r2 < COL_R(0.0) || b.r2 < best.r2)) best = b;
+    }
+    return best.r2 >= COL_R(0.0) ? best : largest;
+}
+
+/* The smallest ball with the k <= 4 points on its boundary (their
+ * circumsphere in their affine hull). */
+static ball ball_of(const col_vec3 *s, int k) {
+    ball b = {col_v3(0, 0, 0), -COL_R(1.0)};
+    if (k == 0) return b;
+    if (k == 1) {
+        b.c = s[0];
+        b.r2 = COL_R(0.0);
+        return b;
+    }
+    if (k == 2) {
+        b.c = col_v3_scale(col_v3_add(s[0], s[1]), COL_R(0.5));
+        b.r2 = COL_R(0.25) * col_v3_len_sq(col_v3_sub(s[1], s[0]));
+        return b;
+    }
+    col_vec3 u = col_v3_sub(s[1], s[0]), v = col_v3_sub(s[2], s[0]);
+    col_real uu = col_v3_len_sq(u), vv = col_v3_len_sq(v);
+    if (k == 3) {
+        /* the circumcentre a + (|u|^2 v x w + |v|^2 w x u) / (2 |w|^2), w = u x v;
+         * collinear to rounding (|w|^2 within 2^-20 of |u|^2 |v|^2): the subsets */
+        col_vec3 w = col_v3_cross(u, v);
+        col_real ww = col_v3_len_sq(w);
+        if (!(ww > COL_R(0x1p-20) * uu * vv)) return ball_of_subsets(s, 3);
+        col_vec3 x = col_v3_scale(col_v3_add(col_v3_scale(col_v3_cross(v, w), uu), col_v3_scale(col_v3_cross(w, u), vv)),
+                                  COL_R(0.5) / ww);
+        b.c = col_v3_add(s[0], x);
+        b.r2 = col_v3_len_sq(x);
+        return b;
+    }
+    /* four: x solves 2 u . x = |u|^2, 2 v . x = |v|^2, 2 t . x = |t|^2 (Cramer);
+     * coplanar to rounding (the volume within 2^-20 of |u| |v| |t|): the subsets */
+    col_vec3 t = col_v3_sub(s[3], s[0]);
+    col_real tt = col_v3_len_sq(t);
+    col_vec3 vxt = col_v3_cross(v, t), txu = col_v3_cross(t, u), uxv = col_v3_cross(u, v);
+    col_real det = col_v3_dot(u, vxt);
+    if (!(det * det > COL_R(0x1p-40) * uu * vv * tt)) return ball_of_subsets(s, 4);
+    col_vec3 x = col_v3_scale(col_v3_add(col_v3_add(col_v3_scale(vxt, uu), col_v3_scale(txu, vv)), col_v3_scale(uxv, tt)),
+                              COL_R(0.5) / det);
+    b.c = col_v3_add(s[0], x);
+    b.r2 = col_v3_len_sq(x);
+    return b;
+}
+
+/* The points in the frame and their move-to-front list (doubly linked by
+ * index; -1 ends it). */
+typedef struct mtf {
+    const col_vec3 *q;
+    int *next, *prev;
+    int head;
+} mtf;
+
+static void move_to_front(mtf *L, int i) {
+    if (L->head == i) return;
+    int p = L->prev[i], nx = L->next[i];
+    L->next[p] = nx; /* i is not the head: it has a predecessor */
+    if (nx >= 0) L->prev[nx] = p;
+    L->prev[i] = -1;
+    L->next[i] = L->head;
+    L->prev[L->head] = i;
+    L->head = i;
+}
+
+/* Gärtner's mb: the smallest ball of the points before `end` in the list
+ * with the k support points s[0..k-1] on its boundary; a point outside the
+ * ball so far joins the support (s[k]) for the points before it, and moves
+ * to the front (the points that decide come first next time). Recursion at
+ * most four deep. */
+static ball mtf_ball(mtf *L, int end, col_vec3 *s, int k) {
+    ball b = ball_of(s, k);
+    if (k == 4) return b;
+    for (int i = L->head; i != end && i >= 0;) {
+        int nx = L->next[i];
+        if (b.r2 < COL_R(0.0) || !ball_holds(&b, L->q[i])) {
+            s[k] = L->q[i];
+            b = mtf_ball(L, i, s, k + 1);
+            move_to_front(L, i);
+        }
+        i = nx;
+    }
+    return b;
+}
+
+/* SplitMix64 (Steele, Lea and Flood 2014): the shuffle's fixed sequence. */
+static unsigned long long splitmix(unsigned long long *state) {
+    unsigned long long z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The centre of Welzl's minimum ball of the points, in the frame at o;
+ * false where an allocation fails or n passes INT_MAX. */
+static bool welzl(const col_vec3 *p, size_t n, col_vec3 o, col_vec3 *c) {
+    if (n > (size_t)0x7fffffff) return false;
+    col_vec3 *q = malloc(n * sizeof *q);
+    int *next = malloc(n * sizeof *next), *prev = malloc(n * sizeof *prev);
+    if (!q || !next || !prev) {
+        free(q);
+        free(next);
+        free(prev);
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i) q[i] = col_v3_sub(p[i], o);
+    /* shuffled (Fisher-Yates, fixed seed): expected linear time for any input order */
+    unsigned long long state = 0x636f6c6c696465ULL; /* "collide" */
+    for (size_t i = n - 1; i > 0; --i) {
+        size_t j = (size_t)(splitmix(&state) % (unsigned long long)(i + 1));
+        col_vec3 t = q[i];
+        q[i] = q[j];
+        q[j] = t;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        next[i] = i + 1 < n ? (int)(i + 1) : -1;
+        prev[i] = (int)i - 1;
+    }
+    mtf L = {q, next, prev, 0};
+    col_vec3 s[4];
+    ball b = mtf_ball(&L, -1, s, 0);
+    free(q);
+    free(next);
+    free(prev);
+    *c = b.c;
+    return true;
+}
+
+bool col_sphere_from_points(const col_vec3 *points, size_t n, col_sphere_method method, col_sphere *out) {
+    if (!points_valid(points, n)) return false;
+    col_aabb box = bounds_of(points, n);
+    col_vec3 o = centre_of(&box), c = o;
+    switch (method) {
+    case COL_SPHERE_AABB_CENTRE: break;
+    case COL_SPHERE_RITTER: c = col_v3_add(o, ritter(points, n, o)); break;
+    case COL_SPHERE_MINIMUM:
+        if (!welzl(points, n, o, &c)) return false;
+        c = col_v3_add(o, c);
+        break;
+    default: return false;
+    }
+    /* the radius from the final centre's distances alone (the method's own
+     * radius carries the frame's and the growth's rounding) */
+    return cover(points, n, c, COL_R(0.0), out);
+}
+
+bool col_sphere_merge(const col_sphere *a, const col_sphere *b, col_sphere *out) {
+    if (!col__valid_sphere(a) || !col__valid_sphere(b)) return false;
+    col_vec3 ab = col_v3_sub(b->c, a->c);
+    col_real d = col__len_safe(ab);
+    col_vec3 c;
+    if (d + b->r <= a->r) {
+        c = a->c; /* a holds b */
+    } else if (d + a->r <= b->r) {
+        c = b->c;
+    } else {
+        /* the centre on the line, (d + ra + rb) / 2 from the far sides */
+        col_real r = COL_R(0.5) * (d + a->r + b->r);
+        c = col_v3_madd(a->c, (r - a->r) / d, ab);
+    }
+    /* each sphere held exactly: its centre's rounded distance plus its
+     * radius, grown by the rounding */
+    col_real r = col__len_safe(col_v3_sub(a->c, c)) + a->r, rb = col__len_safe(col_v3_sub(b->c, c)) + b->r;
+    r = grown(grown(r > rb ? r : rb)); /* the distance's rounding, then the sum's */
+    if (!(r <= COL_HUGE) || !col_v3_is_valid(c)) return false;
+    out->c = c;
+    out->r = r;
+    return true;
+}
+
+/* ---- OBB by principal components ---- */
+
+/* The symmetric 3x3 matrix a (row-major) diagonalized by the cyclic Jacobi
+ * method (Ericson 4.4.3; Golub and Van Loan 8.4): a's diagonal its
+ * eigenvalues, v's columns (v[row][col]) the eigenvectors. */
+static void jacobi(col_real a[3][3], col_real v[3][3]) {
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) v[i][j] = i == j ? COL_R(1.0) : COL_R(0.0);
+    for (int sweep = 0; sweep < 50; ++sweep) {
+        col_real off = col_abs(a[0][1]) + col_abs(a[0][2]) + col_abs(a[1][2]);
+        col_real diag = col_abs(a[0][0]) + col_abs(a[1][1]) + col_abs(a[2][2]);
+        if (!(off > COL_EPSILON * COL_EPSILON * diag) || !(off > COL__REAL_MIN)) return;
+        for (int p = 0; p < 2; ++p)
+            for (int q = p + 1; q < 3; ++q) {
+                if (a[p][q] == COL_R(0.0)) continue;
+                /* the rotation zeroing a[p][q] (the smaller angle) */
+                col_real theta = (a[q][q] - a[p][p]) / (COL_R(2.0) * a[p][q]);
+                col_real t = COL_R(1.0) / (col_abs(theta) + col_sqrt(COL_R(1.0) + theta * theta));
+                if (theta < COL_R(0.0)) t = -t;
+                if (!(col_abs(theta) < COL_R(1e150))) t = COL_R(0.5) / theta; /* theta^2 would overflow */
+                col_real c = COL_R(1.0) / col_sqrt(COL_R(1.0) + t * t), s = t * c;
+                for (int k = 0; k < 3; ++k) { /* a = J^T a J */
+                    col_real akp = a[k][p], akq = a[k][q];
+                    a[k][p] = c * akp - s * akq;
+                    a[k][q] = s * akp + c * akq;
+                }
+                for (int k = 0; k < 3; ++k) {
+                    col_real apk = a[p][k], aqk = a[q][k];
+                    a[p][k] = c * apk - s * aqk;
+                    a[q][k] = s * apk + c * aqk;
+                }
+                for (int k = 0; k < 3; ++k) {
+                    col_real vkp = v[k][p], vkq = v[k][q];
+                    v[k][p] = c * vkp - s * vkq;
+                    v[k][q] = s * vkp + c * vkq;
+                }
+            }
+    }
+}
+
+/* u with its largest |component| positive (the first of equals), unit. */
+static col_vec3 canonical(col_vec3 u) {
+    col_real ax = col_abs(u.x), ay = col_abs(u.y), az = col_abs(u.z);
+    col_real big = ax >= ay && ax >= az ? u.x : (ay >= az ? u.y : u.z);
+    if (big < COL_R(0.0)) u = col_v3_neg(u);
+    return col__unit_or(u, col_v3(1, 0, 0));
+}
+
+/* The box with axes u holding every point exactly: centred on the middle
+ * of the projections' spans, each half extent the largest rounded
+ * |projection| from that centre plus its rounding bound (a subtraction and
+ * a three-term dot product: 8 eps of the sum of the terms' magnitudes),
+ * grown by its own rounding. false where an extent passes COL_HUGE. */
+static bool box_around(const col_vec3 *p, size_t n, col_vec3 o, const col_vec3 u[3], col_obb *out) {
+    col_real lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) lo[k] = COL_REAL_MAX, hi[k] = -COL_REAL_MAX;
+    for (size_t i = 0; i < n; ++i) {
+        col_vec3 d = col_v3_sub(p[i], o);
+        for (int k = 0; k < 3; ++k) {
+            col_real x = col_v3_dot(d, u[k]);
+            lo[k] = x < lo[k] ? x : lo[k];
+            hi[k] = x > hi[k] ? x : hi[k];
+        }
+    }
+    col_vec3 c = o;
+    for (int k = 0; k < 3; ++k) c = col_v3_madd(c, COL_R(0.5) * (lo[k] + hi[k]), u[k]);
+    col_real e[3] = {COL_R(0.0), COL_R(0.0), COL_R(0.0)};
+    for (size_t i = 0; i < n; ++i) {
+        col_vec3 d = col_v3_sub(p[i], c);
+        for (int k = 0; k < 3; ++k) {
+            col_real x = col_abs(col_v3_dot(d, u[k])) +
+                         COL_R(8.0) * COL_EPSILON *
+                             (col_abs(d.x * u[k].x) + col_abs(d.y * u[k].y) + col_abs(d.z * u[k].z));
+            e[k] = x > e[k] ? x : e[k];
+        }
+    }
+    for (int k = 0; k < 3; ++k) {
+        e[k] = grown(e[k]);
+        if (!(e[k] <= COL_HUGE)) return false;
+    }
+    if (!col_v3_is_valid(c)) return false;
+    out->c = c;
+    out->e = col_v3(e[0], e[1], e[2]);
+    for (int k = 0; k < 3; ++k) out->u[k] = u[k];
+    return true;
+}
+
+bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method, col_obb *out) {
+    if (!points_valid(points, n) || method != COL_OBB_PCA) return false;
+    col_aabb box = bounds_of(points, n);
+    col_vec3 o = centre_of(&box);
+    /* the mean, then the covariance about it (two passes), in the frame at o */
+    col_vec3 m = col_v3(0, 0, 0);
+    for (size_t i = 0; i < n; ++i) m = col_v3_add(m, col_v3_sub(points[i], o));
+    m = col_v3_scale(m, COL_R(1.0) / (col_real)n);
+    col_real a[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    /* scaled by the box's extent first: squares of coordinates up to 1e50
+     * would overflow, tiny ones underflow */
+    col_real scale = col__abs_max(col_v3_sub(box.max, box.min));
+    col_real inv = scale > COL_R(0.0) ? COL_R(1.0) / scale : COL_R(1.0);
+    for (size_t i = 0; i < n; ++i) {
+        col_vec3 d = col_v3_scale(col_v3_sub(col_v3_sub(points[i], o), m), inv);
+        const col_real x[3] = {d.x, d.y, d.z};
+        for (int r = 0; r < 3; ++r)
+            for (int s = r; s < 3; ++s) a[r][s] += x[r] * x[s];
+    }
+    for (int r = 0; r < 3; ++r)
+        for (int s = 0; s < r; ++s) a[r][s] = a[s][r];
+    col_real v[3][3];
+    jacobi(a, v);
+    /* the axes by decreasing eigenvalue (a stable order: ties keep Jacobi's) */
+    int order[3] = {0, 1, 2};
+    for (int i = 1; i < 3; ++i)
+        for (int j = i; j > 0 && a[order[j]][order[j]] > a[order[j - 1]][order[j - 1]]; --j) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    col_vec3 u[3];
+    u[0] = canonical(col_v3(v[0][order[0]], v[1][order[0]], v[2][order[0]]));
+    col_vec3 u1 = col_v3(v[0][order[1]], v[1][order[1]], v[2][order[1]]);
+    u1 = col_v3_madd(u1, -col_v3_dot(u1, u[0]), u[0]); /* orthogonal to u0 to rounding */
+    u[1] = canonical(col__unit_or(u1, col__unit_or(col_v3_cross(u[0], col_v3(0, 0, 1)), col_v3(0, 1, 0))));
+    u[2] = col__unit_or(col_v3_cross(u[0], u[1]), col_v3(0, 0, 1));
+    return box_around(points, n, o, u, out);
+}

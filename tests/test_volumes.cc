@@ -1,0 +1,357 @@
+// Bounding volumes from point sets (collide/volumes.h): every volume holds
+// every point (col_overlap with the point, exact), hand-derived volumes of
+// simple clouds, the minimum sphere against brute force over support sets
+// and never above Ritter's or the AABB-centred one, PCA's axes on a turned
+// box, k-DOP slabs exact at their boundary, merges, invalid input.
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "helpers.h"
+
+using namespace ct;
+
+namespace {
+
+constexpr bool kFloat = sizeof(col_real) == sizeof(float);
+const double kRel = kFloat ? 1e-5 : 1e-12; // a few ulps, relative
+
+bool Holds(const col_shape &vol, col_vec3 p) {
+    col_shape q = Point(static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z));
+    return col_overlap(&q, &vol);
+}
+
+col_shape AsShape(const col_sphere &s) { return Sphere(s.c.x, s.c.y, s.c.z, s.r); }
+col_shape AsShape(const col_aabb &b) { return Aabb(b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z); }
+col_shape AsShape(const col_obb &b) {
+    col_shape s;
+    s.kind = COL_SHAPE_OBB;
+    s.u.obb = b;
+    return s;
+}
+
+// The clouds: a cube's corners, a thin sliver, a sphere sample, a flat
+// disc, points on a line, duplicates, random points, each also far from the
+// origin.
+std::vector<std::vector<col_vec3>> Clouds(unsigned seed) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<std::vector<col_vec3>> out;
+    std::vector<col_vec3> cube;
+    for (int i = 0; i < 8; ++i) cube.push_back(V(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1));
+    out.push_back(cube);
+    std::vector<col_vec3> sliver, ball, disc, line, dup, rnd;
+    for (int i = 0; i < 50; ++i) sliver.push_back(V(u(g) * 100, u(g) * 1e-3, u(g) * 1e-6));
+    for (int i = 0; i < 200; ++i) {
+        col_vec3 d = V(u(g), u(g), u(g));
+        double l = static_cast<double>(col_v3_len(d));
+        if (l > 1e-3) ball.push_back(col_v3_scale(d, R(3.0 / l)));
+    }
+    for (int i = 0; i < 60; ++i) disc.push_back(V(u(g) * 2, u(g) * 2, 0.5));
+    for (int i = 0; i < 20; ++i) {
+        double t = u(g);
+        line.push_back(V(1 + 2 * t, -3 * t, 0.5 * t));
+    }
+    for (int i = 0; i < 30; ++i) dup.push_back(V(i % 3, 0.25, -1));
+    for (int i = 0; i < 3000; ++i) rnd.push_back(V(u(g) * 5, u(g) * 2, u(g)));
+    for (auto *c : {&sliver, &ball, &disc, &line, &dup, &rnd}) out.push_back(*c);
+    out.push_back({V(0.5, -2, 7)}); // one point
+    size_t m = out.size();
+    for (size_t i = 0; i < m; ++i) { // each far from the origin
+        std::vector<col_vec3> far = out[i];
+        for (auto &p : far) p = col_v3_add(p, V(kFloat ? 4096 : 1e6, kFloat ? -2048 : -3e6, kFloat ? 1024 : 5e5));
+        out.push_back(far);
+    }
+    return out;
+}
+
+// The smallest ball over every support set of up to four points (brute
+// force, for a few points in general position): its radius.
+double BruteMinRadius(const std::vector<col_vec3> &p) {
+    size_t n = p.size();
+    double best = INFINITY;
+    auto consider = [&](col_vec3 c) {
+        double r = 0;
+        for (auto q : p) r = std::max(r, static_cast<double>(col_v3_len(col_v3_sub(q, c))));
+        best = std::min(best, r);
+    };
+    for (size_t i = 0; i < n; ++i) {
+        consider(p[i]);
+        for (size_t j = i + 1; j < n; ++j) {
+            consider(col_v3_scale(col_v3_add(p[i], p[j]), R(0.5)));
+            for (size_t k = j + 1; k < n; ++k) {
+                col_vec3 a = p[i], u = col_v3_sub(p[j], a), v = col_v3_sub(p[k], a), w = col_v3_cross(u, v);
+                double ww = static_cast<double>(col_v3_len_sq(w));
+                if (ww > 0) {
+                    col_vec3 x = col_v3_add(col_v3_scale(col_v3_cross(v, w), col_v3_len_sq(u)),
+                                            col_v3_scale(col_v3_cross(w, u), col_v3_len_sq(v)));
+                    consider(col_v3_add(a, col_v3_scale(x, R(0.5 / ww))));
+                }
+                for (size_t l = k + 1; l < n; ++l) {
+                    col_vec3 t = col_v3_sub(p[l], a);
+                    double det = static_cast<double>(col_v3_dot(u, col_v3_cross(v, t)));
+                    if (det == 0) continue;
+                    col_vec3 x = col_v3_add(col_v3_add(col_v3_scale(col_v3_cross(v, t), col_v3_len_sq(u)),
+                                                       col_v3_scale(col_v3_cross(t, u), col_v3_len_sq(v))),
+                                            col_v3_scale(col_v3_cross(u, v), col_v3_len_sq(t)));
+                    consider(col_v3_add(a, col_v3_scale(x, R(0.5 / det))));
+                }
+            }
+        }
+    }
+    return best;
+}
+
+TEST(Volumes, AabbOfPointsIsExactAndMerges) {
+    std::vector<col_vec3> p = {V(1, -2, 3), V(-4, 5, 0.5), V(0, 0, -7)};
+    col_aabb b;
+    ASSERT_TRUE(col_aabb_from_points(p.data(), p.size(), &b));
+    EXPECT_EQ(b.min.x, R(-4));
+    EXPECT_EQ(b.min.y, R(-2));
+    EXPECT_EQ(b.min.z, R(-7));
+    EXPECT_EQ(b.max.x, R(1));
+    EXPECT_EQ(b.max.y, R(5));
+    EXPECT_EQ(b.max.z, R(3));
+    col_aabb c = {V(-1, -1, -1), V(10, 0, 0)}, m;
+    ASSERT_TRUE(col_aabb_merge(&b, &c, &m));
+    EXPECT_EQ(m.min.x, R(-4));
+    EXPECT_EQ(m.max.x, R(10));
+    EXPECT_EQ(m.min.z, R(-7));
+    for (auto &cloud : Clouds(1)) {
+        ASSERT_TRUE(col_aabb_from_points(cloud.data(), cloud.size(), &b));
+        for (auto q : cloud) EXPECT_TRUE(Holds(AsShape(b), q));
+    }
+}
+
+TEST(Volumes, SpheresHoldEveryPointAndTheMinimumIsTheSmallest) {
+    const col_sphere_method methods[] = {COL_SPHERE_AABB_CENTRE, COL_SPHERE_RITTER, COL_SPHERE_MINIMUM};
+    for (auto &cloud : Clouds(2)) {
+        double r[3];
+        for (int m = 0; m < 3; ++m) {
+            col_sphere s;
+            ASSERT_TRUE(col_sphere_from_points(cloud.data(), cloud.size(), methods[m], &s));
+            ASSERT_TRUE(col_sphere_is_valid(&s));
+            for (auto q : cloud) ASSERT_TRUE(Holds(AsShape(s), q)) << "method " << m << ", " << cloud.size() << " points";
+            r[m] = static_cast<double>(s.r);
+        }
+        double scale = r[0] + 1e-300;
+        EXPECT_LE(r[2], r[1] + kRel * scale) << cloud.size() << " points";
+        EXPECT_LE(r[2], r[0] + kRel * scale) << cloud.size() << " points";
+    }
+}
+
+TEST(Volumes, MinimumSphereOfSimpleClouds) {
+    auto min_sphere = [](std::vector<col_vec3> p) {
+        col_sphere s;
+        EXPECT_TRUE(col_sphere_from_points(p.data(), p.size(), COL_SPHERE_MINIMUM, &s));
+        return s;
+    };
+    // a cube's corners: the circumsphere, sqrt 3 about the centre
+    std::vector<col_vec3> cube;
+    for (int i = 0; i < 8; ++i) cube.push_back(V(i & 1 ? 3 : 1, i & 2 ? 1 : -1, i & 4 ? 1 : -1));
+    col_sphere s = min_sphere(cube);
+    EXPECT_NEAR(s.r, std::sqrt(3.0), kRel * 4);
+    EXPECT_NEAR(s.c.x, 2, kRel * 4);
+    // two points: their midpoint, half their distance; one point: itself, radius ~0
+    s = min_sphere({V(0, 0, 0), V(6, 8, 0)});
+    EXPECT_NEAR(s.r, 5, kRel * 8);
+    EXPECT_NEAR(s.c.y, 4, kRel * 8);
+    s = min_sphere({V(1, 2, 3)});
+    EXPECT_EQ(s.c.x, R(1));
+    EXPECT_LT(static_cast<double>(s.r), 1e-30);
+    // an obtuse triangle: the sphere on its longest side, not its circumcircle
+    s = min_sphere({V(-1, 0, 0), V(1, 0, 0), V(0, 0.2, 0)});
+    EXPECT_NEAR(s.r, 1, kRel * 4);
+    // a regular tetrahedron: its circumsphere (radius sqrt(3/8) of the edge 2 sqrt 2)
+    s = min_sphere({V(1, 1, 1), V(1, -1, -1), V(-1, 1, -1), V(-1, -1, 1)});
+    EXPECT_NEAR(s.r, std::sqrt(3.0), kRel * 4);
+    // collinear and coplanar support sets: the points on a segment, a square
+    s = min_sphere({V(0, 0, 0), V(1, 1, 1), V(2, 2, 2), V(0.5, 0.5, 0.5)});
+    EXPECT_NEAR(s.r, std::sqrt(3.0), kRel * 4);
+    s = min_sphere({V(1, 1, 0), V(-1, 1, 0), V(1, -1, 0), V(-1, -1, 0), V(0, 0, 0)});
+    EXPECT_NEAR(s.r, std::sqrt(2.0), kRel * 4);
+    // random small clouds against brute force over every support set
+    std::mt19937 g(3);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int t = 0; t < 200; ++t) {
+        std::vector<col_vec3> p;
+        int n = 1 + t % 7;
+        for (int i = 0; i < n; ++i) p.push_back(V(u(g), u(g) * 0.5, u(g) * 2));
+        s = min_sphere(p);
+        double b = BruteMinRadius(p);
+        EXPECT_NEAR(static_cast<double>(s.r), b, (kFloat ? 1e-4 : 1e-9) * (1 + b)) << t;
+    }
+}
+
+TEST(Volumes, SphereMergeHoldsBoth) {
+    col_sphere a = {V(0, 0, 0), R(1)}, b = {V(3, 0, 0), R(1)}, m;
+    ASSERT_TRUE(col_sphere_merge(&a, &b, &m));
+    EXPECT_NEAR(m.r, 2.5, kRel * 4);
+    EXPECT_NEAR(m.c.x, 1.5, kRel * 4);
+    col_sphere inner = {V(0.25, 0, 0), R(0.5)};
+    ASSERT_TRUE(col_sphere_merge(&a, &inner, &m));
+    EXPECT_EQ(m.c.x, R(0));
+    EXPECT_NEAR(m.r, 1, kRel * 4);
+    std::mt19937 g(4);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int t = 0; t < 300; ++t) {
+        col_sphere x = {V(u(g) * 4, u(g), u(g)), R(std::fabs(u(g)) * 2)}, y = {V(u(g), u(g) * 4, u(g)), R(std::fabs(u(g)))};
+        ASSERT_TRUE(col_sphere_merge(&x, &y, &m));
+        // each sphere's farthest point from the merged centre lies within it
+        for (const col_sphere *s : {&x, &y}) {
+            col_vec3 d = col_v3_sub(s->c, m.c);
+            double far = static_cast<double>(col_v3_len(d)) + static_cast<double>(s->r);
+            EXPECT_LE(far, static_cast<double>(m.r) * (1 + kRel));
+        }
+        EXPECT_LE(static_cast<double>(m.r),
+                  std::max({static_cast<double>(x.r), static_cast<double>(y.r),
+                            (static_cast<double>(col_v3_len(col_v3_sub(x.c, y.c))) + x.r + y.r) / 2}) *
+                      (1 + kRel));
+    }
+}
+
+TEST(Volumes, PcaBoxFindsATurnedBoxAndHoldsEveryPoint) {
+    // the corners and surface points of a box 3 x 1 x 0.5 (half extents),
+    // turned: PCA's axes are the box's, its extents the box's
+    col_vec3 axis = col_v3_scale(V(1, 2, 2), R(1.0 / 3));
+    col_mat3 rot = col_m3_from_quat({R(std::cos(0.35)), R(std::sin(0.35)) * axis.x, R(std::sin(0.35)) * axis.y,
+                                     R(std::sin(0.35)) * axis.z});
+    const col_vec3 u[3] = {rot.c0, rot.c1, rot.c2};
+    const double e[3] = {3, 1, 0.5};
+    std::vector<col_vec3> p;
+    std::mt19937 g(5);
+    std::uniform_real_distribution<double> w(-1, 1);
+    for (int i = 0; i < 4000; ++i) { // uniform over the solid: the covariance's axes are the box's
+        col_vec3 q = V(10, -20, 5);
+        for (int k = 0; k < 3; ++k) q = col_v3_madd(q, R(w(g) * e[k]), u[k]);
+        p.push_back(q);
+    }
+    for (int i = 0; i < 8; ++i) {
+        col_vec3 q = V(10, -20, 5);
+        for (int k = 0; k < 3; ++k) q = col_v3_madd(q, R((i >> k & 1 ? 1 : -1) * e[k]), u[k]);
+        p.push_back(q);
+    }
+    col_obb b;
+    ASSERT_TRUE(col_obb_from_points(p.data(), p.size(), COL_OBB_PCA, &b));
+    ASSERT_TRUE(col_obb_is_valid(&b));
+    for (int k = 0; k < 3; ++k) {
+        EXPECT_GT(std::fabs(static_cast<double>(col_v3_dot(b.u[k], u[k]))), kFloat ? 0.99 : 0.995) << k;
+        EXPECT_NEAR(static_cast<double>(col_v3_get(b.e, k)), e[k], kFloat ? 0.1 : 0.06) << k;
+    }
+    for (auto q : p) EXPECT_TRUE(Holds(AsShape(b), q));
+    // every cloud: valid, right-handed, holding every point
+    for (auto &cloud : Clouds(6)) {
+        ASSERT_TRUE(col_obb_from_points(cloud.data(), cloud.size(), COL_OBB_PCA, &b)) << cloud.size();
+        ASSERT_TRUE(col_obb_is_valid(&b));
+        EXPECT_GT(static_cast<double>(col_v3_dot(col_v3_cross(b.u[0], b.u[1]), b.u[2])), 0.99);
+        for (auto q : cloud) ASSERT_TRUE(Holds(AsShape(b), q)) << cloud.size() << " points";
+    }
+    // collinear points: no extent across the line
+    std::vector<col_vec3> line = {V(0, 0, 0), V(1, 2, 2), V(2, 4, 4), V(-1, -2, -2)};
+    ASSERT_TRUE(col_obb_from_points(line.data(), line.size(), COL_OBB_PCA, &b));
+    EXPECT_NEAR(b.e.x, 4.5, 1e3 * kRel);
+    EXPECT_LT(static_cast<double>(b.e.y), 1e3 * kRel);
+    EXPECT_LT(static_cast<double>(b.e.z), 1e3 * kRel);
+}
+
+TEST(Volumes, KdopSlabsHoldEveryPointExactly) {
+    for (int k : {6, 14, 18, 26}) {
+        for (auto &cloud : Clouds(7)) {
+            col_kdop d;
+            ASSERT_TRUE(col_kdop_from_points(cloud.data(), cloud.size(), k, &d));
+            ASSERT_TRUE(col_kdop_is_valid(&d));
+            for (auto q : cloud) ASSERT_TRUE(col_kdop_contains_point(&d, q)) << k;
+            // the k-DOP lies within the AABB's slabs and, for k = 6, is it
+            col_aabb b;
+            ASSERT_TRUE(col_aabb_from_points(cloud.data(), cloud.size(), &b));
+            EXPECT_EQ(d.min[0], b.min.x);
+            EXPECT_EQ(d.max[2], b.max.z);
+        }
+    }
+    // the slabs' directions
+    EXPECT_EQ(col_kdop_axis(14, 3).z, R(1));
+    EXPECT_EQ(col_kdop_axis(18, 3).z, R(0)); // 18: the edge diagonals after the axes
+    EXPECT_EQ(col_kdop_axis(18, 3).y, R(1));
+    EXPECT_EQ(col_kdop_axis(26, 12).z, R(-1));
+    EXPECT_EQ(col_kdop_axis(6, 3).x, R(0)); // out of range
+    // exact at the boundary: the corner (1, 1, 1) of a cube's 14-DOP lies on
+    // its slab x + y + z <= 3; a point an ulp beyond (on the grid of a sum
+    // that rounds) is outside
+    std::vector<col_vec3> cube;
+    for (int i = 0; i < 8; ++i) cube.push_back(V(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1));
+    col_kdop d;
+    ASSERT_TRUE(col_kdop_from_points(cube.data(), cube.size(), 14, &d));
+    EXPECT_EQ(d.max[3], R(3));
+    EXPECT_TRUE(col_kdop_contains_point(&d, V(1, 1, 1)));
+    col_real up = std::nextafter(R(1), R(2));
+    EXPECT_FALSE(col_kdop_contains_point(&d, col_v3(up, R(1), R(1))));
+    // exact where the sum rounds: a slab x + y + z <= 3, and points whose
+    // sum rounds to 3 but is exactly 3 (in) or an ulp of 1 above it (out)
+    col_kdop h;
+    h.k = 14;
+    for (int i = 0; i < 7; ++i) h.min[i] = R(-10), h.max[i] = R(10);
+    h.max[3] = R(3);
+    col_real tiny = kFloat ? R(std::ldexp(1.0, -23)) : R(std::ldexp(1.0, -52));
+    EXPECT_TRUE(col_kdop_contains_point(&h, col_v3(R(1) + tiny, R(1), R(1) - tiny)));
+    EXPECT_EQ(R(1) + tiny + R(1) + R(1), R(3)); // the rounded sum says on the slab ...
+    EXPECT_FALSE(col_kdop_contains_point(&h, col_v3(R(1) + tiny, R(1), R(1)))); // ... the exact one beyond
+    // merge and overlap: two cubes whose corners face each other across a
+    // diagonal gap overlap as AABBs (6-DOPs), not as 14-DOPs
+    std::vector<col_vec3> other = cube;
+    for (auto &q : other) q = col_v3_add(q, V(1.5, 1.5, 1.5));
+    col_kdop e6, d6, e14;
+    ASSERT_TRUE(col_kdop_from_points(cube.data(), cube.size(), 6, &d6));
+    ASSERT_TRUE(col_kdop_from_points(other.data(), other.size(), 6, &e6));
+    ASSERT_TRUE(col_kdop_from_points(other.data(), other.size(), 14, &e14));
+    EXPECT_TRUE(col_kdop_overlap(&d6, &e6));
+    EXPECT_TRUE(col_kdop_overlap(&d, &e14)); // the 14-DOPs of two cubes: x + y + z slab [1.5, 7.5] vs [-3, 3]
+    col_kdop m;
+    ASSERT_TRUE(col_kdop_merge(&d, &e14, &m));
+    for (auto q : cube) EXPECT_TRUE(col_kdop_contains_point(&m, q));
+    for (auto q : other) EXPECT_TRUE(col_kdop_contains_point(&m, q));
+    EXPECT_FALSE(col_kdop_merge(&d, &e6, &m)); // different k
+    // corners of two octahedra apart along a corner diagonal only
+    std::vector<col_vec3> oct = {V(1, 0, 0), V(-1, 0, 0), V(0, 1, 0), V(0, -1, 0), V(0, 0, 1), V(0, 0, -1)};
+    std::vector<col_vec3> oct2 = oct;
+    for (auto &q : oct2) q = col_v3_add(q, V(0.8, 0.8, 0.8));
+    col_kdop o14, p14, o6, p6;
+    ASSERT_TRUE(col_kdop_from_points(oct.data(), oct.size(), 14, &o14));
+    ASSERT_TRUE(col_kdop_from_points(oct2.data(), oct2.size(), 14, &p14));
+    ASSERT_TRUE(col_kdop_from_points(oct.data(), oct.size(), 6, &o6));
+    ASSERT_TRUE(col_kdop_from_points(oct2.data(), oct2.size(), 6, &p6));
+    EXPECT_TRUE(col_kdop_overlap(&o6, &p6));    // their boxes overlap
+    EXPECT_FALSE(col_kdop_overlap(&o14, &p14)); // x + y + z: [-1, 1] and [1.4, 3.4]
+}
+
+TEST(Volumes, InvalidInputIsRefused) {
+    col_vec3 bad[] = {V(0, 0, 0), V(kNaN, 0, 0)}, huge[] = {V(-1e50, -1e50, -1e50), V(1e50, 1e50, 1e50)}, ok[] = {V(1, 2, 3)};
+    col_aabb b = {V(9, 9, 9), V(9, 9, 9)};
+    col_sphere s = {V(9, 9, 9), R(9)};
+    col_obb o;
+    col_kdop d;
+    EXPECT_FALSE(col_aabb_from_points(bad, 2, &b));
+    EXPECT_FALSE(col_aabb_from_points(ok, 0, &b));
+    EXPECT_FALSE(col_aabb_from_points(nullptr, 1, &b));
+    EXPECT_EQ(b.min.x, R(9)); // untouched
+    if (!kFloat) {
+        EXPECT_FALSE(col_sphere_from_points(huge, 2, COL_SPHERE_RITTER, &s));
+    }
+    EXPECT_FALSE(col_sphere_from_points(bad, 2, COL_SPHERE_MINIMUM, &s));
+    EXPECT_FALSE(col_sphere_from_points(ok, 1, static_cast<col_sphere_method>(7), &s));
+    EXPECT_EQ(s.r, R(9));
+    EXPECT_FALSE(col_obb_from_points(bad, 2, COL_OBB_PCA, &o));
+    EXPECT_FALSE(col_obb_from_points(ok, 1, static_cast<col_obb_method>(3), &o));
+    EXPECT_FALSE(col_kdop_from_points(ok, 1, 10, &d));
+    EXPECT_FALSE(col_kdop_from_points(bad, 2, 14, &d));
+    ASSERT_TRUE(col_kdop_from_points(ok, 1, 26, &d));
+    EXPECT_FALSE(col_kdop_contains_point(&d, V(kInf, 0, 0)));
+    col_kdop broken = d;
+    broken.min[5] = R(kNaN);
+    EXPECT_FALSE(col_kdop_is_valid(&broken));
+    EXPECT_FALSE(col_kdop_overlap(&broken, &d));
+    col_sphere neg = {V(0, 0, 0), R(-1)}, good = {V(0, 0, 0), R(1)}, m;
+    EXPECT_FALSE(col_sphere_merge(&neg, &good, &m));
+}
+
+} // namespace
