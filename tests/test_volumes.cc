@@ -132,7 +132,8 @@ TEST(Volumes, SpheresHoldEveryPointAndTheMinimumIsTheSmallest) {
             col_sphere s;
             ASSERT_TRUE(col_sphere_from_points(cloud.data(), cloud.size(), methods[m], &s));
             ASSERT_TRUE(col_sphere_is_valid(&s));
-            for (auto q : cloud) ASSERT_TRUE(Holds(AsShape(s), q)) << "method " << m << ", " << cloud.size() << " points";
+            for (auto q : cloud)
+                ASSERT_TRUE(Holds(AsShape(s), q)) << "method " << m << ", " << cloud.size() << " points";
             r[m] = static_cast<double>(s.r);
         }
         double scale = r[0] + 1e-300;
@@ -196,7 +197,8 @@ TEST(Volumes, SphereMergeHoldsBoth) {
     std::mt19937 g(4);
     std::uniform_real_distribution<double> u(-1, 1);
     for (int t = 0; t < 300; ++t) {
-        col_sphere x = {V(u(g) * 4, u(g), u(g)), R(std::fabs(u(g)) * 2)}, y = {V(u(g), u(g) * 4, u(g)), R(std::fabs(u(g)))};
+        col_sphere x = {V(u(g) * 4, u(g), u(g)), R(std::fabs(u(g)) * 2)},
+                   y = {V(u(g), u(g) * 4, u(g)), R(std::fabs(u(g)))};
         ASSERT_TRUE(col_sphere_merge(&x, &y, &m));
         // each sphere's farthest point from the merged centre lies within it
         for (const col_sphere *s : {&x, &y}) {
@@ -215,8 +217,8 @@ TEST(Volumes, PcaBoxFindsATurnedBoxAndHoldsEveryPoint) {
     // the corners and surface points of a box 3 x 1 x 0.5 (half extents),
     // turned: PCA's axes are the box's, its extents the box's
     col_vec3 axis = col_v3_scale(V(1, 2, 2), R(1.0 / 3));
-    col_mat3 rot = col_m3_from_quat({R(std::cos(0.35)), R(std::sin(0.35)) * axis.x, R(std::sin(0.35)) * axis.y,
-                                     R(std::sin(0.35)) * axis.z});
+    col_mat3 rot = col_m3_from_quat(
+        {R(std::cos(0.35)), R(std::sin(0.35)) * axis.x, R(std::sin(0.35)) * axis.y, R(std::sin(0.35)) * axis.z});
     const col_vec3 u[3] = {rot.c0, rot.c1, rot.c2};
     const double e[3] = {3, 1, 0.5};
     std::vector<col_vec3> p;
@@ -294,7 +296,7 @@ TEST(Volumes, KdopSlabsHoldEveryPointExactly) {
     h.max[3] = R(3);
     col_real tiny = kFloat ? R(std::ldexp(1.0, -23)) : R(std::ldexp(1.0, -52));
     EXPECT_TRUE(col_kdop_contains_point(&h, col_v3(R(1) + tiny, R(1), R(1) - tiny)));
-    EXPECT_EQ(R(1) + tiny + R(1) + R(1), R(3)); // the rounded sum says on the slab ...
+    EXPECT_EQ(R(1) + tiny + R(1) + R(1), R(3));                                 // the rounded sum says on the slab ...
     EXPECT_FALSE(col_kdop_contains_point(&h, col_v3(R(1) + tiny, R(1), R(1)))); // ... the exact one beyond
     // merge and overlap: two cubes whose corners face each other across a
     // diagonal gap overlap as AABBs (6-DOPs), not as 14-DOPs
@@ -325,7 +327,8 @@ TEST(Volumes, KdopSlabsHoldEveryPointExactly) {
 }
 
 TEST(Volumes, InvalidInputIsRefused) {
-    col_vec3 bad[] = {V(0, 0, 0), V(kNaN, 0, 0)}, huge[] = {V(-1e50, -1e50, -1e50), V(1e50, 1e50, 1e50)}, ok[] = {V(1, 2, 3)};
+    col_vec3 bad[] = {V(0, 0, 0), V(kNaN, 0, 0)}, huge[] = {V(-1e50, -1e50, -1e50), V(1e50, 1e50, 1e50)},
+             ok[] = {V(1, 2, 3)};
     col_aabb b = {V(9, 9, 9), V(9, 9, 9)};
     col_sphere s = {V(9, 9, 9), R(9)};
     col_obb o;

@@ -9,9 +9,9 @@
 
 /* The thirteen directions: the world axes, the four corner diagonals, the
  * six edge diagonals (components -1, 0, 1: their dot products are sums). */
-static const signed char DIRS[13][3] = {
-    {1, 0, 0}, {0, 1, 0},  {0, 0, 1},  {1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1},
-    {1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}, {0, 1, 1},  {0, 1, -1}};
+static const signed char DIRS[13][3] = {{1, 0, 0},  {0, 1, 0},   {0, 0, 1}, {1, 1, 1},  {1, 1, -1},
+                                        {1, -1, 1}, {1, -1, -1}, {1, 1, 0}, {1, -1, 0}, {1, 0, 1},
+                                        {1, 0, -1}, {0, 1, 1},   {0, 1, -1}};
 
 /* The direction of slab i of a k-DOP (an index into DIRS), -1 out of range. */
 static int dir_of(int k, int i) {

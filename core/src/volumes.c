@@ -167,8 +167,8 @@ static ball ball_of(const col_vec3 *s, int k) {
         col_vec3 w = col_v3_cross(u, v);
         col_real ww = col_v3_len_sq(w);
         if (!(ww > COL_R(0x1p-20) * uu * vv)) return ball_of_subsets(s, 3);
-        col_vec3 x = col_v3_scale(col_v3_add(col_v3_scale(col_v3_cross(v, w), uu), col_v3_scale(col_v3_cross(w, u), vv)),
-                                  COL_R(0.5) / ww);
+        col_vec3 x = col_v3_scale(
+            col_v3_add(col_v3_scale(col_v3_cross(v, w), uu), col_v3_scale(col_v3_cross(w, u), vv)), COL_R(0.5) / ww);
         b.c = col_v3_add(s[0], x);
         b.r2 = col_v3_len_sq(x);
         return b;
@@ -180,8 +180,8 @@ static ball ball_of(const col_vec3 *s, int k) {
     col_vec3 vxt = col_v3_cross(v, t), txu = col_v3_cross(t, u), uxv = col_v3_cross(u, v);
     col_real det = col_v3_dot(u, vxt);
     if (!(det * det > COL_R(0x1p-40) * uu * vv * tt)) return ball_of_subsets(s, 4);
-    col_vec3 x = col_v3_scale(col_v3_add(col_v3_add(col_v3_scale(vxt, uu), col_v3_scale(txu, vv)), col_v3_scale(uxv, tt)),
-                              COL_R(0.5) / det);
+    col_vec3 x = col_v3_scale(
+        col_v3_add(col_v3_add(col_v3_scale(vxt, uu), col_v3_scale(txu, vv)), col_v3_scale(uxv, tt)), COL_R(0.5) / det);
     b.c = col_v3_add(s[0], x);
     b.r2 = col_v3_len_sq(x);
     return b;
@@ -381,9 +381,9 @@ static bool box_around(const col_vec3 *p, size_t n, col_vec3 o, const col_vec3 u
     for (size_t i = 0; i < n; ++i) {
         col_vec3 d = col_v3_sub(p[i], c);
         for (int k = 0; k < 3; ++k) {
-            col_real x = col_abs(col_v3_dot(d, u[k])) +
-                         COL_R(8.0) * COL_EPSILON *
-                             (col_abs(d.x * u[k].x) + col_abs(d.y * u[k].y) + col_abs(d.z * u[k].z));
+            col_real x =
+                col_abs(col_v3_dot(d, u[k])) +
+                COL_R(8.0) * COL_EPSILON * (col_abs(d.x * u[k].x) + col_abs(d.y * u[k].y) + col_abs(d.z * u[k].z));
             e[k] = x > e[k] ? x : e[k];
         }
     }

@@ -490,6 +490,7 @@ int LCOL_OPEN(lua_State *L) {
     luaL_setfuncs(L, hot_functions, 1);
     lcol_open_arrays(L);
     lcol_open_frustum(L);
+    lcol_open_volumes(L);
     lcol_open_world(L);
     lcol_open_mesh(L);
     lua_pushstring(L, col_version());

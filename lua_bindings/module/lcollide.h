@@ -80,6 +80,12 @@ void lcol_push_kinds(lua_State *L);
  * height). */
 int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data);
 
+/* The points of argument arg: a list as collide.convex takes it ({x1, y1,
+ * z1, ...} or {{x, y, z}, ...}: read into a scratch userdata pushed on the
+ * stack, each coordinate checked, errors naming the point) or a polytope
+ * (its own points, nothing pushed); *count their number (at least 1). */
+const col_vec3 *lcol_check_points(lua_State *L, int arg, size_t *count);
+
 /* Size of the C struct a shape userdata of this kind holds (its whole payload
  * but for the polytope, whose points follow it). */
 size_t lcol_kind_size(col_shape_kind kind);
@@ -91,6 +97,10 @@ void lcol_push_shape(lua_State *L, col_shape_kind kind, const void *data);
 /* Registers collide.pack, collide.overlapMany and the ShapeArray metatable
  * (larray.c); module table on top. */
 void lcol_open_arrays(lua_State *L);
+
+/* Registers collide.boundingBox, collide.boundingSphere, collide.kdop,
+ * collide.merge and the k-DOP metatable (lvolumes.c); module table on top. */
+void lcol_open_volumes(lua_State *L);
 
 /* Registers collide.frustum and the frustum metatable (lfrustum.c); module
  * table on top. */

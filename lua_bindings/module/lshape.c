@@ -394,61 +394,90 @@ static bool polytope_block_ok(const void *ud, size_t len) {
 /* Largest number of points of a polytope from Lua. */
 #define LCOL_MAX_POINTS (1 << 20)
 
-/* The coordinate at the top of the stack, for point i (1-based), coordinate j. */
-static col_real polytope_coord(lua_State *L, lua_Integer i, int j) {
+/* The coordinate at the top of the stack, for point i (1-based), coordinate
+ * j, of the point list at argument arg. */
+static col_real polytope_coord(lua_State *L, int arg, lua_Integer i, int j) {
     static const char *const names[3] = {"x", "y", "z"};
     if (lua_type(L, -1) != LUA_TNUMBER)
-        luaL_argerror(L, 1,
+        luaL_argerror(L, arg,
                       lua_pushfstring(L, "point %I: %s must be a number, got %s", (lua_Integer)i, names[j],
                                       luaL_typename(L, -1)));
     lua_Number x = lua_tonumber(L, -1);
     if (!(fabs(x) <= (lua_Number)COL_HUGE))
-        luaL_argerror(L, 1,
+        luaL_argerror(L, arg,
                       lua_pushfstring(L, "point %I: %s must be finite with magnitude <= %f, got %f", (lua_Integer)i,
                                       names[j], (lua_Number)COL_HUGE, x));
     lua_pop(L, 1);
     return (col_real)x;
 }
 
-/* collide.convex(points): from {x1,y1,z1, x2,y2,z2, ...} or {{x,y,z}, ...}. */
-static int polytope_new(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, 1);
-    if (n < 1) return luaL_argerror(L, 1, "at least one point expected, got an empty table");
-    bool nested = lua_geti(L, 1, 1) == LUA_TTABLE;
+/* The number of points of the point list at arg ({x1,y1,z1, ...} or
+ * {{x,y,z}, ...}: *nested says which), or an argument error. */
+static lua_Integer point_count(lua_State *L, int arg, bool *nested) {
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, arg);
+    if (n < 1) return luaL_argerror(L, arg, "at least one point expected, got an empty table");
+    *nested = lua_geti(L, arg, 1) == LUA_TTABLE;
     lua_pop(L, 1);
-    if (!nested && n % 3 != 0)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "a flat array needs 3 numbers per point, got %I numbers", n));
-    lua_Integer count = nested ? n : n / 3;
+    if (!*nested && n % 3 != 0)
+        return luaL_argerror(L, arg, lua_pushfstring(L, "a flat array needs 3 numbers per point, got %I numbers", n));
+    lua_Integer count = *nested ? n : n / 3;
     if (count > LCOL_MAX_POINTS)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "at most %d points, got %I", LCOL_MAX_POINTS, count));
-    lpolytope *p = lua_newuserdatauv(L, sizeof(lpolytope) + (size_t)count * sizeof(col_vec3), 0);
+        return luaL_argerror(L, arg, lua_pushfstring(L, "at most %d points, got %I", LCOL_MAX_POINTS, count));
+    return count;
+}
+
+/* The count points of the list at arg into out, each coordinate checked
+ * (errors name the point and the coordinate). */
+static void read_points(lua_State *L, int arg, bool nested, lua_Integer count, col_vec3 *out) {
     for (lua_Integer i = 1; i <= count; ++i) {
         col_real c[3];
         if (nested) {
-            if (lua_geti(L, 1, i) != LUA_TTABLE)
-                return luaL_argerror(
-                    L, 1, lua_pushfstring(L, "point %I: table {x, y, z} expected, got %s", i, luaL_typename(L, -1)));
+            if (lua_geti(L, arg, i) != LUA_TTABLE)
+                luaL_argerror(
+                    L, arg, lua_pushfstring(L, "point %I: table {x, y, z} expected, got %s", i, luaL_typename(L, -1)));
             if (luaL_len(L, -1) != 3)
-                return luaL_argerror(
-                    L, 1, lua_pushfstring(L, "point %I: 3 coordinates expected, got %I", i, luaL_len(L, -1)));
+                luaL_argerror(L, arg,
+                              lua_pushfstring(L, "point %I: 3 coordinates expected, got %I", i, luaL_len(L, -1)));
             for (int j = 0; j < 3; ++j) {
                 lua_geti(L, -1, j + 1); /* the point table is on top: each coordinate is popped */
-                c[j] = polytope_coord(L, i, j);
+                c[j] = polytope_coord(L, arg, i, j);
             }
             lua_pop(L, 1);
         } else {
             for (int j = 0; j < 3; ++j) {
-                lua_geti(L, 1, 3 * (i - 1) + j + 1);
-                c[j] = polytope_coord(L, i, j);
+                lua_geti(L, arg, 3 * (i - 1) + j + 1);
+                c[j] = polytope_coord(L, arg, i, j);
             }
         }
-        p->pts[i - 1] = col_v3(c[0], c[1], c[2]);
+        out[i - 1] = col_v3(c[0], c[1], c[2]);
     }
+}
+
+/* collide.convex(points): from {x1,y1,z1, x2,y2,z2, ...} or {{x,y,z}, ...}. */
+static int polytope_new(lua_State *L) {
+    bool nested;
+    lua_Integer count = point_count(L, 1, &nested);
+    lpolytope *p = lua_newuserdatauv(L, sizeof(lpolytope) + (size_t)count * sizeof(col_vec3), 0);
+    read_points(L, 1, nested, count, p->pts);
     p->hdr.points = p->pts;
     p->hdr.count = (int)count;
     luaL_setmetatable(L, kinds[COL_SHAPE_POLYTOPE].tname);
     return 1;
+}
+
+const col_vec3 *lcol_check_points(lua_State *L, int arg, size_t *count) {
+    if (shape_kind(L, arg) == COL_SHAPE_POLYTOPE) { /* a polytope's own points, in place */
+        const lpolytope *p = lua_touserdata(L, arg);
+        *count = (size_t)p->hdr.count;
+        return p->pts;
+    }
+    bool nested;
+    lua_Integer n = point_count(L, arg, &nested);
+    col_vec3 *pts = lua_newuserdatauv(L, (size_t)n * sizeof(col_vec3), 0);
+    read_points(L, arg, nested, n, pts);
+    *count = (size_t)n;
+    return pts;
 }
 
 /* A polytope userdata holding a copy of src's points. */

@@ -104,8 +104,7 @@ COL_API bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_metho
  * 14 those and the four corner diagonals (1, +-1, +-1); 18 the three axes
  * and the six edge diagonals (1, +-1, 0), (1, 0, +-1), (0, 1, +-1); 26 all
  * thirteen. The diagonals are not normalized (their dot products are sums
- * and differences of coordinates). Valid (col_kdop_is_valid): k one of
- * those, every bound finite within COL_HUGE, min[i] <= max[i].
+ * and differences of coordinates). The slots past k / 2 are unused.
  */
 typedef struct col_kdop {
     int k;
@@ -116,6 +115,9 @@ typedef struct col_kdop {
  * or an i out of range. */
 COL_API col_vec3 col_kdop_axis(int k, int i);
 
+/* Whether d is a k-DOP as above: k one of 6, 14, 18, 26, and each of its
+ * k / 2 slabs finite with min <= max, within 4 COL_HUGE (a diagonal's sum of
+ * up to three coordinates, widened). NULL: false. */
 COL_API bool col_kdop_is_valid(const col_kdop *d);
 
 /* The k-DOP of the points: each slab from the points' least and greatest

@@ -1,0 +1,112 @@
+-- Bounding volumes from point sets: collide.boundingBox, collide.boundingSphere,
+-- collide.kdop and collide.merge; every volume holds every point, the minimum
+-- sphere is the smallest, a k-DOP's slabs, errors naming the argument, and a
+-- k-DOP that cannot be forged from another userdata.
+local collide = require "collide"
+local float = collide.real == "float"
+local tol = float and 1e-4 or 1e-9
+
+-- a cube's corners, a random cloud (a fixed sequence), and the same 1000 away
+local cube = {}
+for i = 0, 7 do
+  cube[#cube + 1] = { i & 1 == 1 and 1 or -1, i & 2 == 2 and 1 or -1, i & 4 == 4 and 1 or -1 }
+end
+local cloud, seed = {}, 12345
+local function rnd()
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return seed / 2147483648 * 2 - 1
+end
+for _ = 1, 500 do cloud[#cloud + 1] = { rnd() * 4, rnd(), rnd() * 0.25 } end
+local far = {}
+for i, p in ipairs(cloud) do far[i] = { p[1] + 1000, p[2] - 500, p[3] + 250 } end
+
+local function holds_all(vol, pts, what)
+  local ok = true
+  for _, p in ipairs(pts) do ok = ok and collide.overlap(collide.point(p[1], p[2], p[3]), vol) end
+  expect(ok, what .. " holds every point")
+end
+
+for _, set in ipairs({ { cube, "cube" }, { cloud, "cloud" }, { far, "far cloud" } }) do
+  local pts, name = set[1], set[2]
+  holds_all(collide.boundingBox(pts), pts, name .. ": aabb")
+  holds_all(collide.boundingBox(pts, "pca"), pts, name .. ": pca box")
+  local radii = {}
+  for _, m in ipairs({ "minimum", "ritter", "aabb" }) do
+    local s = collide.boundingSphere(pts, m)
+    holds_all(s, pts, name .. ": " .. m .. " sphere")
+    radii[m] = s:radius()
+  end
+  expect(radii.minimum <= radii.ritter * (1 + tol) and radii.minimum <= radii.aabb * (1 + tol),
+    name .. ": the minimum sphere is the smallest")
+  for _, k in ipairs({ 6, 14, 18, 26 }) do
+    local d = collide.kdop(pts, k)
+    local ok = true
+    for _, p in ipairs(pts) do ok = ok and d:contains(p[1], p[2], p[3]) end
+    expect(ok, name .. ": the " .. k .. "-DOP holds every point")
+    expectEqual(d:k(), k, "k")
+  end
+end
+
+-- hand-derived: the cube's minimum sphere has radius sqrt 3; its box is itself
+local s = collide.boundingSphere(cube)
+expectNear(s:radius(), math.sqrt(3), tol, "the cube's minimum sphere")
+local cx, cy, cz = s:center()
+expectNear(cx, 0, tol, "centred")
+expectEqual(tostring(collide.boundingBox(cube)), "collide.Aabb(-1, -1, -1, 1, 1, 1)", "the cube's box")
+expectEqual(collide.boundingBox(cube, "pca"):kind(), "obb", "pca gives an obb")
+s = collide.boundingSphere({ { 0, 0, 0 }, { 2, 0, 0 }, { 1, 1, 0 } })
+expectNear(s:radius(), 1, tol, "a right triangle's circle")
+s = collide.boundingSphere(collide.convex(cube))
+expectNear(s:radius(), math.sqrt(3), tol, "from a polytope's points")
+s = collide.boundingSphere({ 1, 2, 3, 1, 2, 3 })
+expectEqual(select(1, s:center()), 1, "one point, twice")
+
+-- the cube's 14-DOP: x + y + z within [-3, 3]; an ulp beyond a corner is out
+local d = collide.kdop(cube, 14)
+local lo, hi, ax, ay, az = d:slab(4)
+expectEqual(lo, -3, "slab 4 min")
+expectEqual(hi, 3, "slab 4 max")
+expectEqual(ax + ay + az, 3, "slab 4 is (1, 1, 1)")
+expect(d:contains(1, 1, 1), "the corner is in")
+expect(not d:contains(1 + (float and 2 ^ -23 or 2 ^ -52), 1, 1), "an ulp beyond it is out")
+expectEqual(tostring(d), "collide.Kdop(k 14; x -1..1, y -1..1, z -1..1)", "tostring")
+-- two octahedra apart along the corner diagonal only: their boxes overlap
+local oct = { 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1 }
+local oct2 = {}
+for i, v in ipairs(oct) do oct2[i] = v + 0.8 end
+expect(collide.kdop(oct, 6):overlaps(collide.kdop(oct2, 6)), "their 6-DOPs overlap")
+expect(not collide.kdop(oct, 14):overlaps(collide.kdop(oct2, 14)), "their 14-DOPs do not")
+
+-- merges
+local m = collide.merge(collide.sphere(0, 0, 0, 1), collide.sphere(3, 0, 0, 1))
+expectNear(m:radius(), 2.5, tol, "two spheres' merge")
+expectEqual(tostring(collide.merge(collide.aabb(0, 0, 0, 1, 1, 1), collide.aabb(2, 2, 2, 3, 3, 3))),
+  "collide.Aabb(0, 0, 0, 3, 3, 3)", "two boxes' merge")
+local dm = collide.merge(d, collide.kdop({ 0, 0, 5 }, 14))
+expect(dm:contains(0, 0, 5) and dm:contains(-1, -1, -1), "two k-DOPs' merge holds both")
+
+-- errors name the function and the argument
+expectError("bad argument #1 to 'collide.boundingSphere' (a flat array needs 3 numbers per point, got 2 numbers)",
+  collide.boundingSphere, { 1, 2 })
+expectError("#1 to 'collide.boundingBox' (point 2: y must be finite with magnitude <=",
+  collide.boundingBox, { { 0, 0, 0 }, { 0, math.huge, 0 } })
+expectError("#1 to 'collide.kdop' (at least one point expected, got an empty table)", collide.kdop, {}, 6)
+expectError("#2 to 'collide.kdop' (k must be 6, 14, 18 or 26, got 10)", collide.kdop, cube, 10)
+expectError("#2 to 'collide.boundingBox' (invalid option 'best')", collide.boundingBox, cube, "best")
+expectError("#2 to 'collide.merge' (two aabbs, two spheres or two k-DOPs expected, got sphere and aabb)",
+  collide.merge, collide.sphere(0, 0, 0, 1), collide.aabb(0, 0, 0, 1, 1, 1))
+expectError("a 14-DOP expected, got a 6-DOP", d.overlaps, d, collide.kdop(cube, 6))
+expectError("slab index must be in [1, 7], got 8", d.slab, d, 8)
+expectError("collide.Kdop expected", d.contains, collide.sphere(0, 0, 0, 1), 0, 0, 0)
+
+-- its metatable is a public copy; with the debug library, moving the real
+-- one onto a smaller userdata is refused by the size check
+expectEqual(getmetatable(d).__name, "collide.Kdop", "public copy keeps the name")
+if debug and debug.getmetatable then
+  local real = debug.getmetatable(d)
+  local p = collide.point(0, 0, 0)
+  local saved = debug.getmetatable(p)
+  debug.setmetatable(p, real)
+  expectError("collide.Kdop expected", real.__index.contains, p, 0, 0, 0)
+  debug.setmetatable(p, saved)
+end
