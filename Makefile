@@ -1,6 +1,7 @@
 # Thin wrapper over CMake presets (see CMakePresets.json and README.md).
 #   make demo   build the Lua modules and collide-run; run scripts/tour.lua, tunneling.lua, raycast.lua,
-#               precision.lua, queries.lua, culling.lua, picking.lua, platformer.lua, bullets.lua and bounce.lua in collide-run,
+#               precision.lua, queries.lua, culling.lua, picking.lua, bounding.lua, platformer.lua, bullets.lua and bounce.lua
+#               in collide-run,
 #               writing their pictures to build/*.svg
 #   make pictures  regenerate the README's pictures (docs/pictures/*.svg; a test checks they are current)
 #   make test   unit + Lua tests in double, float, and under ASan+UBSan
@@ -64,6 +65,8 @@ demo: deps-demo
 	@echo
 	build/collide-run --svg build/picking.svg scripts/picking.lua
 	@echo
+	build/collide-run --svg build/bounding.svg scripts/bounding.lua
+	@echo
 	build/collide-run --svg build/platformer.svg scripts/platformer.lua
 	@echo
 	build/collide-run --svg build/bullets.svg scripts/bullets.lua
@@ -72,7 +75,7 @@ demo: deps-demo
 	@echo
 	build/collide-run --quiet --frames strip --svg build/bounce-strip.svg scripts/bounce.lua
 	@echo
-	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg build/picking.svg build/platformer.svg build/bullets.svg build/bounce.svg build/bounce-strip.svg (open them in a browser)"
+	@echo "pictures: build/tour.svg build/tunneling.svg build/raycast.svg build/queries.svg build/culling.svg build/picking.svg build/bounding.svg build/platformer.svg build/bullets.svg build/bounce.svg build/bounce-strip.svg (open them in a browser)"
 
 pictures: deps-demo
 	cmake --preset demo >/dev/null

@@ -612,6 +612,183 @@ static col_shape grow(const col_shape *s, col_real by) {
     return g;
 }
 
+/* ---- bounding volumes from point sets (collide/volumes.h) ---- */
+
+/* The points that define a shape (a box's corners, a segment's ends, a
+ * sphere's centre, ...), appended to p (room for 8 more); none for a plane
+ * or a 2D shape. */
+static size_t shape_points(const col_shape *s, col_vec3 *p, size_t n) {
+    switch (s->kind) {
+    case COL_SHAPE_POINT: p[n++] = s->u.point.p; break;
+    case COL_SHAPE_SEGMENT: p[n++] = s->u.segment.a, p[n++] = s->u.segment.b; break;
+    case COL_SHAPE_TRIANGLE: p[n++] = s->u.triangle.a, p[n++] = s->u.triangle.b, p[n++] = s->u.triangle.c; break;
+    case COL_SHAPE_SPHERE: p[n++] = s->u.sphere.c; break;
+    case COL_SHAPE_CAPSULE: p[n++] = s->u.capsule.a, p[n++] = s->u.capsule.b; break;
+    case COL_SHAPE_ELLIPSOID: p[n++] = s->u.ellipsoid.c; break;
+    case COL_SHAPE_AABB:
+        for (int i = 0; i < 8; ++i)
+            p[n++] = col_v3(i & 1 ? s->u.aabb.max.x : s->u.aabb.min.x, i & 2 ? s->u.aabb.max.y : s->u.aabb.min.y,
+                            i & 4 ? s->u.aabb.max.z : s->u.aabb.min.z);
+        break;
+    case COL_SHAPE_OBB:
+        for (int i = 0; i < 8; ++i) {
+            col_vec3 q = s->u.obb.c;
+            for (int k = 0; k < 3; ++k)
+                q = col_v3_madd(q, (i >> k & 1 ? COL_R(1.0) : COL_R(-1.0)) * col_v3_get(s->u.obb.e, k), s->u.obb.u[k]);
+            p[n++] = q;
+        }
+        break;
+    case COL_SHAPE_POLYTOPE:
+        for (int i = 0; i < s->u.polytope.count && i < 8; ++i) p[n++] = s->u.polytope.points[i];
+        break;
+    default: break;
+    }
+    return n;
+}
+
+static bool cloud_holds(const col_shape *vol, col_vec3 q) {
+    col_shape pt = {.kind = COL_SHAPE_POINT};
+    pt.u.point.p = q;
+    return col_overlap(&pt, vol);
+}
+
+/* The radius of the smallest ball over the candidate centres of every
+ * support set of up to four points (their circumcentres; a brute force for a
+ * few points): each candidate's radius is its farthest point's distance, so
+ * every one bounds the minimum from above. */
+static double brute_min_radius(const col_vec3 *p, size_t n) {
+    double best = INFINITY;
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i; j < n; ++j)
+            for (size_t k = j; k < n; ++k)
+                for (size_t l = k; l < n; ++l) {
+                    /* the circumcentre of p[i], p[j], p[k], p[l] in their
+                     * affine hull (double, at p[i]): by their Gram system */
+                    double u[3][3], g[3][3], rhs[3];
+                    const col_vec3 *q[3] = {&p[j], &p[k], &p[l]};
+                    for (int a = 0; a < 3; ++a) {
+                        u[a][0] = (double)q[a]->x - (double)p[i].x;
+                        u[a][1] = (double)q[a]->y - (double)p[i].y;
+                        u[a][2] = (double)q[a]->z - (double)p[i].z;
+                    }
+                    for (int a = 0; a < 3; ++a) {
+                        for (int b = 0; b < 3; ++b) g[a][b] = u[a][0] * u[b][0] + u[a][1] * u[b][1] + u[a][2] * u[b][2];
+                        rhs[a] = 0.5 * g[a][a];
+                    }
+                    /* solve g c = rhs on the independent rows (Gaussian
+                     * elimination dropping tiny pivots: a lower-dimensional
+                     * support set) */
+                    double x[3] = {0, 0, 0}, tiny = 1e-12 * (g[0][0] + g[1][1] + g[2][2]) + 1e-300;
+                    int piv[3] = {-1, -1, -1};
+                    for (int col = 0, row = 0; col < 3 && row < 3; ++col) {
+                        int best_r = -1;
+                        double big = tiny; /* (of the Gram matrix before elimination changes it) */
+                        for (int r = row; r < 3; ++r)
+                            if (fabs(g[r][col]) > big) big = fabs(g[r][col]), best_r = r;
+                        if (best_r < 0) continue;
+                        for (int c2 = 0; c2 < 3; ++c2) {
+                            double t = g[row][c2];
+                            g[row][c2] = g[best_r][c2], g[best_r][c2] = t;
+                        }
+                        double t = rhs[row];
+                        rhs[row] = rhs[best_r], rhs[best_r] = t;
+                        for (int r = 0; r < 3; ++r) {
+                            if (r == row) continue;
+                            double f = g[r][col] / g[row][col];
+                            for (int c2 = 0; c2 < 3; ++c2) g[r][c2] -= f * g[row][c2];
+                            rhs[r] -= f * rhs[row];
+                        }
+                        piv[row++] = col;
+                    }
+                    for (int r = 0; r < 3; ++r)
+                        if (piv[r] >= 0) x[piv[r]] = rhs[r] / g[r][piv[r]];
+                    double c[3] = {(double)p[i].x, (double)p[i].y, (double)p[i].z};
+                    for (int a = 0; a < 3; ++a)
+                        for (int d = 0; d < 3; ++d) c[d] += x[a] * u[a][d];
+                    double r = 0;
+                    for (size_t m = 0; m < n; ++m) {
+                        double dx = (double)p[m].x - c[0], dy = (double)p[m].y - c[1], dz = (double)p[m].z - c[2];
+                        r = fmax(r, sqrt(dx * dx + dy * dy + dz * dz));
+                    }
+                    best = fmin(best, r);
+                }
+    return best;
+}
+
+/*
+ * Every volume of the cloud holds every point exactly (col_overlap of the
+ * point; a k-DOP's own exact test); Welzl's minimum radius is never above
+ * Ritter's or the AABB-centred one beyond rounding; the 6-DOP is the AABB;
+ * a merge of the spheres of two halves holds every point. The cloud: the
+ * points of two shapes and of the witness and camera vectors (on the grid:
+ * coplanar, collinear and repeated points at once).
+ */
+static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const col_shape *b) {
+    if (n == 0) return;
+    col_aabb box;
+    FZ_CHECK(col_aabb_from_points(p, n, &box), "the points have a box", a, b);
+    col_shape vol = {.kind = COL_SHAPE_AABB};
+    vol.u.aabb = box;
+    for (size_t i = 0; i < n; ++i) FZ_CHECK(cloud_holds(&vol, p[i]), "the box holds every point", a, b);
+    /* spheres and the PCA box exist unless the points spread beyond COL_HUGE */
+    col_vec3 ext = col_v3_sub(box.max, box.min);
+    bool spread = fmax((double)ext.x, fmax((double)ext.y, (double)ext.z)) > (double)COL_HUGE / 2;
+    double r[3] = {0, 0, 0};
+    const col_sphere_method methods[3] = {COL_SPHERE_AABB_CENTRE, COL_SPHERE_RITTER, COL_SPHERE_MINIMUM};
+    for (int m = 0; m < 3; ++m) {
+        col_sphere s;
+        bool ok = col_sphere_from_points(p, n, methods[m], &s);
+        FZ_CHECK(ok || spread, "the points have a sphere", a, b);
+        if (!ok) return;
+        vol.kind = COL_SHAPE_SPHERE;
+        vol.u.sphere = s;
+        for (size_t i = 0; i < n; ++i)
+            FZ_CHECK(cloud_holds(&vol, p[i]), "a sphere of the points holds every point", a, b);
+        r[m] = (double)s.r;
+    }
+    double slack = 64 * (double)COL_EPSILON * r[0] + 1e-300;
+    if (!(r[2] <= r[1] + slack && r[2] <= r[0] + slack))
+        fprintf(stderr, "  radii: aabb centre %a, ritter %a, minimum %a\n", r[0], r[1], r[2]);
+    FZ_CHECK(r[2] <= r[1] + slack && r[2] <= r[0] + slack, "the minimum sphere is the smallest", a, b);
+    fz_count("clouds whose minimum sphere is 1% below Ritter's", r[2] < 0.99 * r[1]);
+    /* against the brute force where its circumcentres are well posed
+     * (coordinates at least 1e-100: no square underflows; a few points) */
+    if (n <= 10 && !spread && r[0] > 1e-100 && r[0] < 1e100) {
+        double b2 = brute_min_radius(p, n);
+        if (!(r[2] <= b2 * (1 + 1e-9) + 1e-300)) fprintf(stderr, "  minimum radius %a, brute force %a\n", r[2], b2);
+        FZ_CHECK(r[2] <= b2 * (1 + 1e-9) + 1e-300, "the minimum sphere is no larger than the brute force's", a, b);
+    }
+    col_obb obb;
+    if (col_obb_from_points(p, n, COL_OBB_PCA, &obb)) {
+        FZ_CHECK(col_obb_is_valid(&obb), "the PCA box is valid", a, b);
+        vol.kind = COL_SHAPE_OBB;
+        vol.u.obb = obb;
+        for (size_t i = 0; i < n; ++i) FZ_CHECK(cloud_holds(&vol, p[i]), "the PCA box holds every point", a, b);
+    } else {
+        FZ_CHECK(spread, "the points have a PCA box", a, b);
+    }
+    const int ks[4] = {6, 14, 18, 26};
+    for (int j = 0; j < 4; ++j) {
+        col_kdop d;
+        FZ_CHECK(col_kdop_from_points(p, n, ks[j], &d), "the points have a k-DOP", a, b);
+        for (size_t i = 0; i < n; ++i) FZ_CHECK(col_kdop_contains_point(&d, p[i]), "a k-DOP holds every point", a, b);
+        if (ks[j] == 6)
+            FZ_CHECK(d.min[0] == box.min.x && d.max[1] == box.max.y && d.min[2] == box.min.z, "the 6-DOP is the box", a,
+                     b);
+    }
+    /* the spheres of two halves, merged */
+    if (n >= 2) {
+        col_sphere h1, h2, m;
+        if (col_sphere_from_points(p, n / 2, COL_SPHERE_MINIMUM, &h1) &&
+            col_sphere_from_points(p + n / 2, n - n / 2, COL_SPHERE_MINIMUM, &h2) && col_sphere_merge(&h1, &h2, &m)) {
+            vol.kind = COL_SHAPE_SPHERE;
+            vol.u.sphere = m;
+            for (size_t i = 0; i < n; ++i)
+                FZ_CHECK(cloud_holds(&vol, p[i]), "two spheres' merge holds every point", a, b);
+        }
+    }
+}
+
 static void check_frustum(const col_frustum *f, const col_shape *s) {
     col_cull exact, planes;
     if (!cull(f, s, &exact, &planes)) return;
@@ -914,6 +1091,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     col_real aspect = COL_R(0.25) + (col_real)fz_u8(&in) / COL_R(64.0);
     col_real near_dist = COL_R(1.0) / COL_R(64.0) + (col_real)fz_u8(&in) / COL_R(64.0);
     col_real far_dist = near_dist + COL_R(0.5) + (col_real)fz_u8(&in);
+    col_vec3 cloud[24];
+    size_t np = shape_points(&b, cloud, shape_points(&a, cloud, 0)), nv = 0;
+    cloud[np++] = witness, cloud[np++] = eye, cloud[np++] = forward, cloud[np++] = up;
+    for (size_t i = 0; i < np; ++i) /* (the valid ones: an invalid shape's points may not be) */
+        if (col_v3_is_valid(cloud[i])) cloud[nv++] = cloud[i];
+    check_volumes(cloud, nv, &a, &b);
     col_frustum f = col_frustum_from_camera(eye, forward, up, fov, aspect, near_dist, far_dist);
     if (col_frustum_is_valid(&f)) {
         check_frustum(&f, &a);

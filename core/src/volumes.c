@@ -3,6 +3,7 @@
  * spheres (the AABB's centre, Ritter's, Welzl's minimum with move-to-front),
  * the OBB by principal components, and their merges. k-DOPs are in kdop.c.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,32 +76,59 @@ static bool cover(const col_vec3 *p, size_t n, col_vec3 c, col_real r, col_spher
     return true;
 }
 
+/* The frame the sphere methods work in: at the points' AABB centre o,
+ * scaled by 2^-e so that the points lie within [-1, 1] (a power of two:
+ * the scaling rounds nothing; clouds of 1e-250 or 1e50 would underflow or
+ * overflow the circumcentres' products of six coordinates, and do in float
+ * beyond 2^21). */
+typedef struct frame {
+    col_vec3 o;
+    int e;
+} frame;
+
+static frame frame_of(const col_aabb *b) {
+    frame f = {centre_of(b), 0};
+    col_vec3 ext = col_v3_sub(b->max, b->min);
+    double m = (double)(ext.x > ext.y ? (ext.x > ext.z ? ext.x : ext.z) : (ext.y > ext.z ? ext.y : ext.z));
+    if (m > 0.0) (void)frexp(m, &f.e); /* m < 2^e */
+    return f;
+}
+
+static col_real scaled(col_real x, int e) { return (col_real)ldexp((double)x, e); }
+
+static col_vec3 to_frame(const frame *f, col_vec3 p) {
+    col_vec3 d = col_v3_sub(p, f->o);
+    return col_v3(scaled(d.x, -f->e), scaled(d.y, -f->e), scaled(d.z, -f->e));
+}
+
+static col_vec3 from_frame(const frame *f, col_vec3 c) {
+    return col_v3_add(f->o, col_v3(scaled(c.x, f->e), scaled(c.y, f->e), scaled(c.z, f->e)));
+}
+
 /* Ritter 1990 (Ericson 4.3.2): the sphere on the segment between a point
  * far from the first and the point farthest from it, grown in order to
  * each point outside (the new sphere the smallest holding the old one and
- * the point: its centre moves toward the point by half the excess). In the
- * frame at o. */
-static col_vec3 ritter(const col_vec3 *p, size_t n, col_vec3 o) {
-    col_vec3 p0 = col_v3_sub(p[0], o);
-    size_t iy = 0;
+ * the point: its centre moves toward the point by half the excess). Its
+ * centre, in the frame. */
+static col_vec3 ritter(const col_vec3 *p, size_t n, const frame *f) {
+    col_vec3 p0 = to_frame(f, p[0]), y = p0, z = p0;
     col_real best = -COL_R(1.0);
     for (size_t i = 0; i < n; ++i) { /* the point farthest from the first (the first of equals) */
-        col_real d = col_v3_len_sq(col_v3_sub(col_v3_sub(p[i], o), p0));
-        if (d > best) best = d, iy = i;
+        col_vec3 q = to_frame(f, p[i]);
+        col_real d = col_v3_len_sq(col_v3_sub(q, p0));
+        if (d > best) best = d, y = q;
     }
-    col_vec3 y = col_v3_sub(p[iy], o);
-    size_t iz = iy;
     best = -COL_R(1.0);
-    for (size_t i = 0; i < n; ++i) {
-        col_real d = col_v3_len_sq(col_v3_sub(col_v3_sub(p[i], o), y));
-        if (d > best) best = d, iz = i;
+    for (size_t i = 0; i < n; ++i) { /* and the point farthest from that */
+        col_vec3 q = to_frame(f, p[i]);
+        col_real d = col_v3_len_sq(col_v3_sub(q, y));
+        if (d > best) best = d, z = q;
     }
-    col_vec3 z = col_v3_sub(p[iz], o);
     col_vec3 c = col_v3_scale(col_v3_add(y, z), COL_R(0.5));
-    col_real r = COL_R(0.5) * col__len_safe(col_v3_sub(z, y));
+    col_real r = COL_R(0.5) * col_v3_len(col_v3_sub(z, y));
     for (size_t i = 0; i < n; ++i) {
-        col_vec3 q = col_v3_sub(p[i], o);
-        col_real d = col__len_safe(col_v3_sub(q, c));
+        col_vec3 q = to_frame(f, p[i]);
+        col_real d = col_v3_len(col_v3_sub(q, c));
         if (d > r) {
             col_real nr = COL_R(0.5) * (r + d);
             c = col_v3_madd(c, (nr - r) / d, col_v3_sub(q, c));
@@ -112,7 +140,7 @@ static col_vec3 ritter(const col_vec3 *p, size_t n, col_vec3 o) {
 
 /* ---- the minimum sphere: Welzl 1991 with Gärtner's move-to-front ---- */
 
-/* A ball in the frame at the points' AABB centre: centre, squared radius
+/* A ball in the frame (frame_of): centre, squared radius
  * (negative: empty). */
 typedef struct ball {
     col_vec3 c;
@@ -166,7 +194,11 @@ static ball ball_of(const col_vec3 *s, int k) {
          * collinear to rounding (|w|^2 within 2^-20 of |u|^2 |v|^2): the subsets */
         col_vec3 w = col_v3_cross(u, v);
         col_real ww = col_v3_len_sq(w);
-        if (!(ww > COL_R(0x1p-20) * uu * vv)) return ball_of_subsets(s, 3);
+        /* (a thin triangle's circumcentre is accurate to eps / sin of its
+         * angle: a sliver 5e-5 wide at the apex of 0.72 long sides, a
+         * support set of a flat cloud, is fine; below sin 2^-30, the
+         * subsets) */
+        if (!(ww > COL_R(0x1p-60) * uu * vv)) return ball_of_subsets(s, 3);
         col_vec3 x = col_v3_scale(
             col_v3_add(col_v3_scale(col_v3_cross(v, w), uu), col_v3_scale(col_v3_cross(w, u), vv)), COL_R(0.5) / ww);
         b.c = col_v3_add(s[0], x);
@@ -179,7 +211,7 @@ static ball ball_of(const col_vec3 *s, int k) {
     col_real tt = col_v3_len_sq(t);
     col_vec3 vxt = col_v3_cross(v, t), txu = col_v3_cross(t, u), uxv = col_v3_cross(u, v);
     col_real det = col_v3_dot(u, vxt);
-    if (!(det * det > COL_R(0x1p-40) * uu * vv * tt)) return ball_of_subsets(s, 4);
+    if (!(det * det > COL_R(0x1p-60) * uu * vv * tt)) return ball_of_subsets(s, 4);
     col_vec3 x = col_v3_scale(
         col_v3_add(col_v3_add(col_v3_scale(vxt, uu), col_v3_scale(txu, vv)), col_v3_scale(uxv, tt)), COL_R(0.5) / det);
     b.c = col_v3_add(s[0], x);
@@ -234,9 +266,9 @@ static unsigned long long splitmix(unsigned long long *state) {
     return z ^ (z >> 31);
 }
 
-/* The centre of Welzl's minimum ball of the points, in the frame at o;
- * false where an allocation fails or n passes INT_MAX. */
-static bool welzl(const col_vec3 *p, size_t n, col_vec3 o, col_vec3 *c) {
+/* The centre of Welzl's minimum ball of the points, in the frame; false
+ * where an allocation fails or n passes INT_MAX. */
+static bool welzl(const col_vec3 *p, size_t n, const frame *f, col_vec3 *c) {
     if (n > (size_t)0x7fffffff) return false;
     col_vec3 *q = malloc(n * sizeof *q);
     int *next = malloc(n * sizeof *next), *prev = malloc(n * sizeof *prev);
@@ -246,7 +278,7 @@ static bool welzl(const col_vec3 *p, size_t n, col_vec3 o, col_vec3 *c) {
         free(prev);
         return false;
     }
-    for (size_t i = 0; i < n; ++i) q[i] = col_v3_sub(p[i], o);
+    for (size_t i = 0; i < n; ++i) q[i] = to_frame(f, p[i]);
     /* shuffled (Fisher-Yates, fixed seed): expected linear time for any input order */
     unsigned long long state = 0x636f6c6c696465ULL; /* "collide" */
     for (size_t i = n - 1; i > 0; --i) {
@@ -272,14 +304,24 @@ static bool welzl(const col_vec3 *p, size_t n, col_vec3 o, col_vec3 *c) {
 bool col_sphere_from_points(const col_vec3 *points, size_t n, col_sphere_method method, col_sphere *out) {
     if (!points_valid(points, n)) return false;
     col_aabb box = bounds_of(points, n);
-    col_vec3 o = centre_of(&box), c = o;
+    frame f = frame_of(&box);
+    col_vec3 c = f.o;
     switch (method) {
     case COL_SPHERE_AABB_CENTRE: break;
-    case COL_SPHERE_RITTER: c = col_v3_add(o, ritter(points, n, o)); break;
-    case COL_SPHERE_MINIMUM:
-        if (!welzl(points, n, o, &c)) return false;
-        c = col_v3_add(o, c);
-        break;
+    case COL_SPHERE_RITTER: c = from_frame(&f, ritter(points, n, &f)); break;
+    case COL_SPHERE_MINIMUM: {
+        /* Welzl's sphere, or the AABB-centred or Ritter's where rounding on
+         * a nearly degenerate support set left Welzl's a few ulps larger
+         * (the minimum is then never above the other two) */
+        if (!welzl(points, n, &f, &c)) return false;
+        col_sphere best, other;
+        if (!cover(points, n, from_frame(&f, c), COL_R(0.0), &best)) return false;
+        if (cover(points, n, f.o, COL_R(0.0), &other) && other.r < best.r) best = other;
+        if (cover(points, n, from_frame(&f, ritter(points, n, &f)), COL_R(0.0), &other) && other.r < best.r)
+            best = other;
+        *out = best;
+        return true;
+    }
     default: return false;
     }
     /* the radius from the final centre's distances alone (the method's own

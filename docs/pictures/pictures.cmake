@@ -4,7 +4,7 @@
 # scratch directory and fails when one differs, byte for byte, from the
 # committed copy (the runner's output is deterministic).
 # usage: cmake -DRUN=collide-run -DSOURCE=dir -DOUT=dir [-DCHECK=docs/pictures] -P pictures.cmake
-set(pictures tour tunneling raycast queries picking platformer bullets bounce)
+set(pictures tour tunneling raycast queries picking bounding platformer bullets bounce)
 file(MAKE_DIRECTORY ${OUT})
 foreach(p ${pictures})
   execute_process(COMMAND ${RUN} --quiet --svg ${OUT}/${p}.svg scripts/${p}.lua WORKING_DIRECTORY ${SOURCE}

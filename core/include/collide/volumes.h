@@ -58,11 +58,14 @@ typedef enum col_sphere_method {
  * each support set of up to four points by its circumcentre (three collinear
  * or four coplanar support points, where that is ill-conditioned: the
  * smallest sphere of their subsets that holds them all), relative to the
- * points' AABB centre (so clouds far from the origin lose no precision), then
- * grown to contain every point exactly; its radius is never above the other
- * two methods' beyond rounding (a few ulps). Expected time O(n); the
- * others are O(n). Allocates n ints twice (the move-to-front list): false
- * also where that allocation fails.
+ * points' AABB centre, scaled by a power of two to [-1, 1] (so clouds far
+ * from the origin, tiny or huge lose no precision), then grown to contain
+ * every point exactly; where rounding on a nearly degenerate support set
+ * leaves it a few ulps larger than the AABB-centred or Ritter's sphere,
+ * that one is returned, so its radius is never above the other two
+ * methods'. Expected time O(n); the others are O(n). Allocates a copy of
+ * the points and two ints per point (the move-to-front list): false also
+ * where that allocation fails or n passes INT_MAX.
  */
 COL_API bool col_sphere_from_points(const col_vec3 *points, size_t n, col_sphere_method method, col_sphere *out);
 
