@@ -371,10 +371,10 @@ col_contact_manifold col_manifold(const col_shape *a, const col_shape *b) {
     if (p.status != COL_HIT && p.status != COL_NOT_CONVERGED) return m;
     m.normal = p.normal;
     solid A, B;
-    if (p.status == COL_HIT && as_solid(a, &A) && as_solid(b, &B) && (A.box || B.box) &&
-        clip_faces(&A, &B, p.normal, &m))
-        return m;
-    if (p.status == COL_HIT && clip_linear(a, b, p.normal, &m)) {
+    /* (a face's own normal, negated: no negative zeros, as col_penetration's) */
+    if ((p.status == COL_HIT && as_solid(a, &A) && as_solid(b, &B) && (A.box || B.box) &&
+         clip_faces(&A, &B, p.normal, &m)) ||
+        (p.status == COL_HIT && clip_linear(a, b, p.normal, &m))) {
         m.normal = col__no_neg_zero(m.normal);
         return m;
     }
