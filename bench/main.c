@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "bench_tree.h"
+#include "bench_volumes.h"
 
 /* ---- random numbers: splitmix64, fixed seed ---- */
 
@@ -865,6 +866,11 @@ int main(int argc, char **argv) {
     if (!o.only || strstr("tree broadphase", o.only)) {
         printf("\n");
         misses += bench_tree_run(o.n, o.reps, o.markdown);
+    }
+    /* bounding volumes from point sets (bench/volumes.c): --only volumes runs them alone */
+    if (!o.only || strstr("volumes", o.only)) {
+        printf("\n");
+        if (bench_volumes_run(o.n, o.reps)) printf("collide-bench: a bounding volume missed a point\n");
     }
     printf("\n%d target(s) missed\n", misses);
     return 0;

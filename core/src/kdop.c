@@ -65,31 +65,33 @@ bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out
         if (!col_v3_is_valid(points[i])) return false;
     col_kdop d;
     d.k = k;
-    for (int i = 0; i < COL_KDOP_MAX_AXES; ++i) d.min[i] = d.max[i] = COL_R(0.0);
-    for (int i = 0; i < k / 2; ++i) {
-        int dir = dir_of(k, i);
-        col_real lo = COL_REAL_MAX, hi = -COL_REAL_MAX;
-        for (size_t j = 0; j < n; ++j) {
-            col_real t[3];
-            int m = terms(dir, points[j], t);
-            col_real s = t[0], mag = col_abs(t[0]);
-            bool exact = true;
-            for (int q = 1; q < m; ++q) {
-                col_real x, err;
-                two_sum(s, t[q], &x, &err);
-                exact = exact && err == COL_R(0.0);
-                s = x;
-                mag += col_abs(t[q]);
-            }
-            /* a sum of m <= 3 terms that rounds is off by at most (m - 1) u
-             * of their magnitudes' sum: widened by 4 u of it (the
-             * widening's own rounding included); an exact sum not at all */
-            col_real w = exact ? COL_R(0.0) : COL_R(2.0) * COL_EPSILON * mag;
-            lo = s - w < lo ? s - w : lo;
-            hi = s + w > hi ? s + w : hi;
+    int m = k / 2;
+    col_real sx[COL_KDOP_MAX_AXES], sy[COL_KDOP_MAX_AXES], sz[COL_KDOP_MAX_AXES];
+    for (int i = 0; i < COL_KDOP_MAX_AXES; ++i) {
+        d.min[i] = i < m ? COL_REAL_MAX : COL_R(0.0);
+        d.max[i] = i < m ? -COL_REAL_MAX : COL_R(0.0);
+        int dir = i < m ? dir_of(k, i) : 0;
+        sx[i] = (col_real)DIRS[dir][0], sy[i] = (col_real)DIRS[dir][1], sz[i] = (col_real)DIRS[dir][2];
+    }
+    /* one pass over the points, every slab: a term times 0 is a zero that
+     * adds exactly, times -1 or 1 exact, so each sum is that of its
+     * direction's signed coordinates */
+    for (size_t j = 0; j < n; ++j) {
+        col_vec3 p = points[j];
+        for (int i = 0; i < m; ++i) {
+            col_real a = sx[i] * p.x, b = sy[i] * p.y, c = sz[i] * p.z, s1, e1, s, e2;
+            two_sum(a, b, &s1, &e1);
+            two_sum(s1, c, &s, &e2);
+            /* a sum of up to 3 terms that rounds is off by at most 2 u of
+             * their magnitudes' sum: widened by 4 u of it (the widening's
+             * own rounding included); an exact sum not at all */
+            col_real w = e1 == COL_R(0.0) && e2 == COL_R(0.0)
+                             ? COL_R(0.0)
+                             : COL_R(2.0) * COL_EPSILON * (col_abs(a) + col_abs(b) + col_abs(c));
+            col_real lo = s - w, hi = s + w;
+            d.min[i] = lo < d.min[i] ? lo : d.min[i];
+            d.max[i] = hi > d.max[i] ? hi : d.max[i];
         }
-        d.min[i] = lo;
-        d.max[i] = hi;
     }
     *out = d;
     return true;

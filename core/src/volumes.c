@@ -3,6 +3,7 @@
  * spheres (the AABB's centre, Ritter's, Welzl's minimum with move-to-front),
  * the OBB by principal components, and their merges. k-DOPs are in kdop.c.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,25 +85,36 @@ static bool cover(const col_vec3 *p, size_t n, col_vec3 c, col_real r, col_spher
 typedef struct frame {
     col_vec3 o;
     int e;
+    col_real down, up; /* 2^-e and 2^e where both are normal (then a product scales), else 0 (ldexp) */
 } frame;
 
 static frame frame_of(const col_aabb *b) {
-    frame f = {centre_of(b), 0};
+    frame f = {centre_of(b), 0, COL_R(1.0), COL_R(1.0)};
     col_vec3 ext = col_v3_sub(b->max, b->min);
     double m = (double)(ext.x > ext.y ? (ext.x > ext.z ? ext.x : ext.z) : (ext.y > ext.z ? ext.y : ext.z));
     if (m > 0.0) (void)frexp(m, &f.e); /* m < 2^e */
+    /* (the exponent range of col_real's normal numbers, with a margin) */
+    int lo = sizeof(col_real) == sizeof(float) ? FLT_MIN_EXP : DBL_MIN_EXP,
+        hi = sizeof(col_real) == sizeof(float) ? FLT_MAX_EXP : DBL_MAX_EXP;
+    bool normal = f.e > lo + 1 && f.e < hi - 1;
+    f.down = normal ? (col_real)ldexp(1.0, -f.e) : COL_R(0.0);
+    f.up = normal ? (col_real)ldexp(1.0, f.e) : COL_R(0.0);
     return f;
 }
 
-static col_real scaled(col_real x, int e) { return (col_real)ldexp((double)x, e); }
+/* x 2^e, exactly where no bit falls below the smallest normal: a product by
+ * a power of two, or (beyond the exponents' range) ldexp */
+static col_real scaled(col_real x, int e, col_real by) {
+    return by != COL_R(0.0) ? x * by : (col_real)ldexp((double)x, e);
+}
 
 static col_vec3 to_frame(const frame *f, col_vec3 p) {
     col_vec3 d = col_v3_sub(p, f->o);
-    return col_v3(scaled(d.x, -f->e), scaled(d.y, -f->e), scaled(d.z, -f->e));
+    return col_v3(scaled(d.x, -f->e, f->down), scaled(d.y, -f->e, f->down), scaled(d.z, -f->e, f->down));
 }
 
 static col_vec3 from_frame(const frame *f, col_vec3 c) {
-    return col_v3_add(f->o, col_v3(scaled(c.x, f->e), scaled(c.y, f->e), scaled(c.z, f->e)));
+    return col_v3_add(f->o, col_v3(scaled(c.x, f->e, f->up), scaled(c.y, f->e, f->up), scaled(c.z, f->e, f->up)));
 }
 
 /* Ritter 1990 (Ericson 4.3.2): the sphere on the segment between a point

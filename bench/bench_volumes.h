@@ -1,0 +1,18 @@
+/*
+ * bench/bench_volumes.h — the constructions of bounding volumes from point
+ * sets (bench/volumes.c), run by collide-bench (`--only volumes` alone).
+ */
+#ifndef COLLIDE_BENCH_VOLUMES_H
+#define COLLIDE_BENCH_VOLUMES_H
+
+#include <stddef.h>
+
+#include "collide/collide.h"
+
+/* Times each construction (AABB, the three spheres, the PCA box, the 14- and
+ * 26-DOP) on 10^3, 10^5 and 10^6 points (those up to max_n), the median of
+ * `reps` (at most 64) in turns, and prints ns per point; returns 1 where a
+ * construction failed or missed a sampled point (a defect), else 0. */
+int bench_volumes_run(size_t max_n, int reps);
+
+#endif /* COLLIDE_BENCH_VOLUMES_H */
