@@ -51,6 +51,8 @@
  *     - the planes-only verdict, when "outside" or "inside", equals the exact
  *       one, and "inside" comes only from the planes.
  */
+#include <float.h>
+
 #include "bands.h"
 
 extern bool col__exact_always; /* core/src/exact.h: every filter in doubt */
@@ -754,9 +756,13 @@ static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const
     /* against the brute force where its circumcentres are well posed
      * (coordinates at least 1e-100: no square underflows; a few points) */
     if (n <= 10 && !spread && r[0] > 1e-100 && r[0] < 1e100) {
-        double b2 = brute_min_radius(p, n);
-        if (!(r[2] <= b2 * (1 + 1e-9) + 1e-300)) fprintf(stderr, "  minimum radius %a, brute force %a\n", r[2], b2);
-        FZ_CHECK(r[2] <= b2 * (1 + 1e-9) + 1e-300, "the minimum sphere is no larger than the brute force's", a, b);
+        /* (relative: 1e-9 in double, the circumcentres' rounding; 64 ulps
+         * in float, where the core rounds every product) */
+        double b2 = brute_min_radius(p, n), rel = fmax(1e-9, 64 * (double)COL_EPSILON);
+        /* (and the smallest normal col_real the core's radius is grown by) */
+        double tiny = 2 * (sizeof(col_real) == sizeof(float) ? (double)FLT_MIN : DBL_MIN);
+        if (!(r[2] <= b2 * (1 + rel) + tiny)) fprintf(stderr, "  minimum radius %a, brute force %a\n", r[2], b2);
+        FZ_CHECK(r[2] <= b2 * (1 + rel) + tiny, "the minimum sphere is no larger than the brute force's", a, b);
     }
     col_obb obb;
     if (col_obb_from_points(p, n, COL_OBB_PCA, &obb)) {
