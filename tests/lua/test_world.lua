@@ -275,4 +275,19 @@ do
   expectEqual(om[1].triangle, 1, "the first triangle first")
   expectEqual(om[2].triangle, 2, "then the second")
   expectError("a mesh body has no contacts of its own", function() return mw:contacts(ground) end)
+  -- a capsule lying on the floor and on the mesh: two points, under its
+  -- axis's ends (a capsule pair's manifold); standing: one
+  local log = cw:add(collide.capsule(-3, 4, 0.25, -1, 4, 0.25, 0.25), "log")
+  local nl, ol = cw:contacts(log)
+  expectEqual(nl, 1, "the log touches the floor")
+  expectEqual(ol[1].count, 2, "a capsule lying on a floor: two points")
+  expectEqual(ol[1][1] + ol[1][5], -4, "under its ends, x -3 and -1")
+  expectEqual(ol[1][3], 0, "on the floor")
+  local post = cw:add(collide.capsule(3, -4, 0.25, 3, -4, 2, 0.25), "post")
+  expectEqual(select(2, cw:contacts(post))[1].count, 1, "a capsule standing: one point")
+  local mlog = mw:add(collide.capsule(-3, 1, 0.2, -1, 1, 0.2, 0.25), "log")
+  local nml, oml = mw:contacts(mlog)
+  expectEqual(nml, 1, "the log lies on one triangle of the mesh")
+  expectEqual(oml[1].count, 2, "two points on the triangle")
+  expectNear(oml[1][4], 0.05, collide.real == "float" and 1e-6 or 1e-9, "0.05 deep")
 end
