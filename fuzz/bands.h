@@ -30,8 +30,8 @@
  * distances are closed forms (their exact tests are held to the tight band
  * against them; GJK, the second method, to its sliver band against
  * triangles, its tight band against boxes). A box against a box, a
- * triangle or a point or segment core, and a triangle against a triangle or
- * a segment core, take their depth from the separating axes
+ * triangle or a point or segment core, and a triangle against a segment
+ * core, take their depth from the separating axes
  * (col_penetration), held to EPA (col_epa_penetration, the second method)
  * within FZ_BAND_PUSH above (and, on the triangle pairs, FZ_BAND_SUPPORT
  * below: EPA starts from GJK's simplex, fz_gjk_sliver), and need none of

@@ -107,12 +107,12 @@ typedef struct pair {
 /* The cores of A and B by the separating axes of polytopes (face normals
  * and edge cross products) when one is a box (AABB or OBB) and the other a
  * box, a triangle, a segment or a point, or one is a triangle and the other
- * a triangle or a segment (shifts included): 1 when they overlap by more
+ * a segment (shifts included): 1 when they overlap by more
  * than band, with their depth (the least overlap over the axes: exact but
  * for rounding) and the unit normal along which A leaves B; 0 when an axis
  * parts them by more than band (their distance is at least that); 2 in
- * between; -1 for other pairs, and where every axis is zero (degenerate
- * triangles whose A - B is flat). */
+ * between; -1 for other pairs, and where every axis is zero (a degenerate
+ * triangle against a segment parallel to it: A - B is flat). */
 int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal);
 
 /* Matched witness points of the cores' separating-axes depth along n (from

@@ -2,7 +2,7 @@
  * Penetration of two polytope cores by separating axes (col_penetration's
  * closed form where a box or a triangle is involved): a box (AABB or OBB)
  * against a box, a triangle, a segment or a point; a triangle against a
- * triangle or a segment.
+ * segment.
  *
  * The depth of two convex polytopes that overlap is the least, over the unit
  * directions L, of how far A must move along L (or -L) to leave B: the
@@ -240,11 +240,11 @@ static int box_box_axes(const sat_core *A, const sat_core *B, col_real band, col
 int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal) {
     sat_core a, b;
     if (!sat_core_make(A, &a) || !sat_core_make(B, &b)) return -1;
-    /* a box with any core; a triangle with a triangle or a segment (A - B a
-     * solid: the axes list its facets; a point with a triangle or a segment
-     * makes a flat A - B, which the distance decides) */
+    /* a box with any core; a triangle with a segment (A - B a solid: the
+     * axes list its facets; a point with a triangle or a segment makes a
+     * flat A - B, which the distance decides) */
     bool tri_a = !a.box && a.np == 3, tri_b = !b.box && b.np == 3;
-    if (!a.box && !b.box && !((tri_a && b.np >= 2) || (tri_b && a.np >= 2))) return -1;
+    if (!a.box && !b.box && !((tri_a && b.np == 2) || (tri_b && a.np == 2))) return -1;
     sat_best best = {COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
     /* overlaps within rounding of the cores' size tie (sat_keep) */
     col_real tie = COL_R(16.0) * COL_EPSILON * (A->size + B->size);
@@ -263,9 +263,15 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
      * a point against one that is a segment, whose A - B is flat): the
      * general path decides */
     if (!(best.ov < COL_REAL_MAX)) return -1;
-    col_real len = col_sqrt(best.ll);
-    *depth = best.ov / len;
-    *normal = col_v3_scale(best.l, best.sign / len);
+    /* the axis over its largest |component| before its length: an edge
+     * product of a triangle mixing 1e22 and 1e-115 coordinates squared to a
+     * subnormal |l|^2, whose root left the normal 1e-3 off unit
+     * (fuzz/regressions/dynamic/sat-normal-of-a-subnormal-axis) */
+    col_real m = col__max_abs3(best.l);
+    col_vec3 lu = col_v3_div(best.l, m);
+    col_real len = col_v3_len(lu);
+    *depth = best.ov / m / len;
+    *normal = col_v3_scale(lu, best.sign / len);
     return *depth > band ? 1 : 2;
 }
 

@@ -49,7 +49,7 @@ COL_EXTERN_C_BEGIN
  *   point_b   the point of B deepest inside A: (point_b - point_a).normal = depth.
  *             Where the separating axes give the depth (col_penetration: a box
  *             and a box, a triangle, or a point or segment core; a triangle
- *             and a triangle or a segment core) they are a
+ *             and a segment core) they are a
  *             matched pair on the contact: point_a on A's feature leading
  *             against the normal (a face, an edge or a vertex, within rounding
  *             of the extreme), point_b = point_a + depth * normal on B's
@@ -180,11 +180,11 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * segments: exact), from the extent along the normal for a plane (the
  * shallower side); where one core is a box (AABB or OBB) and the other a
  * box, a triangle, a segment or a point (box-box, capsule-box, sphere-box,
- * box-triangle), or one is a triangle and the other a triangle or a segment
- * (triangle-triangle, capsule-triangle, segment-triangle: their A - B is a
- * solid whose facet normals the axes list; a collinear triangle against
- * another collinear one or a segment, whose A - B is flat, leaves the axes
- * none and takes EPA), by the separating axes of the cores (face normals and edge
+ * box-triangle), or one is a triangle and the other a segment core
+ * (capsule-triangle, segment-triangle: their A - B is a solid whose facet
+ * normals the four axes list; a collinear triangle along the segment, whose
+ * A - B is flat, leaves the axes none and takes EPA), by the separating axes
+ * of the cores (face normals and edge
  * cross products: the least overlap over them is the depth of two convex
  * polytopes, exact but for rounding; Gottschalk, Lin and Manocha 1996, as
  * ODE's dBoxBox) when the cores overlap, or lie apart, by more than four

@@ -156,9 +156,10 @@ COL_API col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s);
  * entry; where the ray enters through another feature than that (a grazing
  * ray passing an edge into the face beside it), or from an origin within
  * that stall of the hull, the point at t lies within the stall of the hull
- * and before the entry, and t within the stall over the slant (a ray at a
- * slant of 0.014 stopped 3.4e-7 from a hull 1000 across, 2.5e-5 before its
- * entry along the ray). With a finite max_t the decision is
+ * and before the entry, the gap along the ray that distance over the slant
+ * of the hull's surface there (a ray at a slant of 0.014 stopped 3.4e-7
+ * from a hull 1000 across, 2.5e-5 before its entry along the ray). With a
+ * finite max_t the decision is
  * the static test's: a hit exactly when col_overlap says the segment from
  * the origin to origin + max_t * delta meets the hull (by GJK, within its
  * tolerance: not exact, as for every pair with a polytope), inside exactly
