@@ -14,6 +14,7 @@
 #define COLLIDE_BENCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "collide/collide.h"
 
@@ -55,6 +56,13 @@ typedef struct bench_impl {
         const tb *b = w->b;                                                                                            \
         for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)fn(&a[i], &b[i]);                                       \
     }
+
+/* The helpers every part of collide-bench shares (main.c): a monotonic
+ * clock in ns; a fixed pseudo-random sequence in [0, 1) (a 64-bit LCG on
+ * *state, Knuth's MMIX constants); qsort's comparison of doubles. */
+double bench_now_ns(void);
+double bench_urand(uint64_t *state);
+int bench_cmp_double(const void *a, const void *b);
 
 /* Size in bytes of the struct of a kind (col_sphere for COL_SHAPE_SPHERE...). */
 size_t bench_kind_size(col_shape_kind kind);

@@ -517,13 +517,18 @@ enum { TABLE_COUNT = sizeof impl_tables / sizeof impl_tables[0] };
 
 /* ---- timing ---- */
 
-static double now_ns(void) {
+double bench_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static int cmp_double(const void *a, const void *b) {
+double bench_urand(uint64_t *state) {
+    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(*state >> 11) * (1.0 / 9007199254740992.0);
+}
+
+int bench_cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
@@ -571,9 +576,9 @@ static volatile unsigned long sink; /* every answer array is folded in here */
 
 /* One timed pass of an implementation over the workload, in ns per query. */
 static double timed_pass(const bench_impl *impl, const void *ctx, size_t n, size_t passes, unsigned char *out) {
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     for (size_t p = 0; p < passes; ++p) impl->run(ctx, n, out);
-    double t = (now_ns() - t0) / (double)(n * passes);
+    double t = (bench_now_ns() - t0) / (double)(n * passes);
     unsigned long s = 0;
     for (size_t i = 0; i < n; ++i) s += out[i];
     sink += s;
@@ -581,7 +586,7 @@ static double timed_pass(const bench_impl *impl, const void *ctx, size_t n, size
 }
 
 static void summarize(result *r, double *t, int reps) {
-    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
+    qsort(t, (size_t)reps, sizeof t[0], bench_cmp_double);
     r->min = t[0];
     r->max = t[reps - 1];
     r->median = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);

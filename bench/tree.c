@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "bench_tree.h"
 
 /* ---- collide ---- */
@@ -130,17 +131,8 @@ static const bench_tree_impl brute_force = {
 
 /* ---- the driver ---- */
 
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static uint64_t rng_state;
-static double urand(void) {
-    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
-    return (double)(rng_state >> 11) * (1.0 / 9007199254740992.0);
-}
+static double urand(void) { return bench_urand(&rng_state); }
 
 typedef struct scene {
     size_t n, q;
@@ -250,43 +242,43 @@ static const row *find_row(const char *op, const char *impl_prefix, size_t n) {
 static void run_impl(const bench_tree_impl *im, const scene *s, int *height, size_t *bytes) {
     size_t n = s->n, q = s->q, k;
     void *t = im->create(n);
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     for (size_t i = 0; i < n; ++i) im->insert(t, i, &s->boxes[i]);
-    double t1 = now_ns();
+    double t1 = bench_now_ns();
     if (im->remove) add_row("insert", im->name, n, (t1 - t0) / (double)n, 0);
     if (height) *height = im->height ? im->height(t) : -1;
     if (bytes) *bytes = im->bytes ? im->bytes(t) : 0;
 
     k = 0;
-    t0 = now_ns();
+    t0 = bench_now_ns();
     for (size_t i = 0; i < q; ++i) k += im->query(t, &s->queries[i]);
-    add_row("query box", im->name, n, (now_ns() - t0) / (double)q, k);
+    add_row("query box", im->name, n, (bench_now_ns() - t0) / (double)q, k);
     k = 0;
-    t0 = now_ns();
+    t0 = bench_now_ns();
     for (size_t i = 0; i < q; ++i) k += im->ray(t, &s->rays[i]);
-    add_row("query ray", im->name, n, (now_ns() - t0) / (double)q, k);
+    add_row("query ray", im->name, n, (bench_now_ns() - t0) / (double)q, k);
 
     if (im->move) {
-        t0 = now_ns();
+        t0 = bench_now_ns();
         for (size_t i = 0; i < n; ++i) im->move(t, i, &s->moved_in[i]);
-        add_row("move inside the fat box", im->name, n, (now_ns() - t0) / (double)n, 0);
-        t0 = now_ns();
+        add_row("move inside the fat box", im->name, n, (bench_now_ns() - t0) / (double)n, 0);
+        t0 = bench_now_ns();
         for (size_t i = 0; i < n; ++i) im->move(t, i, &s->moved_out[i]);
-        add_row("move elsewhere (reinsert)", im->name, n, (now_ns() - t0) / (double)n, 0);
+        add_row("move elsewhere (reinsert)", im->name, n, (bench_now_ns() - t0) / (double)n, 0);
     }
     if (im->rebuild) {
-        t0 = now_ns();
+        t0 = bench_now_ns();
         im->rebuild(t);
-        add_row("rebuild top-down", im->name, n, (now_ns() - t0) / (double)n, 0);
+        add_row("rebuild top-down", im->name, n, (bench_now_ns() - t0) / (double)n, 0);
         k = 0;
-        t0 = now_ns();
+        t0 = bench_now_ns();
         for (size_t i = 0; i < q; ++i) k += im->query(t, &s->queries[i]);
-        add_row("query box after rebuild", im->name, n, (now_ns() - t0) / (double)q, k);
+        add_row("query box after rebuild", im->name, n, (bench_now_ns() - t0) / (double)q, k);
     }
     if (im->remove) {
-        t0 = now_ns();
+        t0 = bench_now_ns();
         for (size_t i = 0; i < n; ++i) im->remove(t, i);
-        add_row("remove", im->name, n, (now_ns() - t0) / (double)n, 0);
+        add_row("remove", im->name, n, (bench_now_ns() - t0) / (double)n, 0);
     }
     im->destroy(t);
 }
@@ -335,12 +327,12 @@ static void mesh_rows(size_t max_n) {
         int brute_rays = nt > 10000 ? RAYS / 10 : RAYS;
         /* answers: the hits among the rays brute force also runs */
         size_t hits = 0;
-        double t0 = now_ns();
+        double t0 = bench_now_ns();
         for (int r = 0; r < RAYS; ++r)
             hits += (size_t)((col_mesh_raycast(m, &rays[r], COL_TWO_SIDED).status == COL_HIT) & (r < brute_rays));
-        add_row("mesh pick", "collide col_mesh_raycast", nt, (now_ns() - t0) / RAYS, hits);
+        add_row("mesh pick", "collide col_mesh_raycast", nt, (bench_now_ns() - t0) / RAYS, hits);
         size_t bh = 0;
-        t0 = now_ns();
+        t0 = bench_now_ns();
         for (int r = 0; r < brute_rays; ++r) {
             col_ray ray = rays[r];
             bool hit = false;
@@ -354,7 +346,7 @@ static void mesh_rows(size_t max_n) {
             }
             bh += (size_t)hit;
         }
-        add_row("mesh pick", "brute force (every triangle)", nt, (now_ns() - t0) / brute_rays, bh);
+        add_row("mesh pick", "brute force (every triangle)", nt, (bench_now_ns() - t0) / brute_rays, bh);
         col_mesh_destroy(m);
         free(v);
         free(idx);

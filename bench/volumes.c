@@ -6,32 +6,15 @@
  * Every volume is checked to hold a sample of the points (a wrong volume is
  * no benchmark).
  */
-#define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench.h"
 #include "bench_volumes.h"
 
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static uint64_t state;
-static double urand(void) { /* xorshift64*: a fixed sequence */
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return (double)((state * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+static double urand(void) { return bench_urand(&state); }
 
 enum { BUILDS = 7 };
 static const char *const names[BUILDS] = {
@@ -104,13 +87,13 @@ int bench_volumes_run(size_t max_n, int reps) {
         double t[BUILDS][64];
         for (int r = 0; r < reps && r < 64; ++r)
             for (int b = 0; b < BUILDS; ++b) {
-                double t0 = now_ns();
+                double t0 = bench_now_ns();
                 built v = build(b, p, n);
-                t[b][r] = (now_ns() - t0) / (double)n;
+                t[b][r] = (bench_now_ns() - t0) / (double)n;
                 failures += !holds(&v, p, n);
             }
         for (int b = 0; b < BUILDS; ++b) {
-            qsort(t[b], (size_t)(reps < 64 ? reps : 64), sizeof(double), cmp_double);
+            qsort(t[b], (size_t)(reps < 64 ? reps : 64), sizeof(double), bench_cmp_double);
             row[b][si] = t[b][(reps < 64 ? reps : 64) / 2];
         }
         free(p);

@@ -105,6 +105,19 @@ static inline col_real col__abs_max(col_vec3 v) {
     return xy > z ? xy : z;
 }
 
+/* The AABB of n >= 1 points (their coordinates' minima and maxima, by
+ * comparisons: fmin is a library call), for valid points: NaN is the
+ * callers' concern. col_shape_bounds' boxes and col_aabb_from_points. */
+static inline col_aabb col__points_box(const col_vec3 *p, size_t n) {
+    col_aabb b = {p[0], p[0]};
+    for (size_t i = 1; i < n; ++i) {
+        col_vec3 q = p[i];
+        b.min = col_v3(q.x < b.min.x ? q.x : b.min.x, q.y < b.min.y ? q.y : b.min.y, q.z < b.min.z ? q.z : b.min.z);
+        b.max = col_v3(q.x > b.max.x ? q.x : b.max.x, q.y > b.max.y ? q.y : b.max.y, q.z > b.max.z ? q.z : b.max.z);
+    }
+    return b;
+}
+
 static inline col_real col__len_safe(col_vec3 v) {
     col_real m = col__abs_max(v);
     if (!(m > COL_R(0.0))) return COL_R(0.0);

@@ -9,9 +9,8 @@
 
 /* The thirteen directions: the world axes, the four corner diagonals, the
  * six edge diagonals (components -1, 0, 1: their dot products are sums). */
-static const signed char DIRS[13][3] = {{1, 0, 0},  {0, 1, 0},   {0, 0, 1}, {1, 1, 1},  {1, 1, -1},
-                                        {1, -1, 1}, {1, -1, -1}, {1, 1, 0}, {1, -1, 0}, {1, 0, 1},
-                                        {1, 0, -1}, {0, 1, 1},   {0, 1, -1}};
+static const col_real DIRS[13][3] = {{1, 0, 0}, {0, 1, 0},  {0, 0, 1}, {1, 1, 1},  {1, 1, -1}, {1, -1, 1}, {1, -1, -1},
+                                     {1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}, {0, 1, 1},  {0, 1, -1}};
 
 /* The direction of slab i of a k-DOP (an index into DIRS), -1 out of range. */
 static int dir_of(int k, int i) {
@@ -27,7 +26,7 @@ static int dir_of(int k, int i) {
 col_vec3 col_kdop_axis(int k, int i) {
     int d = dir_of(k, i);
     if (d < 0) return col_v3(0, 0, 0);
-    return col_v3((col_real)DIRS[d][0], (col_real)DIRS[d][1], (col_real)DIRS[d][2]);
+    return col_v3(DIRS[d][0], DIRS[d][1], DIRS[d][2]);
 }
 
 /* Bounds of the diagonal slabs: sums of up to three coordinates within
@@ -41,14 +40,12 @@ bool col_kdop_is_valid(const col_kdop *d) {
     return true;
 }
 
-/* The terms of p's dot product with direction d (its non-zero components'
- * signed coordinates), into t; their count. */
-static int terms(int d, col_vec3 p, col_real t[3]) {
-    const col_real x[3] = {p.x, p.y, p.z};
-    int m = 0;
-    for (int j = 0; j < 3; ++j)
-        if (DIRS[d][j] != 0) t[m++] = DIRS[d][j] > 0 ? x[j] : -x[j];
-    return m;
+/* The terms of p's dot product with direction d: its coordinates times
+ * the direction's -1, 0 or 1 (exact; a zero term adds exactly). */
+static void terms(int d, col_vec3 p, col_real t[3]) {
+    t[0] = DIRS[d][0] * p.x;
+    t[1] = DIRS[d][1] * p.y;
+    t[2] = DIRS[d][2] * p.z;
 }
 
 /* x = a + b and its rounding error y exactly (Knuth's TwoSum; round to
@@ -65,21 +62,18 @@ bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out
         if (!col_v3_is_valid(points[i])) return false;
     col_kdop d;
     d.k = k;
-    int m = k / 2;
-    col_real sx[COL_KDOP_MAX_AXES], sy[COL_KDOP_MAX_AXES], sz[COL_KDOP_MAX_AXES];
+    int m = k / 2, dirs[COL_KDOP_MAX_AXES];
     for (int i = 0; i < COL_KDOP_MAX_AXES; ++i) {
         d.min[i] = i < m ? COL_REAL_MAX : COL_R(0.0);
         d.max[i] = i < m ? -COL_REAL_MAX : COL_R(0.0);
-        int dir = i < m ? dir_of(k, i) : 0;
-        sx[i] = (col_real)DIRS[dir][0], sy[i] = (col_real)DIRS[dir][1], sz[i] = (col_real)DIRS[dir][2];
+        dirs[i] = i < m ? dir_of(k, i) : 0;
     }
-    /* one pass over the points, every slab: a term times 0 is a zero that
-     * adds exactly, times -1 or 1 exact, so each sum is that of its
-     * direction's signed coordinates */
+    /* one pass over the points, every slab */
     for (size_t j = 0; j < n; ++j) {
-        col_vec3 p = points[j];
         for (int i = 0; i < m; ++i) {
-            col_real a = sx[i] * p.x, b = sy[i] * p.y, c = sz[i] * p.z, s1, e1, s, e2;
+            col_real t[3], s1, e1, s, e2;
+            terms(dirs[i], points[j], t);
+            col_real a = t[0], b = t[1], c = t[2];
             two_sum(a, b, &s1, &e1);
             two_sum(s1, c, &s, &e2);
             /* a sum of up to 3 terms that rounds is off by at most 2 u of
@@ -133,11 +127,11 @@ bool col_kdop_contains_point(const col_kdop *d, col_vec3 p) {
     if (!col_kdop_is_valid(d) || !col_v3_is_valid(p)) return false;
     for (int i = 0; i < d->k / 2; ++i) {
         col_real v[4];
-        int m = terms(dir_of(d->k, i), p, v);
-        v[m] = -d->max[i];
-        if (sum_sign(v, m + 1) > 0) return false; /* beyond max */
-        v[m] = -d->min[i];
-        if (sum_sign(v, m + 1) < 0) return false; /* below min */
+        terms(dir_of(d->k, i), p, v);
+        v[3] = -d->max[i];
+        if (sum_sign(v, 4) > 0) return false; /* beyond max */
+        v[3] = -d->min[i];
+        if (sum_sign(v, 4) < 0) return false; /* below min */
     }
     return true;
 }

@@ -47,11 +47,7 @@ const size_t col__kind_sizes[COL_SHAPE_KIND_COUNT] = {sizeof(col_point),    size
 size_t col_shape_kind_size(col_shape_kind kind) { return col__kind_ok(kind) ? col__kind_sizes[kind] : 0; }
 
 static col_aabb box_of_points(const col_vec3 *p, int n, col_real r) {
-    col_aabb b = {p[0], p[0]};
-    for (int i = 1; i < n; ++i) {
-        b.min = col_v3(col_min(b.min.x, p[i].x), col_min(b.min.y, p[i].y), col_min(b.min.z, p[i].z));
-        b.max = col_v3(col_max(b.max.x, p[i].x), col_max(b.max.y, p[i].y), col_max(b.max.z, p[i].z));
-    }
+    col_aabb b = col__points_box(p, (size_t)n);
     b.min = col_v3_sub(b.min, col_v3(r, r, r));
     b.max = col_v3_add(b.max, col_v3(r, r, r));
     return b;

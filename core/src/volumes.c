@@ -19,36 +19,19 @@ static bool points_valid(const col_vec3 *p, size_t n) {
     return true;
 }
 
-static col_vec3 v3_min(col_vec3 a, col_vec3 b) {
-    return col_v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
-}
-static col_vec3 v3_max(col_vec3 a, col_vec3 b) {
-    return col_v3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
-}
-
-/* The points' AABB (valid points). */
-static col_aabb bounds_of(const col_vec3 *p, size_t n) {
-    col_aabb b = {p[0], p[0]};
-    for (size_t i = 1; i < n; ++i) {
-        b.min = v3_min(b.min, p[i]);
-        b.max = v3_max(b.max, p[i]);
-    }
-    return b;
-}
-
 /* The centre of a valid AABB (no overflow: both ends within COL_HUGE). */
 static col_vec3 centre_of(const col_aabb *b) { return col_v3_scale(col_v3_add(b->min, b->max), COL_R(0.5)); }
 
 bool col_aabb_from_points(const col_vec3 *points, size_t n, col_aabb *out) {
     if (!points_valid(points, n)) return false;
-    *out = bounds_of(points, n);
+    *out = col__points_box(points, n);
     return true;
 }
 
 bool col_aabb_merge(const col_aabb *a, const col_aabb *b, col_aabb *out) {
     if (!col__valid_aabb(a) || !col__valid_aabb(b)) return false;
-    out->min = v3_min(a->min, b->min);
-    out->max = v3_max(a->max, b->max);
+    const col_vec3 corners[4] = {a->min, a->max, b->min, b->max};
+    *out = col__points_box(corners, 4);
     return true;
 }
 
@@ -315,7 +298,7 @@ static bool welzl(const col_vec3 *p, size_t n, const frame *f, col_vec3 *c) {
 
 bool col_sphere_from_points(const col_vec3 *points, size_t n, col_sphere_method method, col_sphere *out) {
     if (!points_valid(points, n)) return false;
-    col_aabb box = bounds_of(points, n);
+    col_aabb box = col__points_box(points, n);
     frame f = frame_of(&box);
     col_vec3 c = f.o;
     switch (method) {
@@ -454,7 +437,7 @@ static bool box_around(const col_vec3 *p, size_t n, col_vec3 o, const col_vec3 u
 
 bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method, col_obb *out) {
     if (!points_valid(points, n) || method != COL_OBB_PCA) return false;
-    col_aabb box = bounds_of(points, n);
+    col_aabb box = col__points_box(points, n);
     col_vec3 o = centre_of(&box);
     /* the mean, then the covariance about it (two passes), in the frame at o */
     col_vec3 m = col_v3(0, 0, 0);
