@@ -248,16 +248,28 @@ static inline bool col__segment_box_extents_apart(col_vec3 p, col_vec3 q, col_ve
 }
 int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
 /* The segment [p, q]'s extent apart, on an axis, from the box of the
- * capsule (a, b, r) -- the box of a and b grown by g >= r: exact
- * comparisons, no division (a far segment's answer). g = r + 4 eps (|a|inf
- * + |b|inf + r) + the smallest normal: fl(lo - g) <= lo - r and fl(hi + g)
- * >= hi + r for every bound, as eps = 2u covers the roundings of g and of
- * the sums. */
+ * capsule (a, b, r): below it where fl(v + r) < min(a, b) for both ends'
+ * coordinate v (then v + r < min exactly: the minimum is a double, and
+ * rounding is monotone, so a sum at or above it would not round below it),
+ * above it where fl(v - r) > max(a, b). One addition per test, no bound, no
+ * division (a far segment's answer). NaN: not apart. */
 static inline bool col__segment_capsule_extents_apart(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r) {
-    col_real g = r + COL_R(4.0) * COL_EPSILON * (col__abs_max(a) + col__abs_max(b) + r) + COL__REAL_MIN;
-    col_vec3 lo = {(a.x < b.x ? a.x : b.x) - g, (a.y < b.y ? a.y : b.y) - g, (a.z < b.z ? a.z : b.z) - g};
-    col_vec3 hi = {(a.x < b.x ? b.x : a.x) + g, (a.y < b.y ? b.y : a.y) + g, (a.z < b.z ? b.z : a.z) + g};
-    return col__segment_box_extents_apart(p, q, lo, hi);
+    col_vec3 lo = {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
+    col_vec3 hi = {a.x < b.x ? b.x : a.x, a.y < b.y ? b.y : a.y, a.z < b.z ? b.z : a.z};
+    return (p.x + r < lo.x && q.x + r < lo.x) | (p.x - r > hi.x && q.x - r > hi.x) |
+           (p.y + r < lo.y && q.y + r < lo.y) | (p.y - r > hi.y && q.y - r > hi.y) |
+           (p.z + r < lo.z && q.z + r < lo.z) | (p.z - r > hi.z && q.z - r > hi.z);
+}
+/* The ray's origin outside the capsule's box on an axis (as above) and not
+ * moving into it: every point of the ray, and of its segment to the end
+ * fl(origin + fl(max_t delta)) (which moves from the origin with delta's
+ * sign), lies outside the capsule. Exact comparisons, before any end. */
+static inline bool col__ray_receding_from_capsule_box(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_real r) {
+    col_vec3 lo = {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
+    col_vec3 hi = {a.x < b.x ? b.x : a.x, a.y < b.y ? b.y : a.y, a.z < b.z ? b.z : a.z};
+    return (o.x + r < lo.x && !(d.x > COL_R(0.0))) | (o.x - r > hi.x && !(d.x < COL_R(0.0))) |
+           (o.y + r < lo.y && !(d.y > COL_R(0.0))) | (o.y - r > hi.y && !(d.y < COL_R(0.0))) |
+           (o.z + r < lo.z && !(d.z > COL_R(0.0))) | (o.z - r > hi.z && !(d.z < COL_R(0.0)));
 }
 /* The segment against the infinite cylinder of radius r around the line
  * through (ci, cj) along axis k (coordinates on the other two axes, in

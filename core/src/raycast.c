@@ -548,6 +548,13 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
  * it. No ratio of the coordinates to the motion enters: the cost beside the
  * cast is the end, three subtractions and two comparisons.
  */
+static inline bool receding_from_box(const col_ray *r, const col_aabb *b) {
+    const col_vec3 o = r->origin, d = r->delta;
+    return (o.x < b->min.x && !(d.x > COL_R(0.0))) | (o.x > b->max.x && !(d.x < COL_R(0.0))) |
+           (o.y < b->min.y && !(d.y > COL_R(0.0))) | (o.y > b->max.y && !(d.y < COL_R(0.0))) |
+           (o.z < b->min.z && !(d.z > COL_R(0.0))) | (o.z > b->max.z && !(d.z < COL_R(0.0)));
+}
+
 static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
     const col_real e = COL_R(4.0) * COL_EPSILON;
     col_vec3 d = col_v3_sub(end, r->origin);
@@ -585,9 +592,13 @@ static COL__NOINLINE void aabb_doubt(const col_ray *r, col_ray_hit *h, col_vec3 
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
+    /* An origin outside a slab and not moving into it: the end lies on the
+     * same side (fl(o + fl(max_t d)) moves from o with d's sign, rounding
+     * is monotone), so every ray and segment misses: exact comparisons,
+     * before the end (the cast's own early out, as cheap). */
+    if (receding_from_box(r, b)) return col__ray_miss();
     col_vec3 end;
     if (!col__ray_end(r, &end)) return cast_aabb(r, b); /* a ray without end: the cast's own decision */
-    if (col__segment_box_extents_apart(r->origin, end, b->min, b->max)) return col__ray_miss();
     int sure;
     col_ray_hit h = aabb_cast_certified(r, end, b, &sure);
     if (col__exact_always) sure = 2; /* no certificate decides */
@@ -890,15 +901,18 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__ray_end(r, &end)) return col__raycast_capsule_raw(r, c->a, c->b, c->r); /* the cast's own decision */
     /* a segment (radius 0): its exact test decides (ray_decide) */
     if (c->r == COL_R(0.0)) return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
-    /* boxes apart: the far segment's miss, no cast; else the cast's own
-     * certificate (cylinder_body, capsule_cast) decides the common rays,
-     * the filter and the exact test the rest */
-    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r)) return col__ray_miss();
+    /* an origin outside the capsule's box and not moving into it: the miss
+     * by comparisons (the far rays'), before the cast */
+    if (col__ray_receding_from_capsule_box(r->origin, r->delta, c->a, c->b, c->r)) return col__ray_miss();
+    /* the cast's own certificate (cylinder_body, capsule_cast) decides the
+     * common rays; where it is in doubt, boxes apart (exact comparisons)
+     * are the far segment's miss, the filter and the exact test the rest */
     int sure;
     col_real delta = col__exact_always ? COL_R(-1.0) : ball_delta(ball_scale(r));
     col_ray_hit h = capsule_cast(r, end, c->a, c->b, c->r, delta, &sure);
     if (sure == 1 && h.status == COL_HIT) return h;
     if (sure == 0 && h.status != COL_HIT) return h;
+    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r)) return col__ray_miss();
     return settle_filtered(r, h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
                            near_capsule, c);
 }
