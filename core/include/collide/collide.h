@@ -24,6 +24,8 @@
  *   volumes.h bounding volumes from point sets: AABB, sphere (AABB centre,
  *             Ritter, Welzl's minimum), OBB by PCA, k-DOPs (6, 14, 18, 26);
  *             merges, a point in a k-DOP, k-DOP against k-DOP
+ *   hull.h    the convex hull of a point set (quickhull, exact sides):
+ *             faces with planes, half edges, a polytope of its vertices
  *   tree.h    the dynamic AABB tree (broad phase): insert, remove, move,
  *             binned-SAH rebuild, validator; box, point, ray, moving-box and
  *             frustum queries
@@ -104,6 +106,7 @@
 #include "collide/gjk.h"
 #include "collide/frustum.h"
 #include "collide/volumes.h"
+#include "collide/hull.h"
 #include "collide/tree.h"
 #include "collide/mesh.h"
 #include "collide/world.h"
