@@ -897,6 +897,7 @@ int main(int argc, char **argv) {
     if (!o.only || strstr("volumes", o.only)) {
         printf("\n");
         if (bench_volumes_run(o.n, o.reps)) printf("collide-bench: a bounding volume missed a point\n");
+        if (bench_hull_sat_run(o.reps)) printf("collide-bench: the hulls' separating-axis test failed\n");
     }
     printf("\n%d target(s) missed\n", misses);
     return 0;

@@ -16,20 +16,22 @@
 static uint64_t state;
 static double urand(void) { return bench_urand(&state); }
 
-enum { BUILDS = 7 };
+enum { BUILDS = 8 };
 static const char *const names[BUILDS] = {
-    "AABB", "sphere, AABB centre", "sphere, Ritter", "sphere, minimum (Welzl)", "OBB by PCA", "14-DOP", "26-DOP"};
+    "AABB",   "sphere, AABB centre",    "sphere, Ritter", "sphere, minimum (Welzl)", "OBB by PCA", "14-DOP",
+    "26-DOP", "convex hull (quickhull)"};
 
 /* The volume one construction built: a shape, or a k-DOP. */
 typedef struct built {
     bool ok, kdop;
     col_shape vol;
     col_kdop d;
+    col_hull h; /* the hull's (vol its polytope); freed after the check */
 } built;
 
 /* Construction b over the points (the timed part). */
 static built build(int b, const col_vec3 *p, size_t n) {
-    built v = {false, false, {.kind = COL_SHAPE_POINT}, {0}};
+    built v = {false, false, {.kind = COL_SHAPE_POINT}, {0}, {0}};
     switch (b) {
     case 0: v.vol.kind = COL_SHAPE_AABB, v.ok = col_aabb_from_points(p, n, &v.vol.u.aabb); break;
     case 1:
@@ -43,7 +45,11 @@ static built build(int b, const col_vec3 *p, size_t n) {
         break;
     case 4: v.vol.kind = COL_SHAPE_OBB, v.ok = col_obb_from_points(p, n, COL_OBB_PCA, &v.vol.u.obb); break;
     case 5: v.kdop = true, v.ok = col_kdop_from_points(p, n, 14, &v.d); break;
-    default: v.kdop = true, v.ok = col_kdop_from_points(p, n, 26, &v.d); break;
+    case 6: v.kdop = true, v.ok = col_kdop_from_points(p, n, 26, &v.d); break;
+    default:
+        v.ok = col_hull_build(p, n, &v.h);
+        v.vol.kind = COL_SHAPE_POLYTOPE, v.vol.u.polytope = col_hull_polytope(&v.h);
+        break;
     }
     return v;
 }
@@ -91,6 +97,7 @@ int bench_volumes_run(size_t max_n, int reps) {
                 built v = build(b, p, n);
                 t[b][r] = (bench_now_ns() - t0) / (double)n;
                 failures += !holds(&v, p, n);
+                col_hull_free(&v.h);
             }
         for (int b = 0; b < BUILDS; ++b) {
             qsort(t[b], (size_t)(reps < 64 ? reps : 64), sizeof(double), bench_cmp_double);
@@ -104,5 +111,79 @@ int bench_volumes_run(size_t max_n, int reps) {
         printf("\n");
     }
     if (failures) printf("  %d construction(s) failed or missed a point: a defect\n", failures);
+    return failures ? 1 : 0;
+}
+
+/* Pairs of hulls of 24 random points each in unit cubes whose centres lie
+ * within 1.6 of each other (about a third overlap): col_hull_sat beside GJK's
+ * distance and EPA's depth on the hulls' vertices, ns per pair (the hulls
+ * built once, untimed), and how often SAT's sign agrees with GJK's. */
+int bench_hull_sat_run(int reps) {
+    enum { PAIRS = 2000, POINTS = 24 };
+    col_hull *ha = calloc(PAIRS, sizeof *ha), *hb = calloc(PAIRS, sizeof *hb);
+    if (!ha || !hb) return 1;
+    state = 0x73617473617473ULL; /* "satsats" */
+    int failures = 0;
+    for (int i = 0; i < PAIRS; ++i) {
+        col_vec3 pa[POINTS], pb[POINTS],
+            off = col_v3((col_real)(urand() * 3.2 - 1.6), (col_real)(urand() * 3.2 - 1.6),
+                         (col_real)(urand() * 3.2 - 1.6));
+        for (int k = 0; k < POINTS; ++k) {
+            pa[k] = col_v3((col_real)(urand() * 2 - 1), (col_real)(urand() * 2 - 1), (col_real)(urand() * 2 - 1));
+            pb[k] = col_v3_add(
+                off, col_v3((col_real)(urand() * 2 - 1), (col_real)(urand() * 2 - 1), (col_real)(urand() * 2 - 1)));
+        }
+        failures += !col_hull_build(pa, POINTS, &ha[i]) || !col_hull_build(pb, POINTS, &hb[i]);
+    }
+    static const char *const rows[3] = {"col_hull_sat (faces, Gauss-map edge pairs)",
+                                        "col_gjk_distance on the hulls' vertices", "col_epa_penetration on them"};
+    double t[3][64];
+    int agree = 0, apart = 0;
+    volatile double sink = 0;
+    for (int r = 0; r < reps && r < 64; ++r)
+        for (int q = 0; q < 3; ++q) {
+            double t0 = bench_now_ns();
+            for (int i = 0; i < PAIRS; ++i) {
+                col_shape a = {.kind = COL_SHAPE_POLYTOPE}, b = {.kind = COL_SHAPE_POLYTOPE};
+                a.u.polytope = col_hull_polytope(&ha[i]);
+                b.u.polytope = col_hull_polytope(&hb[i]);
+                if (q == 0) {
+                    col_hull_sat_result s;
+                    failures += !col_hull_sat(&ha[i], &hb[i], &s);
+                    sink += (double)s.separation;
+                } else if (q == 1) {
+                    sink += (double)col_gjk_distance(&a, &b).distance;
+                } else {
+                    sink += (double)col_epa_penetration(&a, &b).depth;
+                }
+            }
+            t[q][r] = (bench_now_ns() - t0) / PAIRS;
+        }
+    for (int i = 0; i < PAIRS; ++i) { /* untimed: the sign against GJK's */
+        col_shape a = {.kind = COL_SHAPE_POLYTOPE}, b = {.kind = COL_SHAPE_POLYTOPE};
+        a.u.polytope = col_hull_polytope(&ha[i]);
+        b.u.polytope = col_hull_polytope(&hb[i]);
+        col_hull_sat_result s;
+        (void)col_hull_sat(&ha[i], &hb[i], &s);
+        bool gap = col_gjk_distance(&a, &b).distance > 0;
+        apart += gap;
+        agree += gap == (s.separation > 0);
+    }
+    printf("\nhull against hull: %d pairs of hulls of %d random points (%d apart), ns per pair, the median of %d\n",
+           PAIRS, POINTS, apart, reps);
+    for (int q = 0; q < 3; ++q) {
+        qsort(t[q], (size_t)(reps < 64 ? reps : 64), sizeof(double), bench_cmp_double);
+        printf("  %-46s %10.1f\n", rows[q], t[q][(reps < 64 ? reps : 64) / 2]);
+    }
+    printf("  SAT's sign agrees with GJK's on %d of %d pairs\n", agree, PAIRS);
+    failures += agree != PAIRS;
+    for (int i = 0; i < PAIRS; ++i) {
+        col_hull_free(&ha[i]);
+        col_hull_free(&hb[i]);
+    }
+    free(ha);
+    free(hb);
+    (void)sink;
+    if (failures) printf("  %d hull build(s), test(s) or sign(s) failed: a defect\n", failures);
     return failures ? 1 : 0;
 }

@@ -59,6 +59,8 @@ extern bool col__exact_always; /* core/src/exact.h: every filter in doubt */
 /* core/src/exact.h: the balls' exact decisions */
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi);
+int col__orient3d(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d); /* exact */
+int col__orient2d(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j);
 
 static col_shape as_aabb_of_obb(const col_shape *o) {
     col_shape s;
@@ -725,8 +727,67 @@ static double brute_min_radius(const col_vec3 *p, size_t n) {
  * points of two shapes and of the witness and camera vectors (on the grid:
  * coplanar, collinear and repeated points at once).
  */
+/* The convex hull of the points, proven by a certificate independent of
+ * its construction (collide/hull.h): vertices are input points; half edges
+ * pair with reversed twins and loop within their face; a solid has V - E +
+ * F = 2, every face's vertices exactly coplanar, every input point exactly
+ * on or below every face and every other vertex strictly below (so the
+ * hull is the points' hull, its faces merged, its vertices corners); a
+ * flat hull two faces and every point in their plane. */
+static void check_hull(const col_vec3 *p, size_t n, const col_shape *a, const col_shape *b) {
+    col_hull h;
+    FZ_CHECK(col_hull_build(p, n, &h), "the points have a hull", a, b);
+    for (int v = 0; v < h.vertex_count; ++v) {
+        bool found = false;
+        for (size_t i = 0; i < n && !found; ++i) found = memcmp(&p[i], &h.vertices[v], sizeof(col_vec3)) == 0;
+        FZ_CHECK(found, "a hull's vertices are input points", a, b);
+    }
+    for (int e = 0; e < h.edge_count; ++e) {
+        const col_hull_edge *E = &h.edges[e];
+        FZ_CHECK(E->twin >= 0 && E->twin < h.edge_count && h.edges[E->twin].twin == e && E->next >= 0 &&
+                     E->next < h.edge_count && h.edges[E->twin].origin == h.edges[E->next].origin &&
+                     E->face == h.edges[E->next].face,
+                 "a hull's half edges pair and loop", a, b);
+    }
+    if (h.dimension == 3)
+        FZ_CHECK(h.vertex_count - h.edge_count / 2 + h.face_count == 2, "a solid hull meets Euler's formula", a, b);
+    FZ_CHECK(h.dimension != 2 || h.face_count == 2, "a flat hull has two faces", a, b);
+    for (int f = 0; f < h.face_count; ++f) {
+        int e = h.faces[f].edge;
+        col_vec3 t[3];
+        for (int i = 0; i < 3; ++i, e = h.edges[e].next) t[i] = h.vertices[h.edges[e].origin];
+        for (size_t i = 0; i < n; ++i) {
+            int s = col__orient3d(t[0], t[1], t[2], p[i]);
+            FZ_CHECK(h.dimension == 3 ? s <= 0 : s == 0, "every point lies on or below every face of the hull", a, b);
+        }
+        /* no vertex on the straight line between its neighbours */
+        int g0 = h.faces[f].edge, g = g0;
+        do {
+            col_vec3 u = h.vertices[h.edges[g].origin], v = h.vertices[h.edges[h.edges[g].next].origin],
+                     w = h.vertices[h.edges[h.edges[h.edges[g].next].next].origin];
+            FZ_CHECK(col__orient2d(u, v, w, 0, 1) != 0 || col__orient2d(u, v, w, 1, 2) != 0 ||
+                         col__orient2d(u, v, w, 2, 0) != 0,
+                     "a hull's face turns at every vertex", a, b);
+            g = h.edges[g].next;
+        } while (g != g0);
+        if (h.dimension != 3) continue;
+        for (int v = 0; v < h.vertex_count; ++v) {
+            bool on = false;
+            int k = g0;
+            do {
+                on = on || h.edges[k].origin == v;
+                k = h.edges[k].next;
+            } while (k != g0);
+            int s = col__orient3d(t[0], t[1], t[2], h.vertices[v]);
+            FZ_CHECK(on ? s == 0 : s < 0, "a face's vertices on it, the others strictly below", a, b);
+        }
+    }
+    col_hull_free(&h);
+}
+
 static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const col_shape *b) {
     if (n == 0) return;
+    check_hull(p, n, a, b);
     col_aabb box;
     FZ_CHECK(col_aabb_from_points(p, n, &box), "the points have a box", a, b);
     col_shape vol = {.kind = COL_SHAPE_AABB};

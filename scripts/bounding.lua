@@ -1,6 +1,6 @@
 -- Bounding volumes of point clouds: the AABB, the PCA box, the minimum sphere
 -- (Welzl), Ritter's sphere and the sphere about the AABB's centre, and the
--- k-DOPs, over a cube's corners, a thin turned rod, a sphere sample and
+-- k-DOPs and the convex hull (quickhull, exact), over a cube's corners, a thin turned rod, a sphere sample and
 -- 10^5 points in a turned box; a table of their volumes, every point checked
 -- inside every volume, and a picture of a turned cloud with its volumes.
 --
@@ -58,6 +58,32 @@ local function box_volume(b)
 end
 local function ball_volume(s) return 4 / 3 * math.pi * s:radius() ^ 3 end
 
+-- the hull's volume: each face fanned into triangles, each with the origin
+-- a signed tetrahedron (the faces run counter-clockwise seen from outside)
+local function hull_volume(poly, faces)
+  local v = 0
+  for _, f in ipairs(faces) do
+    local ax, ay, az = poly:point(f.vertices[1])
+    for i = 2, #f.vertices - 1 do
+      local bx, by, bz = poly:point(f.vertices[i])
+      local cx, cy, cz = poly:point(f.vertices[i + 1])
+      v = v + (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6
+    end
+  end
+  return v
+end
+
+-- every point on or below every face's plane (to the planes' rounding)
+local function hull_holds(faces, pts, size)
+  for _, f in ipairs(faces) do
+    local n = f.normal
+    for _, p in ipairs(pts) do
+      if n[1] * p[1] + n[2] * p[2] + n[3] * p[3] > f.d + 1e-12 * size then return false end
+    end
+  end
+  return true
+end
+
 local function holds_all(vol, pts)
   for _, p in ipairs(pts) do
     if not collide.overlap(collide.point(p[1], p[2], p[3]), vol) then return false end
@@ -67,8 +93,8 @@ end
 
 print(("collide %s (%s): bounding volumes of point clouds (volume; every point checked inside)"):format(
   collide._VERSION, collide.real))
-print(("%-22s %7s %10s %10s %10s %10s %10s %8s"):format("cloud", "points", "AABB", "PCA box", "min sphere",
-  "Ritter", "AABB ball", "k-DOPs"))
+print(("%-22s %7s %10s %10s %10s %10s %10s %8s %10s %6s"):format("cloud", "points", "AABB", "PCA box", "min sphere",
+  "Ritter", "AABB ball", "k-DOPs", "hull", "faces"))
 for _, c in ipairs(clouds) do
   local pts = c.points
   local aabb, pca = collide.boundingBox(pts), collide.boundingBox(pts, "pca")
@@ -85,10 +111,15 @@ for _, c in ipairs(clouds) do
   expect(kdops_hold, c.name .. ": every k-DOP holds every point")
   expect(smin:radius() <= srit:radius() and smin:radius() <= sbox:radius(),
     c.name .. ": the minimum sphere is the smallest")
-  local row = { box_volume(aabb), box_volume(pca), ball_volume(smin), ball_volume(srit), ball_volume(sbox) }
-  print(("%-22s %7d %10.4g %10.4g %10.4g %10.4g %10.4g %8s"):format(c.name, #pts, row[1], row[2], row[3], row[4],
-    row[5], kdops_hold and "hold" or "FAIL"))
-  record(c.name, #pts, row[1], row[2], row[3], row[4], row[5])
+  local poly, faces, dim = collide.hull(pts)
+  expect(hull_holds(faces, pts, 10), c.name .. ": the hull holds every point")
+  local row = { box_volume(aabb), box_volume(pca), ball_volume(smin), ball_volume(srit), ball_volume(sbox),
+    hull_volume(poly, faces) }
+  expect(row[6] <= row[1] * (1 + 1e-12) and row[6] <= row[3], c.name .. ": the hull is the smallest")
+  print(("%-22s %7d %10.4g %10.4g %10.4g %10.4g %10.4g %8s %10.4g %6d"):format(c.name, #pts, row[1], row[2], row[3],
+    row[4], row[5], kdops_hold and "hold" or "FAIL", row[6], #faces))
+  record(c.name, #pts, row[1], row[2], row[3], row[4], row[5], row[6], #faces, dim)
+  c.faces = faces
   c.aabb, c.pca, c.smin, c.srit = aabb, pca, smin, srit
 end
 -- what the numbers show
@@ -97,6 +128,8 @@ expect(math.abs(box_volume(clouds[1].aabb) - 8) < 1e-12 and math.abs(clouds[1].s
 expect(box_volume(clouds[2].pca) < 0.01 * box_volume(clouds[2].aabb), "a turned rod: PCA follows it, the AABB does not")
 expect(box_volume(clouds[4].pca) < 0.8 * box_volume(clouds[4].aabb), "a turned box: PCA's box is the tighter")
 expect(math.abs(clouds[3].smin:radius() - 2) < 1e-3, "a sphere sample: the minimum sphere is the sphere")
+expect(#clouds[1].faces == 6, "the cube's corners: a hull of six square faces")
+expect(#clouds[3].faces == 2 * 500 - 4, "a sphere sample: every point a vertex of its hull (2V - 4 triangles)")
 
 -- the picture: a turned, elongated cloud in the xy plane with its volumes
 local pic = {}
@@ -110,4 +143,5 @@ draw(collide.boundingBox(pic, "pca"), { label = "PCA box", color = "#1f77b4", fi
 draw(collide.boundingSphere(pic, "aabb"), { label = "sphere about the AABB's centre", color = "#d62728", dashed = true, fill = false })
 draw(collide.boundingSphere(pic, "ritter"), { label = "Ritter's sphere", color = "#ff7f0e", dashed = true, fill = false })
 draw(collide.boundingSphere(pic), { label = "minimum sphere (Welzl)", color = "#2ca02c", fill = false })
+draw(collide.hull(pic), { label = "convex hull (quickhull)", color = "#9467bd", fill = false })
 for _, p in ipairs(pic) do drawPoint(p[1], p[2], p[3], { color = "#333333" }) end

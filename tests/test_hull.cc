@@ -13,6 +13,7 @@
 // the origin, random clouds against the certificate, determinism, invalid
 // input.
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <set>
@@ -113,7 +114,8 @@ std::string Certify(const col_hull &h, const std::vector<col_vec3> &in) {
                 if (col__orient3d(a, b, c, p) != 0) return "a flat hull's point off its plane";
                 // inside each edge's side: the orientation about a, b, c's normal
                 for (int i = 0; i < m; ++i) {
-                    col_vec3 u = h.vertices[L[static_cast<size_t>(i)]], w = h.vertices[L[static_cast<size_t>((i + 1) % m)]];
+                    col_vec3 u = h.vertices[L[static_cast<size_t>(i)]],
+                             w = h.vertices[L[static_cast<size_t>((i + 1) % m)]];
                     // a point above the face: u, w, p, above turns counter-clockwise for p inside
                     col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
                     col_vec3 above = col_v3_add(u, n);
@@ -173,8 +175,8 @@ TEST(Hull, PointsOnTheCubesFacesEdgesAndInsideAreNoVertices) {
 }
 
 TEST(Hull, AnOctahedronAndATetrahedron) {
-    std::vector<col_vec3> oct = {col_v3(1, 0, 0), col_v3(-1, 0, 0), col_v3(0, 1, 0),
-                                 col_v3(0, -1, 0), col_v3(0, 0, 1), col_v3(0, 0, -1), col_v3(0, 0, 0)};
+    std::vector<col_vec3> oct = {col_v3(1, 0, 0), col_v3(-1, 0, 0), col_v3(0, 1, 0), col_v3(0, -1, 0),
+                                 col_v3(0, 0, 1), col_v3(0, 0, -1), col_v3(0, 0, 0)};
     Hull O(oct);
     ASSERT_TRUE(O.ok);
     EXPECT_EQ(O.h.vertex_count, 6);
@@ -327,6 +329,119 @@ TEST(Hull, TheHullsPolytopeAgreesWithThePointsPolytope) {
         ASSERT_TRUE(col_support(&all, d, &sa) && col_support(&hull, d, &sh));
         EXPECT_EQ(col_v3_dot(sa, d), col_v3_dot(sh, d));
     }
+}
+
+// ---- the separating-axis test between hulls, against GJK and EPA ----
+
+std::vector<col_vec3> Turned(const std::vector<col_vec3> &p, int axis, double angle, col_vec3 at) {
+    std::vector<col_vec3> q;
+    double c = std::cos(angle), s = std::sin(angle);
+    for (col_vec3 v : p) {
+        double x = static_cast<double>(v.x), y = static_cast<double>(v.y), z = static_cast<double>(v.z), t;
+        if (axis == 2) t = c * x - s * y, y = s * x + c * y, x = t;
+        if (axis == 1) t = c * x + s * z, z = -s * x + c * z, x = t;
+        if (axis == 0) t = c * y - s * z, z = s * y + c * z, y = t;
+        q.push_back(
+            col_v3(x + static_cast<double>(at.x), y + static_cast<double>(at.y), z + static_cast<double>(at.z)));
+    }
+    return q;
+}
+
+col_shape PolytopeOf(const col_hull &h) {
+    col_shape s = {};
+    s.kind = COL_SHAPE_POLYTOPE;
+    s.u.polytope = col_hull_polytope(&h);
+    return s;
+}
+
+TEST(HullSat, TwoCubesApartAndOverlappingFaceToFace) {
+    const double tol = kFloat ? 1e-5 : 1e-12;
+    for (double gap : {0.5, 0.0, -0.25}) {
+        Hull A(CubeCorners(1)), B(CubeCorners(1, col_v3(2 + gap, 0.5, -0.25)));
+        col_hull_sat_result r;
+        ASSERT_TRUE(col_hull_sat(&A.h, &B.h, &r));
+        EXPECT_NEAR(static_cast<double>(r.separation), gap, tol) << gap;
+        // from B toward A: -x; A's face x = 1 (ties: A's faces first)
+        EXPECT_EQ(static_cast<double>(r.normal.x), -1.0);
+        EXPECT_EQ(r.axis, COL_HULL_AXIS_FACE_A);
+    }
+}
+
+TEST(HullSat, EdgeAgainstEdge) {
+    // A: the cube turned 45 degrees about z (an edge along z at x = sqrt 2);
+    // B: turned 45 degrees about y (an edge along y at its centre's x -
+    // sqrt 2): only the edges' cross product (x) parts them by the gap
+    const double r2 = std::sqrt(2.0), tol = kFloat ? 2e-5 : 1e-12;
+    for (double gap : {0.3, -0.1}) {
+        Hull A(Turned(CubeCorners(1), 2, M_PI / 4, col_v3(0, 0, 0)));
+        Hull B(Turned(CubeCorners(1), 1, M_PI / 4, col_v3(2 * r2 + gap, 0.1, -0.2)));
+        col_hull_sat_result r;
+        ASSERT_TRUE(col_hull_sat(&A.h, &B.h, &r));
+        EXPECT_EQ(r.axis, COL_HULL_AXIS_EDGES) << gap;
+        EXPECT_NEAR(static_cast<double>(r.separation), gap, tol) << gap;
+        EXPECT_NEAR(static_cast<double>(r.normal.x), -1.0, tol);
+        col_shape a = PolytopeOf(A.h), b = PolytopeOf(B.h);
+        if (gap > 0) {
+            col_distance_result d = col_gjk_distance(&a, &b);
+            EXPECT_NEAR(static_cast<double>(d.distance), gap, 1e-5);
+        } else {
+            col_penetration_result p = col_epa_penetration(&a, &b);
+            EXPECT_NEAR(static_cast<double>(p.depth), -gap, 1e-5);
+        }
+    }
+}
+
+TEST(HullSat, AgreesWithGjkAndEpaOnRandomHulls) {
+    std::mt19937 g(21);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int edges = 0, faces = 0, apart = 0, overlapping = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        std::vector<col_vec3> pa, pb;
+        col_vec3 off = col_v3(u(g) * 1.6, u(g) * 1.6, u(g) * 1.6);
+        int na = 4 + trial % 9, nb = 4 + (trial / 9) % 9;
+        for (int i = 0; i < na; ++i) pa.push_back(col_v3(u(g), u(g), u(g)));
+        for (int i = 0; i < nb; ++i) pb.push_back(col_v3_add(off, col_v3(u(g), u(g), u(g))));
+        Hull A(pa), B(pb);
+        ASSERT_TRUE(A.ok && B.ok);
+        col_hull_sat_result r;
+        ASSERT_TRUE(col_hull_sat(&A.h, &B.h, &r));
+        (r.axis == COL_HULL_AXIS_EDGES ? edges : faces)++;
+        col_shape a = PolytopeOf(A.h), b = PolytopeOf(B.h);
+        col_distance_result d = col_gjk_distance(&a, &b);
+        const double band = kFloat ? 1e-4 : 1e-9;
+        double sep = static_cast<double>(r.separation), dist = static_cast<double>(d.distance);
+        if (dist > band) {
+            ++apart;
+            // apart: a positive gap, never more than the distance
+            EXPECT_GT(sep, 0) << trial;
+            EXPECT_LE(sep, dist + band) << trial;
+        } else {
+            col_penetration_result p = col_epa_penetration(&a, &b);
+            if (p.status != COL_HIT) continue;
+            ++overlapping;
+            // overlapping: the depth is EPA's, the normal EPA's (both from B toward A)
+            EXPECT_NEAR(-sep, static_cast<double>(p.depth), kFloat ? 1e-4 : 1e-7) << trial;
+            if (p.depth > 1e-3) {
+                EXPECT_GT(static_cast<double>(col_v3_dot(r.normal, p.normal)), 0.999) << trial;
+            }
+        }
+    }
+    EXPECT_GT(edges, 10);
+    EXPECT_GT(faces, 10);
+    EXPECT_GT(apart, 50);
+    EXPECT_GT(overlapping, 50);
+    std::printf("edges %d, faces %d, apart %d, overlapping %d\n", edges, faces, apart, overlapping);
+}
+
+TEST(HullSat, OnlySolidsAreTested) {
+    Hull A(CubeCorners(1));
+    std::vector<col_vec3> flat = {col_v3(0, 0, 0), col_v3(1, 0, 0), col_v3(0, 1, 0)};
+    Hull F(flat);
+    col_hull_sat_result r;
+    EXPECT_FALSE(col_hull_sat(&A.h, &F.h, &r));
+    EXPECT_FALSE(col_hull_sat(&F.h, &A.h, &r));
+    EXPECT_FALSE(col_hull_sat(nullptr, &A.h, &r));
+    EXPECT_EQ(r.feature_a, 0);
 }
 
 TEST(Hull, InvalidInputIsRefused) {

@@ -5,6 +5,7 @@
  * paths (a 2D monotone chain on a projection that keeps orientation).
  */
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -684,4 +685,170 @@ int col_hull_face_size(const col_hull *h, int f) {
         e = h->edges[e].next;
     } while (e != h->faces[f].edge && m <= h->edge_count);
     return m;
+}
+
+/* ---- the separating-axis test (Gregorius 2013) ---- */
+
+/* The least n . (v - origin) over the hull's vertices (a support query
+ * against n). */
+static col_real least_along(const col_hull *h, col_vec3 n, col_vec3 origin) {
+    col_real m = col_v3_dot(n, col_v3_sub(h->vertices[0], origin));
+    for (int v = 1; v < h->vertex_count; ++v) {
+        col_real x = col_v3_dot(n, col_v3_sub(h->vertices[v], origin));
+        if (x < m) m = x;
+    }
+    return m;
+}
+
+/* The best face of `from` against `to`: the greatest gap min over `to` of
+ * n . (v - p), p a vertex of the face, n its outward normal. */
+static col_real best_face(const col_hull *from, const col_hull *to, int *face) {
+    col_real best = (col_real)-INFINITY;
+    *face = -1;
+    for (int f = 0; f < from->face_count; ++f) {
+        const col_hull_face *F = &from->faces[f];
+        col_real gap = least_along(to, F->plane.n, from->vertices[from->edges[F->edge].origin]);
+        if (*face < 0 || gap > best) {
+            best = gap;
+            *face = f;
+        }
+    }
+    return best;
+}
+
+static col_vec3 centroid(const col_hull *h) {
+    col_vec3 c = col_v3(0, 0, 0), o = h->vertices[0];
+    for (int v = 0; v < h->vertex_count; ++v) c = col_v3_add(c, col_v3_sub(h->vertices[v], o));
+    return col_v3_add(o, col_v3_scale(c, COL_R(1.0) / (col_real)h->vertex_count));
+}
+
+/* An edge of B as the edge pairs see it: a point r on it, its direction v,
+ * its faces' normals negated (the arc of -B on the Gauss map: the Minkowski
+ * difference A - B's) and their cross product. */
+typedef struct b_edge {
+    col_vec3 r, v, c, d, dxc;
+    col_real t; /* |d x c|: the arc's sine */
+    int index;
+} b_edge;
+
+/* The arcs' tests take a pair unless it surely fails them: each product
+ * of two triple products (sines of the normals' angles to the other arc's
+ * plane, times the arcs' sines s and t) must be beyond ARC_TOLERANCE times
+ * s^2, t^2 or s t on the failing side, and an arc whose sine is below
+ * ARC_SHORT (nearly coplanar faces, exactly coplanar ones being merged)
+ * takes every pair: its plane is rounding's. A pair taken wrongly costs
+ * its gap, computed on the hulls themselves, never a wrong answer; a pair
+ * dropped wrongly could lose the axis that parts them (fuzz_distance: an
+ * edge between three nearly coplanar faces of a hull, whose arcs of a few
+ * ulps each the rounded test called apart from the box's edge they met). */
+#define ARC_TOLERANCE COL_R(1e-12)
+#define ARC_SHORT COL_R(1e-6)
+
+/*
+ * The edge pairs: for each edge of A (each once: the half edge whose index
+ * is below its twin's) and of B whose arcs on the Gauss map cross (a face of
+ * A - B: Gregorius's test, with a, b A's faces' normals and c, d -B's, each
+ * pair of arcs shorter than a half circle: c and d on either side of the
+ * plane of a and b, a and b on either side of c and d's, and on the same
+ * hemisphere), the gap along their cross product oriented out of A (from
+ * A's centroid): the gap along it measured on the hulls (a true gap,
+ * never above the distance, whatever the rounded tests decided; see
+ * ARC_TOLERANCE). e: B's edges, prepared.
+ */
+static col_real best_edges(const col_hull *A, const col_hull *B, const b_edge *e, int ne, int *ea, int *eb,
+                           col_vec3 *axis) {
+    col_real best = (col_real)-INFINITY;
+    *ea = *eb = -1;
+    col_vec3 ca = centroid(A);
+    for (int i = 0; i < A->edge_count; ++i) {
+        const col_hull_edge *E = &A->edges[i];
+        if (E->twin < i) continue;
+        col_vec3 p = A->vertices[E->origin], u = col_v3_sub(A->vertices[A->edges[E->next].origin], p);
+        col_vec3 a = A->faces[E->face].plane.n, b = A->faces[A->edges[E->twin].face].plane.n, bxa = col_v3_cross(b, a);
+        col_real uu = col_v3_len_sq(u), s = col_v3_len(bxa);
+        for (int j = 0; j < ne; ++j) {
+            const b_edge *G = &e[j];
+            /* all four products, then one branch (the signs are a coin toss
+             * per pair: a branch on each mispredicts) */
+            col_real cba = col_v3_dot(G->c, bxa), dba = col_v3_dot(G->d, bxa);
+            col_real adc = col_v3_dot(a, G->dxc), bdc = col_v3_dot(b, G->dxc), t = G->t;
+            if (!((s < ARC_SHORT) | (t < ARC_SHORT) |
+                  ((cba * dba < ARC_TOLERANCE * s * s) & (adc * bdc < ARC_TOLERANCE * t * t) &
+                   (cba * bdc > -ARC_TOLERANCE * s * t))))
+                continue;
+            col_vec3 l = col_v3_cross(u, G->v);
+            col_real ll = col_v3_len_sq(l);
+            /* parallel edges (within about 0.2 degrees): the faces' axes cover them */
+            if (!(ll > COL_R(1e-5) * uu * col_v3_len_sq(G->v))) continue;
+            l = col_v3_scale(l, COL_R(1.0) / col_sqrt(ll));
+            if (col_v3_dot(l, col_v3_sub(p, ca)) < COL_R(0.0)) l = col_v3_neg(l);
+            /* the gap between the edges along l: the hulls' gap where the
+             * edges support them (a face of A - B), never below it (r in B,
+             * p in A); where it would improve the answer, the hulls' own
+             * gap along l replaces it, so a pair the rounded arc test took
+             * wrongly (nearly coplanar faces: an arc of a few ulps) gives a
+             * true gap, never more than the distance */
+            col_real gap = col_v3_dot(l, col_v3_sub(G->r, p));
+            if (*ea >= 0 && !(gap > best)) continue;
+            gap = least_along(B, l, p) + least_along(A, col_v3_neg(l), p);
+            if (*ea < 0 || gap > best) {
+                best = gap;
+                *ea = i;
+                *eb = G->index;
+                *axis = l;
+            }
+        }
+    }
+    return best;
+}
+
+bool col_hull_sat(const col_hull *a, const col_hull *b, col_hull_sat_result *out) {
+    if (!out) return false;
+    memset(out, 0, sizeof *out);
+    if (!a || !b || a->dimension != 3 || b->dimension != 3) return false;
+    int fa, fb, ea = -1, eb = -1;
+    col_vec3 l = col_v3(0, 0, 0);
+    col_real sa = best_face(a, b, &fa), sb = best_face(b, a, &fb), se = (col_real)-INFINITY;
+    /* B's edges, each once, prepared for the pairs (on the stack for a
+     * small hull; where the allocation fails: false) */
+    b_edge small[128], *e = b->edge_count / 2 <= 128 ? small : malloc((size_t)(b->edge_count / 2) * sizeof(b_edge));
+    if (!e) return false;
+    int ne = 0;
+    for (int j = 0; j < b->edge_count; ++j) {
+        const col_hull_edge *G = &b->edges[j];
+        if (G->twin < j) continue;
+        b_edge x;
+        x.r = b->vertices[G->origin];
+        x.v = col_v3_sub(b->vertices[b->edges[G->next].origin], x.r);
+        x.c = col_v3_neg(b->faces[G->face].plane.n);
+        x.d = col_v3_neg(b->faces[b->edges[G->twin].face].plane.n);
+        x.dxc = col_v3_cross(x.d, x.c);
+        x.t = col_v3_len(x.dxc);
+        x.index = j;
+        e[ne++] = x;
+    }
+    se = best_edges(a, b, e, ne, &ea, &eb, &l);
+    if (e != small) free(e);
+    /* A's face: B lies beyond it along +n, so from B toward A is -n */
+    out->separation = sa;
+    out->normal = col_v3_neg(a->faces[fa].plane.n);
+    out->axis = COL_HULL_AXIS_FACE_A;
+    out->feature_a = fa;
+    out->feature_b = -1;
+    if (sb > out->separation) {
+        out->separation = sb;
+        out->normal = b->faces[fb].plane.n;
+        out->axis = COL_HULL_AXIS_FACE_B;
+        out->feature_a = -1;
+        out->feature_b = fb;
+    }
+    if (ea >= 0 && se > out->separation) {
+        out->separation = se;
+        out->normal = col_v3_neg(l);
+        out->axis = COL_HULL_AXIS_EDGES;
+        out->feature_a = ea;
+        out->feature_b = eb;
+    }
+    out->normal = col__no_neg_zero(out->normal);
+    return true;
 }

@@ -146,7 +146,102 @@ static int k_tostring(lua_State *L) {
     return 1;
 }
 
+/* The hull's owner while the result tables are built (a Lua error there,
+ * out of memory, must not leak it): a userdata whose __gc frees it. */
+#define HTNAME LCOL_TNAME("HullScratch")
+
+static int hull_gc(lua_State *L) {
+    col_hull *h = luaL_checkudata(L, 1, HTNAME);
+    col_hull_free(h);
+    return 0;
+}
+
+static void push_xyz(lua_State *L, col_vec3 v) {
+    lua_createtable(L, 3, 0);
+    lua_pushnumber(L, (lua_Number)v.x);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, (lua_Number)v.y);
+    lua_rawseti(L, -2, 2);
+    lua_pushnumber(L, (lua_Number)v.z);
+    lua_rawseti(L, -2, 3);
+}
+
+/* collide.hull(points): the convex hull as a polytope of its vertices, its
+ * faces ({normal = {x, y, z}, d = d, vertices = {i, ...}}, the indices into
+ * the polytope's points, counter-clockwise seen from outside) and its
+ * dimension (3 a solid, 2 flat, 1 a segment, 0 a point). */
+static int l_hull(lua_State *L) {
+    size_t n;
+    const col_vec3 *p = lcol_check_points(L, 1, &n);
+    col_hull *h = lua_newuserdatauv(L, sizeof(col_hull), 0);
+    memset(h, 0, sizeof *h);
+    luaL_setmetatable(L, HTNAME);
+    if (!col_hull_build(p, n, h)) /* the points are valid (lcol_check_points): only memory is left */
+        return luaL_error(L, "collide.hull: out of memory for %d points", (int)n);
+    col_polytope poly = col_hull_polytope(h);
+    lcol_push_shape(L, COL_SHAPE_POLYTOPE, &poly);
+    lua_createtable(L, h->face_count, 0);
+    for (int f = 0; f < h->face_count; ++f) {
+        lua_createtable(L, 0, 3);
+        push_xyz(L, h->faces[f].plane.n);
+        lua_setfield(L, -2, "normal");
+        lua_pushnumber(L, (lua_Number)h->faces[f].plane.d);
+        lua_setfield(L, -2, "d");
+        int m = col_hull_face_size(h, f), e = h->faces[f].edge;
+        lua_createtable(L, m, 0);
+        for (int i = 1; i <= m; ++i) {
+            lua_pushinteger(L, h->edges[e].origin + 1);
+            lua_rawseti(L, -2, i);
+            e = h->edges[e].next;
+        }
+        lua_setfield(L, -2, "vertices");
+        lua_rawseti(L, -2, f + 1);
+    }
+    lua_pushinteger(L, h->dimension);
+    col_hull_free(h); /* now, not at the next collection */
+    return 3;
+}
+
+/* A hull of the points at arg, owned by a scratch userdata (freed by its
+ * __gc: an error in between leaks nothing). */
+static col_hull *check_hull(lua_State *L, int arg) {
+    size_t n;
+    const col_vec3 *p = lcol_check_points(L, arg, &n);
+    col_hull *h = lua_newuserdatauv(L, sizeof(col_hull), 0);
+    memset(h, 0, sizeof *h);
+    luaL_setmetatable(L, HTNAME);
+    if (!col_hull_build(p, n, h)) luaL_error(L, "collide.separatingAxis: out of memory for %d points", (int)n);
+    if (h->dimension != 3) {
+        static const char *const what[] = {"one point", "on a line", "flat"};
+        luaL_argerror(L, arg, lua_pushfstring(L, "the points are %s: a solid hull expected", what[h->dimension]));
+    }
+    return h;
+}
+
+/* collide.separatingAxis(pointsA, pointsB): the separating-axis test of
+ * the two hulls: separation, nx, ny, nz (from B toward A), and the axis
+ * ("faceA", "faceB", "edges"). */
+static int l_separating_axis(lua_State *L) {
+    col_hull *a = check_hull(L, 1), *b = check_hull(L, 2);
+    col_hull_sat_result r;
+    if (!col_hull_sat(a, b, &r)) return luaL_error(L, "collide.separatingAxis: out of memory");
+    static const char *const axes[] = {"faceA", "faceB", "edges"};
+    lua_pushnumber(L, (lua_Number)r.separation);
+    lua_pushnumber(L, (lua_Number)r.normal.x);
+    lua_pushnumber(L, (lua_Number)r.normal.y);
+    lua_pushnumber(L, (lua_Number)r.normal.z);
+    lua_pushstring(L, axes[r.axis]);
+    col_hull_free(a);
+    col_hull_free(b);
+    return 5;
+}
+
 void lcol_open_volumes(lua_State *L) {
+    luaL_newmetatable(L, HTNAME);
+    lua_pushcfunction(L, hull_gc);
+    lua_setfield(L, -2, "__gc");
+    lcol_protect(L);
+    lua_pop(L, 1);
     static const luaL_Reg methods[] = {
         {"contains", k_contains}, {"overlaps", k_overlaps}, {"k", k_k}, {"slab", k_slab}, {NULL, NULL}};
     lcol_new_type(L, KTNAME, methods, k_tostring, NULL);
@@ -154,6 +249,8 @@ void lcol_open_volumes(lua_State *L) {
                                          {"boundingSphere", l_bounding_sphere},
                                          {"kdop", l_kdop},
                                          {"merge", l_merge},
+                                         {"hull", l_hull},
+                                         {"separatingAxis", l_separating_axis},
                                          {NULL, NULL}};
     luaL_setfuncs(L, functions, 0);
 }

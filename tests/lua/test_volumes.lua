@@ -1,5 +1,5 @@
 -- Bounding volumes from point sets: collide.boundingBox, collide.boundingSphere,
--- collide.kdop and collide.merge; every volume holds every point, the minimum
+-- collide.kdop, collide.merge and collide.hull; every volume holds every point, the minimum
 -- sphere is the smallest, a k-DOP's slabs, errors naming the argument, and a
 -- k-DOP that cannot be forged from another userdata.
 local collide = require "collide"
@@ -46,6 +46,85 @@ for _, set in ipairs({ { cube, "cube" }, { cloud, "cloud" }, { far, "far cloud" 
     expectEqual(d:k(), k, "k")
   end
 end
+
+-- the hull: every point on or below every face plane (to the planes'
+-- rounding), each face's vertices on its plane, hand-derived counts
+local function hull_holds(pts, name)
+  local poly, faces, dim = collide.hull(pts)
+  local ok, on = true, true
+  for _, f in ipairs(faces) do
+    local n = f.normal
+    for _, p in ipairs(pts) do
+      ok = ok and n[1] * p[1] + n[2] * p[2] + n[3] * p[3] <= f.d + tol * 1000
+    end
+    for _, i in ipairs(f.vertices) do
+      local x, y, z = poly:point(i)
+      on = on and math.abs(n[1] * x + n[2] * y + n[3] * z - f.d) <= tol * 1000
+    end
+  end
+  expect(ok, name .. ": the hull holds every point")
+  expect(on, name .. ": each face's vertices lie on its plane")
+  return poly, faces, dim
+end
+for _, set in ipairs({ { cube, "cube" }, { cloud, "cloud" }, { far, "far cloud" } }) do hull_holds(set[1], set[2]) end
+do
+  -- the cube with its face centres, edge midpoints and centre: still 8 corners, 6 squares
+  local pts = {}
+  for x = -1, 1 do for y = -1, 1 do for z = -1, 1 do pts[#pts + 1] = { x, y, z } end end end
+  local poly, faces, dim = hull_holds(pts, "3x3x3 grid")
+  expectEqual(poly:count(), 8, "the grid's hull has the cube's corners")
+  expectEqual(#faces, 6, "and its six faces")
+  expectEqual(#faces[1].vertices, 4, "each a square")
+  expectEqual(dim, 3, "a solid")
+  -- flat, collinear, one point
+  poly, faces, dim = collide.hull({ { 0, 0, 1 }, { 2, 0, 1 }, { 0, 2, 1 }, { 2, 2, 1 }, { 1, 1, 1 } })
+  expectEqual(dim, 2, "a flat hull")
+  expectEqual(#faces, 2, "two faces back to back")
+  expectEqual(faces[1].normal[3], -faces[2].normal[3], "facing both ways")
+  expectEqual(poly:count(), 4, "the square's corners")
+  poly, faces, dim = collide.hull({ { 0, 0, 0 }, { 1, 1, 1 }, { 3, 3, 3 } })
+  expectEqual(dim, 1, "collinear: a segment")
+  expectEqual(poly:count(), 2, "its ends")
+  expectEqual(#faces, 0, "no face")
+  poly, faces, dim = collide.hull({ { 5, 5, 5 }, { 5, 5, 5 } })
+  expectEqual(dim, 0, "one point")
+  -- the polytope takes part in queries as collide.convex does
+  poly = collide.hull(cube)
+  expect(collide.overlap(poly, collide.sphere(1.5, 0, 0, 0.5)), "the hull touches a ball at a face")
+  expect(not collide.overlap(poly, collide.sphere(1.5, 0, 0, 0.49)), "and misses a smaller one")
+end
+expectError("#1 to 'collide.hull' (at least one point expected, got an empty table)", collide.hull, {})
+
+-- the separating-axis test of two hulls: two cubes apart by 0.5 face to face,
+-- overlapping by 0.25, and edge to edge (turned 45 degrees about z and y)
+do
+  local function moved(pts, dx, dy, dz)
+    local out = {}
+    for i, p in ipairs(pts) do out[i] = { p[1] + dx, p[2] + dy, p[3] + dz } end
+    return out
+  end
+  local gap, nx, ny, nz, axis = collide.separatingAxis(cube, moved(cube, 2.5, 0.3, 0))
+  expectNear(gap, 0.5, tol, "cubes apart by 0.5")
+  expectEqual(nx, -1, "from B toward A")
+  expectEqual(axis, "faceA", "A's face first on a tie")
+  gap = collide.separatingAxis(collide.convex(cube), moved(cube, 1.75, 0, 0.5))
+  expectNear(gap, -0.25, tol, "cubes 0.25 deep")
+  local c, s = math.cos(math.pi / 4), math.sin(math.pi / 4)
+  local a, b = {}, {}
+  for i, p in ipairs(cube) do
+    a[i] = { c * p[1] - s * p[2], s * p[1] + c * p[2], p[3] }
+    b[i] = { c * p[1] + s * p[3] + 2 * math.sqrt(2) + 0.3, p[2] + 0.1, -s * p[1] + c * p[3] }
+  end
+  gap, nx, ny, nz, axis = collide.separatingAxis(a, b)
+  expectEqual(axis, "edges", "edge to edge")
+  expectNear(gap, 0.3, tol * 10, "by the gap between the edges")
+  local d = collide.distance(collide.convex(a), collide.convex(b))
+  expectNear(gap, d, tol * 10, "the distance, as GJK finds it")
+end
+expectError("#2 to 'collide.separatingAxis' (the points are flat: a solid hull expected)", collide.separatingAxis,
+  cube, { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } })
+expectError("#1 to 'collide.separatingAxis' (the points are on a line: a solid hull expected)",
+  collide.separatingAxis, { { 0, 0, 0 }, { 1, 0, 0 } }, cube)
 
 -- hand-derived: the cube's minimum sphere has radius sqrt 3; its box is itself
 local s = collide.boundingSphere(cube)
