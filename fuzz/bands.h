@@ -177,7 +177,24 @@ static inline bool fz_gjk_sliver(const col_shape *a, const col_shape *b) {
      * (fuzz/regressions/distance/gjk-stuck-on-nearly-parallel-segments) */
     bool la = a->kind == COL_SHAPE_SEGMENT || a->kind == COL_SHAPE_CAPSULE,
          lb = b->kind == COL_SHAPE_SEGMENT || b->kind == COL_SHAPE_CAPSULE;
-    return la && lb;
+    if (la && lb) return true;
+    /* and so does a segment core nearly parallel to a box's edge: GJK put
+     * a segment 898 long, 4e-4 rad off a box's z edges (the box 0.375 thick
+     * there), 2.4e-7 from the box it touches at size 512
+     * (fuzz/regressions/distance/gjk-stuck-on-a-segment-along-a-box-edge) */
+    const col_shape *line = la ? a : (lb ? b : NULL), *box = la ? b : a;
+    if (!line || (box->kind != COL_SHAPE_AABB && box->kind != COL_SHAPE_OBB)) return false;
+    col_vec3 p = line->kind == COL_SHAPE_SEGMENT ? line->u.segment.a : line->u.capsule.a,
+             q = line->kind == COL_SHAPE_SEGMENT ? line->u.segment.b : line->u.capsule.b;
+    col_vec3 d = col_v3_sub(q, p);
+    double len = sqrt((double)d.x * (double)d.x + (double)d.y * (double)d.y + (double)d.z * (double)d.z);
+    if (!(len > 0)) return false;
+    for (int k = 0; k < 3; ++k) {
+        col_vec3 axis = box->kind == COL_SHAPE_OBB ? box->u.obb.u[k] : col_v3(k == 0, k == 1, k == 2);
+        double c = fabs((double)axis.x * (double)d.x + (double)axis.y * (double)d.y + (double)axis.z * (double)d.z);
+        if (c > (1 - 1e-4) * len) return true; /* within about 0.014 rad */
+    }
+    return false;
 }
 
 /* fz_flat: a shape without volume (a triangle, segment or point, a box or

@@ -510,6 +510,68 @@ TEST(PenetrationSat, WitnessPointsOnTheContact) {
     EXPECT_EQ(p.point_b.z, R(2.0));
 }
 
+// Two polytopes (and a polytope and a box): EPA's depth and normal, the
+// witness points from the features extreme along it, clipped: a cube
+// resting 0.1 deep in another's top face, offset so that their faces share
+// x in [0.3, 1]: the depth, the normal, a* in the middle of the shared
+// region on A's face, b* on B's; the separating axes of their hulls
+// (col_hull_sat) agree.
+TEST(PenetrationPolytope, WitnessesInTheMiddleOfTheSharedRegion) {
+    const double tol = sizeof(col_real) == sizeof(float) ? 1e-6 : 1e-12;
+    col_vec3 ca[8], cb[8];
+    for (int i = 0; i < 8; ++i) {
+        ca[i] = V(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+        cb[i] = V(0.8 + (i & 1 ? 0.5 : -0.5), i & 2 ? 0.5 : -0.5, 1.4 + (i & 4 ? 0.5 : -0.5));
+    }
+    col_shape a = Polytope(ca, 8), b = Polytope(cb, 8);
+    col_penetration_result p = col_penetration(&a, &b);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.1, tol);
+    EXPECT_NEAR(p.normal.z, -1.0, tol);
+    EXPECT_NEAR(p.point_a.x, 0.65, tol); // the middle of x in [0.3, 1]
+    EXPECT_NEAR(p.point_a.y, 0.0, tol);
+    EXPECT_NEAR(p.point_a.z, 1.0, tol); // A's deepest feature: its top face, in B
+    EXPECT_NEAR(p.point_b.z, 0.9, tol); // B's bottom face, in A
+    // b* - a* = depth n: moving A by depth n leaves them touching
+    EXPECT_NEAR(p.point_b.z - p.point_a.z, p.depth * p.normal.z, tol);
+    col_hull ha, hb;
+    ASSERT_TRUE(col_hull_build(ca, 8, &ha) && col_hull_build(cb, 8, &hb));
+    col_hull_sat_result h;
+    ASSERT_TRUE(col_hull_sat(&ha, &hb, &h));
+    EXPECT_NEAR(-h.separation, p.depth, tol * 1000);
+    EXPECT_NEAR(col_v3_dot(h.normal, p.normal), 1.0, tol * 1000);
+    col_hull_free(&ha);
+    col_hull_free(&hb);
+    // a polytope against a box: the same
+    col_shape box = Aabb(0.3, -0.5, 0.9, 1.3, 0.5, 1.9);
+    p = col_penetration(&a, &box);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.1, tol);
+    EXPECT_NEAR(p.point_a.x, 0.65, tol);
+    EXPECT_NEAR(p.point_a.z, 1.0, tol);
+}
+
+TEST(PenetrationPolytope, WitnessesOverBothFacesOfAShallowContact) {
+    const double tol = sizeof(col_real) == sizeof(float) ? 1e-4 : 1e-12;
+    // the case EPA got wrong: parallel faces, where EPA's decomposition of
+    // its face may put a* beside B's face; the hulls' clipped features put
+    // a* in B and b* in A
+    col_vec3 ca[8], cb[8];
+    for (int i = 0; i < 8; ++i) {
+        ca[i] = V(i & 1 ? 256 : -256, i & 2 ? 256 : -256, i & 4 ? 0 : -256);
+        cb[i] = V(200 + (i & 1 ? 100 : -100), -150 + (i & 2 ? 20 : -20), (i & 4 ? 50 : -0.00390625));
+    }
+    col_shape a = Polytope(ca, 8), b = Polytope(cb, 8);
+    col_penetration_result p = col_penetration(&a, &b);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.00390625, tol);
+    col_shape wa = Point(p.point_a.x, p.point_a.y, p.point_a.z), wb = Point(p.point_b.x, p.point_b.y, p.point_b.z);
+    EXPECT_TRUE(col_overlap(&wa, &b)) << "a* in or on B";
+    EXPECT_TRUE(col_overlap(&wb, &a)) << "b* in or on A";
+    EXPECT_NEAR(p.point_a.x, 178, tol * 1000); // the middle of x in [100, 256]
+    EXPECT_NEAR(p.point_a.y, -150, tol * 1000);
+}
+
 // A triangle against a capsule's axis: the axes give the depth (0
 // iterations) and a matched pair on the contact. A capsule standing through
 // a floor triangle leaves upward by its axis's part below plus its radius.

@@ -93,6 +93,15 @@ static bool sat_kinds(col_shape_kind a, col_shape_kind b) {
     return (box_a && poly_b) || (box_b && poly_a) || (tri_a && lin_b) || (tri_b && lin_a);
 }
 
+/* Whether EPA's witness points of the pair are replaced by its features'
+ * (col__points_witness): two solids given by points (polytopes, boxes'
+ * corners), at least one a polytope (two boxes: sat_kinds). */
+static bool point_solids(col_shape_kind a, col_shape_kind b) {
+    bool sa = a == COL_SHAPE_POLYTOPE || a == COL_SHAPE_AABB || a == COL_SHAPE_OBB,
+         sb = b == COL_SHAPE_POLYTOPE || b == COL_SHAPE_AABB || b == COL_SHAPE_OBB;
+    return sa && sb && (a == COL_SHAPE_POLYTOPE || b == COL_SHAPE_POLYTOPE);
+}
+
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
     P->a = a;
     P->b = b;
@@ -103,6 +112,7 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
     P->sat = !force_gjk && sat_kinds(a->kind, b->kind);
+    P->points = point_solids(a->kind, b->kind);
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
         P->ca = core_of(a);
         P->cb = core_of(b);
@@ -391,6 +401,20 @@ static col_penetration_result sat_result(const pair *P, const col__proxy *As, co
     return pen;
 }
 
+/* The band within which the separating axes leave the decision to the
+ * general path, as col_distance takes it: GJK calls cores touching up to
+ * COL_GJK_SIZE_TOLERANCE of their size. false for shapes so small that
+ * fourth powers of their size underflow (1e-73 in double): the closed-form
+ * distances lose products there (a triangle's squared normal; a fuzz
+ * finding at 1e-98, where col_distance called a pair apart that the exact
+ * test and the axes find overlapping), so the general path decides, as
+ * col_distance does, and the two agree. */
+static bool axes_band(const col__proxy *A, const col__proxy *B, col_real *band) {
+    col_real size = A->size + B->size;
+    *band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * size;
+    return size * size * (size * size) >= COL__REAL_MIN / COL_EPSILON;
+}
+
 col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
@@ -414,16 +438,8 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     if (P->sat) {
         col__proxy_make(P->a, P->o, shift, &As);
         col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
-        /* GJK calls cores touching up to COL_GJK_SIZE_TOLERANCE of their size */
-        col_real size = As.size + Bs.size, band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * size;
-        /* Shapes so small that fourth powers of their size underflow (1e-73
-         * in double): the closed-form distances lose products there (a
-         * triangle's squared normal; a fuzz finding at 1e-98, where
-         * col_distance called a pair apart that the exact test and the axes
-         * find overlapping), so the general path decides, as col_distance
-         * does, and the two agree. */
-        if (size * size * (size * size) >= COL__REAL_MIN / COL_EPSILON)
-            sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
+        col_real band;
+        if (axes_band(&As, &Bs, &band)) sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
         if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n);
         if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) {
             pen.status = COL_MISS;
@@ -503,6 +519,20 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * arbitrary corner of a face contact): a* on A's supporting feature, b*
      * on B's, b* - a* = depth n to EPA's tolerance; else (a flat A - B, no
      * such face) A's support along the face normal and B's against it */
+    /* two solids given by points (a polytope among them): the features of
+     * their points extreme along EPA's normal, clipped, give a matched pair
+     * over both (EPA's decomposition of its face may put a* beside B's face
+     * where the features are parallel faces); the features are the points
+     * within EPA's tolerance of the extremes, as its normal is */
+    if (P->points && e.converged && e.depth > COL_R(0.0)) {
+        col_vec3 wa, wb;
+        col_real tol = COL_R(4.0) * (col_real)COL_EPA_TOLERANCE * (As.size + Bs.size);
+        if (col__points_witness(&As, &Bs, e.depth, n, tol, &wa, &wb)) {
+            pen.point_a = wa;
+            pen.point_b = wb;
+            return pen;
+        }
+    }
     if (e.has_face) {
         col_vec3 wa = col_v3(0, 0, 0), wb = col_v3(0, 0, 0);
         for (int j = 0; j < 3; ++j) {

@@ -259,25 +259,90 @@ static bool number_used(out_builder *O, const col_vec3 *p, int n, const int *lis
     return true;
 }
 
-/* Newell's normal of the loop (Ericson 12.4.2), normalized; d the greatest
- * n . v over the loop. */
+/* ---- a face's normal in double-double ----
+ * A face of an exact hull may be a sliver (three points a few ulps off a
+ * line: a thin tetrahedron's face), whose normal from rounded differences
+ * and products points anywhere; the separating axes need it right. Each
+ * difference is exact as a double-double (two_sum), each product of two
+ * as well (Dekker's split), so the fan's cross products are summed to
+ * about 2^-100 of their terms, then rounded: the normal's direction is
+ * right to rounding unless the face's area is below about 2^-100 of its
+ * edges' squared lengths (or products underflow: coordinates below about
+ * 1e-150). Inputs within COL_HUGE (1e50): no split or product overflows. */
+typedef struct dd {
+    double hi, lo;
+} dd;
+
+static dd dd_two_sum(double a, double b) {
+    double s = a + b, bb = s - a;
+    dd r = {s, (a - (s - bb)) + (b - bb)};
+    return r;
+}
+
+static dd dd_fast(double a, double b) { /* |a| >= |b| */
+    double s = a + b;
+    dd r = {s, b - (s - a)};
+    return r;
+}
+
+static dd dd_two_prod(double a, double b) {
+    const double split = 134217729.0; /* 2^27 + 1 */
+    double p = a * b, ca = split * a, cb = split * b;
+    double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
+    dd r = {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+    return r;
+}
+
+static dd dd_add(dd a, dd b) {
+    dd s = dd_two_sum(a.hi, b.hi);
+    return dd_fast(s.hi, s.lo + a.lo + b.lo);
+}
+
+static dd dd_mul(dd a, dd b) {
+    dd p = dd_two_prod(a.hi, b.hi);
+    return dd_fast(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi));
+}
+
+static dd dd_neg(dd a) {
+    dd r = {-a.hi, -a.lo};
+    return r;
+}
+
+/* (a x b)_k = a_i b_j - a_j b_i, (i, j) = (k + 1, k + 2) */
+static dd dd_cross_k(const dd *a, const dd *b, int k) {
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    return dd_add(dd_mul(a[i], b[j]), dd_neg(dd_mul(a[j], b[i])));
+}
+
+/* The outward unit normal of the loop (counter-clockwise seen from
+ * outside), from the fan about its first vertex in double-double; d the
+ * greatest n . v over the loop. */
 static col_plane face_plane(const col_vec3 *v, const int *loop, int m) {
-    col_vec3 n = col_v3(0, 0, 0), c = v[loop[0]];
-    for (int i = 0; i < m; ++i) {
-        /* relative to the first vertex: the sums stay small for a face far
-         * from the origin */
-        col_vec3 a = col_v3_sub(v[loop[i]], c), b = col_v3_sub(v[loop[(i + 1) % m]], c);
-        n.x += (a.y - b.y) * (a.z + b.z);
-        n.y += (a.z - b.z) * (a.x + b.x);
-        n.z += (a.x - b.x) * (a.y + b.y);
+    dd n[3] = {{0, 0}, {0, 0}, {0, 0}};
+    col_vec3 c = v[loop[0]];
+    for (int i = 1; i + 1 < m; ++i) {
+        dd a[3], b[3];
+        for (int k = 0; k < 3; ++k) {
+            a[k] = dd_two_sum((double)col_v3_get(v[loop[i]], k), -(double)col_v3_get(c, k));
+            b[k] = dd_two_sum((double)col_v3_get(v[loop[i + 1]], k), -(double)col_v3_get(c, k));
+        }
+        for (int k = 0; k < 3; ++k) n[k] = dd_add(n[k], dd_cross_k(a, b, k));
     }
-    n = col__unit_or(n, col_v3(0, 0, 1));
-    col_real d = col_v3_dot(n, v[loop[0]]);
+    /* rounded, then scaled by a power of two to about 1 (a tiny or huge
+     * face: the square of its length neither underflows nor overflows) */
+    double x = n[0].hi + n[0].lo, y = n[1].hi + n[1].lo, z = n[2].hi + n[2].lo;
+    double big = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    big = big > fabs(z) ? big : fabs(z);
+    int e = 0;
+    if (big > 0) (void)frexp(big, &e);
+    col_vec3 nr = col_v3((col_real)ldexp(x, -e), (col_real)ldexp(y, -e), (col_real)ldexp(z, -e));
+    col_vec3 u = col__unit_or(nr, col_v3(0, 0, 1));
+    col_real d = col_v3_dot(u, v[loop[0]]);
     for (int i = 1; i < m; ++i) {
-        col_real di = col_v3_dot(n, v[loop[i]]);
+        col_real di = col_v3_dot(u, v[loop[i]]);
         if (di > d) d = di;
     }
-    col_plane pl = {n, d};
+    col_plane pl = {u, d};
     return pl;
 }
 
@@ -765,7 +830,7 @@ static col_real best_edges(const col_hull *A, const col_hull *B, const b_edge *e
         if (E->twin < i) continue;
         col_vec3 p = A->vertices[E->origin], u = col_v3_sub(A->vertices[A->edges[E->next].origin], p);
         col_vec3 a = A->faces[E->face].plane.n, b = A->faces[A->edges[E->twin].face].plane.n, bxa = col_v3_cross(b, a);
-        col_real uu = col_v3_len_sq(u), s = col_v3_len(bxa);
+        col_real s = col_v3_len(bxa);
         for (int j = 0; j < ne; ++j) {
             const b_edge *G = &e[j];
             /* all four products, then one branch (the signs are a coin toss
@@ -776,11 +841,14 @@ static col_real best_edges(const col_hull *A, const col_hull *B, const b_edge *e
                   ((cba * dba < ARC_TOLERANCE * s * s) & (adc * bdc < ARC_TOLERANCE * t * t) &
                    (cba * bdc > -ARC_TOLERANCE * s * t))))
                 continue;
-            col_vec3 l = col_v3_cross(u, G->v);
-            col_real ll = col_v3_len_sq(l);
-            /* parallel edges (within about 0.2 degrees): the faces' axes cover them */
-            if (!(ll > COL_R(1e-5) * uu * col_v3_len_sq(G->v))) continue;
-            l = col_v3_scale(l, COL_R(1.0) / col_sqrt(ll));
+            /* nearly parallel edges keep their axis, however rounded its
+             * direction: its gap is measured on the hulls, and where a hull
+             * is a sliver (its faces' normals two antipodal clusters) no
+             * face's axis stands in for it (fuzz_distance: two edges 0.1
+             * degrees apart gave the depth, 9e-10, where the faces' least
+             * was 0.04); exactly parallel ones have none */
+            col_vec3 l = col__unit_or(col_v3_cross(u, G->v), col_v3(0, 0, 0));
+            if (l.x == COL_R(0.0) && l.y == COL_R(0.0) && l.z == COL_R(0.0)) continue;
             if (col_v3_dot(l, col_v3_sub(p, ca)) < COL_R(0.0)) l = col_v3_neg(l);
             /* the gap between the edges along l: the hulls' gap where the
              * edges support them (a face of A - B), never below it (r in B,
@@ -789,8 +857,19 @@ static col_real best_edges(const col_hull *A, const col_hull *B, const b_edge *e
              * wrongly (nearly coplanar faces: an arc of a few ulps) gives a
              * true gap, never more than the distance */
             col_real gap = col_v3_dot(l, col_v3_sub(G->r, p));
-            if (*ea >= 0 && !(gap > best)) continue;
-            gap = least_along(B, l, p) + least_along(A, col_v3_neg(l), p);
+            /* |gap| bounds the hulls' gap along l either way (B beyond A:
+             * at most gap; A beyond B: at most -gap), so a pair it cannot
+             * improve is done; else both ways on the hulls (a pair the
+             * rounded tests took wrongly may part them the other way: the
+             * centroid orients only a true face of A - B) */
+            if (*ea >= 0 && !(col_abs(gap) > best)) continue;
+            col_real beyond = least_along(B, l, p) + least_along(A, col_v3_neg(l), p),
+                     before = least_along(A, l, p) + least_along(B, col_v3_neg(l), p);
+            gap = beyond;
+            if (before > beyond) {
+                gap = before;
+                l = col_v3_neg(l);
+            }
             if (*ea < 0 || gap > best) {
                 best = gap;
                 *ea = i;

@@ -530,3 +530,120 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
     *pa = ca;
     *pb = cb;
 }
+
+/* ---- polytopes: EPA's depth and normal, witnesses from the features ---- */
+
+/* The points of a solid proxy's core (a polytope's points, a box's
+ * corners), shift included, into out (room for cap); their count, 0 for
+ * other cores or more than cap points. */
+static int solid_points(const col__proxy *x, col_vec3 *out, int cap) {
+    if (x->type == COL__SUPPORT_POINTS) {
+        if (x->count > cap) return 0;
+        for (int i = 0; i < x->count; ++i) out[i] = col_v3_add(col_v3_sub(x->pts[i], x->origin), x->shift);
+        return x->count;
+    }
+    if (x->type != COL__SUPPORT_BOX && x->type != COL__SUPPORT_OBB) return 0;
+    sat_core s;
+    (void)sat_core_make(x, &s);
+    return sat_vertices(&s, out);
+}
+
+/* The feature of points extreme along d (those within tol of the extreme),
+ * as a convex polygon across n (coordinates along t1, t2; counterclockwise;
+ * collinear points dropped); its count, or -1 beyond 8 vertices or 16
+ * points (a face too large for the clipping buffers). *height: the
+ * extreme. */
+static int points_feature(const col_vec3 *v, int nv, col_vec3 d, col_vec3 t1, col_vec3 t2, col_real tol, sat_p2 out[8],
+                          col_real *height) {
+    col_real best = -COL_REAL_MAX;
+    for (int i = 0; i < nv; ++i) best = col__max_finite(best, col_v3_dot(v[i], d));
+    *height = best;
+    sat_p2 pts[16];
+    int np = 0;
+    for (int i = 0; i < nv; ++i)
+        if (col_v3_dot(v[i], d) >= best - tol) {
+            if (np == 16) return -1;
+            pts[np++] = (sat_p2){col_v3_dot(v[i], t1), col_v3_dot(v[i], t2)};
+        }
+    if (np == 1) {
+        out[0] = pts[0];
+        return 1;
+    }
+    for (int i = 1; i < np; ++i) /* insertion sort by x, then y */
+        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
+             --j) {
+            sat_p2 t = pts[j];
+            pts[j] = pts[j - 1];
+            pts[j - 1] = t;
+        }
+    sat_p2 hull[34];
+    int k = 0;
+    for (int i = 0; i < np; ++i) {
+        while (k >= 2 && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        hull[k++] = pts[i];
+    }
+    for (int i = np - 2, lo = k + 1; i >= 0; --i) {
+        while (k >= lo && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        hull[k++] = pts[i];
+    }
+    k = k > 1 ? k - 1 : k;
+    if (k >= 3) {
+        /* a polygon no wider than tol (points on a line, as rounded across
+         * n: an edge of a polytope with a point in its middle) is that
+         * line's segment, its two farthest points, so that two crossing
+         * edges meet as edges */
+        col_real area = COL_R(0.0), diam = COL_R(0.0);
+        int i0 = 0, i1 = 1;
+        for (int i = 0; i < k; ++i) {
+            area += cross2(hull[0], hull[i], hull[(i + 1) % k]);
+            for (int j = i + 1; j < k; ++j) {
+                col_real dx = hull[j].x - hull[i].x, dy = hull[j].y - hull[i].y, dd = dx * dx + dy * dy;
+                if (dd > diam) diam = dd, i0 = i, i1 = j;
+            }
+        }
+        if (area <= COL_R(2.0) * tol * col_sqrt(diam)) {
+            hull[0] = hull[i0];
+            hull[1] = hull[i1];
+            k = 2;
+        }
+    }
+    if (k > 8) return -1;
+    if (k == 2 && hull[0].x == hull[1].x && hull[0].y == hull[1].y) k = 1;
+    for (int i = 0; i < k; ++i) out[i] = hull[i];
+    return k;
+}
+
+bool col__points_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_real tol,
+                         col_vec3 *pa, col_vec3 *pb) {
+    col_vec3 va[64], vb[64];
+    int nva = solid_points(A, va, 64), nvb = solid_points(B, vb, 64);
+    if (nva == 0 || nvb == 0) return false;
+    col_vec3 an = col_v3(col_abs(n.x), col_abs(n.y), col_abs(n.z));
+    col_vec3 least =
+        an.x <= an.y && an.x <= an.z ? col_v3(1, 0, 0) : (an.y <= an.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+    col_vec3 t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0)), t2 = col_v3_cross(n, t1);
+    sat_p2 fa[8], fb[8], r[16];
+    col_real ha, hb;
+    int na = points_feature(va, nva, col_v3_neg(n), t1, t2, tol, fa, &ha),
+        nb = points_feature(vb, nvb, n, t1, t2, tol, fb, &hb);
+    if (na < 0 || nb < 0) return false;
+    ha = -ha;
+    sat_p2 q;
+    if (na == 1) {
+        q = fa[0];
+    } else if (nb == 1) {
+        q = sat_nearest(fa, na, fb[0]);
+    } else if (nb >= 3 || na >= 3) {
+        int nr = nb >= 3 ? sat_clip(fa, na, fb, nb, r) : sat_clip(fb, nb, fa, na, r);
+        q = nr > 0 ? sat_nearest(fa, na, sat_mean(r, nr)) : sat_nearest_to(fa, na, fb, nb);
+    } else {
+        col_real s, t;
+        col_vec3 c1, c2;
+        (void)col__closest_segment_segment(col_v3(fa[0].x, fa[0].y, 0), col_v3(fa[1].x, fa[1].y, 0),
+                                           col_v3(fb[0].x, fb[0].y, 0), col_v3(fb[1].x, fb[1].y, 0), &s, &t, &c1, &c2);
+        q = (sat_p2){c1.x, c1.y};
+    }
+    *pa = col_v3_madd(col_v3_madd(col_v3_scale(n, ha), q.x, t1), q.y, t2);
+    *pb = col_v3_madd(*pa, depth, n);
+    return true;
+}

@@ -49,7 +49,8 @@ COL_EXTERN_C_BEGIN
  *   point_b   the point of B deepest inside A: (point_b - point_a).normal = depth.
  *             Where the separating axes give the depth (col_penetration: a box
  *             and a box, a triangle, or a point or segment core; a triangle
- *             and a segment core) they are a
+ *             and a segment core; and the features EPA's normal finds for two
+ *             solids given by points, a polytope among them) they are a
  *             matched pair on the contact: point_a on A's feature leading
  *             against the normal (a face, an edge or a vertex, within rounding
  *             of the extreme), point_b = point_a + depth * normal on B's
@@ -57,9 +58,14 @@ COL_EXTERN_C_BEGIN
  *             features face each other across the normal (the mean of its
  *             corners; a vertex where one feature is a vertex; the closest
  *             points of two edges), moved out by the radii. For a shallow
- *             contact of two solids point_a lies in or on B and point_b in or
- *             on A; no pair can where one shape lies within the other's slab
- *             along the normal, or where one is flat. Elsewhere each is its
+ *             contact of two solids point_a lies in or on B where B's feature
+ *             is a face and B reaches depth below it over the shared region
+ *             (point_b on it, point_a depth under it), and point_b in or on A
+ *             where A's does; a vertex, an edge or a face beside a sharp edge
+ *             can be thinner than the depth there, and no pair can where one
+ *             shape lies within the other's slab along the normal, or where
+ *             one is flat.
+ *             Elsewhere each is its
  *             shape's extreme point along the normal (ties: the first in the
  *             core's order). Coincident point cores (concentric spheres, a
  *             point at a sphere's centre, two equal points), where every
@@ -192,8 +198,15 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * it, col_distance decides, and the axes' depth, at least 0, is the answer);
  * by EPA over the cores otherwise. EPA starts from GJK's final simplex,
  * grown to a tetrahedron when GJK ended on a lower simplex; a flat Minkowski
- * difference (e.g. two coplanar triangles) has depth 0. COL_MISS when the
- * shapes are separated.
+ * difference (e.g. two coplanar triangles) has depth 0. Two solids given by
+ * points with a polytope among them (polytope-polytope, polytope-box, up to
+ * 64 points each) take EPA's depth and normal and the witness points of the
+ * separating axes' pairs (see point_a above): the features of their points
+ * within 4 COL_EPA_TOLERANCE of the size of the extremes along the normal,
+ * clipped (a feature of more than 8 vertices, or more points: EPA's own).
+ * col_hull_sat (collide/hull.h) gives the depth of two hulls by their
+ * separating axes, the second method. COL_MISS when the shapes are
+ * separated.
  * A shape against an identical copy of itself prefers no direction: the
  * normal is then a deterministic but arbitrary one (swapping two identical
  * shapes is the same call).

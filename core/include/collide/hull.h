@@ -18,7 +18,8 @@
  * outside set, the horizon, the cone of new faces, the outside sets
  * reassigned); D. Gregorius, Implementing Quickhull (GDC 2014: the half-edge
  * mesh, merging coplanar faces); J. R. Shewchuk 1997 (the predicates).
- * Ericson, Real-Time Collision Detection 12.4.2 (Newell's normal).
+ * T. J. Dekker, A floating-point technique for extending the available
+ * precision, Numer. Math. 18 (1971) (the faces' normals in double-double).
  */
 #ifndef COLLIDE_HULL_H
 #define COLLIDE_HULL_H
@@ -39,12 +40,15 @@ typedef struct col_hull_edge {
 
 /* A face: its plane (outward unit normal n, offset d: n . x = d on the
  * plane) and one of its half edges (follow `next` for the rest). The
- * normal is Newell's over the face's polygon, normalized; d the greatest
- * n . v over the face's vertices, so each of them is on or below the plane
- * as computed. Every other vertex of the hull lies strictly below the exact
- * face, and below the computed plane unless it is within its rounding:
- * about 8 ulps of the hull's largest coordinate for a vertex near the plane
- * (the normal's direction is rounded). */
+ * normal is the sum of the cross products of the face's fan, computed in
+ * double-double arithmetic (exact differences, Dekker's products) and then
+ * rounded and normalized, so a sliver face of a thin hull (its points a few
+ * ulps off a line) still gets its direction to rounding, not the noise of
+ * rounded differences; d is the greatest n . v over the face's vertices, so
+ * each of them is on or below the plane as computed. Every other vertex of
+ * the hull lies strictly below the exact face, and below the computed plane
+ * unless it is within its rounding: a few ulps of the hull's largest
+ * coordinate for a vertex near the plane. */
 typedef struct col_hull_face {
     col_plane plane;
     int edge;
@@ -53,8 +57,7 @@ typedef struct col_hull_face {
 /*
  * The hull: dimension 3 (a solid: faces close around it, V - E + F = 2),
  * 2 (all points in one plane: a convex polygon as two faces back to back,
- * the first facing along (b - a) x (c - a) of the first three points that
- * are not collinear in input order... see col_hull_build), 1 (all on a line:
+ * see col_hull_build), 1 (all on a line:
  * its two end points and one edge, two half edges with face -1) or 0 (every
  * point the same: one vertex). vertices are copies of input points, in the
  * order of their first occurrence in the input; edges and faces are owned
@@ -76,8 +79,10 @@ typedef struct col_hull {
  * so a degenerate input costs their exact path (GMP), not a wrong hull. The
  * same points in the same order give the same hull, bit for bit.
  * A flat input (dimension 2) gets two faces, the first facing along the
- * normal (b - a) x (c - a) of the first points a, b, c the construction
- * found not collinear, the second the other way.
+ * normal (b - a) x (c - a) of the points a, b, c the construction starts
+ * from (a the least point in x, then y, then z; b the farthest from it; c
+ * the farthest from their line, each by the first index on a tie), the
+ * second the other way.
  */
 COL_API bool col_hull_build(const col_vec3 *points, size_t n, col_hull *out);
 
