@@ -166,11 +166,17 @@ static inline double fz_band_contact(const col_shape *a, const col_shape *b, col
  * gjk-stuck-on-*). GJK against the closed forms, and the general sweep
  * (which follows GJK), are held to that band on these pairs.
  */
+static inline bool fz_flat(const col_shape *s);
 static inline bool fz_gjk_sliver(const col_shape *a, const col_shape *b) {
     bool ta = a->kind == COL_SHAPE_TRIANGLE, tb = b->kind == COL_SHAPE_TRIANGLE;
     col_shape_kind other = ta ? b->kind : a->kind;
     if ((ta || tb) && (other == COL_SHAPE_TRIANGLE || other == COL_SHAPE_SEGMENT || other == COL_SHAPE_CAPSULE))
         return true;
+    /* a box flat on an axis is a rectangle or a segment: against a triangle,
+     * as a triangle or a segment is (GJK put a box 32 long and of no
+     * thickness, in a triangle's plane to 1e-13, 2.5e-7 from it at size
+     * 512: fuzz/regressions/distance/gjk-stuck-on-a-flat-box-in-a-triangles-plane) */
+    if ((ta || tb) && (other == COL_SHAPE_AABB || other == COL_SHAPE_OBB) && fz_flat(ta ? b : a)) return true;
     /* two segment cores nearly parallel make a sliver parallelogram: GJK
      * called two segments 864 and 143 long, at 3.3e-4 rad, touching where
      * the closed form has them 4.2e-10 apart at size 512

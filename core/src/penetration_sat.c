@@ -299,6 +299,29 @@ typedef struct sat_p2 {
 
 static col_real cross2(sat_p2 o, sat_p2 a, sat_p2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
 
+/* The convex hull of np 2D points (np <= 16), counterclockwise, strict
+ * turns only (Andrew's monotone chain; pts sorted in place): into hull
+ * (room for 2 np + 1), its count (a point, a segment, a polygon). */
+static int chain2d(sat_p2 *pts, int np, sat_p2 *hull) {
+    for (int i = 1; i < np; ++i) /* insertion sort by x, then y */
+        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
+             --j) {
+            sat_p2 t = pts[j];
+            pts[j] = pts[j - 1];
+            pts[j - 1] = t;
+        }
+    int k = 0;
+    for (int i = 0; i < np; ++i) {
+        while (k >= 2 && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        hull[k++] = pts[i];
+    }
+    for (int i = np - 2, lo = k + 1; i >= 0; --i) {
+        while (k >= lo && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        hull[k++] = pts[i];
+    }
+    return k > 1 ? k - 1 : k; /* the last point repeats the first */
+}
+
 /* The feature of a core extreme along d (its vertices within tol of the
  * extreme: a face, an edge or a vertex), as a convex polygon across n in
  * counterclockwise order (up to four points; collinear ones dropped), and
@@ -370,24 +393,8 @@ static int sat_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 t2, 
         return 1;
     }
     /* convex hull (monotone chain over at most 8 points: a box's face has 4) */
-    for (int i = 1; i < np; ++i) /* insertion sort by x, then y */
-        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
-             --j) {
-            sat_p2 t = pts[j];
-            pts[j] = pts[j - 1];
-            pts[j - 1] = t;
-        }
-    sat_p2 hull[16];
-    int k = 0;
-    for (int i = 0; i < np; ++i) {
-        while (k >= 2 && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
-        hull[k++] = pts[i];
-    }
-    for (int i = np - 2, lo = k + 1; i >= 0; --i) {
-        while (k >= lo && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
-        hull[k++] = pts[i];
-    }
-    k = k > 1 ? k - 1 : k;                                                 /* the last point repeats the first */
+    sat_p2 hull[17];
+    int k = chain2d(pts, np, hull);
     if (k > 4) k = 4;                                                      /* (a box's face, a triangle: never more) */
     if (k == 2 && hull[0].x == hull[1].x && hull[0].y == hull[1].y) k = 1; /* one vertex, twice (a flat box) */
     for (int i = 0; i < k; ++i) out[i] = hull[i];
@@ -488,35 +495,30 @@ static sat_p2 sat_mean(const sat_p2 *p, int n) {
     return m;
 }
 
-void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
-                      col_vec3 *pb) {
-    sat_core a, b;
-    (void)sat_core_make(A, &a);
-    (void)sat_core_make(B, &b);
-    /* the plane across n */
+/* Two unit directions across n (n, t1, t2 right-handed), from the world
+ * axis n points least along. */
+static void across(col_vec3 n, col_vec3 *t1, col_vec3 *t2) {
     col_vec3 an = col_v3(col_abs(n.x), col_abs(n.y), col_abs(n.z));
     col_vec3 least =
         an.x <= an.y && an.x <= an.z ? col_v3(1, 0, 0) : (an.y <= an.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
-    col_vec3 t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0)), t2 = col_v3_cross(n, t1);
-    /* features within rounding of the extremes: A's against n, B's along it */
-    col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
-    sat_p2 fa[4], fb[4], r[16];
-    col_real ha, hb;
-    int na = sat_feature(&a, col_v3_neg(n), t1, t2, tol, fa, &ha), nb = sat_feature(&b, n, t1, t2, tol, fb, &hb);
-    ha = -ha; /* A's lowest point along n */
-    /* where the features face each other: A's vertex; B's vertex, or the
-     * middle of the region they share, taken onto A's feature (rounding can
-     * part features that touch); two edges' closest points */
-    sat_p2 q;
-    int nr = 0;
+    *t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0));
+    *t2 = col_v3_cross(n, *t1);
+}
+
+/* The matched pair of two features across n (A's, fa at height ha along
+ * n, facing B's fb): where they face each other, A's vertex; B's vertex,
+ * or the middle of the region they share, taken onto A's feature (rounding
+ * can part features that touch: then A's point nearest to B's feature);
+ * two edges' closest points. *pa lifted to ha, *pb = *pa + depth n. */
+static void facing(const sat_p2 *fa, int na, col_real ha, const sat_p2 *fb, int nb, col_real depth, col_vec3 n,
+                   col_vec3 t1, col_vec3 t2, col_vec3 *pa, col_vec3 *pb) {
+    sat_p2 q, r[16];
     if (na == 1) {
         q = fa[0];
     } else if (nb == 1) {
         q = sat_nearest(fa, na, fb[0]);
     } else if (nb >= 3 || na >= 3) {
-        nr = nb >= 3 ? sat_clip(fa, na, fb, nb, r) : sat_clip(fb, nb, fa, na, r);
-        /* nothing shared (features touching at a corner, parted by rounding):
-         * A's point nearest to B's feature */
+        int nr = nb >= 3 ? sat_clip(fa, na, fb, nb, r) : sat_clip(fb, nb, fa, na, r);
         q = nr > 0 ? sat_nearest(fa, na, sat_mean(r, nr)) : sat_nearest_to(fa, na, fb, nb);
     } else {
         col_real s, t;
@@ -525,10 +527,24 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
                                            col_v3(fb[0].x, fb[0].y, 0), col_v3(fb[1].x, fb[1].y, 0), &s, &t, &c1, &c2);
         q = (sat_p2){c1.x, c1.y};
     }
-    col_vec3 ca = col_v3_madd(col_v3_madd(col_v3_scale(n, ha), q.x, t1), q.y, t2);
-    col_vec3 cb = col_v3_madd(ca, depth, n);
-    *pa = ca;
-    *pb = cb;
+    *pa = col_v3_madd(col_v3_madd(col_v3_scale(n, ha), q.x, t1), q.y, t2);
+    *pb = col_v3_madd(*pa, depth, n);
+}
+
+void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
+                      col_vec3 *pb) {
+    sat_core a, b;
+    (void)sat_core_make(A, &a);
+    (void)sat_core_make(B, &b);
+    col_vec3 t1, t2;
+    across(n, &t1, &t2);
+    /* features within rounding of the extremes: A's against n, B's along it */
+    col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
+    sat_p2 fa[4], fb[4];
+    col_real ha, hb;
+    int na = sat_feature(&a, col_v3_neg(n), t1, t2, tol, fa, &ha), nb = sat_feature(&b, n, t1, t2, tol, fb, &hb);
+    ha = -ha; /* A's lowest point along n */
+    facing(fa, na, ha, fb, nb, depth, n, t1, t2, pa, pb);
 }
 
 /* ---- polytopes: EPA's depth and normal, witnesses from the features ---- */
@@ -569,24 +585,8 @@ static int points_feature(const col_vec3 *v, int nv, col_vec3 d, col_vec3 t1, co
         out[0] = pts[0];
         return 1;
     }
-    for (int i = 1; i < np; ++i) /* insertion sort by x, then y */
-        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
-             --j) {
-            sat_p2 t = pts[j];
-            pts[j] = pts[j - 1];
-            pts[j - 1] = t;
-        }
-    sat_p2 hull[34];
-    int k = 0;
-    for (int i = 0; i < np; ++i) {
-        while (k >= 2 && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
-        hull[k++] = pts[i];
-    }
-    for (int i = np - 2, lo = k + 1; i >= 0; --i) {
-        while (k >= lo && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
-        hull[k++] = pts[i];
-    }
-    k = k > 1 ? k - 1 : k;
+    sat_p2 hull[33];
+    int k = chain2d(pts, np, hull);
     if (k >= 3) {
         /* a polygon no wider than tol (points on a line, as rounded across
          * n: an edge of a polytope with a point in its middle) is that
@@ -618,32 +618,13 @@ bool col__points_witness(const col__proxy *A, const col__proxy *B, col_real dept
     col_vec3 va[64], vb[64];
     int nva = solid_points(A, va, 64), nvb = solid_points(B, vb, 64);
     if (nva == 0 || nvb == 0) return false;
-    col_vec3 an = col_v3(col_abs(n.x), col_abs(n.y), col_abs(n.z));
-    col_vec3 least =
-        an.x <= an.y && an.x <= an.z ? col_v3(1, 0, 0) : (an.y <= an.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
-    col_vec3 t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0)), t2 = col_v3_cross(n, t1);
-    sat_p2 fa[8], fb[8], r[16];
+    col_vec3 t1, t2;
+    across(n, &t1, &t2);
+    sat_p2 fa[8], fb[8];
     col_real ha, hb;
     int na = points_feature(va, nva, col_v3_neg(n), t1, t2, tol, fa, &ha),
         nb = points_feature(vb, nvb, n, t1, t2, tol, fb, &hb);
     if (na < 0 || nb < 0) return false;
-    ha = -ha;
-    sat_p2 q;
-    if (na == 1) {
-        q = fa[0];
-    } else if (nb == 1) {
-        q = sat_nearest(fa, na, fb[0]);
-    } else if (nb >= 3 || na >= 3) {
-        int nr = nb >= 3 ? sat_clip(fa, na, fb, nb, r) : sat_clip(fb, nb, fa, na, r);
-        q = nr > 0 ? sat_nearest(fa, na, sat_mean(r, nr)) : sat_nearest_to(fa, na, fb, nb);
-    } else {
-        col_real s, t;
-        col_vec3 c1, c2;
-        (void)col__closest_segment_segment(col_v3(fa[0].x, fa[0].y, 0), col_v3(fa[1].x, fa[1].y, 0),
-                                           col_v3(fb[0].x, fb[0].y, 0), col_v3(fb[1].x, fb[1].y, 0), &s, &t, &c1, &c2);
-        q = (sat_p2){c1.x, c1.y};
-    }
-    *pa = col_v3_madd(col_v3_madd(col_v3_scale(n, ha), q.x, t1), q.y, t2);
-    *pb = col_v3_madd(*pa, depth, n);
+    facing(fa, na, -ha, fb, nb, depth, n, t1, t2, pa, pb);
     return true;
 }
