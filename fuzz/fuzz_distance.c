@@ -375,7 +375,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     if (points_pair(a, b, p)) {
         FZ_CHECK(extremes, "a polytope contact's witness points lie on the supporting features", a, b);
         fz_count("polytope contacts where B meets A with a face",
-                 meets_with_face(b, p.normal, 4 * (double)COL_EPA_TOLERANCE * fz_size(a, b)));
+                 meets_with_face(b, p.normal, 64 * (double)COL_EPSILON * fz_size(a, b)));
     }
 }
 

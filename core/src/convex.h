@@ -127,7 +127,8 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
  * points up to 64, boxes' corners; shifts included) overlapping by depth
  * along n (EPA's): as col__sat_witness, each feature the points within tol
  * of the extreme. false for other cores, more points, or a feature of more
- * than 8 vertices (16 points): the caller keeps EPA's own. */
+ * than 8 vertices (16 points), or features that do not face each other
+ * across n within tol: the caller keeps EPA's own. */
 bool col__points_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_real tol,
                          col_vec3 *pa, col_vec3 *pb);
 

@@ -523,10 +523,13 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * their points extreme along EPA's normal, clipped, give a matched pair
      * over both (EPA's decomposition of its face may put a* beside B's face
      * where the features are parallel faces); the features are the points
-     * within EPA's tolerance of the extremes, as its normal is */
+     * within rounding of the extremes, as the separating axes' are (EPA's
+     * normal is its last face's, a facet of A - B to rounding where it
+     * converged; a wider band put a* 2.6e-7 off A at size 512, lifted to
+     * the extreme's height from a point of a feature tilted within it) */
     if (P->points && e.converged && e.depth > COL_R(0.0)) {
         col_vec3 wa, wb;
-        col_real tol = COL_R(4.0) * (col_real)COL_EPA_TOLERANCE * (As.size + Bs.size);
+        col_real tol = COL_R(64.0) * COL_EPSILON * (As.size + Bs.size);
         if (col__points_witness(&As, &Bs, e.depth, n, tol, &wa, &wb)) {
             pen.point_a = wa;
             pen.point_b = wb;

@@ -202,7 +202,7 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * points with a polytope among them (polytope-polytope, polytope-box, up to
  * 64 points each) take EPA's depth and normal and the witness points of the
  * separating axes' pairs (see point_a above): the features of their points
- * within 4 COL_EPA_TOLERANCE of the size of the extremes along the normal,
+ * within 64 ulps of the size of the extremes along the normal,
  * clipped (a feature of more than 8 vertices, or more points: EPA's own).
  * col_hull_sat (collide/hull.h) gives the depth of two hulls by their
  * separating axes, the second method. COL_MISS when the shapes are
