@@ -212,7 +212,7 @@ typedef struct fz_rate {
     unsigned long long n, hits;
 } fz_rate;
 
-#define FZ_MAX_RATES 8
+#define FZ_MAX_RATES 16
 static fz_rate fz_rates[FZ_MAX_RATES];
 static int fz_nrates;
 
