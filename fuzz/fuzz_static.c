@@ -838,7 +838,12 @@ static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const
     for (int j = 0; j < 4; ++j) {
         col_kdop d;
         FZ_CHECK(col_kdop_from_points(p, n, ks[j], &d), "the points have a k-DOP", a, b);
-        for (size_t i = 0; i < n; ++i) FZ_CHECK(col_kdop_contains_point(&d, p[i]), "a k-DOP holds every point", a, b);
+        for (size_t i = 0; i < n; ++i) {
+            FZ_CHECK(col_kdop_contains_point(&d, p[i]), "a k-DOP holds every point", a, b);
+            /* conservative against a box: never apart from one at a point it holds */
+            col_aabb at = {p[i], p[i]};
+            FZ_CHECK(col_kdop_overlap_aabb(&d, &at), "a k-DOP overlaps a box at each of its points", a, b);
+        }
         if (ks[j] == 6)
             FZ_CHECK(d.min[0] == box.min.x && d.max[1] == box.max.y && d.min[2] == box.min.z, "the 6-DOP is the box", a,
                      b);

@@ -358,3 +358,40 @@ TEST(Volumes, InvalidInputIsRefused) {
 }
 
 } // namespace
+
+namespace {
+
+// A k-DOP against an AABB: for k = 6 exactly the boxes' overlap; for every k
+// never apart from a box that holds one of its points (conservative), and
+// apart from a box beyond one of its slabs.
+TEST(Kdop, AgainstAnAabb) {
+    std::mt19937 g(5);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int trial = 0; trial < 300; ++trial) {
+        std::vector<col_vec3> p;
+        for (int i = 0; i < 12; ++i) p.push_back(col_v3(u(g), u(g), u(g)));
+        col_vec3 lo = col_v3(u(g) * 1.5, u(g) * 1.5, u(g) * 1.5);
+        col_aabb b = {lo, col_v3(lo.x + 0.25 * (1 + u(g)), lo.y + 0.25 * (1 + u(g)), lo.z + 0.25 * (1 + u(g)))};
+        col_aabb box;
+        ASSERT_TRUE(col_aabb_from_points(p.data(), p.size(), &box));
+        for (int k : {6, 14, 18, 26}) {
+            col_kdop d;
+            ASSERT_TRUE(col_kdop_from_points(p.data(), p.size(), k, &d));
+            bool o = col_kdop_overlap_aabb(&d, &b);
+            if (k == 6) {
+                EXPECT_EQ(o, col_overlap_aabb_aabb(&box, &b)) << trial;
+            }
+            col_aabb at = {p[0], p[0]}; // a box of no size at one of the points
+            EXPECT_TRUE(col_kdop_overlap_aabb(&d, &at)) << trial << " k " << k;
+            // beyond slab 0's max: apart
+            col_aabb beyond = {col_v3(d.max[0] + 0.125, -1, -1), col_v3(d.max[0] + 1, 1, 1)};
+            EXPECT_FALSE(col_kdop_overlap_aabb(&d, &beyond));
+        }
+    }
+    col_kdop bad = {};
+    col_aabb b = {col_v3(0, 0, 0), col_v3(1, 1, 1)};
+    EXPECT_FALSE(col_kdop_overlap_aabb(&bad, &b));
+    EXPECT_FALSE(col_kdop_overlap_aabb(nullptr, &b));
+}
+
+} // namespace

@@ -192,10 +192,12 @@ static bool add_point(builder *B, int k, int q, horizon_edge **hz, int *cap_hz, 
         B->t[nk].adj[0] = e.out;
         if (vstamp[e.b] != stamp) return false;
         h = vstart[e.b];
+        /* back at the start before every horizon edge is used: more than
+         * one cycle (never, with exact predicates) */
+        if (h == 0 && m + 1 < nh) return false;
     }
-    if (h != 0 && nh > 0 && (*hz)[h].a != (*hz)[0].a) return false;
+    if (h != 0) return false; /* the walk did not close */
     int last = B->nt;
-    if (last - first != nh) return false;
     /* the cone's own adjacency: (a, b, q)'s edge b -> q meets the next
      * triangle's q -> b (its edge 2), and so around */
     for (int m = 0; m < nh; ++m) {

@@ -142,3 +142,13 @@ bool col_kdop_overlap(const col_kdop *a, const col_kdop *b) {
         if (a->max[i] < b->min[i] || b->max[i] < a->min[i]) return false;
     return true;
 }
+
+bool col_kdop_overlap_aabb(const col_kdop *d, const col_aabb *b) {
+    if (!col_kdop_is_valid(d) || !b || !col__valid_aabb(b)) return false;
+    col_vec3 c[8];
+    for (int i = 0; i < 8; ++i)
+        c[i] = col_v3(i & 1 ? b->max.x : b->min.x, i & 2 ? b->max.y : b->min.y, i & 4 ? b->max.z : b->min.z);
+    col_kdop e;
+    (void)col_kdop_from_points(c, 8, d->k, &e); /* valid corners: never fails */
+    return col_kdop_overlap(d, &e);
+}

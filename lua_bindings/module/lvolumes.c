@@ -109,9 +109,14 @@ static int k_contains(lua_State *L) {
     return 1;
 }
 
-/* kdop:overlaps(other) */
+/* kdop:overlaps(other): another k-DOP of the same k, or an AABB shape */
 static int k_overlaps(lua_State *L) {
-    const col_kdop *a = check_kdop(L, 1), *b = check_kdop(L, 2);
+    const col_kdop *a = check_kdop(L, 1);
+    if (lcol_shape_kind(L, 2) == COL_SHAPE_AABB) {
+        lua_pushboolean(L, col_kdop_overlap_aabb(a, lcol_check_kind(L, 2, COL_SHAPE_AABB)));
+        return 1;
+    }
+    const col_kdop *b = check_kdop(L, 2);
     if (a->k != b->k) return luaL_argerror(L, 2, lua_pushfstring(L, "a %d-DOP expected, got a %d-DOP", a->k, b->k));
     lua_pushboolean(L, col_kdop_overlap(a, b));
     return 1;

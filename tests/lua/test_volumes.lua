@@ -174,6 +174,17 @@ expectError("#2 to 'collide.kdop' (k must be 6, 14, 18 or 26, got 10)", collide.
 expectError("#2 to 'collide.boundingBox' (invalid option 'best')", collide.boundingBox, cube, "best")
 expectError("#2 to 'collide.merge' (two aabbs, two spheres or two k-DOPs expected, got sphere and aabb)",
   collide.merge, collide.sphere(0, 0, 0, 1), collide.aabb(0, 0, 0, 1, 1, 1))
+-- a k-DOP against an AABB: the cube's 14-DOP meets a box touching its face and
+-- one at a corner's diagonal slab only where the slab lets it
+do
+  local d14 = collide.kdop(cube, 14)
+  expect(d14:overlaps(collide.aabb(1, -0.5, -0.5, 2, 0.5, 0.5)), "a box touching a face")
+  expect(not d14:overlaps(collide.aabb(1.01, -0.5, -0.5, 2, 0.5, 0.5)), "a box just beyond it")
+  local oct = collide.kdop({ { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } }, 14)
+  expect(not oct:overlaps(collide.aabb(0.6, 0.6, 0.6, 2, 2, 2)), "the octahedron's x + y + z <= 1 parts a corner box")
+  expect(oct:overlaps(collide.aabb(0.3, 0.3, 0.3, 2, 2, 2)), "a box reaching x + y + z = 0.9")
+  expect(collide.kdop(cube, 6):overlaps(collide.aabb(1, 1, 1, 2, 2, 2)), "6-DOP: boxes touching at a corner")
+end
 expectError("a 14-DOP expected, got a 6-DOP", d.overlaps, d, collide.kdop(cube, 6))
 expectError("slab index must be in [1, 7], got 8", d.slab, d, 8)
 expectError("collide.Kdop expected", d.contains, collide.sphere(0, 0, 0, 1), 0, 0, 0)

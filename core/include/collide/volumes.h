@@ -3,7 +3,7 @@
  * sphere (by the AABB's centre, by Ritter's method, and the minimum by
  * Welzl's algorithm), the OBB by principal component analysis, and the
  * k-DOP (k = 6, 14, 18, 26); merging two volumes; a point in a k-DOP, two
- * k-DOPs overlapping.
+ * k-DOPs overlapping, a k-DOP and an AABB overlapping.
  *
  * Every constructor takes n >= 1 points and returns false, leaving *out as
  * it was, for none (n == 0 or a NULL array) or for a point that is not
@@ -145,6 +145,13 @@ COL_API bool col_kdop_contains_point(const col_kdop *d, col_vec3 p);
  * direction, not one of the slabs', pass it). false for invalid k-DOPs or
  * different k. */
 COL_API bool col_kdop_overlap(const col_kdop *a, const col_kdop *b);
+
+/* Whether a k-DOP and an AABB overlap on every slab (closed): the box's
+ * own k-DOP (its corners' slabs, a diagonal's widened where its sum rounds)
+ * against d, as col_kdop_overlap: exact for k = 6, conservative above (a
+ * box apart from the k-DOP only along an edge-edge direction passes it).
+ * false for an invalid k-DOP or box. */
+COL_API bool col_kdop_overlap_aabb(const col_kdop *d, const col_aabb *b);
 
 COL_EXTERN_C_END
 
