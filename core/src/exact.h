@@ -240,36 +240,37 @@ int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col
  * more. */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
-/* The segment [p, q]'s extent apart from the box [lo, hi] on an axis: exact
- * comparisons, no division (a far segment's answer). */
-static inline bool col__segment_box_extents_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
-    return (p.x < lo.x && q.x < lo.x) | (p.x > hi.x && q.x > hi.x) | (p.y < lo.y && q.y < lo.y) |
-           (p.y > hi.y && q.y > hi.y) | (p.z < lo.z && q.z < lo.z) | (p.z > hi.z && q.z > hi.z);
-}
 int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
-/* The segment [p, q]'s extent apart, on an axis, from the box of the
- * capsule (a, b, r): below it where fl(v + r) < min(a, b) for both ends'
- * coordinate v (then v + r < min exactly: the minimum is a double, and
+/* The box [lo, hi] grown by r >= 0 on every side, exactly: v below it where
+ * fl(v + r) < lo (then v + r < lo exactly: lo is a representable number and
  * rounding is monotone, so a sum at or above it would not round below it),
- * above it where fl(v - r) > max(a, b). One addition per test, no bound, no
- * division (a far segment's answer). NaN: not apart. */
-static inline bool col__segment_capsule_extents_apart(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r) {
-    col_vec3 lo = {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
-    col_vec3 hi = {a.x < b.x ? b.x : a.x, a.y < b.y ? b.y : a.y, a.z < b.z ? b.z : a.z};
+ * above it where fl(v - r) > hi. r = 0: the box itself. NaN: neither.
+ * The segment [p, q]'s extent apart, on an axis, from that grown box: one
+ * addition per comparison, no bound, no division (a far segment's answer). */
+static inline bool col__segment_box_apart_by(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_real r) {
     return (p.x + r < lo.x && q.x + r < lo.x) | (p.x - r > hi.x && q.x - r > hi.x) |
            (p.y + r < lo.y && q.y + r < lo.y) | (p.y - r > hi.y && q.y - r > hi.y) |
            (p.z + r < lo.z && q.z + r < lo.z) | (p.z - r > hi.z && q.z - r > hi.z);
 }
-/* The ray's origin outside the capsule's box on an axis (as above) and not
- * moving into it: every point of the ray, and of its segment to the end
- * fl(origin + fl(max_t delta)) (which moves from the origin with delta's
- * sign), lies outside the capsule. Exact comparisons, before any end. */
-static inline bool col__ray_receding_from_capsule_box(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_real r) {
-    col_vec3 lo = {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
-    col_vec3 hi = {a.x < b.x ? b.x : a.x, a.y < b.y ? b.y : a.y, a.z < b.z ? b.z : a.z};
+/* A ray's origin outside that grown box on an axis and not moving into it:
+ * every point of the ray, and of its segment to the end fl(origin +
+ * fl(max_t delta)) (which moves from the origin with delta's sign), lies
+ * outside it. Exact comparisons, before any end. */
+static inline bool col__ray_receding_from_box(col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi, col_real r) {
     return (o.x + r < lo.x && !(d.x > COL_R(0.0))) | (o.x - r > hi.x && !(d.x < COL_R(0.0))) |
            (o.y + r < lo.y && !(d.y > COL_R(0.0))) | (o.y - r > hi.y && !(d.y < COL_R(0.0))) |
            (o.z + r < lo.z && !(d.z > COL_R(0.0))) | (o.z - r > hi.z && !(d.z < COL_R(0.0)));
+}
+/* The box of the capsule (a, b, r): of its axis's ends, grown exactly by r
+ * in the comparisons above. */
+static inline void col__capsule_box(col_vec3 a, col_vec3 b, col_vec3 *lo, col_vec3 *hi) {
+    *lo = col_v3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+    *hi = col_v3(a.x < b.x ? b.x : a.x, a.y < b.y ? b.y : a.y, a.z < b.z ? b.z : a.z);
+}
+static inline bool col__segment_capsule_extents_apart(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r) {
+    col_vec3 lo, hi;
+    col__capsule_box(a, b, &lo, &hi);
+    return col__segment_box_apart_by(p, q, lo, hi, r);
 }
 /* The segment against the infinite cylinder of radius r around the line
  * through (ci, cj) along axis k (coordinates on the other two axes, in

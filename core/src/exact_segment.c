@@ -744,7 +744,7 @@ int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     if (col__exact_always) return 2;
     /* the segment's extent apart from the box's on an axis (exact
      * comparisons, no division): the far pairs' answer */
-    if (col__segment_box_extents_apart(p, q, lo, hi)) return 0;
+    if (col__segment_box_apart_by(p, q, lo, hi, COL_R(0.0))) return 0;
     double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
     for (int k = 0; k < 3; ++k) {
         double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);

@@ -146,13 +146,11 @@ static bool add_point(builder *B, int k, int q, horizon_edge **hz, int *cap_hz, 
     B->stack[nstack++] = k;
     B->t[k].seen = stamp;
     B->t[k].visible = 1;
-    int nvis = 0;
     /* the visible set: depth first over visible triangles; B->stack keeps
      * them all (entries below `top` are done) */
     int top = 0;
     while (top < nstack) {
         int c = B->stack[top++];
-        ++nvis;
         for (int i = 0; i < 3; ++i) {
             int u = B->t[c].adj[i];
             if (B->t[u].seen != stamp) {
@@ -170,7 +168,6 @@ static bool add_point(builder *B, int k, int q, horizon_edge **hz, int *cap_hz, 
             }
         }
     }
-    (void)nvis;
     /* the horizon as a cycle: each vertex starts exactly one horizon edge */
     for (int h = 0; h < nh; ++h) {
         int a = (*hz)[h].a;

@@ -548,13 +548,6 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
  * it. No ratio of the coordinates to the motion enters: the cost beside the
  * cast is the end, three subtractions and two comparisons.
  */
-static inline bool receding_from_box(const col_ray *r, const col_aabb *b) {
-    const col_vec3 o = r->origin, d = r->delta;
-    return (o.x < b->min.x && !(d.x > COL_R(0.0))) | (o.x > b->max.x && !(d.x < COL_R(0.0))) |
-           (o.y < b->min.y && !(d.y > COL_R(0.0))) | (o.y > b->max.y && !(d.y < COL_R(0.0))) |
-           (o.z < b->min.z && !(d.z > COL_R(0.0))) | (o.z > b->max.z && !(d.z < COL_R(0.0)));
-}
-
 static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
     const col_real e = COL_R(4.0) * COL_EPSILON;
     col_vec3 d = col_v3_sub(end, r->origin);
@@ -596,7 +589,7 @@ col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
      * same side (fl(o + fl(max_t d)) moves from o with d's sign, rounding
      * is monotone), so every ray and segment misses: exact comparisons,
      * before the end (the cast's own early out, as cheap). */
-    if (receding_from_box(r, b)) return col__ray_miss();
+    if (col__ray_receding_from_box(r->origin, r->delta, b->min, b->max, COL_R(0.0))) return col__ray_miss();
     col_vec3 end;
     if (!col__ray_end(r, &end)) return cast_aabb(r, b); /* a ray without end: the cast's own decision */
     int sure;
@@ -903,7 +896,9 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (c->r == COL_R(0.0)) return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
     /* an origin outside the capsule's box and not moving into it: the miss
      * by comparisons (the far rays'), before the cast */
-    if (col__ray_receding_from_capsule_box(r->origin, r->delta, c->a, c->b, c->r)) return col__ray_miss();
+    col_vec3 lo, hi;
+    col__capsule_box(c->a, c->b, &lo, &hi);
+    if (col__ray_receding_from_box(r->origin, r->delta, lo, hi, c->r)) return col__ray_miss();
     /* the cast's own certificate (cylinder_body, capsule_cast) decides the
      * common rays; where it is in doubt, boxes apart (exact comparisons)
      * are the far segment's miss, the filter and the exact test the rest */

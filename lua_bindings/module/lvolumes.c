@@ -171,18 +171,25 @@ static void push_xyz(lua_State *L, col_vec3 v) {
     lua_rawseti(L, -2, 3);
 }
 
+/* The hull of the points at arg, owned by a scratch userdata pushed on the
+ * stack (its __gc frees it: an error before the caller frees it leaks
+ * nothing). The points are valid (lcol_check_points): only memory can fail. */
+static col_hull *hull_arg(lua_State *L, int arg) {
+    size_t n;
+    const col_vec3 *p = lcol_check_points(L, arg, &n);
+    col_hull *h = lua_newuserdatauv(L, sizeof(col_hull), 0);
+    memset(h, 0, sizeof *h);
+    luaL_setmetatable(L, HTNAME);
+    if (!col_hull_build(p, n, h)) luaL_error(L, "out of memory for the hull of %d points", (int)n);
+    return h;
+}
+
 /* collide.hull(points): the convex hull as a polytope of its vertices, its
  * faces ({normal = {x, y, z}, d = d, vertices = {i, ...}}, the indices into
  * the polytope's points, counter-clockwise seen from outside) and its
  * dimension (3 a solid, 2 flat, 1 a segment, 0 a point). */
 static int l_hull(lua_State *L) {
-    size_t n;
-    const col_vec3 *p = lcol_check_points(L, 1, &n);
-    col_hull *h = lua_newuserdatauv(L, sizeof(col_hull), 0);
-    memset(h, 0, sizeof *h);
-    luaL_setmetatable(L, HTNAME);
-    if (!col_hull_build(p, n, h)) /* the points are valid (lcol_check_points): only memory is left */
-        return luaL_error(L, "collide.hull: out of memory for %d points", (int)n);
+    col_hull *h = hull_arg(L, 1);
     col_polytope poly = col_hull_polytope(h);
     lcol_push_shape(L, COL_SHAPE_POLYTOPE, &poly);
     lua_createtable(L, h->face_count, 0);
@@ -207,15 +214,9 @@ static int l_hull(lua_State *L) {
     return 3;
 }
 
-/* A hull of the points at arg, owned by a scratch userdata (freed by its
- * __gc: an error in between leaks nothing). */
+/* hull_arg's hull, refused unless a solid (dimension 3). */
 static col_hull *check_hull(lua_State *L, int arg) {
-    size_t n;
-    const col_vec3 *p = lcol_check_points(L, arg, &n);
-    col_hull *h = lua_newuserdatauv(L, sizeof(col_hull), 0);
-    memset(h, 0, sizeof *h);
-    luaL_setmetatable(L, HTNAME);
-    if (!col_hull_build(p, n, h)) luaL_error(L, "collide.separatingAxis: out of memory for %d points", (int)n);
+    col_hull *h = hull_arg(L, arg);
     if (h->dimension != 3) {
         static const char *const what[] = {"one point", "on a line", "flat"};
         luaL_argerror(L, arg, lua_pushfstring(L, "the points are %s: a solid hull expected", what[h->dimension]));
