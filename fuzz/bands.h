@@ -177,6 +177,23 @@ static inline bool fz_gjk_sliver(const col_shape *a, const col_shape *b) {
      * thickness, in a triangle's plane to 1e-13, 2.5e-7 from it at size
      * 512: fuzz/regressions/distance/gjk-stuck-on-a-flat-box-in-a-triangles-plane) */
     if ((ta || tb) && (other == COL_SHAPE_AABB || other == COL_SHAPE_OBB) && fz_flat(ta ? b : a)) return true;
+    /* and a box with an edge nearly parallel to a triangle's plane: A - B has
+     * a face nearly square to the normal, its corners' distances within
+     * rounding of v's direction (GJK stopped on a box edge 16 long, 1.7e-8
+     * rad off a triangle's plane, 2.6e-7 from it where the corner is 7.5e-9
+     * away at size 512: fuzz/regressions/distance/gjk-stuck-on-a-box-edge-
+     * along-a-triangles-face) */
+    if ((ta || tb) && (other == COL_SHAPE_AABB || other == COL_SHAPE_OBB)) {
+        const col_triangle *t = ta ? &a->u.triangle : &b->u.triangle;
+        const col_shape *box = ta ? b : a;
+        col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
+        double len = sqrt((double)n.x * (double)n.x + (double)n.y * (double)n.y + (double)n.z * (double)n.z);
+        for (int k = 0; k < 3 && len > 0; ++k) {
+            col_vec3 axis = box->kind == COL_SHAPE_OBB ? box->u.obb.u[k] : col_v3(k == 0, k == 1, k == 2);
+            double c = fabs((double)axis.x * (double)n.x + (double)axis.y * (double)n.y + (double)axis.z * (double)n.z);
+            if (c < 1e-4 * len) return true; /* within about 1e-4 rad */
+        }
+    }
     /* two segment cores nearly parallel make a sliver parallelogram: GJK
      * called two segments 864 and 143 long, at 3.3e-4 rad, touching where
      * the closed form has them 4.2e-10 apart at size 512

@@ -55,6 +55,39 @@ TEST(ClosestPoint, TriangleEveryVoronoiRegion) {
     ExpectNear3(q, V(3, 0, 0), kTol, "degenerate triangle");
 }
 
+// A thin triangle (2 area under 1/16 of its longest edge squared) takes the
+// projection and the edges: the Voronoi regions' products cancel there.
+TEST(ClosestPoint, ThinTriangleEveryRegion) {
+    for (double off : {0.0, 1e6}) {
+        if (sizeof(col_real) == sizeof(float) && off > 0) continue; // float: 1e6 leaves no room for the width
+        col_vec3 o = V(off, -off, off);
+        auto at = [&](double x, double y, double z) { return col_v3_add(o, V(x, y, z)); };
+        col_triangle t = {at(0, 0, 0), at(1024, 0, 0), at(1024, 1, 0)};
+        double ca = (512.0 * 1024 + 3) / (1024.0 * 1024 + 1); // the foot on ca of (512, 3, 0)
+        struct {
+            col_vec3 p, want;
+            const char *region;
+        } cases[] = {
+            {at(1000, 0.5, 3), at(1000, 0.5, 0), "face"},     {at(500, -2, 1), at(500, 0, 0), "edge ab"},
+            {at(-3, -1, 0), at(0, 0, 0), "vertex a"},         {at(1030, 0.5, 0), at(1024, 0.5, 0), "edge bc"},
+            {at(1030, 5, 0), at(1024, 1, 0), "vertex c"},     {at(1030, -5, 2), at(1024, 0, 0), "vertex b"},
+            {at(512, 3, 0), at(1024 * ca, ca, 0), "edge ca"}, {at(700, 0, -4), at(700, 0, 0), "above edge ab"},
+        };
+        double tol = sizeof(col_real) == sizeof(float) ? 1e-3 : 1e-9 * (1 + off);
+        for (const auto &c : cases) {
+            col_vec3 q;
+            ASSERT_TRUE(col_closest_point_triangle(&t, c.p, &q));
+            ExpectNear3(q, c.want, tol, c.region);
+        }
+    }
+    // a needle 640 long and 0.5 wide at one end, and a point 1.8e-14 off its
+    // long edge (a fuzz finding: the Voronoi regions put it 0.0026 away)
+    col_triangle n = {V(0x1.03p+8, -0x1.7dp+8, 0x1.038p+8), V(0x1.03p+8, 0x1.03p+8, 0x1.03p+8),
+                      V(0x1.03p+8, 0x1.01ep+8, 0x1.03p+8)};
+    col_vec3 p = V(259, -353.13644467553792, 259.47823159740278);
+    EXPECT_LE(col_distance_point_triangle(p, &n).distance, sizeof(col_real) == sizeof(float) ? 1e-3 : 1e-9);
+}
+
 TEST(ClosestPoint, PlaneSphereBoxCapsule) {
     col_vec3 q;
     col_plane pl = col_plane_make(V(0, 0, 2), R(6)); // z = 3

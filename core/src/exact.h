@@ -248,18 +248,19 @@ int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, co
  * The segment [p, q]'s extent apart, on an axis, from that grown box: one
  * addition per comparison, no bound, no division (a far segment's answer). */
 static inline bool col__segment_box_apart_by(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_real r) {
-    return (p.x + r < lo.x && q.x + r < lo.x) | (p.x - r > hi.x && q.x - r > hi.x) |
-           (p.y + r < lo.y && q.y + r < lo.y) | (p.y - r > hi.y && q.y - r > hi.y) |
-           (p.z + r < lo.z && q.z + r < lo.z) | (p.z - r > hi.z && q.z - r > hi.z);
+    /* & and |, not && and ||: the six comparisons without a branch each */
+    return ((p.x + r < lo.x) & (q.x + r < lo.x)) | ((p.x - r > hi.x) & (q.x - r > hi.x)) |
+           ((p.y + r < lo.y) & (q.y + r < lo.y)) | ((p.y - r > hi.y) & (q.y - r > hi.y)) |
+           ((p.z + r < lo.z) & (q.z + r < lo.z)) | ((p.z - r > hi.z) & (q.z - r > hi.z));
 }
 /* A ray's origin outside that grown box on an axis and not moving into it:
  * every point of the ray, and of its segment to the end fl(origin +
  * fl(max_t delta)) (which moves from the origin with delta's sign), lies
  * outside it. Exact comparisons, before any end. */
 static inline bool col__ray_receding_from_box(col_vec3 o, col_vec3 d, col_vec3 lo, col_vec3 hi, col_real r) {
-    return (o.x + r < lo.x && !(d.x > COL_R(0.0))) | (o.x - r > hi.x && !(d.x < COL_R(0.0))) |
-           (o.y + r < lo.y && !(d.y > COL_R(0.0))) | (o.y - r > hi.y && !(d.y < COL_R(0.0))) |
-           (o.z + r < lo.z && !(d.z > COL_R(0.0))) | (o.z - r > hi.z && !(d.z < COL_R(0.0)));
+    return ((o.x + r < lo.x) & !(d.x > COL_R(0.0))) | ((o.x - r > hi.x) & !(d.x < COL_R(0.0))) |
+           ((o.y + r < lo.y) & !(d.y > COL_R(0.0))) | ((o.y - r > hi.y) & !(d.y < COL_R(0.0))) |
+           ((o.z + r < lo.z) & !(d.z > COL_R(0.0))) | ((o.z - r > hi.z) & !(d.z < COL_R(0.0)));
 }
 /* The box of the capsule (a, b, r): of its axis's ends, grown exactly by r
  * in the comparisons above. */

@@ -162,6 +162,23 @@ bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
  * Exact comparisons. */
 int col__box_edges_facing(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 e[12][2]);
 
+/* A 2D point (a shadow's or a feature's coordinates across a direction). */
+typedef struct col__p2 {
+    col_real x, y;
+} col__p2;
+
+/* (a - o) x (b - o): > 0 where o, a, b turn counterclockwise. */
+static inline col_real col__cross2(col__p2 o, col__p2 a, col__p2 b) {
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/* The convex hull of the n 2D points (sorted in place by x, then y) by
+ * Andrew's monotone chain: counterclockwise into hull (room for 2 n + 1:
+ * each point is pushed at most twice), strict turns only (collinear and
+ * equal points dropped), its count returned (a point, a segment, a
+ * polygon). In floating point: the turns are rounded. */
+int col__chain2d(col__p2 *pts, int n, col__p2 *hull);
+
 /* The longest edge of triangle abc as *p, *q (ties: ab before bc before ca). */
 void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p, col_vec3 *q);
 

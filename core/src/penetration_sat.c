@@ -293,34 +293,7 @@ static int sat_vertices(const sat_core *s, col_vec3 v[8]) {
 }
 
 /* A 2D point in the plane across n (coordinates along t1, t2). */
-typedef struct sat_p2 {
-    col_real x, y;
-} sat_p2;
-
-static col_real cross2(sat_p2 o, sat_p2 a, sat_p2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
-
-/* The convex hull of np 2D points (np <= 16), counterclockwise, strict
- * turns only (Andrew's monotone chain; pts sorted in place): into hull
- * (room for 2 np + 1), its count (a point, a segment, a polygon). */
-static int chain2d(sat_p2 *pts, int np, sat_p2 *hull) {
-    for (int i = 1; i < np; ++i) /* insertion sort by x, then y */
-        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
-             --j) {
-            sat_p2 t = pts[j];
-            pts[j] = pts[j - 1];
-            pts[j - 1] = t;
-        }
-    int k = 0;
-    for (int i = 0; i < np; ++i) {
-        while (k >= 2 && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
-        hull[k++] = pts[i];
-    }
-    for (int i = np - 2, lo = k + 1; i >= 0; --i) {
-        while (k >= lo && !(cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
-        hull[k++] = pts[i];
-    }
-    return k > 1 ? k - 1 : k; /* the last point repeats the first */
-}
+typedef col__p2 sat_p2;
 
 /* The feature of a core extreme along d (its vertices within tol of the
  * extreme: a face, an edge or a vertex), as a convex polygon across n in
@@ -333,7 +306,7 @@ static int chain2d(sat_p2 *pts, int np, sat_p2 *hull) {
  * turned counterclockwise). -1 where all three are (a tiny box: the general
  * way). */
 static int sat_box_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 t2, col_real tol, sat_p2 out[4],
-                           col_real *height) {
+                           col_real *height, bool *is_corner, sat_p2 *corner) {
     col_vec3 base = s->c, half[3];
     int free_axes[3], nfree = 0;
     for (int k = 0; k < 3; ++k) {
@@ -349,7 +322,30 @@ static int sat_box_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 
     col_vec3 v[4];
     int nv = 1;
     v[0] = base;
-    if (nfree == 1) {
+    if (nfree == 0) {
+        /* a vertex, with the part of each edge from it that stays within
+         * tol of it along d: a box nearly square to d has a face within
+         * rounding beyond its vertex, where the other shape's edge may
+         * cross it (a box corner 1.2e-6 beside a triangle's edge in the
+         * triangle's plane, its top face 1.7e-8 rad off that plane, got b*
+         * 3.1e-9 off the box at size 512: fuzz/regressions/distance/
+         * sat-witness-beside-a-box-corner) */
+        for (int k = 0; k < 3; ++k) {
+            col_real dk = col_v3_dot(s->u[k], d), drop = COL_R(2.0) * col_v3_get(s->e, k) * col_abs(dk);
+            if (!(drop > COL_R(0.0))) continue;
+            col_real f = tol < drop ? tol / drop : COL_R(1.0);
+            v[nv++] = col_v3_madd(base, (dk > COL_R(0.0) ? COL_R(-2.0) : COL_R(2.0)) * f, half[k]);
+        }
+        sat_p2 pts[4], hull[9];
+        for (int i = 0; i < nv; ++i) pts[i] = (sat_p2){col_v3_dot(v[i], t1), col_v3_dot(v[i], t2)};
+        *corner = pts[0];
+        *is_corner = true;
+        int k = col__chain2d(pts, nv, hull);
+        if (k == 2 && hull[0].x == hull[1].x && hull[0].y == hull[1].y) k = 1;
+        if (k > 4) k = 4;
+        for (int i = 0; i < k; ++i) out[i] = hull[i];
+        return k;
+    } else if (nfree == 1) {
         v[0] = col_v3_sub(base, half[free_axes[0]]);
         v[1] = col_v3_add(base, half[free_axes[0]]);
         nv = 2;
@@ -362,7 +358,7 @@ static int sat_box_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 
         nv = 4;
     }
     for (int i = 0; i < nv; ++i) out[i] = (sat_p2){col_v3_dot(v[i], t1), col_v3_dot(v[i], t2)};
-    if (nv == 4 && cross2(out[0], out[1], out[2]) < COL_R(0.0)) { /* clockwise: reverse */
+    if (nv == 4 && col__cross2(out[0], out[1], out[2]) < COL_R(0.0)) { /* clockwise: reverse */
         sat_p2 t = out[1];
         out[1] = out[3];
         out[3] = t;
@@ -371,10 +367,12 @@ static int sat_box_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 
 }
 
 static int sat_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 t2, col_real tol, sat_p2 out[4],
-                       col_real *height) {
+                       col_real *height, bool *is_corner, sat_p2 *corner) {
+    *is_corner = false;
     if (s->box) {
-        int k = sat_box_feature(s, d, t1, t2, tol, out, height);
+        int k = sat_box_feature(s, d, t1, t2, tol, out, height, is_corner, corner);
         if (k > 0) return k;
+        *is_corner = false;
     }
     col_vec3 v[8];
     int nv = sat_vertices(s, v);
@@ -394,7 +392,7 @@ static int sat_feature(const sat_core *s, col_vec3 d, col_vec3 t1, col_vec3 t2, 
     }
     /* convex hull (monotone chain over at most 8 points: a box's face has 4) */
     sat_p2 hull[17];
-    int k = chain2d(pts, np, hull);
+    int k = col__chain2d(pts, np, hull);
     if (k > 4) k = 4;                                                      /* (a box's face, a triangle: never more) */
     if (k == 2 && hull[0].x == hull[1].x && hull[0].y == hull[1].y) k = 1; /* one vertex, twice (a flat box) */
     for (int i = 0; i < k; ++i) out[i] = hull[i];
@@ -414,11 +412,11 @@ static int sat_clip(const sat_p2 *p, int np, const sat_p2 *q, int nq, sat_p2 *ou
         int closed = na >= 3; /* a segment is not closed: its last point does not lead back */
         int edges = closed ? na : na - 1;
         if (na == 1) {
-            if (cross2(o, w, a[0]) >= COL_R(0.0)) b[nb++] = a[0];
+            if (col__cross2(o, w, a[0]) >= COL_R(0.0)) b[nb++] = a[0];
         } else {
             for (int i = 0; i < edges; ++i) {
                 sat_p2 s0 = a[i], s1 = a[(i + 1) % na];
-                col_real d0 = cross2(o, w, s0), d1 = cross2(o, w, s1);
+                col_real d0 = col__cross2(o, w, s0), d1 = col__cross2(o, w, s1);
                 if (d0 >= COL_R(0.0)) b[nb++] = s0;
                 if ((d0 >= COL_R(0.0)) != (d1 >= COL_R(0.0))) {
                     col_real f = d0 / (d0 - d1);
@@ -439,7 +437,7 @@ static int sat_clip(const sat_p2 *p, int np, const sat_p2 *q, int nq, sat_p2 *ou
 static sat_p2 sat_nearest(const sat_p2 *f, int nf, sat_p2 q) {
     if (nf == 1) return f[0];
     bool inside = nf >= 3;
-    for (int i = 0; i < nf && inside; ++i) inside = cross2(f[i], f[(i + 1) % nf], q) >= COL_R(0.0);
+    for (int i = 0; i < nf && inside; ++i) inside = col__cross2(f[i], f[(i + 1) % nf], q) >= COL_R(0.0);
     if (inside) return q;
     sat_p2 best = f[0];
     col_real bd = COL_REAL_MAX;
@@ -482,6 +480,8 @@ static sat_p2 sat_nearest_to(const sat_p2 *f, int nf, const sat_p2 *g, int ng) {
     }
     return best;
 }
+
+static bool same2(sat_p2 a, sat_p2 b) { return a.x == b.x && a.y == b.y; }
 
 /* The mean of n 2D points. */
 static sat_p2 sat_mean(const sat_p2 *p, int n) {
@@ -540,10 +540,23 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
     across(n, &t1, &t2);
     /* features within rounding of the extremes: A's against n, B's along it */
     col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
-    sat_p2 fa[4], fb[4];
+    sat_p2 fa[4], fb[4], ca, cb;
     col_real ha, hb;
-    int na = sat_feature(&a, col_v3_neg(n), t1, t2, tol, fa, &ha), nb = sat_feature(&b, n, t1, t2, tol, fb, &hb);
+    bool corner_a, corner_b;
+    int na = sat_feature(&a, col_v3_neg(n), t1, t2, tol, fa, &ha, &corner_a, &ca),
+        nb = sat_feature(&b, n, t1, t2, tol, fb, &hb, &corner_b, &cb);
     ha = -ha; /* A's lowest point along n */
+    /* a box's corner is its feature where it faces the other's edge or
+     * face, or lies in the other's face; beside that face, the part of the
+     * box within rounding of the corner (sat_box_feature) */
+    if (corner_a && (nb < 3 || same2(sat_nearest(fb, nb, ca), ca))) {
+        fa[0] = ca;
+        na = 1;
+    }
+    if (corner_b && (na < 3 || same2(sat_nearest(fa, na, cb), cb))) {
+        fb[0] = cb;
+        nb = 1;
+    }
     facing(fa, na, ha, fb, nb, depth, n, t1, t2, pa, pb);
 }
 
@@ -586,7 +599,7 @@ static int points_feature(const col_vec3 *v, int nv, col_vec3 d, col_vec3 t1, co
         return 1;
     }
     sat_p2 hull[33];
-    int k = chain2d(pts, np, hull);
+    int k = col__chain2d(pts, np, hull);
     if (k >= 3) {
         /* a polygon no wider than tol (points on a line, as rounded across
          * n: an edge of a polytope with a point in its middle) is that
@@ -595,7 +608,7 @@ static int points_feature(const col_vec3 *v, int nv, col_vec3 d, col_vec3 t1, co
         col_real area = COL_R(0.0), diam = COL_R(0.0);
         int i0 = 0, i1 = 1;
         for (int i = 0; i < k; ++i) {
-            area += cross2(hull[0], hull[i], hull[(i + 1) % k]);
+            area += col__cross2(hull[0], hull[i], hull[(i + 1) % k]);
             for (int j = i + 1; j < k; ++j) {
                 col_real dx = hull[j].x - hull[i].x, dy = hull[j].y - hull[i].y, dd = dx * dx + dy * dy;
                 if (dd > diam) diam = dd, i0 = i, i1 = j;

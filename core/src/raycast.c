@@ -725,42 +725,36 @@ static inline bool body_point_inside(const col_ray *r, const body_frame *f, col_
            qq + COL_R(64.0) * COL__REAL_MIN < lo * lo * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON);
 }
 
-/* P(tau) surely farther than radius + e from the axis line and beyond the
- * end plane on the side of a (below: its axial coordinate below 0) or of b
- * (above len), e = body_slack at |tau| (at most grown). */
-static inline bool body_point_beyond(const col_ray *r, const body_frame *f, col_real tau, col_real radius,
-                                     col_real grown, bool below) {
-    col_real e = body_slack(r, f->m, col_abs(tau)), z = f->mu + tau * f->du, hi = radius + grown + e;
-    col_real qq = col_v3_len_sq(col_v3_madd(f->mp, tau, f->dp));
-    bool beyond = below ? z < -e : z > f->len * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) + e;
-    return beyond && qq - COL_R(64.0) * COL__REAL_MIN > hi * hi * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON);
-}
-
-/* Where the ray enters the cylinder beyond an end (cylinder_body): the
- * body's frame, the closest approach s to the axis line and the half-width
- * w of the ray's part within the radius about it. */
-typedef struct body_beyond {
-    body_frame f;
-    col_real s, w;
-} body_beyond;
-
-/* Whether the line's points within radius + g of the axis line (g = delta
- * + E, E the bound e at both points below) lie beyond the plane of the end
- * where the ray enters the cylinder (below: a's): they lie between two
- * points beyond it, surely farther than radius + g + E from the axis, since
- * P(s), within radius + E of it, lies between them. g where they do, else
- * -1 (capsule_cast: the end's ball certificate). */
-static inline col_real body_clear_beyond(const col_ray *r, const body_beyond *x, col_real radius, col_real delta,
-                                         bool below) {
-    col_real wide = COL_R(1.125) * x->w, grown = delta + body_slack(r, x->f.m, x->s + wide);
-    if (body_point_beyond(r, &x->f, x->s - wide, radius, grown, below) &&
-        body_point_beyond(r, &x->f, x->s + wide, radius, grown, below))
-        return grown;
-    return COL_R(-1.0);
+/*
+ * The ray's line surely misses the capsule grown by delta, where it enters
+ * the cylinder beyond the end c (a below, b above; m = origin - c, mm =
+ * |m|^2, mb = m . delta, u the unit axis from a to b): it passes c's ball
+ * grown by delta (ball_certificate's line test, Lagrange's identity), and
+ * the axis point nearest to it lies beyond c. The squared distance g(z) of
+ * the line from the axis point c + z u is a convex quadratic with g'(0) =
+ * 2 T / |delta|^2, T = (m . delta)(delta . u) - (m . u)|delta|^2; T > 0 at a
+ * (T < 0 at b) puts its least value over the axis segment at c, so the line
+ * is as far from the segment as from c. T's error: m within u |m|, u
+ * within 5u of the axis, each dot product's 3u and the products' roundings
+ * sum to under 28 u |m|2 |delta|^2 <= 49 u |m|inf |delta|^2; the bound is 64
+ * u |m|inf fl(|delta|^2) (+ 64 smallest normals), the products normal past
+ * ball_certificate's guards. The segment [origin, end] (within delta of the
+ * line) then misses the capsule.
+ */
+static inline bool end_line_clear(const col_ray *r, col_vec3 m, col_real mm, col_real mb, col_vec3 u, col_real radius,
+                                  col_real delta, bool below) {
+    col_real dd = col_v3_len_sq(r->delta), md = mm * dd;
+    if (!(dd >= COL_R(4.0) * COL__REAL_MIN && mm >= COL_R(4.0) * COL__REAL_MIN && md >= COL_R(0x1p40) * COL__REAL_MIN))
+        return false;
+    col_real hi = radius + delta, hi2 = hi * hi;
+    if (!(md - mb * mb > (hi2 + ball_slack(hi2, mm)) * dd + COL_R(64.0) * COL__REAL_MIN)) return false;
+    col_real t = mb * col_v3_dot(r->delta, u) - col_v3_dot(m, u) * dd;
+    col_real bound = COL_R(64.0) * COL_EPSILON * col__abs_max(m) * dd + COL_R(64.0) * COL__REAL_MIN;
+    return below ? t > bound : t < -bound;
 }
 
 static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
-                                                    col_real delta, int *where, int *sure, body_beyond *beyond) {
+                                                    col_real delta, int *where, int *sure, col_vec3 *axis) {
     *where = BODY_EITHER;
     *sure = 2;
     col_vec3 ab = col_v3_sub(b, a);
@@ -796,8 +790,7 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
     if (!(z >= COL_R(0.0) && z <= len)) {
         if (z < COL_R(0.0)) *where = BODY_BELOW;
         if (z > len) *where = BODY_ABOVE;
-        body_beyond x = {{m, mp, dp, mu, du, len}, s, w};
-        *beyond = x;
+        *axis = u;
         return col__ray_miss();
     }
     *where = BODY_ON;
@@ -842,8 +835,8 @@ static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 en
         return col__ray_inside(r);
     }
     int where;
-    body_beyond beyond = {0}; /* read only where the ray enters beyond an end, which sets it */
-    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure, &beyond);
+    col_vec3 axis = col_v3(0, 0, 0); /* read only where the ray enters beyond an end, which sets it */
+    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure, &axis);
     /* a segment (radius 0): every part, its ends are what a ray meets most */
     if (radius == COL_R(0.0)) where = BODY_EITHER;
     if (where == BODY_ON || where == BODY_NEVER) return h;
@@ -851,30 +844,36 @@ static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 en
     if (where != BODY_ABOVE) h = first_of(h, col__raycast_sphere_at(r, a, radius));
     if (where != BODY_BELOW) h = first_of(h, col__raycast_sphere_at(r, b, radius));
     if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE)) {
-        /* A hit: the end's ball certificate. A miss, where the line's
-         * points within radius + g of the axis line lie beyond this end's
-         * plane (body_clear_beyond): the capsule grown by g meets the ray
-         * there only in this end's ball grown by g (its points beyond the
-         * plane are nearer this end than the other), so a ray's segment
-         * surely missing that ball misses the capsule grown by g, and the
-         * segment [origin, end] (within delta <= g of it) the capsule. The
-         * certificate's delta: g + delta (its end test is on the rounded
-         * end, delta from the ray's point at max_t). */
+        /* A hit: the end's ball certificate. A miss: the line surely
+         * passes the capsule grown by delta (end_line_clear). */
         col_vec3 c = where == BODY_BELOW ? a : b, m = col_v3_sub(r->origin, c);
         col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
         if (h.status == COL_HIT) {
             if (ball_certificate(r, end, c, radius, mm, mb, delta) == 1) *sure = 1;
-        } else {
-            col_real g = body_clear_beyond(r, &beyond, radius, delta, where == BODY_BELOW);
-            if (g >= COL_R(0.0) && ball_certificate(r, end, c, radius, mm, mb, g + delta) == 0) *sure = 0;
+        } else if (end_line_clear(r, m, mm, mb, axis, radius, delta, where == BODY_BELOW)) {
+            *sure = 0;
         }
     }
     return h;
 }
 
-col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
-    int sure; /* no certificate (delta < 0): the end is not read */
+/* An origin outside the capsule's box and not moving into it: the miss by
+ * comparisons, exact (the far rays', with max_t or without). */
+static inline bool capsule_receding(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+    col_vec3 lo, hi;
+    col__capsule_box(a, b, &lo, &hi);
+    return col__ray_receding_from_box(r->origin, r->delta, lo, hi, radius);
+}
+
+/* The cast in floating point, no certificate (delta < 0: the end is not read). */
+static inline col_ray_hit capsule_cast_alone(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+    int sure;
     return capsule_cast(r, r->origin, a, b, radius, COL_R(-1.0), &sure);
+}
+
+col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+    if (capsule_receding(r, a, b, radius)) return col__ray_miss();
+    return capsule_cast_alone(r, a, b, radius);
 }
 
 static int fast_capsule(col_vec3 p, col_vec3 q, const void *s) {
@@ -890,15 +889,11 @@ static col_ray_hit cast_capsule(const col_ray *r, const void *s) {
 
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
+    if (capsule_receding(r, c->a, c->b, c->r)) return col__ray_miss(); /* before the end, with max_t or without */
     col_vec3 end;
-    if (!col__ray_end(r, &end)) return col__raycast_capsule_raw(r, c->a, c->b, c->r); /* the cast's own decision */
+    if (!col__ray_end(r, &end)) return capsule_cast_alone(r, c->a, c->b, c->r); /* the cast's own decision */
     /* a segment (radius 0): its exact test decides (ray_decide) */
     if (c->r == COL_R(0.0)) return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
-    /* an origin outside the capsule's box and not moving into it: the miss
-     * by comparisons (the far rays'), before the cast */
-    col_vec3 lo, hi;
-    col__capsule_box(c->a, c->b, &lo, &hi);
-    if (col__ray_receding_from_box(r->origin, r->delta, lo, hi, c->r)) return col__ray_miss();
     /* the cast's own certificate (cylinder_body, capsule_cast) decides the
      * common rays; where it is in doubt, boxes apart (exact comparisons)
      * are the far segment's miss, the filter and the exact test the rest */

@@ -24,8 +24,8 @@ typedef struct gjk_cast {
  * of the hull's size short of it (a ray 1.6e-5 short of a face 1000 across
  * in fuzz_distance). Its final simplex is the hull's feature the ray enters
  * through (three points: a face, two: an edge, one: a vertex); the ray's
- * crossing of that face's plane, or its closest approach to that edge's
- * line or that vertex, is the entry to rounding. Taken where it lies ahead
+ * crossing of that face's plane, or its closest approach to that edge
+ * (its line, or the end nearest it) or that vertex, is the entry to rounding. Taken where it lies ahead
  * of the cast's t (a lower bound: t never passes the hull), for a face
  * whose plane supports the hull, for an edge or a vertex no more than the
  * stall can leave (below); a face also gives its normal, facing the ray.
@@ -45,7 +45,18 @@ static void polish(const col__proxy *C, const simplex *s, col_vec3 d, col_real m
         col_real de = col_v3_dot(d, e), ee = col_v3_dot(e, e), db = col_v3_dot(d, b0), eb = col_v3_dot(e, b0);
         col_real den = dd * ee - de * de;
         if (!(den > COL_R(0.0))) return;
-        tp = (db * ee - de * eb) / den;
+        /* the edge's point nearest the ray's line, as a fraction se / den
+         * of the edge: beyond an end, that end's vertex is the feature (the
+         * line's nearest point lies off the edge, where the ray need not
+         * come near the hull) */
+        col_real se = de * db - dd * eb;
+        if (se < COL_R(0.0)) {
+            tp = db / dd;
+        } else if (se > den) {
+            tp = col_v3_dot(d, s->v[1].b) / dd;
+        } else {
+            tp = (db * ee - de * eb) / den;
+        }
     } else {
         tp = col_v3_dot(d, b0) / dd;
     }
@@ -110,11 +121,18 @@ static gjk_cast gjk_raycast(const col__proxy *C, col_vec3 d, col_real max_t) {
          * carries the simplex's, w the hull's size): near the hull a noisy
          * v along a grazing ray would advance far past the entry (a ray at
          * a slant of 0.002 went from 1e-6 before the entry to 0.43) */
-        bool apart = vw > COL_R(32.0) * COL_EPSILON * col_sqrt(vv) * (col_abs(w.x) + col_abs(w.y) + col_abs(w.z));
+        col_real noise = COL_R(32.0) * COL_EPSILON * col_sqrt(vv) * (col_abs(w.x) + col_abs(w.y) + col_abs(w.z));
+        bool apart = vw > noise;
         if (apart) {
             col_real vd = col_v3_dot(v, d);
             if (!(vd < COL_R(0.0))) return out; /* moving along or away from a separating plane */
-            t -= vw / vd;
+            /* to the plane less v . w's rounding: a ray nearly along the
+             * plane would cross its rounded place past the hull's point in
+             * it (a ray aimed at a vertex, the first plane through it at a
+             * slant of 1e-6, went 3.3e-7 past the vertex at size 1000:
+             * fuzz/regressions/distance/polytope-ray-past-a-vertex-on-a-
+             * grazed-plane) */
+            t -= (vw - noise) / vd;
             if (!(t <= max_t)) return out; /* beyond the end (NaN too) */
             x = col_v3_scale(d, t);
             n = v;
