@@ -30,6 +30,7 @@ typedef struct bench_workload {
     col_shape_kind ka, kb; /* kinds of a and b; ka is unused by ray families */
     void *a, *b;           /* n structs each (a is NULL for ray families) */
     col_ray *rays;         /* ray families: n rays against b[i] */
+    col_ray *rays_endless; /* the same rays with max_t = inf (the casts without an exact step) */
     col_vec3 *da, *db;     /* sweep families: motions of a and b */
     col_vec3 *points;      /* polytope families: the points the polytopes borrow */
 } bench_workload;

@@ -16,10 +16,10 @@
 static uint64_t state;
 static double urand(void) { return bench_urand(&state); }
 
-enum { BUILDS = 8 };
+enum { BUILDS = 9 };
 static const char *const names[BUILDS] = {
-    "AABB",   "sphere, AABB centre",    "sphere, Ritter", "sphere, minimum (Welzl)", "OBB by PCA", "14-DOP",
-    "26-DOP", "convex hull (quickhull)"};
+    "AABB",   "sphere, AABB centre",     "sphere, Ritter",          "sphere, minimum (Welzl)", "OBB by PCA", "14-DOP",
+    "26-DOP", "convex hull (quickhull)", "OBB, least over the hull"};
 
 /* The volume one construction built: a shape, or a k-DOP. */
 typedef struct built {
@@ -46,6 +46,7 @@ static built build(int b, const col_vec3 *p, size_t n) {
     case 4: v.vol.kind = COL_SHAPE_OBB, v.ok = col_obb_from_points(p, n, COL_OBB_PCA, &v.vol.u.obb); break;
     case 5: v.kdop = true, v.ok = col_kdop_from_points(p, n, 14, &v.d); break;
     case 6: v.kdop = true, v.ok = col_kdop_from_points(p, n, 26, &v.d); break;
+    case 8: v.vol.kind = COL_SHAPE_OBB, v.ok = col_obb_from_points(p, n, COL_OBB_MINIMUM, &v.vol.u.obb); break;
     default:
         v.ok = col_hull_build(p, n, &v.h);
         v.vol.kind = COL_SHAPE_POLYTOPE, v.vol.u.polytope = col_hull_polytope(&v.h);

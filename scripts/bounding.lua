@@ -1,8 +1,11 @@
--- Bounding volumes of point clouds: the AABB, the PCA box, the minimum sphere
--- (Welzl), Ritter's sphere and the sphere about the AABB's centre, and the
--- k-DOPs and the convex hull (quickhull, exact), over a cube's corners, a thin turned rod, a sphere sample and
--- 10^5 points in a turned box; a table of their volumes, every point checked
--- inside every volume, and a picture of a turned cloud with its volumes.
+-- Bounding volumes of point clouds: the AABB, the PCA box, the least box
+-- over the hull's directions, the minimum sphere (Welzl), Ritter's sphere
+-- and the sphere about the AABB's centre, and the k-DOPs and the convex hull
+-- (quickhull, exact), over a cube's corners, a thin turned rod, a sphere
+-- sample, 10^5 points in a turned box and a turned box's corners with one
+-- face's diagonal (which turns PCA's axes); a table of their volumes, every
+-- point checked inside every volume, and a picture of a turned cloud with
+-- its volumes.
 --
 --   collide-run --svg bounding.svg scripts/bounding.lua
 --   (or LUA_CPATH='build/?.so' lua5.4 -l shim scripts/bounding.lua from the source root)
@@ -46,6 +49,15 @@ clouds[#clouds + 1] = { name = "sphere sample", points = ball }
 local many = {}
 for _ = 1, 100000 do many[#many + 1] = turn(rand(-3, 3), rand(-1, 1), rand(-0.5, 0.5), 0.4) end
 clouds[#clouds + 1] = { name = "10^5 in a turned box", points = many }
+local diag = {} -- a box 3 x 1 x 0.5 (half extents) turned about z, its corners and its top face's diagonal
+for i = 0, 7 do
+  diag[#diag + 1] = turn(i & 1 == 1 and 3 or -3, i & 2 == 2 and 1 or -1, i & 4 == 4 and 0.5 or -0.5, 0.3)
+end
+for i = 0, 300 do
+  local t = -1 + i / 150
+  diag[#diag + 1] = turn(3 * t, t, 0.5, 0.3)
+end
+clouds[#clouds + 1] = { name = "box + face diagonal", points = diag }
 
 local function box_volume(b)
   if b:kind() == "aabb" then
@@ -93,14 +105,15 @@ end
 
 print(("collide %s (%s): bounding volumes of point clouds (volume; every point checked inside)"):format(
   collide._VERSION, collide.real))
-print(("%-22s %7s %10s %10s %10s %10s %10s %8s %10s %6s"):format("cloud", "points", "AABB", "PCA box", "min sphere",
-  "Ritter", "AABB ball", "k-DOPs", "hull", "faces"))
+print(("%-22s %7s %10s %10s %10s %10s %10s %10s %8s %10s %6s"):format("cloud", "points", "AABB", "PCA box",
+  "least box", "min sphere", "Ritter", "AABB ball", "k-DOPs", "hull", "faces"))
 for _, c in ipairs(clouds) do
   local pts = c.points
-  local aabb, pca = collide.boundingBox(pts), collide.boundingBox(pts, "pca")
+  local aabb, pca, least = collide.boundingBox(pts), collide.boundingBox(pts, "pca"),
+      collide.boundingBox(pts, "minimum")
   local smin, srit, sbox = collide.boundingSphere(pts), collide.boundingSphere(pts, "ritter"),
       collide.boundingSphere(pts, "aabb")
-  for _, v in ipairs({ aabb, pca, smin, srit, sbox }) do
+  for _, v in ipairs({ aabb, pca, least, smin, srit, sbox }) do
     expect(holds_all(v, pts), c.name .. ": the " .. v:kind() .. " holds every point")
   end
   local kdops_hold = true
@@ -113,14 +126,16 @@ for _, c in ipairs(clouds) do
     c.name .. ": the minimum sphere is the smallest")
   local poly, faces, dim = collide.hull(pts)
   expect(hull_holds(faces, pts, 10), c.name .. ": the hull holds every point")
-  local row = { box_volume(aabb), box_volume(pca), ball_volume(smin), ball_volume(srit), ball_volume(sbox),
-    hull_volume(poly, faces) }
-  expect(row[6] <= row[1] * (1 + 1e-12) and row[6] <= row[3], c.name .. ": the hull is the smallest")
-  print(("%-22s %7d %10.4g %10.4g %10.4g %10.4g %10.4g %8s %10.4g %6d"):format(c.name, #pts, row[1], row[2], row[3],
-    row[4], row[5], kdops_hold and "hold" or "FAIL", row[6], #faces))
-  record(c.name, #pts, row[1], row[2], row[3], row[4], row[5], row[6], #faces, dim)
+  local row = { box_volume(aabb), box_volume(pca), box_volume(least), ball_volume(smin), ball_volume(srit),
+    ball_volume(sbox), hull_volume(poly, faces) }
+  expect(row[3] <= row[2], c.name .. ": the least box is no larger than PCA's")
+  expect(row[7] <= row[1] * (1 + 1e-12) and row[7] <= row[3] * (1 + 1e-12) and row[7] <= row[4],
+    c.name .. ": the hull is the smallest")
+  print(("%-22s %7d %10.4g %10.4g %10.4g %10.4g %10.4g %10.4g %8s %10.4g %6d"):format(c.name, #pts, row[1], row[2],
+    row[3], row[4], row[5], row[6], kdops_hold and "hold" or "FAIL", row[7], #faces))
+  record(c.name, #pts, row[1], row[2], row[3], row[4], row[5], row[6], row[7], #faces, dim)
   c.faces = faces
-  c.aabb, c.pca, c.smin, c.srit = aabb, pca, smin, srit
+  c.aabb, c.pca, c.least, c.smin, c.srit = aabb, pca, least, smin, srit
 end
 -- what the numbers show
 expect(math.abs(box_volume(clouds[1].aabb) - 8) < 1e-12 and math.abs(clouds[1].smin:radius() - math.sqrt(3)) < 1e-9,
@@ -129,6 +144,8 @@ expect(box_volume(clouds[2].pca) < 0.01 * box_volume(clouds[2].aabb), "a turned 
 expect(box_volume(clouds[4].pca) < 0.8 * box_volume(clouds[4].aabb), "a turned box: PCA's box is the tighter")
 expect(math.abs(clouds[3].smin:radius() - 2) < 1e-3, "a sphere sample: the minimum sphere is the sphere")
 expect(#clouds[1].faces == 6, "the cube's corners: a hull of six square faces")
+expect(math.abs(box_volume(clouds[5].least) - 12) < 1e-9 and box_volume(clouds[5].pca) > 1.05 * 12,
+  "a box's corners and a face diagonal: PCA turns off the box, the least box is the box")
 expect(#clouds[3].faces == 2 * 500 - 4, "a sphere sample: every point a vertex of its hull (2V - 4 triangles)")
 
 -- the picture: a turned, elongated cloud in the xy plane with its volumes
@@ -140,6 +157,7 @@ end
 pic[#pic + 1] = turn(4.6, 0.3, 0, 0.6) -- an outlier along the long axis
 draw(collide.boundingBox(pic), { label = "AABB", color = "#888888", dashed = true, fill = false })
 draw(collide.boundingBox(pic, "pca"), { label = "PCA box", color = "#1f77b4", fill = false })
+draw(collide.boundingBox(pic, "minimum"), { label = "least box (hull directions)", color = "#17becf", fill = false })
 draw(collide.boundingSphere(pic, "aabb"), { label = "sphere about the AABB's centre", color = "#d62728", dashed = true, fill = false })
 draw(collide.boundingSphere(pic, "ritter"), { label = "Ritter's sphere", color = "#ff7f0e", dashed = true, fill = false })
 draw(collide.boundingSphere(pic), { label = "minimum sphere (Welzl)", color = "#2ca02c", fill = false })

@@ -5,6 +5,7 @@
 // box, k-DOP slabs exact at their boundary, merges, invalid input.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -257,6 +258,80 @@ TEST(Volumes, PcaBoxFindsATurnedBoxAndHoldsEveryPoint) {
     EXPECT_LT(static_cast<double>(b.e.z), 1e3 * kRel);
 }
 
+double Volume(const col_obb &b) {
+    return static_cast<double>(b.e.x) * static_cast<double>(b.e.y) * static_cast<double>(b.e.z);
+}
+
+TEST(Volumes, LeastBoxFindsTheTurnedBoxPcaMisses) {
+    // a turned box 3 x 1 x 0.5 (half extents): its corners and 600 points
+    // along one face's diagonal, which turn PCA's first axis off the box's;
+    // the least box lies flush with the hull's faces, the box's own
+    col_vec3 axis = col_v3_scale(V(2, -1, 2), R(1.0 / 3));
+    col_mat3 rot = col_m3_from_quat(
+        {R(std::cos(0.6)), R(std::sin(0.6)) * axis.x, R(std::sin(0.6)) * axis.y, R(std::sin(0.6)) * axis.z});
+    const col_vec3 u[3] = {rot.c0, rot.c1, rot.c2};
+    const double e[3] = {3, 1, 0.5};
+    for (double off : {0.0, kFloat ? 1000.0 : 1e6}) {
+        col_vec3 c = V(off, -off / 2, 7);
+        auto at = [&](double x, double y, double z) {
+            return col_v3_madd(col_v3_madd(col_v3_madd(c, R(x), u[0]), R(y), u[1]), R(z), u[2]);
+        };
+        std::vector<col_vec3> p;
+        for (int i = 0; i < 8; ++i) p.push_back(at(i & 1 ? e[0] : -e[0], i & 2 ? e[1] : -e[1], i & 4 ? e[2] : -e[2]));
+        for (int i = 0; i <= 600; ++i) {
+            double t = -1 + i / 300.0;
+            p.push_back(at(t * e[0], t * e[1], e[2])); // the top face's diagonal
+        }
+        col_obb pca, least;
+        ASSERT_TRUE(col_obb_from_points(p.data(), p.size(), COL_OBB_PCA, &pca));
+        ASSERT_TRUE(col_obb_from_points(p.data(), p.size(), COL_OBB_MINIMUM, &least));
+        ASSERT_TRUE(col_obb_is_valid(&least));
+        double rel = kFloat ? 1e-3 : 1e-9 * (1 + off / 1e3);
+        EXPECT_GT(Volume(pca), 1.05 * 1.5) << "PCA's box is the turned one: the test would prove nothing";
+        EXPECT_NEAR(Volume(least), 1.5, 1.5 * rel + (kFloat ? 1e-2 : 0)) << off;
+        for (int k = 0; k < 3; ++k) { // the box's axes, by decreasing extent
+            EXPECT_NEAR(std::fabs(static_cast<double>(col_v3_dot(least.u[k], u[k]))), 1.0, kFloat ? 1e-4 : 1e-12) << k;
+            EXPECT_NEAR(static_cast<double>(col_v3_get(least.e, k)), e[k], kFloat ? 1e-2 : 1e-9 * (1 + off)) << k;
+        }
+        EXPECT_GT(static_cast<double>(col_v3_dot(col_v3_cross(least.u[0], least.u[1]), least.u[2])), 0.99);
+        for (auto q : p) ASSERT_TRUE(Holds(AsShape(least), q));
+    }
+    // flat: a square turned 30 degrees in the plane z = 0.5 and a cluster
+    // along one of its diagonals: the least rectangle is the square
+    std::vector<col_vec3> flat;
+    double cs = std::cos(0.5235987755982988), sn = std::sin(0.5235987755982988);
+    for (int i = 0; i < 4; ++i) {
+        double x = i & 1 ? 1 : -1, y = i & 2 ? 1 : -1;
+        flat.push_back(V(x * cs - y * sn, x * sn + y * cs, 0.5));
+    }
+    for (int i = 0; i <= 100; ++i) {
+        double t = -0.9 + 1.8 * i / 100.0;
+        flat.push_back(V(t * (cs - sn), t * (sn + cs), 0.5));
+    }
+    col_obb sq;
+    ASSERT_TRUE(col_obb_from_points(flat.data(), flat.size(), COL_OBB_MINIMUM, &sq));
+    EXPECT_NEAR(static_cast<double>(sq.e.x), 1.0, kFloat ? 1e-5 : 1e-12);
+    EXPECT_NEAR(static_cast<double>(sq.e.y), 1.0, kFloat ? 1e-5 : 1e-12);
+    EXPECT_LT(static_cast<double>(sq.e.z), kFloat ? 1e-5 : 1e-12);
+    for (auto q : flat) ASSERT_TRUE(Holds(AsShape(sq), q));
+    // every cloud: valid, right-handed, holding every point, never above PCA
+    for (auto &cloud : Clouds(7)) {
+        col_obb pca, least;
+        ASSERT_TRUE(col_obb_from_points(cloud.data(), cloud.size(), COL_OBB_PCA, &pca));
+        ASSERT_TRUE(col_obb_from_points(cloud.data(), cloud.size(), COL_OBB_MINIMUM, &least)) << cloud.size();
+        ASSERT_TRUE(col_obb_is_valid(&least));
+        EXPECT_GT(static_cast<double>(col_v3_dot(col_v3_cross(least.u[0], least.u[1]), least.u[2])), 0.99);
+        EXPECT_LE(Volume(least), Volume(pca)) << cloud.size();
+        for (auto q : cloud) ASSERT_TRUE(Holds(AsShape(least), q)) << cloud.size() << " points";
+    }
+    // the same points in the same order: the same bits
+    auto cloud = Clouds(8)[6];
+    col_obb b1, b2;
+    ASSERT_TRUE(col_obb_from_points(cloud.data(), cloud.size(), COL_OBB_MINIMUM, &b1));
+    ASSERT_TRUE(col_obb_from_points(cloud.data(), cloud.size(), COL_OBB_MINIMUM, &b2));
+    EXPECT_EQ(0, std::memcmp(&b1, &b2, sizeof b1));
+}
+
 TEST(Volumes, KdopSlabsHoldEveryPointExactly) {
     for (int k : {6, 14, 18, 26}) {
         for (auto &cloud : Clouds(7)) {
@@ -344,6 +419,8 @@ TEST(Volumes, InvalidInputIsRefused) {
     EXPECT_FALSE(col_sphere_from_points(ok, 1, static_cast<col_sphere_method>(7), &s));
     EXPECT_EQ(s.r, R(9));
     EXPECT_FALSE(col_obb_from_points(bad, 2, COL_OBB_PCA, &o));
+    EXPECT_FALSE(col_obb_from_points(bad, 2, COL_OBB_MINIMUM, &o));
+    EXPECT_FALSE(col_obb_from_points(nullptr, 2, COL_OBB_MINIMUM, &o));
     EXPECT_FALSE(col_obb_from_points(ok, 1, static_cast<col_obb_method>(3), &o));
     EXPECT_FALSE(col_kdop_from_points(ok, 1, 10, &d));
     EXPECT_FALSE(col_kdop_from_points(bad, 2, 14, &d));

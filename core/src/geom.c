@@ -1,6 +1,7 @@
 /* Private closest-point helpers (see geom.h). */
 #include <stdlib.h>
 
+#include "exact.h"
 #include "geom.h"
 
 col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t) {
@@ -236,6 +237,14 @@ static int p2_order(const void *pa, const void *pb) {
     return 0;
 }
 
+/* o, a, b turn counterclockwise, exactly (the rounded cross product's sign
+ * can differ between the lower and the upper chain on nearly collinear
+ * points, and the chain then holds a point twice: a shadow 1500 long and 3
+ * wide came out as six corners of five points). */
+static bool left_turn(col__p2 o, col__p2 a, col__p2 b) {
+    return col__orient2d(col_v3(o.x, o.y, 0), col_v3(a.x, a.y, 0), col_v3(b.x, b.y, 0), 0, 1) > 0;
+}
+
 int col__chain2d(col__p2 *pts, int n, col__p2 *hull) {
     if (n > 16) {
         qsort(pts, (size_t)n, sizeof *pts, p2_order);
@@ -249,11 +258,11 @@ int col__chain2d(col__p2 *pts, int n, col__p2 *hull) {
     }
     int k = 0;
     for (int i = 0; i < n; ++i) {
-        while (k >= 2 && !(col__cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        while (k >= 2 && !left_turn(hull[k - 2], hull[k - 1], pts[i])) --k;
         hull[k++] = pts[i];
     }
     for (int i = n - 2, lower = k + 1; i >= 0; --i) {
-        while (k >= lower && !(col__cross2(hull[k - 2], hull[k - 1], pts[i]) > COL_R(0.0))) --k;
+        while (k >= lower && !left_turn(hull[k - 2], hull[k - 1], pts[i])) --k;
         hull[k++] = pts[i];
     }
     return k > 1 ? k - 1 : k; /* the last point repeats the first */

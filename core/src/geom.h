@@ -176,7 +176,8 @@ static inline col_real col__cross2(col__p2 o, col__p2 a, col__p2 b) {
  * Andrew's monotone chain: counterclockwise into hull (room for 2 n + 1:
  * each point is pushed at most twice), strict turns only (collinear and
  * equal points dropped), its count returned (a point, a segment, a
- * polygon). In floating point: the turns are rounded. */
+ * polygon). The turns are exact (col__orient2d), so the polygon is the
+ * exact hull of the points as given. */
 int col__chain2d(col__p2 *pts, int n, col__p2 *hull);
 
 /* The longest edge of triangle abc as *p, *q (ties: ab before bc before ca). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collide/hull.h"
 #include "collide/volumes.h"
 #include "geom.h"
 
@@ -435,8 +436,11 @@ static bool box_around(const col_vec3 *p, size_t n, col_vec3 o, const col_vec3 u
     return true;
 }
 
+static bool obb_minimum(const col_vec3 *points, size_t n, col_obb *out);
+
 bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method, col_obb *out) {
-    if (!points_valid(points, n) || method != COL_OBB_PCA) return false;
+    if (!points_valid(points, n) || (method != COL_OBB_PCA && method != COL_OBB_MINIMUM)) return false;
+    if (method == COL_OBB_MINIMUM) return obb_minimum(points, n, out);
     col_aabb box = col__points_box(points, n);
     col_vec3 o = centre_of(&box);
     /* the mean, then the covariance about it (two passes), in the frame at o */
@@ -473,4 +477,192 @@ bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method
     u[1] = canonical(col__unit_or(u1, col__unit_or(col_v3_cross(u[0], col_v3(0, 0, 1)), col_v3(0, 1, 0))));
     u[2] = col__unit_or(col_v3_cross(u[0], u[1]), col_v3(0, 0, 1));
     return box_around(points, n, o, u, out);
+}
+
+/* ---- OBB of least volume over the hull's directions ---- */
+
+typedef col__p2 pt2;
+
+static col_real dot2(pt2 a, pt2 b, col_real ux, col_real uy) { return (b.x - a.x) * ux + (b.y - a.y) * uy; }
+
+/* The rectangle of least area around the convex polygon h (m vertices,
+ * counter-clockwise) with a side along one of its edges (Freeman and
+ * Shapira 1975: the least one has), by rotating calipers (Toussaint 1983):
+ * the direction (ux, uy) of that side; its area returned (0 for a polygon
+ * of one or two points, along their line). */
+static col_real min_rectangle(const pt2 *h, int m, col_real *ux, col_real *uy) {
+    *ux = COL_R(1.0);
+    *uy = COL_R(0.0);
+    if (m < 2) return COL_R(0.0);
+    if (m == 2) {
+        col_real dx = h[1].x - h[0].x, dy = h[1].y - h[0].y, len = col_sqrt(dx * dx + dy * dy);
+        if (len > COL_R(0.0)) *ux = dx / len, *uy = dy / len;
+        return COL_R(0.0);
+    }
+    col_real best = COL_REAL_MAX;
+    int r = 0, t = 0, l = 0;
+    for (int i = 0; i < m; ++i) {
+        pt2 a = h[i], b = h[(i + 1) % m];
+        col_real dx = b.x - a.x, dy = b.y - a.y, len = col_sqrt(dx * dx + dy * dy);
+        if (!(len > COL_R(0.0))) continue;
+        col_real cx = dx / len, cy = dy / len; /* the side; (-cy, cx) points into the polygon */
+        if (i == 0) r = 1;
+        /* each caliper advances while the next vertex is farther (at most
+         * once around: rounding cannot loop it) */
+        for (int k = 0; k < m && dot2(h[r], h[(r + 1) % m], cx, cy) > COL_R(0.0); ++k) r = (r + 1) % m;
+        if (i == 0) t = r;
+        for (int k = 0; k < m && dot2(h[t], h[(t + 1) % m], -cy, cx) > COL_R(0.0); ++k) t = (t + 1) % m;
+        if (i == 0) l = t;
+        for (int k = 0; k < m && dot2(h[l], h[(l + 1) % m], cx, cy) < COL_R(0.0); ++k) l = (l + 1) % m;
+        col_real width = dot2(h[l], h[r], cx, cy), height = dot2(a, h[t], -cy, cx), area = width * height;
+        if (area < best) {
+            best = area;
+            *ux = cx;
+            *uy = cy;
+        }
+    }
+    return best == COL_REAL_MAX ? COL_R(0.0) : best;
+}
+
+/* A unit vector square to the unit a (across its least component). */
+static col_vec3 square_to(col_vec3 a) {
+    col_real x = col_abs(a.x), y = col_abs(a.y), z = col_abs(a.z);
+    col_vec3 w = x <= y && x <= z ? col_v3(1, 0, 0) : (y <= z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+    return col__unit_or(col_v3_cross(a, w), col_v3(0, 1, 0));
+}
+
+/* The extents' product of the frame u over the points q (relative to o),
+ * and the half extents; the sum of the extents breaks ties between flat
+ * boxes (volume 0). */
+static void frame_size(const col_vec3 *q, int n, const col_vec3 u[3], col_real e[3], col_real *volume,
+                       col_real *girth) {
+    for (int k = 0; k < 3; ++k) {
+        col_real lo = COL_REAL_MAX, hi = -COL_REAL_MAX;
+        for (int i = 0; i < n; ++i) {
+            col_real x = col_v3_dot(q[i], u[k]);
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+        e[k] = COL_R(0.5) * (hi - lo);
+    }
+    *volume = e[0] * e[1] * e[2];
+    *girth = e[0] + e[1] + e[2];
+}
+
+/* Candidate first axes: the faces' normals (larger faces first), then the
+ * edges' directions (longer first), each edge once. */
+typedef struct axis_candidate {
+    col_vec3 axis;
+    col_real weight;
+    int index;
+} axis_candidate;
+
+static int candidate_order(const void *pa, const void *pb) {
+    const axis_candidate *a = pa, *b = pb;
+    if (a->weight != b->weight) return a->weight > b->weight ? -1 : 1;
+    return a->index < b->index ? -1 : (a->index > b->index);
+}
+
+/* How many vertex projections the search may spend (candidates times hull
+ * vertices): a hull of up to 4096 vertices tries every candidate. */
+#define OBB_SEARCH_BUDGET (1 << 24)
+
+static bool obb_minimum(const col_vec3 *points, size_t n, col_obb *out) {
+    col_obb pca;
+    if (!col_obb_from_points(points, n, COL_OBB_PCA, &pca)) return false;
+    col_hull h;
+    if (!col_hull_build(points, n, &h)) return false;
+    if (h.dimension < 2) { /* a point or a segment: PCA's box has no volume and its least girth */
+        col_hull_free(&h);
+        *out = pca;
+        return true;
+    }
+    int nv = h.vertex_count, nc = 0;
+    col_aabb box = col__points_box(h.vertices, (size_t)nv);
+    col_vec3 o = centre_of(&box);
+    col_vec3 *q = malloc((size_t)nv * sizeof *q);
+    pt2 *p2 = malloc((size_t)nv * sizeof *p2), *h2 = malloc((2 * (size_t)nv + 1) * sizeof *h2);
+    axis_candidate *cand = malloc(((size_t)h.face_count + (size_t)h.edge_count) * sizeof *cand);
+    bool ok = q && p2 && h2 && cand;
+    if (ok) {
+        for (int i = 0; i < nv; ++i) q[i] = col_v3_sub(h.vertices[i], o);
+        for (int f = 0; f < h.face_count; ++f) {
+            /* a face's weight: its area (twice: the fan's cross products) */
+            col_vec3 sum = col_v3(0, 0, 0);
+            int e0 = h.faces[f].edge, e = e0, first = h.edges[e0].origin;
+            for (int k = 0; k < nv && h.edges[e].next != e0; ++k) {
+                int a = h.edges[e].origin, b = h.edges[h.edges[e].next].origin;
+                sum = col_v3_add(sum, col_v3_cross(col_v3_sub(q[a], q[first]), col_v3_sub(q[b], q[first])));
+                e = h.edges[e].next;
+            }
+            axis_candidate c = {h.faces[f].plane.n, col_v3_len(sum), nc};
+            cand[nc++] = c;
+        }
+        int faces = nc;
+        for (int e = 0; e < h.edge_count && h.dimension == 3; ++e) {
+            int t = h.edges[e].twin;
+            if (t < e) continue;
+            col_vec3 d = col_v3_sub(h.vertices[h.edges[t].origin], h.vertices[h.edges[e].origin]);
+            axis_candidate c = {col__unit_or(d, col_v3(1, 0, 0)), col_v3_len(d), nc};
+            cand[nc++] = c;
+        }
+        qsort(cand, (size_t)faces, sizeof *cand, candidate_order);
+        qsort(cand + faces, (size_t)(nc - faces), sizeof *cand, candidate_order);
+        int budget = OBB_SEARCH_BUDGET / nv;
+        if (budget < 16) budget = 16;
+        if (nc > budget) nc = budget; /* the largest faces first, then the longest edges */
+    }
+    col_vec3 best[3] = {pca.u[0], pca.u[1], pca.u[2]};
+    col_real be[3], best_volume = COL_REAL_MAX, best_girth = COL_REAL_MAX;
+    if (ok) frame_size(q, nv, best, be, &best_volume, &best_girth);
+    for (int c = 0; ok && c < nc; ++c) {
+        /* the first axis, then the least rectangle of the points' shadow
+         * across it */
+        col_vec3 a = cand[c].axis, b = square_to(a), d = col__unit_or(col_v3_cross(a, b), col_v3(0, 0, 1));
+        for (int i = 0; i < nv; ++i) p2[i] = (pt2){col_v3_dot(q[i], b), col_v3_dot(q[i], d)};
+        int m = col__chain2d(p2, nv, h2);
+        col_real ux, uy;
+        (void)min_rectangle(h2, m, &ux, &uy);
+        col_vec3 u[3];
+        u[0] = a;
+        u[1] = col__unit_or(col_v3_add(col_v3_scale(b, ux), col_v3_scale(d, uy)), b);
+        u[2] = col__unit_or(col_v3_cross(u[0], u[1]), d);
+        col_real e[3], volume, girth;
+        frame_size(q, nv, u, e, &volume, &girth);
+        if (volume < best_volume || (volume == best_volume && girth < best_girth)) {
+            best_volume = volume;
+            best_girth = girth;
+            for (int k = 0; k < 3; ++k) best[k] = u[k], be[k] = e[k];
+        }
+    }
+    free(q);
+    free(p2);
+    free(h2);
+    free(cand);
+    col_hull_free(&h);
+    if (!ok) return false;
+    /* the axes by decreasing extent (stable), each canonical, right-handed */
+    int order[3] = {0, 1, 2};
+    for (int i = 1; i < 3; ++i)
+        for (int j = i; j > 0 && be[order[j]] > be[order[j - 1]]; --j) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    col_vec3 u[3];
+    u[0] = canonical(best[order[0]]);
+    col_vec3 u1 = col_v3_madd(best[order[1]], -col_v3_dot(best[order[1]], u[0]), u[0]);
+    u[1] = canonical(col__unit_or(u1, square_to(u[0])));
+    u[2] = col__unit_or(col_v3_cross(u[0], u[1]), square_to(u[1]));
+    col_obb fit;
+    if (!box_around(points, n, o, u, &fit)) return false;
+    /* never above PCA's box, each fitted to every point the same way (the
+     * volumes in double, as a caller computes them from the extents: in a
+     * float build the rounded products could order the boxes otherwise) */
+    double fv = (double)fit.e.x * (double)fit.e.y * (double)fit.e.z,
+           pv = (double)pca.e.x * (double)pca.e.y * (double)pca.e.z;
+    double fg = (double)fit.e.x + (double)fit.e.y + (double)fit.e.z,
+           pg = (double)pca.e.x + (double)pca.e.y + (double)pca.e.z;
+    *out = fv < pv || (fv == pv && fg <= pg) ? fit : pca;
+    return true;
 }

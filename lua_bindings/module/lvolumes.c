@@ -22,9 +22,10 @@ static void push_kdop(lua_State *L, const col_kdop *d) {
 }
 
 /* collide.boundingBox(points [, method]): "aabb" (default) an AABB, "pca"
- * an OBB by principal components. */
+ * an OBB by principal components, "minimum" the OBB of least volume over
+ * the hull's directions. */
 static int l_bounding_box(lua_State *L) {
-    static const char *const methods[] = {"aabb", "pca", NULL};
+    static const char *const methods[] = {"aabb", "pca", "minimum", NULL};
     int m = luaL_checkoption(L, 2, "aabb", methods); /* before the points, which push a scratch block */
     size_t n;
     const col_vec3 *p = lcol_check_points(L, 1, &n);
@@ -35,8 +36,9 @@ static int l_bounding_box(lua_State *L) {
         return 1;
     }
     col_obb b;
-    if (!col_obb_from_points(p, n, COL_OBB_PCA, &b))
-        return luaL_argerror(L, 1, lua_pushfstring(L, "the points spread beyond %f: no box", (lua_Number)COL_HUGE));
+    if (!col_obb_from_points(p, n, m == 1 ? COL_OBB_PCA : COL_OBB_MINIMUM, &b))
+        return luaL_argerror(
+            L, 1, lua_pushfstring(L, "the points spread beyond %f (or out of memory): no box", (lua_Number)COL_HUGE));
     lcol_push_shape(L, COL_SHAPE_OBB, &b);
     return 1;
 }

@@ -30,6 +30,11 @@ for _, set in ipairs({ { cube, "cube" }, { cloud, "cloud" }, { far, "far cloud" 
   local pts, name = set[1], set[2]
   holds_all(collide.boundingBox(pts), pts, name .. ": aabb")
   holds_all(collide.boundingBox(pts, "pca"), pts, name .. ": pca box")
+  local least, pcabox = collide.boundingBox(pts, "minimum"), collide.boundingBox(pts, "pca")
+  holds_all(least, pts, name .. ": least box")
+  local lx, ly, lz = least:halfExtents()
+  local px, py, pz = pcabox:halfExtents()
+  expect(lx * ly * lz <= px * py * pz, name .. ": the least box is no larger than PCA's")
   local radii = {}
   for _, m in ipairs({ "minimum", "ritter", "aabb" }) do
     local s = collide.boundingSphere(pts, m)
@@ -133,6 +138,10 @@ local cx, cy, cz = s:center()
 expectNear(cx, 0, tol, "centred")
 expectEqual(tostring(collide.boundingBox(cube)), "collide.Aabb(-1, -1, -1, 1, 1, 1)", "the cube's box")
 expectEqual(collide.boundingBox(cube, "pca"):kind(), "obb", "pca gives an obb")
+do -- the cube's least box is the cube (half extents 1)
+  local hx, hy, hz = collide.boundingBox(cube, "minimum"):halfExtents()
+  expectNear(hx * hy * hz, 1, tol, "the cube's least box")
+end
 s = collide.boundingSphere({ { 0, 0, 0 }, { 2, 0, 0 }, { 1, 1, 0 } })
 expectNear(s:radius(), 1, tol, "a right triangle's circle")
 s = collide.boundingSphere(collide.convex(cube))
@@ -172,6 +181,8 @@ expectError("#1 to 'collide.boundingBox' (point 2: y must be finite with magnitu
 expectError("#1 to 'collide.kdop' (at least one point expected, got an empty table)", collide.kdop, {}, 6)
 expectError("#2 to 'collide.kdop' (k must be 6, 14, 18 or 26, got 10)", collide.kdop, cube, 10)
 expectError("#2 to 'collide.boundingBox' (invalid option 'best')", collide.boundingBox, cube, "best")
+expectError("#1 to 'collide.boundingBox' (point 2: y must be finite with magnitude <=",
+  collide.boundingBox, { { 0, 0, 0 }, { 0, math.huge, 0 } }, "minimum")
 expectError("#2 to 'collide.merge' (two aabbs, two spheres or two k-DOPs expected, got sphere and aabb)",
   collide.merge, collide.sphere(0, 0, 0, 1), collide.aabb(0, 0, 0, 1, 1, 1))
 -- a k-DOP against an AABB: the cube's 14-DOP meets a box touching its face and

@@ -1,9 +1,10 @@
 /*
  * collide/volumes.h — bounding volumes built from point sets: the AABB, the
  * sphere (by the AABB's centre, by Ritter's method, and the minimum by
- * Welzl's algorithm), the OBB by principal component analysis, and the
- * k-DOP (k = 6, 14, 18, 26); merging two volumes; a point in a k-DOP, two
- * k-DOPs overlapping, a k-DOP and an AABB overlapping.
+ * Welzl's algorithm), the OBB by principal component analysis and the
+ * least OBB over the convex hull's directions, and the k-DOP (k = 6, 14,
+ * 18, 26); merging two volumes; a point in a k-DOP, two k-DOPs
+ * overlapping, a k-DOP and an AABB overlapping.
  *
  * Every constructor takes n >= 1 points and returns false, leaving *out as
  * it was, for none (n == 0 or a NULL array) or for a point that is not
@@ -22,7 +23,12 @@
  * Sources: Ericson, Real-Time Collision Detection (2005), 4.2 (AABB), 4.3.2
  * (Ritter's sphere, Ritter 1990 in Graphics Gems), 4.3.4-4.3.5 (Welzl 1991,
  * with Gärtner's move-to-front, "Fast and Robust Smallest Enclosing Balls",
- * ESA 1999), 4.4.3 (PCA and the Jacobi method), 4.6 (k-DOPs); seed 004.
+ * ESA 1999), 4.4.3 (PCA and the Jacobi method), 4.6 (k-DOPs); seed 004;
+ * H. Freeman and R. Shapira, Determining the minimum-area encasing
+ * rectangle for an arbitrary closed curve, CACM 18(7) 1975; G. Toussaint,
+ * Solving geometric problems with the rotating calipers, MELECON 1983;
+ * J. O'Rourke, Finding minimal enclosing boxes, Int. J. Comput. Inf. Sci.
+ * 14(3) 1985.
  */
 #ifndef COLLIDE_VOLUMES_H
 #define COLLIDE_VOLUMES_H
@@ -77,7 +83,8 @@ COL_API bool col_sphere_merge(const col_sphere *a, const col_sphere *b, col_sphe
 /* ---- OBB ---- */
 
 typedef enum col_obb_method {
-    COL_OBB_PCA = 0 /* the axes of the points' covariance (principal components) */
+    COL_OBB_PCA = 0,    /* the axes of the points' covariance (principal components) */
+    COL_OBB_MINIMUM = 1 /* the least volume over the hull's face normals and edge directions */
 } col_obb_method;
 
 /*
@@ -93,6 +100,28 @@ typedef enum col_obb_method {
  * a box of zero extent across them. PCA's box is not the smallest: its axes
  * follow the points' spread, not the hull (a cube's corners give the cube,
  * a few outliers can turn it).
+ *
+ * COL_OBB_MINIMUM: the box of least volume found over the points' convex
+ * hull (col_hull_build): for each candidate first axis -- every face's
+ * normal, then every edge's direction -- the rectangle of least area around
+ * the points' shadow across it (its 2D hull by Andrew's monotone chain; a
+ * side along one of the shadow's edges by rotating calipers: Freeman and
+ * Shapira 1975, Toussaint 1983), and PCA's box; the least volume wins
+ * (ties: the least sum of extents, then the first found), and that box is
+ * fitted to every point as PCA's is, so its volume is never above PCA's.
+ * A box of least volume has a face flush with a hull face or two adjacent
+ * faces flush with hull edges (O'Rourke 1985); the candidates hold the
+ * first case and the second where one of the box's axes runs along a hull
+ * edge, so the box is the least in those cases and close to it otherwise
+ * (an exact O(n^3) search is not run). Flat points get the rectangle of
+ * least area in their plane (exact to rounding), collinear points or one
+ * point PCA's box (no volume). Axes ordered by decreasing extent, each with
+ * its largest component positive, right-handed. Time O(n log n) for the
+ * hull plus O(C h log h) for C candidates on a hull of h vertices; where C h
+ * passes 2^24 (hulls of more than about 4096 vertices), only the first
+ * 2^24 / h candidates are tried, the larger faces first and then the
+ * longer edges. false also where an allocation fails. Deterministic: the
+ * same points in the same order give the same box.
  */
 COL_API bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method, col_obb *out);
 
