@@ -955,6 +955,40 @@ static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const
             col_aabb at = {p[i], p[i]};
             FZ_CHECK(col_kdop_overlap_aabb(&d, &at), "a k-DOP overlaps a box at each of its points", a, b);
         }
+        /* a ray cast is conservative: one ending exactly on a point it holds
+         * (from another point moved off, or beside, along a fixed turn),
+         * and the ray without end, hit by then; a hit's point lies in the
+         * k-DOP widened by a few ulps of the sizes */
+        for (size_t i = 0; i < n && i < 4; ++i) {
+            col_vec3 from = col_v3_add(p[(i + 1) % n], col_v3(COL_R(0.75), COL_R(-1.5), COL_R(0.375)));
+            col_ray ray = {from, col_v3_sub(p[i], from), COL_R(1.0)};
+            if (!col_ray_is_valid(&ray)) continue;
+            col_ray_hit h = col_raycast_kdop(&ray, &d), e;
+            col_vec3 end = col_v3_add(ray.origin, col_v3_scale(ray.delta, ray.max_t));
+            bool onto = end.x == p[i].x && end.y == p[i].y && end.z == p[i].z; /* (the end can round off it) */
+            fz_count("k-DOP rays whose end rounds onto the point", onto);
+            if (!onto) continue;
+            FZ_CHECK(h.status == COL_HIT, "a ray ending on a point of a k-DOP hits it", a, b);
+            ray.max_t = (col_real)INFINITY;
+            e = col_raycast_kdop(&ray, &d);
+            /* (both entries are lower bounds of the exact one, which is at
+             * most 1 here; the longer segment's bound need not be the lower) */
+            FZ_CHECK(e.status == COL_HIT && (double)e.t <= 1 + 1e-9,
+                     "the ray without end hits a k-DOP by a point it holds", a, b);
+            fz_count("k-DOP rays from outside", !h.inside);
+            if (h.inside) continue;
+            double size = 1;
+            for (int s = 0; s < ks[j] / 2; ++s) size = fmax(size, fmax(fabs((double)d.min[s]), fabs((double)d.max[s])));
+            size += fmax(fabs((double)from.x), fmax(fabs((double)from.y), fabs((double)from.z)));
+            for (int s = 0; s < ks[j] / 2; ++s) {
+                col_vec3 ax = col_kdop_axis(ks[j], s);
+                double x = (double)ax.x * (double)h.point.x + (double)ax.y * (double)h.point.y +
+                           (double)ax.z * (double)h.point.z;
+                double tol = 1e3 * (double)COL_EPSILON * size;
+                FZ_CHECK(x >= (double)d.min[s] - tol && x <= (double)d.max[s] + tol,
+                         "a k-DOP ray's hit lies on the k-DOP", a, b);
+            }
+        }
         if (ks[j] == 6)
             FZ_CHECK(d.min[0] == box.min.x && d.max[1] == box.max.y && d.min[2] == box.min.z, "the 6-DOP is the box", a,
                      b);

@@ -441,6 +441,76 @@ namespace {
 // A k-DOP against an AABB: for k = 6 exactly the boxes' overlap; for every k
 // never apart from a box that holds one of its points (conservative), and
 // apart from a box beyond one of its slabs.
+// A ray against a k-DOP: the octahedron |x| + |y| + |z| <= 1 is its points'
+// 14-DOP (the diagonal slabs are its faces), so a ray through the AABB's
+// corner misses, one aimed at a face enters it there; conservative on
+// random clouds (a ray ending on a point the k-DOP holds hits it); k = 6 is
+// the box's own cast.
+TEST(Kdop, RayCast) {
+    const col_vec3 octa[6] = {V(1, 0, 0), V(-1, 0, 0), V(0, 1, 0), V(0, -1, 0), V(0, 0, 1), V(0, 0, -1)};
+    col_kdop d;
+    ASSERT_TRUE(col_kdop_from_points(octa, 6, 14, &d));
+    col_ray r = {V(5, 5, 0), V(-1, -1, 0), R(INFINITY)};
+    col_ray_hit h = col_raycast_kdop(&r, &d);
+    ASSERT_EQ(h.status, COL_HIT);
+    const double tol = kFloat ? 1e-4 : 1e-9;         // the widened slabs' entry
+    EXPECT_NEAR(static_cast<double>(h.t), 4.5, tol); // the edge x + y = 1, z = 0
+    EXPECT_NEAR(static_cast<double>(h.normal.x), 1 / std::sqrt(3.0), tol);
+    EXPECT_LT(static_cast<double>(col_v3_dot(h.normal, r.delta)), 0); // facing the ray
+    r.max_t = R(4.25);                                                // stops short
+    EXPECT_NE(col_raycast_kdop(&r, &d).status, COL_HIT);
+    r = {V(5, 0.9, 0.9), V(-1, 0, 0), R(INFINITY)}; // through the box's corner, past the octahedron
+    EXPECT_NE(col_raycast_kdop(&r, &d).status, COL_HIT);
+    col_kdop box6;
+    ASSERT_TRUE(col_kdop_from_points(octa, 6, 6, &box6));
+    EXPECT_EQ(col_raycast_kdop(&r, &box6).status, COL_HIT); // the 6-DOP, the box, is hit
+    r = {V(0.1, 0.2, -0.3), V(1, 0, 0), R(1)};              // from inside
+    h = col_raycast_kdop(&r, &d);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_TRUE(h.inside);
+    EXPECT_EQ(h.t, R(0));
+    r = {V(0, 0, 3), V(0, 0, -2), R(1)}; // ending exactly on the vertex (0, 0, 1)
+    h = col_raycast_kdop(&r, &d);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(static_cast<double>(h.t), 1.0, tol);
+    // conservative on random clouds, every k, and tight: a hit lies on the k-DOP
+    std::mt19937 g(9);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int trial = 0; trial < 200; ++trial) {
+        std::vector<col_vec3> p;
+        auto grid = [](double x) { return std::round(x * 64) / 64; }; // dyadic: the rays' ends are exact
+        for (int i = 0; i < 10; ++i) p.push_back(V(grid(u(g) * 3), grid(u(g)), grid(u(g) * 2)));
+        int onto = 0;
+        for (int k : {6, 14, 18, 26}) {
+            ASSERT_TRUE(col_kdop_from_points(p.data(), p.size(), k, &d));
+            for (int i = 0; i < 10; ++i) {
+                col_vec3 from = V(std::round(u(g) * 10), std::round(u(g) * 10), 5 + std::round(u(g)));
+                col_ray ray = {from, col_v3_sub(p[i], from), R(1)};
+                col_vec3 end = col_v3_add(ray.origin, ray.delta);
+                h = col_raycast_kdop(&ray, &d);
+                if (end.x == p[i].x && end.y == p[i].y && end.z == p[i].z) {
+                    EXPECT_EQ(h.status, COL_HIT) << trial;
+                    ++onto;
+                }
+                if (h.status != COL_HIT || h.inside) continue;
+                for (int s = 0; s < k / 2; ++s) {
+                    double x = static_cast<double>(col_v3_dot(col_kdop_axis(k, s), h.point));
+                    EXPECT_GE(x, static_cast<double>(d.min[s]) - (kFloat ? 1e-4 : 1e-12)) << trial << " k " << k;
+                    EXPECT_LE(x, static_cast<double>(d.max[s]) + (kFloat ? 1e-4 : 1e-12)) << trial << " k " << k;
+                }
+            }
+        }
+        EXPECT_EQ(onto, 40) << trial; // every ray's end is its point
+    }
+    // invalid input
+    col_ray ok = {V(0, 0, 0), V(1, 0, 0), R(1)}, bad = {V(kNaN, 0, 0), V(1, 0, 0), R(1)};
+    col_kdop broken = d;
+    broken.min[0] = R(kNaN);
+    EXPECT_EQ(col_raycast_kdop(&bad, &d).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_kdop(&ok, &broken).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_kdop(&ok, nullptr).status, COL_INVALID);
+}
+
 TEST(Kdop, AgainstAnAabb) {
     std::mt19937 g(5);
     std::uniform_real_distribution<double> u(-1, 1);

@@ -2,10 +2,15 @@
  * k-DOPs (collide/volumes.h): the slabs of k = 6, 14, 18 and 26 fixed
  * directions (Ericson 4.6; Klosowski et al., "Efficient Collision Detection
  * Using Bounding Volume Hierarchies of k-DOPs", 1998), built from points,
- * merged, tested against a point (exactly) and another k-DOP.
+ * merged, tested against a point (exactly), another k-DOP, an AABB and a
+ * ray (conservatively).
  */
+#include <math.h>
+
+#include "collide/raycast.h"
 #include "collide/volumes.h"
 #include "geom.h"
+#include "ray.h"
 
 /* The thirteen directions: the world axes, the four corner diagonals, the
  * six edge diagonals (components -1, 0, 1: their dot products are sums). */
@@ -151,4 +156,104 @@ bool col_kdop_overlap_aabb(const col_kdop *d, const col_aabb *b) {
     col_kdop e;
     (void)col_kdop_from_points(c, 8, d->k, &e); /* valid corners: never fails */
     return col_kdop_overlap(d, &e);
+}
+
+/* ---- a ray against a k-DOP ---- */
+
+/* The far end of the ray's part within the k-DOP's box (its first three
+ * slabs) grown by 2^-20 of its bounds' and the origin's magnitudes on each
+ * axis: at or past the exact box's exit (the rounding of the exit times is
+ * far below the growth). -1: the ray surely misses the box (an origin
+ * beyond it on an axis and not moving into it, or a box exited before t =
+ * 0). A direction of zeros: not asked (the origin alone decides). */
+static col_real box_exit(const col_kdop *d, const col_ray *r) {
+    col_real t = COL_REAL_MAX;
+    for (int k = 0; k < 3; ++k) {
+        col_real o = col_v3_get(r->origin, k), v = col_v3_get(r->delta, k);
+        col_real g = COL_R(0x1p-20) * (col_abs(d->min[k]) + col_abs(d->max[k]) + col_abs(o)) + COL__REAL_MIN;
+        col_real lo = d->min[k] - g, hi = d->max[k] + g;
+        if (v == COL_R(0.0)) {
+            if (o < lo || o > hi) return COL_R(-1.0);
+            continue;
+        }
+        col_real e = ((v > COL_R(0.0) ? hi : lo) - o) / v;
+        if (!(e >= COL_R(0.0))) return COL_R(-1.0); /* beyond the far side, moving away */
+        if (e < t) t = e;
+    }
+    return t;
+}
+
+/* The sum of terms(dir, p) and a bound on its rounding (2 u of the terms'
+ * magnitudes, as col_kdop_from_points). */
+static col_real dir_dot(int dir, col_vec3 p, col_real *err) {
+    col_real t[3];
+    terms(dir, p, t);
+    *err = COL_R(2.0) * COL_EPSILON * (col_abs(t[0]) + col_abs(t[1]) + col_abs(t[2]));
+    return t[0] + t[1] + t[2];
+}
+
+col_ray_hit col_raycast_kdop(const col_ray *r, const col_kdop *d) {
+    if (!r || !col__valid_ray(r) || !col_kdop_is_valid(d)) return col__ray_invalid();
+    if (d->k == 6) { /* the box's own cast: exact for a finite max_t */
+        col_aabb b = {col_v3(d->min[0], d->min[1], d->min[2]), col_v3(d->max[0], d->max[1], d->max[2])};
+        return col_raycast_aabb_slabs(r, &b);
+    }
+    if (col_kdop_contains_point(d, r->origin)) return col__ray_inside(r);
+    if (r->delta.x == COL_R(0.0) && r->delta.y == COL_R(0.0) && r->delta.z == COL_R(0.0)) return col__ray_miss();
+    col_real T = box_exit(d, r);
+    if (!(T >= COL_R(0.0))) return col__ray_miss();
+    if (r->max_t < T) T = r->max_t;
+    /* the segment [p0, p1] = [origin, origin + T delta] holds every point
+     * of the ray in the k-DOP (T at or past the box's exit, or max_t) */
+    col_vec3 p0 = r->origin, p1 = col_v3_madd(r->origin, T, r->delta);
+    /* (within the grown box, so finite: a diagonal's bounds reach 4 COL_HUGE) */
+    if (!(isfinite(p1.x) && isfinite(p1.y) && isfinite(p1.z))) return col__ray_miss();
+    /* along the segment, a . x = (1 - u) f0 + u f1 (u in [0, 1]) exactly
+     * for the exact f0, f1; the computed ones are within their rounding
+     * plus p1's own (u |p1| per coordinate, 3 of them), which the margin m
+     * every slab is widened by covers; the bounds on u from the widened
+     * slab are widened by 4 u of themselves for the difference f1 - f0 and
+     * the division that form them. A point of the ray in the k-DOP then
+     * lies in every widened interval: never a miss where the ray meets the
+     * k-DOP. */
+    col_real lo = COL_R(0.0), hi = COL_R(1.0);
+    int entry = -1;
+    col_real entry_sign = COL_R(0.0);
+    for (int i = 0; i < d->k / 2; ++i) {
+        int dir = dir_of(d->k, i);
+        col_real e0, e1, f0 = dir_dot(dir, p0, &e0), f1 = dir_dot(dir, p1, &e1);
+        /* (and the rounding of min - m - f0 and max + m - f0 themselves: 8 u
+         * of their terms, so the computed a and b are no tighter than the
+         * exact ones; then ua and ub are within 2 u of a / df and b / df) */
+        col_real m = COL_R(1.25) * (e0 + e1 + COL_R(12.0) * COL_EPSILON * col__abs_max(p1) +
+                                    COL_R(8.0) * COL_EPSILON *
+                                        (col_abs(d->min[i]) + col_abs(d->max[i]) + col_abs(f0) + col_abs(f1))) +
+                     COL_R(4.0) * COL__REAL_MIN;
+        col_real a = d->min[i] - m - f0, b = d->max[i] + m - f0, df = f1 - f0;
+        if (df == COL_R(0.0)) {
+            if (a > COL_R(0.0) || b < COL_R(0.0)) return col__ray_miss(); /* parallel, outside */
+            continue;
+        }
+        col_real ua = a / df, ub = b / df;
+        col_real ulo = ua < ub ? ua : ub, uhi = ua < ub ? ub : ua;
+        ulo -= COL_R(4.0) * COL_EPSILON * col_abs(ulo) + COL__REAL_MIN;
+        uhi += COL_R(4.0) * COL_EPSILON * col_abs(uhi) + COL__REAL_MIN;
+        if (ulo > lo) {
+            lo = ulo;
+            entry = dir;
+            entry_sign = df > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0); /* the normal faces the ray */
+        }
+        if (uhi < hi) hi = uhi;
+        if (lo > hi) return col__ray_miss();
+    }
+    col_real t = lo * T;
+    if (!(t <= r->max_t)) t = r->max_t;
+    /* the entering slab's axis, facing the ray; none entered above u = 0
+     * (the widened slabs hold the origin): against the ray */
+    col_vec3 against = col__unit_or(col_v3_neg(r->delta), col_v3(1, 0, 0));
+    col_vec3 n =
+        entry < 0
+            ? against
+            : col__unit_or(col_v3_scale(col_v3(DIRS[entry][0], DIRS[entry][1], DIRS[entry][2]), entry_sign), against);
+    return col__ray_accept(r, t, n);
 }

@@ -125,6 +125,19 @@ static int k_overlaps(lua_State *L) {
 }
 
 /* kdop:k() */
+/* d:raycast(ox, oy, oz, dx, dy, dz [, maxT]): col_raycast_kdop, the hit as
+ * collide.raycast's (t, point, normal, inside), or nil. */
+static int k_raycast(lua_State *L) {
+    const col_kdop *d = check_kdop(L, 1);
+    col_ray r = lcol_check_ray(L, 2);
+    col_ray_hit h = col_raycast_kdop(&r, d);
+    if (h.status != COL_HIT) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    return lcol_push_ray_hit(L, h);
+}
+
 static int k_k(lua_State *L) {
     lua_pushinteger(L, check_kdop(L, 1)->k);
     return 1;
@@ -250,8 +263,9 @@ void lcol_open_volumes(lua_State *L) {
     lua_setfield(L, -2, "__gc");
     lcol_protect(L);
     lua_pop(L, 1);
-    static const luaL_Reg methods[] = {
-        {"contains", k_contains}, {"overlaps", k_overlaps}, {"k", k_k}, {"slab", k_slab}, {NULL, NULL}};
+    static const luaL_Reg methods[] = {{"contains", k_contains}, {"overlaps", k_overlaps},
+                                       {"raycast", k_raycast},   {"k", k_k},
+                                       {"slab", k_slab},         {NULL, NULL}};
     lcol_new_type(L, KTNAME, methods, k_tostring, NULL);
     static const luaL_Reg functions[] = {{"boundingBox", l_bounding_box},
                                          {"boundingSphere", l_bounding_sphere},

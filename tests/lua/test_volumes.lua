@@ -164,6 +164,18 @@ local oct2 = {}
 for i, v in ipairs(oct) do oct2[i] = v + 0.8 end
 expect(collide.kdop(oct, 6):overlaps(collide.kdop(oct2, 6)), "their 6-DOPs overlap")
 expect(not collide.kdop(oct, 14):overlaps(collide.kdop(oct2, 14)), "their 14-DOPs do not")
+-- a ray against the octahedron's 14-DOP (its faces): through the box's corner it misses, at a
+-- face it enters there, from inside t = 0
+local od = collide.kdop(oct, 14)
+expectEqual(od:raycast(5, 0.9, 0.9, -1, 0, 0), nil, "past the octahedron, through its box's corner")
+expect(collide.kdop(oct, 6):raycast(5, 0.9, 0.9, -1, 0, 0), "the 6-DOP (the box) is hit there")
+local t, px, py, pz, nx, ny, nz, inside = od:raycast(5, 5, 0, -1, -1, 0)
+expectNear(t, 4.5, float and 1e-4 or 1e-9, "enters at the edge x + y = 1")
+expect(nx * -1 + ny * -1 < 0 and not inside, "the normal faces the ray")
+expectEqual(od:raycast(5, 5, 0, -1, -1, 0, 4.25), nil, "stops short")
+t, px, py, pz, nx, ny, nz, inside = od:raycast(0.1, 0.2, 0, 1, 0, 0, 1)
+expect(t == 0 and inside, "from inside")
+expectError("#7 to 'raycast' (maxT must be >= 0)", function() return od:raycast(0, 0, 0, 1, 0, 0, -1) end)
 
 -- merges
 local m = collide.merge(collide.sphere(0, 0, 0, 1), collide.sphere(3, 0, 0, 1))

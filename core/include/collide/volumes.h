@@ -4,7 +4,7 @@
  * Welzl's algorithm), the OBB by principal component analysis and the
  * least OBB over the convex hull's directions, and the k-DOP (k = 6, 14,
  * 18, 26); merging two volumes; a point in a k-DOP, two k-DOPs
- * overlapping, a k-DOP and an AABB overlapping.
+ * overlapping, a k-DOP and an AABB overlapping, a ray against a k-DOP.
  *
  * Every constructor takes n >= 1 points and returns false, leaving *out as
  * it was, for none (n == 0 or a NULL array) or for a point that is not
@@ -35,6 +35,7 @@
 
 #include <stddef.h>
 
+#include "collide/raycast.h"
 #include "collide/shapes.h"
 
 COL_EXTERN_C_BEGIN
@@ -181,6 +182,24 @@ COL_API bool col_kdop_overlap(const col_kdop *a, const col_kdop *b);
  * box apart from the k-DOP only along an edge-edge direction passes it).
  * false for an invalid k-DOP or box. */
 COL_API bool col_kdop_overlap_aabb(const col_kdop *d, const col_aabb *b);
+
+/*
+ * The ray origin + t delta, t in [0, max_t], against the k-DOP (closed),
+ * for culling: conservative, never a miss where a point of the ray lies in
+ * the k-DOP. For k = 6 it is the box's own cast (col_raycast_aabb_slabs:
+ * a finite max_t decided exactly, as the static test decides for the
+ * segment). Otherwise the ray is clipped to the k-DOP's box grown by 2^-20
+ * of its magnitude (a ray without end too), and that segment to each slab
+ * widened by the rounding of its dot products and of the segment's end,
+ * the parameter bounds by their own rounding: a ray passing within a few
+ * ulps of the k-DOP's size outside it may hit (t at the widened entry). An
+ * origin in the k-DOP (exactly, col_kdop_contains_point): t = 0, inside,
+ * no normal. A hit's t is the entry into the last slab entered, its
+ * normal that slab's axis, unit, facing the ray (t = 0 and the normal
+ * against the ray where the entry rounds below 0). A zero delta is the
+ * origin alone. COL_INVALID for an invalid ray or k-DOP (NULL too).
+ */
+COL_API col_ray_hit col_raycast_kdop(const col_ray *r, const col_kdop *d);
 
 COL_EXTERN_C_END
 
