@@ -256,6 +256,10 @@ int col__chain2d(col__p2 *pts, int n, col__p2 *hull) {
                 pts[j - 1] = t;
             }
     }
+    int m = n > 0 ? 1 : 0; /* equal points once (their turns are exact zeros, the predicate's slow path) */
+    for (int i = 1; i < n; ++i)
+        if (pts[i].x != pts[m - 1].x || pts[i].y != pts[m - 1].y) pts[m++] = pts[i];
+    n = m;
     int k = 0;
     for (int i = 0; i < n; ++i) {
         while (k >= 2 && !left_turn(hull[k - 2], hull[k - 1], pts[i])) --k;
