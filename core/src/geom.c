@@ -271,3 +271,11 @@ int col__chain2d(col__p2 *pts, int n, col__p2 *hull) {
     }
     return k > 1 ? k - 1 : k; /* the last point repeats the first */
 }
+
+void col__across(col_vec3 n, col_vec3 *t1, col_vec3 *t2) {
+    col_vec3 an = col_v3(col_abs(n.x), col_abs(n.y), col_abs(n.z));
+    col_vec3 least =
+        an.x <= an.y && an.x <= an.z ? col_v3(1, 0, 0) : (an.y <= an.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+    *t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0));
+    *t2 = col_v3_cross(n, *t1);
+}

@@ -162,6 +162,11 @@ bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
  * Exact comparisons. */
 int col__box_edges_facing(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 e[12][2]);
 
+/* Two unit directions across the unit n (n, t1, t2 right-handed; t2 unit to
+ * rounding), from the world axis n points least along (the first of equals):
+ * a frame for a feature's or a shadow's 2D coordinates. */
+void col__across(col_vec3 n, col_vec3 *t1, col_vec3 *t2);
+
 /* A 2D point (a shadow's or a feature's coordinates across a direction). */
 typedef struct col__p2 {
     col_real x, y;

@@ -210,7 +210,8 @@ col_ray_hit col_raycast_kdop(const col_ray *r, const col_kdop *d) {
     if (!(isfinite(p1.x) && isfinite(p1.y) && isfinite(p1.z))) return col__ray_miss();
     /* along the segment, a . x = (1 - u) f0 + u f1 (u in [0, 1]) exactly
      * for the exact f0, f1; the computed ones are within their rounding
-     * plus p1's own (u |p1| per coordinate, 3 of them), which the margin m
+     * plus p1's own (fl(T delta), then the sum with the origin: u (|T delta|
+     * + |p1|) <= u (2 |p1| + |origin|) per coordinate, 3 of them), which the margin m
      * every slab is widened by covers; the bounds on u from the widened
      * slab are widened by 4 u of themselves for the difference f1 - f0 and
      * the division that form them. A point of the ray in the k-DOP then
@@ -225,7 +226,7 @@ col_ray_hit col_raycast_kdop(const col_ray *r, const col_kdop *d) {
         /* (and the rounding of min - m - f0 and max + m - f0 themselves: 8 u
          * of their terms, so the computed a and b are no tighter than the
          * exact ones; then ua and ub are within 2 u of a / df and b / df) */
-        col_real m = COL_R(1.25) * (e0 + e1 + COL_R(12.0) * COL_EPSILON * col__abs_max(p1) +
+        col_real m = COL_R(1.25) * (e0 + e1 + COL_R(12.0) * COL_EPSILON * (col__abs_max(p1) + col__abs_max(p0)) +
                                     COL_R(8.0) * COL_EPSILON *
                                         (col_abs(d->min[i]) + col_abs(d->max[i]) + col_abs(f0) + col_abs(f1))) +
                      COL_R(4.0) * COL__REAL_MIN;

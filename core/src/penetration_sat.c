@@ -495,16 +495,6 @@ static sat_p2 sat_mean(const sat_p2 *p, int n) {
     return m;
 }
 
-/* Two unit directions across n (n, t1, t2 right-handed), from the world
- * axis n points least along. */
-static void across(col_vec3 n, col_vec3 *t1, col_vec3 *t2) {
-    col_vec3 an = col_v3(col_abs(n.x), col_abs(n.y), col_abs(n.z));
-    col_vec3 least =
-        an.x <= an.y && an.x <= an.z ? col_v3(1, 0, 0) : (an.y <= an.z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
-    *t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0));
-    *t2 = col_v3_cross(n, *t1);
-}
-
 /* The matched pair of two features across n (A's, fa at height ha along
  * n, facing B's fb): where they face each other, A's vertex; B's vertex,
  * or the middle of the region they share, taken onto A's feature (rounding
@@ -537,7 +527,7 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
     (void)sat_core_make(A, &a);
     (void)sat_core_make(B, &b);
     col_vec3 t1, t2;
-    across(n, &t1, &t2);
+    col__across(n, &t1, &t2);
     /* features within rounding of the extremes: A's against n, B's along it */
     col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
     sat_p2 fa[4], fb[4], ca, cb;
@@ -632,7 +622,7 @@ bool col__points_witness(const col__proxy *A, const col__proxy *B, col_real dept
     int nva = solid_points(A, va, 64), nvb = solid_points(B, vb, 64);
     if (nva == 0 || nvb == 0) return false;
     col_vec3 t1, t2;
-    across(n, &t1, &t2);
+    col__across(n, &t1, &t2);
     sat_p2 fa[8], fb[8];
     col_real ha, hb;
     int na = points_feature(va, nva, col_v3_neg(n), t1, t2, tol, fa, &ha),

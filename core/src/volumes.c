@@ -397,6 +397,27 @@ static col_vec3 canonical(col_vec3 u) {
     return col__unit_or(u, col_v3(1, 0, 0));
 }
 
+/* The box's axes from three candidates: by decreasing key (a stable order:
+ * ties keep the candidates'), the first turned canonical, the second made
+ * square to it and canonical, the third their cross product (right-handed,
+ * orthonormal to rounding); a second axis along the first (degenerate) is
+ * replaced by one across it (col__across). */
+static void ordered_axes(const col_vec3 cand[3], const col_real key[3], col_vec3 u[3]) {
+    int order[3] = {0, 1, 2};
+    for (int i = 1; i < 3; ++i)
+        for (int j = i; j > 0 && key[order[j]] > key[order[j - 1]]; --j) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    col_vec3 t1, t2;
+    u[0] = canonical(cand[order[0]]);
+    col__across(u[0], &t1, &t2);
+    col_vec3 u1 = col_v3_madd(cand[order[1]], -col_v3_dot(cand[order[1]], u[0]), u[0]);
+    u[1] = canonical(col__unit_or(u1, t1));
+    u[2] = col__unit_or(col_v3_cross(u[0], u[1]), t2);
+}
+
 /* The box with axes u holding every point exactly: centred on the middle
  * of the projections' spans, each half extent the largest rounded
  * |projection| from that centre plus its rounding bound (a subtraction and
@@ -462,20 +483,14 @@ bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method
         for (int s = 0; s < r; ++s) a[r][s] = a[s][r];
     col_real v[3][3];
     jacobi(a, v);
-    /* the axes by decreasing eigenvalue (a stable order: ties keep Jacobi's) */
-    int order[3] = {0, 1, 2};
-    for (int i = 1; i < 3; ++i)
-        for (int j = i; j > 0 && a[order[j]][order[j]] > a[order[j - 1]][order[j - 1]]; --j) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    col_vec3 u[3];
-    u[0] = canonical(col_v3(v[0][order[0]], v[1][order[0]], v[2][order[0]]));
-    col_vec3 u1 = col_v3(v[0][order[1]], v[1][order[1]], v[2][order[1]]);
-    u1 = col_v3_madd(u1, -col_v3_dot(u1, u[0]), u[0]); /* orthogonal to u0 to rounding */
-    u[1] = canonical(col__unit_or(u1, col__unit_or(col_v3_cross(u[0], col_v3(0, 0, 1)), col_v3(0, 1, 0))));
-    u[2] = col__unit_or(col_v3_cross(u[0], u[1]), col_v3(0, 0, 1));
+    /* the axes by decreasing eigenvalue */
+    col_vec3 cand[3], u[3];
+    col_real key[3];
+    for (int k = 0; k < 3; ++k) {
+        cand[k] = col_v3(v[0][k], v[1][k], v[2][k]);
+        key[k] = a[k][k];
+    }
+    ordered_axes(cand, key, u);
     return box_around(points, n, o, u, out);
 }
 
@@ -522,13 +537,6 @@ static col_real min_rectangle(const pt2 *h, int m, col_real *ux, col_real *uy) {
         }
     }
     return best == COL_REAL_MAX ? COL_R(0.0) : best;
-}
-
-/* A unit vector square to the unit a (across its least component). */
-static col_vec3 square_to(col_vec3 a) {
-    col_real x = col_abs(a.x), y = col_abs(a.y), z = col_abs(a.z);
-    col_vec3 w = x <= y && x <= z ? col_v3(1, 0, 0) : (y <= z ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
-    return col__unit_or(col_v3_cross(a, w), col_v3(0, 1, 0));
 }
 
 /* The extents' product of the frame u over the points q (relative to o),
@@ -618,7 +626,8 @@ static bool obb_minimum(const col_vec3 *points, size_t n, col_obb *out) {
     for (int c = 0; ok && c < nc; ++c) {
         /* the first axis, then the least rectangle of the points' shadow
          * across it */
-        col_vec3 a = cand[c].axis, b = square_to(a), d = col__unit_or(col_v3_cross(a, b), col_v3(0, 0, 1));
+        col_vec3 a = cand[c].axis, b, d;
+        col__across(a, &b, &d);
         for (int i = 0; i < nv; ++i) p2[i] = (pt2){col_v3_dot(q[i], b), col_v3_dot(q[i], d)};
         int m = col__chain2d(p2, nv, h2);
         col_real ux, uy;
@@ -641,19 +650,8 @@ static bool obb_minimum(const col_vec3 *points, size_t n, col_obb *out) {
     free(cand);
     col_hull_free(&h);
     if (!ok) return false;
-    /* the axes by decreasing extent (stable), each canonical, right-handed */
-    int order[3] = {0, 1, 2};
-    for (int i = 1; i < 3; ++i)
-        for (int j = i; j > 0 && be[order[j]] > be[order[j - 1]]; --j) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
     col_vec3 u[3];
-    u[0] = canonical(best[order[0]]);
-    col_vec3 u1 = col_v3_madd(best[order[1]], -col_v3_dot(best[order[1]], u[0]), u[0]);
-    u[1] = canonical(col__unit_or(u1, square_to(u[0])));
-    u[2] = col__unit_or(col_v3_cross(u[0], u[1]), square_to(u[1]));
+    ordered_axes(best, be, u); /* by decreasing extent */
     col_obb fit;
     if (!box_around(points, n, o, u, &fit)) return false;
     /* never above PCA's box, each fitted to every point the same way (the
