@@ -167,7 +167,20 @@ static inline double fz_band_contact(const col_shape *a, const col_shape *b, col
  * (which follows GJK), are held to that band on these pairs.
  */
 static inline bool fz_flat(const col_shape *s);
+/* A polytope thinner than 1e-3 of its extent (its PCA box's least extent
+ * against its greatest) is a sliver whatever it meets: GJK put a point of
+ * a face of a pyramid 0.125 high and 990 wide 5.2e-7 from it at size 512
+ * (fuzz/regressions/distance/gjk-stuck-on-a-point-on-a-thin-polytopes-face). */
+static inline bool fz_thin_polytope(const col_shape *s) {
+    if (s->kind != COL_SHAPE_POLYTOPE) return false;
+    col_obb box;
+    if (!col_obb_from_points(s->u.polytope.points, (size_t)s->u.polytope.count, COL_OBB_PCA, &box)) return false;
+    double lo = fmin((double)box.e.x, fmin((double)box.e.y, (double)box.e.z)),
+           hi = fmax((double)box.e.x, fmax((double)box.e.y, (double)box.e.z));
+    return lo < 1e-3 * hi;
+}
 static inline bool fz_gjk_sliver(const col_shape *a, const col_shape *b) {
+    if (fz_thin_polytope(a) || fz_thin_polytope(b)) return true;
     bool ta = a->kind == COL_SHAPE_TRIANGLE, tb = b->kind == COL_SHAPE_TRIANGLE;
     col_shape_kind other = ta ? b->kind : a->kind;
     if ((ta || tb) && (other == COL_SHAPE_TRIANGLE || other == COL_SHAPE_SEGMENT || other == COL_SHAPE_CAPSULE))

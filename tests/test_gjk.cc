@@ -1248,3 +1248,51 @@ TEST(Penetration, EpaWitnessesAreAMatchedPairOnTheContact) {
         EXPECT_LE(p.point_a.z, 0.7 + tol);
     }
 }
+
+// An ellipsoid's witness is its point of contact (issue 17): EPA's last face
+// over its support points shrinks onto it. The tip (2, 0, 0) of the
+// ellipsoid (2, 1, 1) pushed 0.2 into a box's face x = 1.8, and the point of
+// the face under it; a flat ellipsoid (a disc) along its rim the same.
+TEST(Penetration, EllipsoidWitnessIsItsPointOfContact) {
+    const double tol = kFloat ? 1e-4 : 1e-8;
+    col_vec3 c[8];
+    for (int i = 0; i < 8; ++i) c[i] = V(i & 1 ? 3.0 : 1.8, i & 2 ? 1.5 : -1.5, i & 4 ? 1.5 : -1.5);
+    col_shape box = Polytope(c, 8);
+    for (double rz : {1.0, 0.0}) {
+        col_shape e = Ellipsoid(0, 0, 0, 2, 1, rz);
+        for (bool swap : {false, true}) {
+            const col_shape *x = swap ? &box : &e, *y = swap ? &e : &box;
+            col_penetration_result p = col_penetration(x, y);
+            ASSERT_EQ(p.status, COL_HIT);
+            EXPECT_NEAR(p.depth, 0.2, tol);
+            col_vec3 on_e = swap ? p.point_b : p.point_a, on_box = swap ? p.point_a : p.point_b;
+            EXPECT_NEAR(on_e.x, 2.0, tol) << "rz " << rz << " swap " << swap;
+            EXPECT_NEAR(on_e.y, 0.0, 1e3 * tol);
+            EXPECT_NEAR(on_e.z, 0.0, 1e3 * tol);
+            EXPECT_NEAR(on_box.x, 1.8, tol);
+            col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+            EXPECT_LT(col_v3_len(gap), tol);
+        }
+    }
+    // a face tilted to n = (1, 0.5, 0) / |.|: the contact where the
+    // ellipsoid's normal is n, (8, 1, 0) / sqrt(17), 0.2 deep
+    const double s5 = std::sqrt(1.25), h = 8.5 / std::sqrt(17.0) / s5;
+    const col_vec3 n = V(1 / s5, 0.5 / s5, 0), u = V(-0.5 / s5, 1 / s5, 0);
+    col_vec3 t[8];
+    for (int i = 0; i < 8; ++i) {
+        double a = i & 1 ? 1.5 : -1.5, b = i & 2 ? 1.5 : -1.5, off = h - 0.2 + (i & 4 ? 2 : 0);
+        t[i] = V(off * n.x + a * u.x, off * n.y + a * u.y, b);
+    }
+    col_shape slab = Polytope(t, 8);
+    for (double rz : {1.0, 0.0}) {
+        col_shape e = Ellipsoid(0, 0, 0, 2, 1, rz);
+        col_penetration_result p = col_penetration(&e, &slab);
+        ASSERT_EQ(p.status, COL_HIT);
+        EXPECT_NEAR(p.depth, 0.2, tol);
+        EXPECT_NEAR(p.normal.x, -n.x, tol);
+        EXPECT_NEAR(p.normal.y, -n.y, tol);
+        EXPECT_NEAR(p.point_a.x, 8 / std::sqrt(17.0), kFloat ? 4e-3 : 1e-6) << "rz " << rz;
+        EXPECT_NEAR(p.point_a.y, 1 / std::sqrt(17.0), kFloat ? 4e-3 : 1e-6);
+        EXPECT_NEAR(p.point_a.z, 0.0, kFloat ? 4e-3 : 1e-6);
+    }
+}

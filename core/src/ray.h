@@ -8,14 +8,43 @@
 #include "collide/sweep.h"
 #include "geom.h"
 
-/* Zeroed results: miss, invalid, and the inside hit (t = 0 at the origin). */
-col_ray_hit col__ray_miss(void);
-col_ray_hit col__ray_invalid(void);
-col_ray_hit col__ray_inside(const col_ray *r);
+/* Zeroed results: miss, invalid, and the inside hit (t = 0 at the origin);
+ * inline, so a cast builds its result in place. */
+static inline col_ray_hit col__ray_miss(void) {
+    col_ray_hit h;
+    memset(&h, 0, sizeof h);
+    h.status = COL_MISS;
+    return h;
+}
+
+static inline col_ray_hit col__ray_invalid(void) {
+    col_ray_hit h = col__ray_miss();
+    h.status = COL_INVALID;
+    return h;
+}
+
+static inline col_ray_hit col__ray_inside(const col_ray *r) {
+    col_ray_hit h = col__ray_miss();
+    h.status = COL_HIT;
+    h.point = r->origin;
+    h.inside = true;
+    return h;
+}
 
 /* A hit at t with the given normal when t is in [0, max_t] and the point and
  * normal are finite; otherwise a miss. */
-col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal);
+static inline col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
+    /* NaN fails every comparison and misses. */
+    if (!(t >= COL_R(0.0) && t <= r->max_t && t <= COL_REAL_MAX)) return col__ray_miss();
+    col_vec3 p = col_v3_madd(r->origin, t, r->delta);
+    if (!col_v3_is_valid(p) || !col_v3_is_valid(normal)) return col__ray_miss();
+    col_ray_hit h = col__ray_miss();
+    h.status = COL_HIT;
+    h.t = t + COL_R(0.0); /* never -0 */
+    h.point = p;
+    h.normal = col__no_neg_zero(normal);
+    return h;
+}
 
 /* The end of a ray with a finite max_t, origin + max_t delta (rounded): the
  * segment the static tests judge the cast by. False for max_t = inf or an

@@ -8,40 +8,6 @@
 #include "exact.h"
 #include "ray.h"
 
-col_ray_hit col__ray_miss(void) {
-    col_ray_hit h;
-    memset(&h, 0, sizeof h);
-    h.status = COL_MISS;
-    return h;
-}
-
-col_ray_hit col__ray_invalid(void) {
-    col_ray_hit h = col__ray_miss();
-    h.status = COL_INVALID;
-    return h;
-}
-
-col_ray_hit col__ray_inside(const col_ray *r) {
-    col_ray_hit h = col__ray_miss();
-    h.status = COL_HIT;
-    h.point = r->origin;
-    h.inside = true;
-    return h;
-}
-
-col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
-    /* NaN fails every comparison and misses. */
-    if (!(t >= COL_R(0.0) && t <= r->max_t && t <= COL_REAL_MAX)) return col__ray_miss();
-    col_vec3 p = col_v3_madd(r->origin, t, r->delta);
-    if (!col_v3_is_valid(p) || !col_v3_is_valid(normal)) return col__ray_miss();
-    col_ray_hit h = col__ray_miss();
-    h.status = COL_HIT;
-    h.t = t + COL_R(0.0); /* never -0 */
-    h.point = p;
-    h.normal = col__no_neg_zero(normal);
-    return h;
-}
-
 /* -u (unit) for a ray direction, the normal used where a shape has no face
  * (a point, the tip of a segment). */
 static col_vec3 against(const col_ray *r) { return col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0)); }
@@ -245,40 +211,71 @@ col_ray_hit col_raycast_plane(const col_ray *r, const col_plane *pl) {
     return col__ray_judge(r, h, meets_plane, near_plane, pl);
 }
 
-/* The line of a ray past the cast's early outs: |delta| (dlen), the
- * distance along the ray to the closest approach to the centre (s) and the
- * squared distance there (qq); NaN where the cast stopped before them. */
+/* The line of a ray past the cast's early outs: the parameter of the
+ * closest approach to the centre (k, the ray's point origin + k delta) and
+ * the squared distance there (qq); NaN where the cast stopped before them
+ * or took the scaled path (sphere_line_scaled). */
 typedef struct ball_line {
-    col_real dlen, s, qq;
+    col_real k, qq;
 } ball_line;
 
-/* The cast against the ball (c, radius), from m = origin - c, mm = |m|^2
- * and b = m . delta (seed 004; the precise root of Haines et al. 2019);
- * *line: its quantities, for the certificate of a finite max_t
- * (ball_line_certificate). */
-static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m,
-                                                       col_real mm, col_real b, ball_line *line) {
-    col_real r2 = radius * radius;
-    if (mm <= r2) return col__ray_inside(r);
-    /* Early out (seed 004): outside and moving away, or standing still. */
-    if (!(b < COL_R(0.0))) return col__ray_miss();
-    col_real dlen = col__len_safe(r->delta); /* > 0: b < 0 needs a non-zero delta */
-    if (!(dlen > COL_R(0.0))) return col__ray_miss();
+/* |delta|^2 where it neither overflows nor loses a component's square to
+ * underflow (one below COL__REAL_MIN is far below the sum's last bit): there
+ * the cast divides by dd itself, and scaling the ray by a power of two
+ * changes no bit of k or t. */
+static inline bool sphere_dd_plain(col_real dd) {
+    return dd >= COL__REAL_MIN / (COL_EPSILON * COL_EPSILON) && dd <= (COL_EPSILON * COL_EPSILON) / COL__REAL_MIN;
+}
+
+/* The cast's line for any other non-zero delta (denormal or beyond the
+ * range of dd): on a copy of delta scaled to [-1, 1] by its largest
+ * component; *t the entry (NaN: the line passes by); line->k stays NaN (the
+ * certificate then leaves the decision to the exact test). */
+static COL__NOINLINE col_real sphere_line_scaled(const col_ray *r, col_real r2, col_vec3 m, ball_line *line) {
+    col_real dlen = col__len_safe(r->delta);
+    if (!(dlen > COL_R(0.0))) return (col_real)NAN;
     col_vec3 u = col_v3_div(r->delta, dlen);
     col_real s = -col_v3_dot(m, u);       /* distance along the ray to the closest approach, > 0 */
     col_vec3 perp = col_v3_madd(m, s, u); /* centre -> closest approach point */
     col_real qq = col_v3_len_sq(perp), h2 = r2 - qq;
-    line->dlen = dlen;
-    line->s = s;
     line->qq = qq;
-    if (!(h2 >= COL_R(0.0))) return col__ray_miss();
-    col_real t = (s - col_sqrt(h2)) / dlen;
+    if (!(h2 >= COL_R(0.0))) return (col_real)NAN;
+    return (s - col_sqrt(h2)) / dlen;
+}
+
+/* The cast against the ball (c, radius), from m = origin - c, mm = |m|^2
+ * and b = m . delta (seed 004; the precise root of Haines et al. 2019, in
+ * the ray's parameter: the closest approach at k = -b / |delta|^2, its
+ * squared distance qq = |m + k delta|^2, the entry k - sqrt((r^2 - qq) /
+ * |delta|^2): two divisions and a root, none in a chain with another);
+ * *line: its quantities, for the certificate of a finite max_t
+ * (ball_line_certificate). */
+static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
+                                                       col_real b, ball_line *line) {
+    col_real r2 = radius * radius;
+    if (mm <= r2) return col__ray_inside(r);
+    /* Early out (seed 004): outside and moving away, or standing still. */
+    if (!(b < COL_R(0.0))) return col__ray_miss();
+    col_real dd = col_v3_len_sq(r->delta), t;
+    if (sphere_dd_plain(dd)) {
+        col_real k = -b / dd; /* > 0 */
+        col_real qq = col_v3_len_sq(col_v3_madd(m, k, r->delta)), h2 = r2 - qq;
+        line->k = k;
+        line->qq = qq;
+        if (!(h2 >= COL_R(0.0))) return col__ray_miss();
+        t = k - col_sqrt(h2 / dd);
+    } else {
+        t = sphere_line_scaled(r, r2, m, line);
+        if (t != t) return col__ray_miss();
+    }
     col_ray_hit h = col__ray_accept(r, t > COL_R(0.0) ? t : COL_R(0.0), col_v3(0, 0, 0));
     if (h.status != COL_HIT) return h;
     /* radius 0 (a point, a segment's end): no face, against the ray; the
      * rounded hit point minus c would be noise in any direction (a ray along
-     * x reaching a segment's end got +x) */
-    col_vec3 n = r2 > COL_R(0.0) ? col_v3_sub(h.point, c) : col_v3(0, 0, 0);
+     * x reaching a segment's end got +x). Else the radius from c to the hit,
+     * m + t delta: no rounded point's cancellation against c far from the
+     * origin. */
+    col_vec3 n = r2 > COL_R(0.0) ? col_v3_madd(m, h.t, r->delta) : col_v3(0, 0, 0);
     col_real nn = col_v3_len_sq(n);
     /* Where |n|^2 neither overflows nor loses a component's square to
      * underflow (one below COL__REAL_MIN is far below the sum's last bit),
@@ -291,15 +288,15 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_vec
     return h;
 }
 
-static inline col_ray_hit sphere_cast(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm,
-                                      col_real b) {
+static COL__ALWAYS_INLINE col_ray_hit sphere_cast(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
+                                                  col_real b) {
     ball_line line;
-    return sphere_cast_line(r, c, radius, m, mm, b, &line);
+    return sphere_cast_line(r, radius, m, mm, b, &line);
 }
 
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
     col_vec3 m = col_v3_sub(r->origin, c);
-    return sphere_cast(r, c, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
+    return sphere_cast(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
 }
 
 /* A distance x to c, known as x2 = fl(x^2), surely below (above) rho, known
@@ -363,8 +360,11 @@ static inline int ball_end_sure(col_vec3 end, col_vec3 c, col_real lo, col_real 
     return lo > COL_R(0.0) && e2 + ball_slack(lo2, e2) < lo2 ? 1 : 2;
 }
 
-static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius, col_real mm,
-                                               col_real b, col_real delta) {
+/* end: the segment's end as the caller's static test takes it, or NULL for
+ * the ray's own (computed where needed; valid where S <= COL_HUGE, as
+ * ball_decide's). */
+static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, const col_vec3 *end, col_vec3 c, col_real radius,
+                                               col_real mm, col_real b, col_real delta) {
     col_real r2 = radius * radius;
     if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
     if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? 0 : 2;
@@ -377,26 +377,37 @@ static COL__ALWAYS_INLINE int ball_certificate(const col_ray *r, col_vec3 end, c
     bool within = -b <= reach; /* the closest approach within [0, max_t] (b < 0) */
     col_real lo2 = lo * lo;
     if (within && lo > COL_R(0.0) && x < (lo2 - ball_slack(lo2, mm)) * dd - COL_R(64.0) * COL__REAL_MIN) return 1;
-    return ball_end_sure(end, c, lo, hi2, mm, within);
+    return ball_end_sure(end ? *end : col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t)), c, lo, hi2, mm, within);
+}
+
+/* The certificate's yes (below): the closest approach on [0, max_t] and
+ * surely within radius - delta of c. */
+static COL__ALWAYS_INLINE bool ball_line_surely_within(const col_ray *r, col_real radius, col_real mm,
+                                                       const ball_line *line, col_real delta) {
+    col_real lo = radius - delta, lo2 = lo * lo;
+    return line->k <= r->max_t && lo > COL_R(0.0) && line->qq < lo2 - ball_slack(lo2, mm);
 }
 
 /* The same certificate from the cast's own quantities (ball_line), once it
- * has run: its closest approach perp = m + s u (u = delta / dlen) is within
- * 14 u |m| of the ray's point at distance s along it (m's rounding, u's and
- * s's, the sum's), so its squared length qq takes the place of X / dd with
- * the same slack; s <= max_t dlen puts that point within [0, max_t] up to
- * 6 u max_t |delta|, which delta covers. No division, root or product
- * beyond the cast's but the bound's: what a hit costs beside the cast. */
+ * has run. Its closest approach perp = fl(m + fl(k) delta), k = -b / dd,
+ * is within 14 u |m| of the ray's point at the computed k, less c: m's
+ * rounding (u |m|), the product's and the sum's (2.1 u |m|, as |k delta|
+ * <= 1.01 |m|); and that point is no nearer c than the true closest
+ * approach and farther by at most 8.2 u |m| (k's error times |delta|: b's
+ * and dd's roundings, the quotient's), a square of 68 u^2 mm. So qq takes
+ * the place of X / dd with the same slack, and k <= max_t (exact) puts that
+ * point on [0, max_t]. No division, root or product beyond the cast's but
+ * the bound's: what a hit costs beside the cast. */
 static COL__ALWAYS_INLINE int ball_line_certificate(const col_ray *r, col_vec3 c, col_real radius, col_real mm,
                                                     col_real b, const ball_line *line, col_real delta) {
     col_real r2 = radius * radius;
     if (mm <= r2) return mm + ball_slack(r2, mm) < r2 ? 1 : 2; /* the origin surely inside */
     if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? 0 : 2;
-    col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta, lo2 = lo * lo;
+    col_real hi = radius + delta, hi2 = hi * hi, lo = radius - delta;
     if (line->qq > hi2 + ball_slack(hi2, mm)) return 0; /* the line passes by */
-    /* NaN (no line): neither within nor beyond */
-    bool within = line->s <= r->max_t * line->dlen, beyond = line->s > r->max_t * line->dlen;
-    if (within && lo > COL_R(0.0) && line->qq < lo2 - ball_slack(lo2, mm)) return 1;
+    /* NaN (no line, or the scaled one): neither within nor beyond */
+    if (ball_line_surely_within(r, radius, mm, line, delta)) return 1;
+    bool beyond = line->k > r->max_t;
     /* valid: S <= COL_HUGE (ball_decide) */
     col_vec3 end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
     return ball_end_sure(end, c, lo, hi2, mm, !beyond);
@@ -405,7 +416,7 @@ static COL__ALWAYS_INLINE int ball_line_certificate(const col_ray *r, col_vec3 c
 int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) {
     if (col__exact_always) return 2;
     col_vec3 m = col_v3_sub(r->origin, c);
-    return ball_certificate(r, end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), ball_delta(ball_scale(r)));
+    return ball_certificate(r, &end, c, radius, col_v3_len_sq(m), col_v3_dot(m, r->delta), ball_delta(ball_scale(r)));
 }
 
 /* The rest of ball_decide where the certificate leaves the decision open
@@ -431,15 +442,17 @@ static COL__NOINLINE void ball_doubt(const col_ray *r, col_ray_hit *h, int sure,
 static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m,
                                                   col_real mm, col_real b, col_real scale, col__meets_fn meets,
                                                   col__near_fn near, const void *shape) {
-    ball_line line = {(col_real)NAN, (col_real)NAN, (col_real)NAN};
-    col_ray_hit h = sphere_cast_line(r, c, radius, m, mm, b, &line);
-    int sure = col__exact_always || !(scale <= (col_real)COL_HUGE)
-                   ? 2
-                   : ball_line_certificate(r, c, radius, mm, b, &line, ball_delta(scale));
-    if (sure == 0) {
-        if (h.status == COL_HIT) h = col__ray_miss();
-    } else if (!(sure == 1 && h.status == COL_HIT))
-        ball_doubt(r, &h, sure, c, radius, meets, near, shape);
+    ball_line line = {(col_real)NAN, (col_real)NAN};
+    col_ray_hit h = sphere_cast_line(r, radius, m, mm, b, &line);
+    bool plain = !col__exact_always && scale <= (col_real)COL_HUGE;
+    /* the common case first: a hit from outside (k is NaN from inside) */
+    if (!(plain && h.status == COL_HIT && ball_line_surely_within(r, radius, mm, &line, ball_delta(scale)))) {
+        int sure = !plain ? 2 : ball_line_certificate(r, c, radius, mm, b, &line, ball_delta(scale));
+        if (sure == 0) {
+            if (h.status == COL_HIT) h = col__ray_miss();
+        } else if (!(sure == 1 && h.status == COL_HIT))
+            ball_doubt(r, &h, sure, c, radius, meets, near, shape);
+    }
     return h;
 }
 
@@ -448,9 +461,10 @@ static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, 
  * too: its early out), else ball_decide. */
 static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets,
                                                 col__near_fn near, const void *shape) {
-    if (!(r->max_t <= COL_REAL_MAX)) return col__raycast_sphere_at(r, c, radius); /* without end: the cast */
     col_vec3 m = col_v3_sub(r->origin, c);
-    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta), scale = ball_scale(r);
+    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
+    if (!(r->max_t <= COL_REAL_MAX)) return sphere_cast(r, radius, m, mm, b); /* without end: the cast */
+    col_real scale = ball_scale(r);
     if (!(b < COL_R(0.0)) && ball_surely_receding(mm, b, radius, ball_delta(scale)) && !col__exact_always)
         return col__ray_miss();
     return ball_decide(r, c, radius, m, mm, b, scale, meets, near, shape);
@@ -699,17 +713,18 @@ enum { BODY_ON, BODY_BELOW, BODY_ABOVE, BODY_NEVER, BODY_EITHER };
  */
 enum { BODY_K = 128 };
 
-/* The bound e at parameter tau (m = origin - a). */
-static inline col_real body_slack(const col_ray *r, col_vec3 m, col_real tau) {
-    return (col_real)BODY_K * COL_EPSILON * (col__abs_max(m) + tau * col__abs_max(r->delta)) +
-           COL_R(64.0) * COL__REAL_MIN;
+/* The bound e at parameter tau, from mmax = |m|inf (m = origin - a) and
+ * dmax = |delta|inf. */
+static inline col_real body_slack(col_real mmax, col_real dmax, col_real tau) {
+    return (col_real)BODY_K * COL_EPSILON * (mmax + tau * dmax) + COL_R(64.0) * COL__REAL_MIN;
 }
 
 /* The body's frame: m = origin - a, its parts mp across and mu along the
- * unit axis u, the direction's dp and du, the axis length. */
+ * unit axis u, the direction's dp and du, the axis length; |m|inf and
+ * |delta|inf for body_slack. */
 typedef struct body_frame {
-    col_vec3 m, mp, dp;
-    col_real mu, du, len;
+    col_vec3 mp, dp;
+    col_real mu, du, len, mmax, dmax;
 } body_frame;
 
 /* P(tau) = origin + tau delta surely within radius - delta of the axis
@@ -719,7 +734,7 @@ typedef struct body_frame {
 static inline bool body_point_inside(const col_ray *r, const body_frame *f, col_real tau, col_real radius,
                                      col_real delta) {
     if (!(tau >= COL_R(0.0) && tau <= r->max_t)) return false;
-    col_real e = body_slack(r, f->m, tau), z = f->mu + tau * f->du, lo = radius - e - delta;
+    col_real e = body_slack(f->mmax, f->dmax, tau), z = f->mu + tau * f->du, lo = radius - e - delta;
     col_real qq = col_v3_len_sq(col_v3_madd(f->mp, tau, f->dp));
     return lo > COL_R(0.0) && z >= e && z <= f->len * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON) - e &&
            qq + COL_R(64.0) * COL__REAL_MIN < lo * lo * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON);
@@ -779,7 +794,7 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
         if (h2 < COL_R(0.0)) *where = BODY_NEVER;
         /* the line surely passes by (a direction across the axis: dd >= |delta|^2 / 16) */
         if (delta >= COL_R(0.0) && dd >= COL_R(0.0625) * col_v3_len_sq(r->delta)) {
-            col_real hi = radius + COL_R(4.0) * body_slack(r, m, s) + delta;
+            col_real hi = radius + COL_R(4.0) * body_slack(col__abs_max(m), col__abs_max(r->delta), s) + delta;
             if (qq - COL_R(64.0) * COL__REAL_MIN > hi * hi * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON)) *sure = 0;
         }
         return col__ray_miss();
@@ -797,7 +812,7 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
     if (delta >= COL_R(0.0)) {
         /* the closest approach to the axis, else (beyond an end or max_t)
          * the middle between the entry and where the ray leaves the body */
-        body_frame f = {m, mp, dp, mu, du, len};
+        body_frame f = {mp, dp, mu, du, len, col__abs_max(m), col__abs_max(r->delta)};
         if (body_point_inside(r, &f, s, radius, delta)) {
             *sure = 1;
         } else {
@@ -823,8 +838,8 @@ static col_ray_hit first_of(col_ray_hit a, col_ray_hit b) {
  * finds the segment [origin, end] surely in that end's ball (2 in doubt,
  * or inside). Inlined: the cast without certificate (delta < 0) keeps no
  * trace of it. */
-static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 end, col_vec3 a, col_vec3 b,
-                                                   col_real radius, col_real delta, int *sure) {
+static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
+                                                   col_real delta, int *sure) {
     /* inside: distance from the origin to the segment within the radius; for
      * radius 0 (a segment) the exact on-segment test, as the static tests use */
     *sure = 2;
@@ -849,7 +864,7 @@ static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 en
         col_vec3 c = where == BODY_BELOW ? a : b, m = col_v3_sub(r->origin, c);
         col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
         if (h.status == COL_HIT) {
-            if (ball_certificate(r, end, c, radius, mm, mb, delta) == 1) *sure = 1;
+            if (ball_certificate(r, NULL, c, radius, mm, mb, delta) == 1) *sure = 1;
         } else if (end_line_clear(r, m, mm, mb, axis, radius, delta, where == BODY_BELOW)) {
             *sure = 0;
         }
@@ -868,7 +883,7 @@ static inline bool capsule_receding(const col_ray *r, col_vec3 a, col_vec3 b, co
 /* The cast in floating point, no certificate (delta < 0: the end is not read). */
 static inline col_ray_hit capsule_cast_alone(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
     int sure;
-    return capsule_cast(r, r->origin, a, b, radius, COL_R(-1.0), &sure);
+    return capsule_cast(r, a, b, radius, COL_R(-1.0), &sure);
 }
 
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
@@ -890,18 +905,22 @@ static col_ray_hit cast_capsule(const col_ray *r, const void *s) {
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
     if (capsule_receding(r, c->a, c->b, c->r)) return col__ray_miss(); /* before the end, with max_t or without */
-    col_vec3 end;
-    if (!col__ray_end(r, &end)) return capsule_cast_alone(r, c->a, c->b, c->r); /* the cast's own decision */
+    if (!(r->max_t <= COL_REAL_MAX)) return capsule_cast_alone(r, c->a, c->b, c->r); /* the cast's own decision */
     /* a segment (radius 0): its exact test decides (ray_decide) */
     if (c->r == COL_R(0.0)) return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
     /* the cast's own certificate (cylinder_body, capsule_cast) decides the
-     * common rays; where it is in doubt, boxes apart (exact comparisons)
-     * are the far segment's miss, the filter and the exact test the rest */
+     * common rays, where S (ball_delta's scale) is at most COL_HUGE: the end
+     * it may compute is then valid; where it is in doubt, boxes apart (exact
+     * comparisons) are the far segment's miss, the filter and the exact test
+     * the rest. An end beyond the coordinates: the cast's own decision. */
     int sure;
-    col_real delta = col__exact_always ? COL_R(-1.0) : ball_delta(ball_scale(r));
-    col_ray_hit h = capsule_cast(r, end, c->a, c->b, c->r, delta, &sure);
+    col_real scale = ball_scale(r);
+    col_real delta = col__exact_always || !(scale <= (col_real)COL_HUGE) ? COL_R(-1.0) : ball_delta(scale);
+    col_ray_hit h = capsule_cast(r, c->a, c->b, c->r, delta, &sure);
     if (sure == 1 && h.status == COL_HIT) return h;
     if (sure == 0 && h.status != COL_HIT) return h;
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return h;
     if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r)) return col__ray_miss();
     return settle_filtered(r, h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
                            near_capsule, c);

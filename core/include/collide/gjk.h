@@ -65,9 +65,13 @@ COL_EXTERN_C_BEGIN
  *             can be thinner than the depth there, and no pair can where one
  *             shape lies within the other's slab along the normal, or where
  *             one is flat.
- *             Elsewhere each is its
- *             shape's extreme point along the normal (ties: the first in the
- *             core's order). Coincident point cores (concentric spheres, a
+ *             Elsewhere (EPA) they are the parts on A and on B of the point
+ *             of EPA's last face nearest the origin, a matched pair to EPA's
+ *             tolerance (on an ellipsoid, its support point along the
+ *             normal to that tolerance: EPA's face shrinks onto it); where
+ *             EPA ended on no face (a flat
+ *             Minkowski difference), each is its shape's extreme point along
+ *             the normal (ties: the first in the core's order). Coincident point cores (concentric spheres, a
  *             point at a sphere's centre, two equal points), where every
  *             direction is a push of ra + rb: normal +x for the call's A, in
  *             any frame and either order; point_a = centre - ra x, point_b =
