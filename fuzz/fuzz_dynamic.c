@@ -99,6 +99,17 @@ static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, c
         if (!((double)d.distance <= band))
             fprintf(stderr, "  t0 %a: distance there %g, band %g\n", (double)h.t0, (double)d.distance, band);
         FZ_CHECK((double)d.distance <= band, "at t0 the shapes touch", a, b);
+        /* the contact point at t0 on both (sweep.h): within the band of
+         * each shape there */
+        col_shape pt = {.kind = COL_SHAPE_POINT};
+        pt.u.point.p = h.point;
+        double on_a = (double)col_distance(&pt, &at_a).distance, on_b = (double)col_distance(&pt, &at_b).distance;
+        if (!(on_a <= band && on_b <= band))
+            fprintf(stderr,
+                    "  t0 %a: the point (%a, %a, %a) %g from A, %g from B, band %g; da (%a, %a, %a), db (%a, %a, %a)\n",
+                    (double)h.t0, (double)h.point.x, (double)h.point.y, (double)h.point.z, on_a, on_b, band,
+                    (double)da.x, (double)da.y, (double)da.z, (double)db.x, (double)db.y, (double)db.z);
+        FZ_CHECK(on_a <= band && on_b <= band, "the contact point lies on both shapes at t0", a, b);
         col_real half = h.t0 * COL_R(0.5);
         col_shape ha = at_time(a, da, half), hb = at_time(b, db, half);
         FZ_CHECK(!deeper_than(&ha, &hb, band), "before t0 the shapes do not overlap", a, b);

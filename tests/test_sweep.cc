@@ -212,6 +212,45 @@ TEST(SweepSphereTriangle, FaceEdgeVertexAndParallel) {
     EXPECT_EQ(col_sweep_sphere_triangle(&above, V(8, 0, 0), &t, kStill).status, COL_MISS);
 }
 
+// The rounded triangle's round pieces (issue 20's closed form): the
+// hypotenuse's cylinder on the way in, the corner a's ball on the way out,
+// the contact point on the edge, an end inside (t1 = 1), and the same 2^20
+// from the origin.
+TEST(SweepSphereTriangle, EdgeInCornerOutAndFarAway) {
+    for (double off : {0.0, 1048576.0}) {
+        col_vec3 o = V(off, -off, off);
+        col_triangle t = {col_v3_add(V(0, 0, 0), o), col_v3_add(V(2, 0, 0), o), col_v3_add(V(0, 2, 0), o)};
+        col_sphere s = {col_v3_add(V(3, 3, 0), o), R(1)};
+        const bool single = sizeof(col_real) == sizeof(float);
+        if (single && off > 0) continue; // 2^20 leaves float 1/8 steps: the case is about double
+        const double tol = single ? 1e-5 : (off > 0 ? 1e-9 : 1e-14);
+        col_sweep_hit h = col_sweep_sphere_triangle(&s, V(-4, -4, 0), &t, kStill);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_FALSE(h.initially_overlapping);
+        EXPECT_NEAR(h.t0, (4 - std::sqrt(2.0)) / 8, tol) << off;
+        EXPECT_NEAR(h.t1, (3 + 1 / std::sqrt(2.0)) / 4, tol) << off; // leaves the ball about a
+        EXPECT_NEAR(h.normal.x, 1 / std::sqrt(2.0), tol);
+        EXPECT_NEAR(h.normal.y, 1 / std::sqrt(2.0), tol);
+        EXPECT_NEAR(h.normal.z, 0, tol);
+        EXPECT_NEAR(h.point.x - off, 1, tol); // the hypotenuse's middle
+        EXPECT_NEAR(h.point.y + off, 1, tol);
+        EXPECT_NEAR(h.point.z - off, 0, tol);
+        // stopping over the triangle: still inside at the end
+        h = col_sweep_sphere_triangle(&s, V(-2, -2, 0), &t, kStill);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_NEAR(h.t0, (4 - std::sqrt(2.0)) / 4, tol);
+        EXPECT_EQ(h.t1, 1);
+        // starting inside: t0 = 0, the normal from the closest point
+        col_sphere in = {col_v3_add(V(0.5, 0.5, 0.25), o), R(1)};
+        h = col_sweep_sphere_triangle(&in, V(0, 0, 4), &t, kStill);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_TRUE(h.initially_overlapping);
+        EXPECT_EQ(h.t0, 0);
+        EXPECT_NEAR(h.t1, 0.75 / 4, tol); // leaves when 1 above the face
+        EXPECT_NEAR(h.normal.z, 1, tol);
+    }
+}
+
 TEST(SweepCapsulePlane, NearerEndpointTouchesFirst) {
     col_plane ground = col_plane_make(V(0, 0, 1), R(0));
     col_capsule c = {V(0, 0, 3), V(2, 0, 5), R(1)}; // lower end at z = 3

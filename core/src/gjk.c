@@ -606,11 +606,42 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->iterations = it;
 }
 
+/* The witnesses of an overlap found in a tetrahedron: its weights, where
+ * they reproduce the origin (to the touching tolerance); else the nearest
+ * of its faces' closest points. A nearly flat tetrahedron (a curved shape's
+ * nearly coincident support points) can hold the origin while its volume
+ * weights are noise: two such weights put the common point of a triangle
+ * touching an ellipsoid 0.127 outside the ellipsoid (fuzz/regressions/
+ * dynamic/sweep-point-off-an-ellipsoid-from-a-flat-tetrahedron); a face of
+ * a flat tetrahedron about the origin passes within its thickness of it. */
+static void overlap_witness(const gjk_state *g, col_vec3 *pa, col_vec3 *pb) {
+    col__witness(&g->s, pa, pb);
+    col_real touch = COL_GJK_OVERLAP_TOLERANCE * g->scale;
+    col_vec3 v = simplex_point(&g->s);
+    if (g->s.n < 4 || col_v3_dot(v, v) <= touch * touch) return;
+    static const int faces[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+    col_real best = COL_REAL_MAX;
+    for (int f = 0; f < 4; ++f) {
+        simplex t;
+        t.n = 3;
+        solve_triangle(&g->s.v[faces[f][0]], &g->s.v[faces[f][1]], &g->s.v[faces[f][2]], &t);
+        col_vec3 p = simplex_point(&t);
+        col_real d = col_v3_dot(p, p);
+        if (d < best) {
+            best = d;
+            col__witness(&t, pa, pb);
+        }
+    }
+}
+
 /* GJK on two support shapes; the result in the frame. */
 col_distance_result col__gjk_distance(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     col__gjk_run(A, B, g);
     col_vec3 pa, pb;
-    col__witness(&g->s, &pa, &pb);
+    if (g->overlap)
+        overlap_witness(g, &pa, &pb);
+    else
+        col__witness(&g->s, &pa, &pb);
     col_distance_result r = g->overlap ? col__rounded_result(pa, A->radius, pa, B->radius)
                                        : col__rounded_result(pa, A->radius, pb, B->radius);
     r.iterations = g->iterations;

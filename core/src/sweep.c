@@ -667,42 +667,97 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
 
 /* ---------------------------- sphere-triangle ---------------------------- */
 
+/* A triangle grown by a ball of radius r, in the sweep's frame (relative to
+ * the sphere's start), with what both of the sweep's casts share: the
+ * winding's unit normal (zero for a degenerate triangle, which has no
+ * face), each edge's unit direction and length. */
 typedef struct rounded_triangle {
-    col_vec3 a, b, c;
+    col_vec3 v[3];
     col_real r;
+    bool flat, edges; /* edges: u and len computed (rounded_triangle_edges) */
+    col_vec3 n, u[3];
+    col_real len[3];
 } rounded_triangle;
 
-/* Ray against the triangle's Minkowski sum with a ball of radius r: the union
- * of the triangle moved by +-r along its normal and the three edge capsules
- * (whose side walls cover the prism's). Its first entry is the first entry
- * into any of the five convex pieces. */
-static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
-    const rounded_triangle *t = ctx;
-    /* inside, rounded: the sweep's exact decision and initial overlap are
-     * made apart from this cast (col_sweep_sphere_triangle), which gives
-     * the times */
-    col_vec3 q = col__closest_on_triangle(ray->origin, t->a, t->b, t->c);
-    if (col_v3_len_sq(col_v3_sub(q, ray->origin)) <= t->r * t->r) return col__ray_inside(ray);
-    const col_vec3 v[3] = {t->a, t->b, t->c};
-    if (!col__triangle_is_degenerate(t->a, t->b, t->c)) {
-        /* the face first: the centre reaches the plane offset by r on the
-         * origin's side (farther than r from the plane: within, outside the
-         * prism, it meets an edge's capsule first, as it does when the
-         * contact falls outside the triangle); a contact inside the triangle
-         * is the first (before it the centre is farther than r from the
-         * plane, so from every edge), one moving away never comes */
-        col_vec3 n = col__unit_or(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a)), col_v3(0, 0, 0));
-        col_vec3 n0 = n; /* the winding's normal: inside, each edge's cross product points along it */
-        col_real h = col_v3_dot(col_v3_sub(ray->origin, t->a), n), dn = col_v3_dot(ray->delta, n);
+static void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, col_vec3 c, col_real r, bool flat) {
+    t->v[0] = a;
+    t->v[1] = b;
+    t->v[2] = c;
+    t->r = r;
+    t->flat = flat;
+    t->edges = false;
+    t->n = flat ? col_v3(0, 0, 0) : col__unit_or(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0));
+}
+
+/* The edges' directions and lengths, on the first cast that reaches them
+ * (a face contact needs none). */
+static void rounded_triangle_edges(rounded_triangle *t) {
+    if (t->edges) return;
+    t->edges = true;
+    for (int i = 0; i < 3; ++i) {
+        col_vec3 e = col_v3_sub(t->v[(i + 1) % 3], t->v[i]);
+        t->len[i] = col__len_safe(e);
+        t->u[i] = col__unit_or(e, col_v3(0, 0, 0));
+    }
+}
+
+/* The entry parameter of o + s d into the ball (c, r) from outside it, the
+ * precise root (as ray-sphere's), or -1: none on [0, max_t]. */
+static col_real ball_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 c, col_real r) {
+    col_vec3 m = col_v3_sub(o, c);
+    col_real b = col_v3_dot(m, d), dd = col_v3_len_sq(d), r2 = r * r;
+    if (col_v3_len_sq(m) <= r2) return COL_R(0.0); /* in it by rounding: at once */
+    if (!(b < COL_R(0.0) && dd > COL_R(0.0))) return COL_R(-1.0);
+    col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(m, k, d));
+    if (!(h2 >= COL_R(0.0))) return COL_R(-1.0);
+    col_real t = k - col_sqrt(h2 / dd);
+    if (!(t >= COL_R(0.0))) t = COL_R(0.0);
+    return t <= max_t ? t : COL_R(-1.0);
+}
+
+/* The entry of o + s d through the side of the cylinder of radius r about
+ * the edge (p, unit u, length len), between its end discs, or -1 (through a
+ * disc, the end's ball comes first: the disc lies in it). */
+static col_real body_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 p, col_vec3 u, col_real len, col_real r) {
+    col_vec3 m = col_v3_sub(o, p);
+    col_real mu = col_v3_dot(m, u), du = col_v3_dot(d, u), r2 = r * r;
+    col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(d, -du, u);
+    col_real dd = col_v3_len_sq(dp), b = col_v3_dot(mp, dp);
+    if (!(col_v3_len_sq(mp) > r2 && b < COL_R(0.0) && dd > COL_R(0.0))) return COL_R(-1.0);
+    col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(mp, k, dp));
+    if (!(h2 >= COL_R(0.0))) return COL_R(-1.0);
+    col_real t = k - col_sqrt(h2 / dd);
+    if (!(t >= COL_R(0.0))) t = COL_R(0.0);
+    col_real z = mu + t * du;
+    return t <= max_t && z >= COL_R(0.0) && z <= len ? t : COL_R(-1.0);
+}
+
+/* The first entry of the ray (max_t 1) into the rounded triangle, for an
+ * origin outside it (the sweep's exact static test, or the caller's
+ * closest point, has said so): the union of the triangle moved by +-r along
+ * its normal, the three edges' cylinders and the corners' balls. The face
+ * first: the centre reaches the plane offset by r on the origin's side
+ * (farther than r from the plane: within, outside the prism, it meets an
+ * edge's cylinder or a corner's ball first, as it does when the contact
+ * falls outside the triangle); a contact inside the triangle is the first
+ * (before it the centre is farther than r from the plane, so from every
+ * edge), one moving away never comes. Else the earliest of the six round
+ * pieces, its normal computed once. */
+static col_ray_hit rounded_triangle_entry(const col_ray *ray, rounded_triangle *t) {
+    col_vec3 o = ray->origin, d = ray->delta;
+    if (!t->flat) {
+        col_vec3 n = t->n; /* the winding's normal: inside, each edge's cross product points along it */
+        col_real h = col_v3_dot(col_v3_sub(o, t->v[0]), n), dn = col_v3_dot(d, n);
         if (h < COL_R(0.0)) n = col_v3_neg(n), h = -h, dn = -dn;
         if (h > t->r) {
             if (!(dn < COL_R(0.0))) return col__ray_miss();
             col_real u = (h - t->r) / -dn;
             if (!(u <= ray->max_t)) return col__ray_miss();
-            col_vec3 c = col_v3_madd(ray->origin, u, ray->delta), p = col_v3_madd(c, -t->r, n);
+            col_vec3 c = col_v3_madd(o, u, d), p = col_v3_madd(c, -t->r, n);
             bool in = true;
             for (int i = 0; i < 3 && in; ++i)
-                in = col_v3_dot(col_v3_cross(col_v3_sub(v[(i + 1) % 3], v[i]), col_v3_sub(p, v[i])), n0) >= COL_R(0.0);
+                in = col_v3_dot(col_v3_cross(col_v3_sub(t->v[(i + 1) % 3], t->v[i]), col_v3_sub(p, t->v[i])), t->n) >=
+                     COL_R(0.0);
             if (in) {
                 col_ray_hit f = col__ray_miss();
                 f.status = COL_HIT;
@@ -713,12 +768,67 @@ static col_ray_hit cast_rounded_triangle(const col_ray *ray, const void *ctx) {
             }
         }
     }
-    col_ray_hit best = col__ray_miss();
+    rounded_triangle_edges(t);
+    col_real best = COL_R(-1.0);
+    col_vec3 from = col_v3(0, 0, 0), along = col_v3(0, 0, 0); /* the piece's axis point and direction (0: a ball) */
     for (int i = 0; i < 3; ++i) {
-        col_ray_hit h = col__raycast_capsule_raw(ray, v[i], v[(i + 1) % 3], t->r);
-        if (h.status == COL_HIT && (best.status != COL_HIT || h.t < best.t)) best = h;
+        col_real s = ball_entry(o, d, ray->max_t, t->v[i], t->r);
+        if (s >= COL_R(0.0) && (best < COL_R(0.0) || s < best)) {
+            best = s;
+            from = t->v[i];
+            along = col_v3(0, 0, 0);
+        }
+        if (!(t->len[i] > COL_R(0.0))) continue;
+        s = body_entry(o, d, ray->max_t, t->v[i], t->u[i], t->len[i], t->r);
+        if (s >= COL_R(0.0) && (best < COL_R(0.0) || s < best)) {
+            best = s;
+            from = t->v[i];
+            along = t->u[i];
+        }
     }
-    return best;
+    if (!(best >= COL_R(0.0))) return col__ray_miss();
+    col_vec3 c = col_v3_madd(o, best, d), w = col_v3_sub(c, from);
+    w = col_v3_madd(w, -col_v3_dot(w, along), along); /* from the axis (a ball's centre: w itself) */
+    col_ray_hit f = col__ray_miss();
+    f.status = COL_HIT;
+    f.t = best;
+    f.point = c;
+    f.normal = col__unit_or(w, col__unit_or(col_v3_neg(d), col_v3(0, 0, 0)));
+    return f;
+}
+
+/* The sweep's times on the rounded path: t0 the first entry (0 where the
+ * exact static test found the sphere initially overlapping), t1 where it
+ * last leaves (the entry of the path run backwards from its end, whose end
+ * may lie inside: then 1). A miss: the rounded path passes by. */
+static col_sweep_hit rounded_triangle_sweep(rounded_triangle *t, col_vec3 v, bool initially) {
+    col_ray fwd = {col_v3(0, 0, 0), v, COL_R(1.0)};
+    col_ray_hit h = col__ray_miss();
+    if (initially) {
+        h.status = COL_HIT;
+        h.inside = true;
+    } else {
+        h = rounded_triangle_entry(&fwd, t);
+        if (h.status != COL_HIT) return col__sweep_miss(h.status);
+    }
+    col_sweep_hit s = col__sweep_miss(COL_HIT);
+    s.t0 = h.t;
+    s.normal = h.normal;
+    s.point = h.point;
+    s.initially_overlapping = initially;
+    col_ray back = {v, col_v3_neg(v), COL_R(1.0)};
+    /* the end inside: within r of the triangle (surely not where it lies
+     * farther than r from its plane, which costs no closest point) */
+    bool end_in = false;
+    col_real far = t->r * (COL_R(1.0) + COL_R(64.0) * COL_EPSILON), h_end = col_v3_dot(col_v3_sub(v, t->v[0]), t->n);
+    if (t->flat || !(h_end > far || -h_end > far)) {
+        col_vec3 q = col__closest_on_triangle(v, t->v[0], t->v[1], t->v[2]);
+        end_in = col_v3_len_sq(col_v3_sub(q, v)) <= t->r * t->r;
+    }
+    col_ray_hit e = end_in ? col__ray_inside(&back) : rounded_triangle_entry(&back, t);
+    s.t1 = (e.status == COL_HIT) ? COL_R(1.0) - e.t : s.t0; /* a graze: t1 = t0 */
+    if (s.t1 < s.t0) s.t1 = s.t0;                           /* rounding of a graze */
+    return s;
 }
 
 /* A sure hit on one point of the rounded path c + u v: the point at the u
@@ -778,6 +888,25 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     return capsules_fast(a->c, q, v, w, 3, a->r, mm, f == 0);
 }
 
+/* The sphere at its start surely farther than r from the triangle's plane
+ * (so apart from the triangle: the exact static test's answer, without
+ * it). With e1 = fl(b - a), e2 = fl(c - a), N = fl(e1 x e2) and w = fl(c_s
+ * - a): each within u of its own magnitude, N within 6 u |e1|1 |e2|1 of
+ * the exact normal e1 x e2 (of the same length to that), and H = fl(w . N)
+ * within 12 u |w|1 |e1|1 |e2|1 of the exact (c_s - a) . (b - a) x (c - a);
+ * the start's distance from the plane is that over |N| (within 7 u of
+ * fl(|N|)'s root). So |H| > r fl(|N|) (1 + 8 u) + 16 u |w|1 |e1|1 |e2|1
+ * (+ the smallest normal, for underflow) puts the ball off the plane. */
+static bool start_surely_off_plane(const col_sphere *s, const col_triangle *t) {
+    col_vec3 e1 = col_v3_sub(t->b, t->a), e2 = col_v3_sub(t->c, t->a), w = col_v3_sub(s->c, t->a);
+    col_vec3 n = col_v3_cross(e1, e2);
+    col_real h = col_abs(col_v3_dot(w, n)), len = col_sqrt(col_v3_len_sq(n));
+    col_real l1 = col_abs(e1.x) + col_abs(e1.y) + col_abs(e1.z), l2 = col_abs(e2.x) + col_abs(e2.y) + col_abs(e2.z),
+             lw = col_abs(w.x) + col_abs(w.y) + col_abs(w.z);
+    return h > s->r * len * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) + COL_R(8.0) * COL_EPSILON * lw * l1 * l2 +
+                   COL__REAL_MIN;
+}
+
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly (issue 16): the centre's path c + u (da - db), never
@@ -785,8 +914,8 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
      * degenerate triangle is its longest edge, a capsule), after a filter;
      * touching at u = 0 is the exact static test. The cast of the rounded
      * path gives t0, t1 and the normal where it agrees. */
-    bool meets;
-    if (col__triangle_is_degenerate(b->a, b->b, b->c)) {
+    bool meets, flat = col__triangle_is_degenerate(b->a, b->b, b->c);
+    if (flat) {
         col_vec3 q0, q1;
         col__triangle_longest_edge(b->a, b->b, b->c, &q0, &q1);
         meets = col__moving_meets_capsule(a->c, da, db, q0, q1, a->r, COL_R(0.0));
@@ -795,28 +924,30 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
         meets = fast == 1 || (fast == 2 && col__moving_ball_meets_triangle(a->c, da, db, a->r, b->a, b->b, b->c));
     }
     if (!meets) return col__sweep_miss(COL_MISS);
-    bool initially = col_overlap_sphere_triangle(a, b);
+    bool initially = !start_surely_off_plane(a, b) && col_overlap_sphere_triangle(a, b);
     /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
-    rounded_triangle rt = {col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r};
+    rounded_triangle rt;
+    rounded_triangle_make(&rt, col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r, flat);
     col_vec3 v = col_v3_sub(da, db);
-    col_sweep_hit h = col__sweep_cast(cast_rounded_triangle, &rt, col_v3(0, 0, 0), v);
-    if (h.status != COL_HIT || h.initially_overlapping != initially) {
-        /* the rounded cast disagrees within rounding of touching: touching
-         * at u = 0, or a graze at the closest approach */
-        const col_vec3 tri[3] = {rt.a, rt.b, rt.c};
-        col_real t =
-            initially || h.status == COL_HIT ? COL_R(0.0) : closest_approach(col_v3(0, 0, 0), v, triangle_dist_sq, tri);
-        col_real t1 = h.status == COL_HIT ? h.t1 : t;
+    col_sweep_hit h = rounded_triangle_sweep(&rt, v, initially);
+    bool cast_contact = h.status == COL_HIT && !initially;
+    if (h.status != COL_HIT) {
+        /* the rounded cast misses what the exact decision found: a graze at
+         * the closest approach */
+        col_real t = closest_approach(col_v3(0, 0, 0), v, triangle_dist_sq, rt.v);
         h = col__sweep_miss(COL_HIT);
         h.t0 = t;
-        h.t1 = col_max(t, t1);
-        h.initially_overlapping = initially;
+        h.t1 = t;
         col_vec3 c = col_v3_scale(v, t);
-        h.normal = col__unit_or(col_v3_sub(c, col__closest_on_triangle(c, rt.a, rt.b, rt.c)),
+        h.normal = col__unit_or(col_v3_sub(c, col__closest_on_triangle(c, rt.v[0], rt.v[1], rt.v[2])),
                                 col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
     }
     col_vec3 c = col_v3_scale(v, h.t0); /* A's centre at t0, in this frame */
-    col_vec3 q = col__closest_on_triangle(c, rt.a, rt.b, rt.c);
+    /* the triangle's point nearest the centre: r below it along the entry's
+     * normal (the face's, or from an edge's axis or a corner), else (and
+     * for the normal of an initial overlap) the closest point */
+    col_vec3 q =
+        cast_contact ? col_v3_madd(c, -a->r, h.normal) : col__closest_on_triangle(c, rt.v[0], rt.v[1], rt.v[2]);
     if (h.initially_overlapping) h.normal = col__unit_or(col_v3_sub(c, q), col_v3(0, 0, 0));
     h.point = col_v3_add(col_v3_add(q, a->c), col_v3_scale(db, h.t0));
     return sweep_clean(h);
