@@ -22,9 +22,9 @@ typedef struct bench_tree_impl {
     void (*move)(void *t, size_t i, const col_aabb *box);   /* reinsert when outside the fat box; NULL: none */
     void (*rebuild)(void *t);                               /* top-down rebuild; NULL: none */
     size_t (*query)(void *t, const col_aabb *box);          /* the number of fat boxes overlapping box */
-    size_t (*ray)(void *t, const col_ray *ray);             /* the number of fat boxes the segment reaches */
-    int (*height)(void *t);                                 /* NULL: unknown */
-    size_t (*bytes)(void *t);                               /* NULL: unknown */
+    size_t (*ray)(void *t, const col_ray *ray); /* the number of fat boxes the segment reaches; NULL: none */
+    int (*height)(void *t);                     /* NULL: unknown */
+    size_t (*bytes)(void *t);                   /* NULL: unknown */
 } bench_tree_impl;
 
 /* Bullet's btDbvt (bench/peer_bullet_dbvt.cc); name NULL without Bullet. */

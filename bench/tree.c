@@ -1,6 +1,6 @@
 /*
  * bench/tree.c — the broad phase: collide's dynamic AABB tree
- * (collide/tree.h) against Bullet's btDbvt (when libbullet-dev is installed)
+ * (collide/tree.h) and hashed grid (collide/grid.h, no ray query) against Bullet's btDbvt (when libbullet-dev is installed)
  * and brute force, at 10^3 .. 10^6 boxes: incremental build, top-down
  * rebuild, box queries, ray queries, moves inside and outside the fat box,
  * removal, and the tree's height. Every implementation answers the same
@@ -85,6 +85,52 @@ static size_t c_bytes(void *p) { return col_tree_stats_of(&((ctree *)p)->t).byte
 
 static const bench_tree_impl collide_tree = {"collide col_tree", c_create, c_destroy, c_insert, c_remove, c_move,
                                              c_rebuild,          c_query,  c_ray,     c_height, c_bytes};
+
+/* ---- collide's hashed grid (collide/grid.h), cells of edge 4: a fattened
+ * box (sides up to 1.7) touches at most 8, a query box (side 3) at most 8
+ * (cells of edge 2 made queries look up 27-64 cells: slower) ---- */
+
+static col_aabb fattened(const col_aabb *b) {
+    col_aabb f = *b;
+    f.min = col_v3_sub(b->min, col_v3(COL_R(0.1), COL_R(0.1), COL_R(0.1)));
+    f.max = col_v3_add(b->max, col_v3(COL_R(0.1), COL_R(0.1), COL_R(0.1)));
+    return f;
+}
+static void *g_create(size_t n) {
+    (void)n;
+    col_grid *g = calloc(1, sizeof *g);
+    col_grid_init(g, COL_R(4.0));
+    return g;
+}
+static void g_destroy(void *p) {
+    col_grid_free(p);
+    free(p);
+}
+static void g_insert(void *p, size_t i, const col_aabb *b) {
+    col_aabb f = fattened(b);
+    (void)i; /* ids come in insertion order: id i for box i */
+    col_grid_insert(p, &f, (uint64_t)i);
+}
+static void g_remove(void *p, size_t i) { col_grid_remove(p, (int32_t)i); }
+static void g_move(void *p, size_t i, const col_aabb *b) {
+    col_aabb f = fattened(b);
+    col_grid_move(p, (int32_t)i, &f);
+}
+static bool count_grid(void *ctx, int32_t id, uint64_t user) {
+    (void)id;
+    (void)user;
+    ++*(size_t *)ctx;
+    return true;
+}
+static size_t g_query(void *p, const col_aabb *b) {
+    size_t k = 0;
+    col_grid_query_aabb(p, b, count_grid, &k);
+    return k;
+}
+static size_t g_bytes(void *p) { return col_grid_stats_of(p).bytes; }
+
+static const bench_tree_impl collide_grid = {
+    "collide col_grid (cell 4)", g_create, g_destroy, g_insert, g_remove, g_move, NULL, g_query, NULL, NULL, g_bytes};
 
 /* ---- brute force: every box against the query ---- */
 
@@ -253,10 +299,12 @@ static void run_impl(const bench_tree_impl *im, const scene *s, int *height, siz
     t0 = bench_now_ns();
     for (size_t i = 0; i < q; ++i) k += im->query(t, &s->queries[i]);
     add_row("query box", im->name, n, (bench_now_ns() - t0) / (double)q, k);
-    k = 0;
-    t0 = bench_now_ns();
-    for (size_t i = 0; i < q; ++i) k += im->ray(t, &s->rays[i]);
-    add_row("query ray", im->name, n, (bench_now_ns() - t0) / (double)q, k);
+    if (im->ray) {
+        k = 0;
+        t0 = bench_now_ns();
+        for (size_t i = 0; i < q; ++i) k += im->ray(t, &s->rays[i]);
+        add_row("query ray", im->name, n, (bench_now_ns() - t0) / (double)q, k);
+    }
 
     if (im->move) {
         t0 = bench_now_ns();
@@ -408,8 +456,8 @@ static void print_markdown(const size_t *sizes, size_t count, const int *heights
 int bench_tree_run(size_t max_n, int reps, int markdown) {
     if (reps < 1) reps = 1;
     if (reps > MAX_TREE_REPS) reps = MAX_TREE_REPS;
-    const bench_tree_impl *impls[4] = {&collide_tree, NULL, NULL, NULL};
-    int ni = 1;
+    const bench_tree_impl *impls[5] = {&collide_tree, &collide_grid, NULL, NULL, NULL};
+    int ni = 2;
     if (bench_tree_dbvt.name) impls[ni++] = &bench_tree_dbvt;
     impls[ni++] = &brute_force;
     printf("broad phase: n boxes (sides 0.5..1.5, one per 8 unit cells), 10^4 queries (boxes of side 3, rays of "

@@ -410,6 +410,94 @@ static void frustum(col_world *w, const col_frustum *fr, const col_filter *f) {
     fz_count("frustums seeing a body", k > 0);
 }
 
+/* The hashed grid (collide/grid.h, issue 18) as a second broad phase: over
+ * the live bodies' bounds, each query box (every body's bounds, the union
+ * of two neighbours', a point at a corner) finds in the grid exactly the
+ * boxes brute force finds, and a tree of margin 0 the same; then every box
+ * moves by a third of a cell (relisted or not) and the queries run again. */
+typedef struct found {
+    int32_t idx[MAX_BODIES + 1];
+    int n;
+} found;
+
+static bool grid_found(void *ctx, int32_t id, uint64_t user) {
+    (void)id;
+    found *f = ctx;
+    if (f->n <= MAX_BODIES) f->idx[f->n++] = (int32_t)user;
+    return true;
+}
+
+static bool tree_found(void *ctx, int32_t proxy, uint64_t user) {
+    (void)proxy;
+    found *f = ctx;
+    if (f->n <= MAX_BODIES) f->idx[f->n++] = (int32_t)user;
+    return true;
+}
+
+static int by_index(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void grid_queries(const col_grid *g, const col_tree *t, const col_aabb *boxes, int n) {
+    for (int i = 0; i < 2 * n; ++i) {
+        col_aabb q = boxes[i % n];
+        if (i >= n) { /* the union with the next box, then a point at its corner */
+            col_aabb o = boxes[(i + 1) % n];
+            q.min = col_v3(col_min(q.min.x, o.min.x), col_min(q.min.y, o.min.y), col_min(q.min.z, o.min.z));
+            q.max = col_v3(col_max(q.max.x, o.max.x), col_max(q.max.y, o.max.y), col_max(q.max.z, o.max.z));
+            if (i % 2) q.min = q.max;
+        }
+        found brute = {{0}, 0}, fg = {{0}, 0}, ft = {{0}, 0};
+        for (int j = 0; j < n; ++j)
+            if (col_overlap_aabb_aabb(&boxes[j], &q)) brute.idx[brute.n++] = j;
+        if (!col_grid_query_aabb(g, &q, grid_found, &fg)) fail("a grid query failed", "");
+        if (!col_tree_query_aabb(t, &q, tree_found, &ft)) fail("a tree query failed", "");
+        qsort(ft.idx, (size_t)ft.n, sizeof ft.idx[0], by_index);
+        /* the grid's order is its ids', which are the boxes' indices here */
+        if (fg.n != brute.n || memcmp(fg.idx, brute.idx, (size_t)brute.n * sizeof brute.idx[0]) != 0)
+            fail("the grid finds what brute force finds, in id order", "");
+        if (ft.n != brute.n || memcmp(ft.idx, brute.idx, (size_t)brute.n * sizeof brute.idx[0]) != 0)
+            fail("the tree finds what brute force finds", "");
+    }
+}
+
+static void check_grid(const col_world *w, uint8_t k) {
+    col_body_id ids[MAX_BODIES + 1];
+    int nb = live_sorted(w, ids), n = 0;
+    col_aabb boxes[MAX_BODIES + 1];
+    for (int i = 0; i < nb; ++i)
+        if (col_world_bounds(w, ids[i], &boxes[n])) ++n;
+    if (n == 0) return;
+    col_grid g;
+    col_real cell = (col_real)ldexp(1.0, (int)(k % 8) - 3); /* 1/8 .. 16 */
+    if (!col_grid_init(&g, cell)) fail("a grid of a valid cell size", "");
+    col_tree t;
+    col_tree_init(&t);
+    t.margin = COL_R(0.0);
+    int32_t proxies[MAX_BODIES + 1];
+    for (int i = 0; i < n; ++i) {
+        if (col_grid_insert(&g, &boxes[i], (uint64_t)i) != i) fail("the grid hands out the lowest free id", "");
+        if ((proxies[i] = col_tree_insert(&t, &boxes[i], (uint64_t)i)) < 0) fail("a tree insertion", "");
+    }
+    grid_queries(&g, &t, boxes, n);
+    col_real shift = cell / COL_R(3.0);
+    col_aabb moved[MAX_BODIES + 1];
+    bool valid = true;
+    for (int i = 0; i < n; ++i) {
+        moved[i].min = col_v3_add(boxes[i].min, col_v3(shift, -shift, shift));
+        moved[i].max = col_v3_add(boxes[i].max, col_v3(shift, -shift, shift));
+        valid = valid && col_aabb_is_valid(&moved[i]); /* else past the coordinates collide accepts */
+    }
+    for (int i = 0; valid && i < n; ++i) {
+        if (col_grid_move(&g, i, &moved[i]) < 0) fail("a grid move", "");
+        if (col_tree_move(&t, proxies[i], &moved[i]) < 0) fail("a tree move", "");
+    }
+    if (valid) grid_queries(&g, &t, moved, n);
+    col_grid_free(&g);
+    col_tree_free(&t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
@@ -535,6 +623,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         check_world(w);
     }
+    check_grid(w, size > 0 ? data[size - 1] : 0);
     col_world_destroy(w);
     for (int i = 0; i < nmeshes; ++i) col_mesh_destroy(meshes[i]);
     return 0;

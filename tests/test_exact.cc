@@ -1367,3 +1367,40 @@ TEST(ExactSweep, SphereTriangleFilterEqualsTheExactPath) {
     }
     EXPECT_GT(hits, 200);
 }
+
+TEST(ExactSweep, PointsThroughATriangleByAnEdgeDecideAsExactArithmetic) {
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "the cases are double's roundings";
+    // The closed-form sphere-triangle sweep's filters against its exact
+    // decision where only exactness tells: points (radius 0) and specks
+    // (radius 2^-60) through the triangle's
+    // plane, aimed at a point of an edge moved by 0-3 ulps across it, off
+    // the grid and up to 2^20 from the origin, must decide as exact
+    // arithmetic does.
+    std::mt19937 g(31);
+    std::uniform_real_distribution<double> u(-1, 1), s(0.05, 0.95);
+    int hits = 0, n = 20000;
+    for (int i = 0; i < n; ++i) {
+        double shift = i % 2 ? std::ldexp(1.0, static_cast<int>(g() % 21)) : 0.0;
+        col_vec3 o = V(shift, -shift, shift / 3);
+        col_vec3 a = col_v3_add(o, V(u(g), u(g), u(g))), b = col_v3_add(o, V(2 + u(g), u(g), u(g))),
+                 c = col_v3_add(o, V(u(g), 2 + u(g), u(g)));
+        col_triangle t = {a, b, c};
+        col_vec3 e0 = i % 3 == 0 ? a : (i % 3 == 1 ? b : c), e1 = i % 3 == 0 ? b : (i % 3 == 1 ? c : a);
+        double f = s(g);
+        col_vec3 aim = col_v3_add(e0, col_v3_scale(col_v3_sub(e1, e0), R(f)));
+        for (int k = static_cast<int>(g() % 4); k > 0; --k) // ulps away from the triangle's inside
+            aim = V(std::nextafter(aim.x, aim.x + (aim.x - (a.x + b.x + c.x) / 3)),
+                    std::nextafter(aim.y, aim.y + (aim.y - (a.y + b.y + c.y) / 3)), aim.z);
+        col_vec3 dir = V(u(g), u(g), 2 + u(g));
+        col_sphere p = {col_v3_add(aim, dir), R(i % 4 < 2 ? 0.0 : std::ldexp(1.0, -60))};
+        col_vec3 d = col_v3_scale(dir, R(-2));
+        col_sweep_hit h = col_sweep_sphere_triangle(&p, d, &t, V(0, 0, 0));
+        col__exact_always = true;
+        col_sweep_hit x = col_sweep_sphere_triangle(&p, d, &t, V(0, 0, 0));
+        col__exact_always = false;
+        ASSERT_EQ(h.status, x.status) << i;
+        hits += x.status == COL_HIT;
+    }
+    EXPECT_GT(hits, n / 10);
+    EXPECT_LT(hits, n * 9 / 10);
+}

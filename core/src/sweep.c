@@ -888,23 +888,40 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     return capsules_fast(a->c, q, v, w, 3, a->r, mm, f == 0);
 }
 
+/* The triangle's plane as start_surely_off_plane reads it: e1 = fl(b -
+ * a), e2 = fl(c - a) (each within u of its own magnitude), N = fl(e1 x
+ * e2) (within 8 u |e1|1 |e2|1 of the exact e1 x e2 in 1-norm), w0 =
+ * fl(c_s - a) and H0 = fl(w0 . N), within 12 u |w0|1 |e1|1 |e2|1 of the
+ * exact (c_s - a) . (b - a) x (c - a). */
+typedef struct tri_plane {
+    col_vec3 e1, e2, n, w0;
+    col_real h0, l1, l2, lw0;
+} tri_plane;
+
+static inline col_real norm1(col_vec3 v) { return col_abs(v.x) + col_abs(v.y) + col_abs(v.z); }
+
+static tri_plane tri_plane_make(const col_sphere *s, const col_triangle *t) {
+    tri_plane p;
+    p.e1 = col_v3_sub(t->b, t->a);
+    p.e2 = col_v3_sub(t->c, t->a);
+    p.w0 = col_v3_sub(s->c, t->a);
+    p.n = col_v3_cross(p.e1, p.e2);
+    p.h0 = col_v3_dot(p.w0, p.n);
+    p.l1 = norm1(p.e1);
+    p.l2 = norm1(p.e2);
+    p.lw0 = norm1(p.w0);
+    return p;
+}
+
 /* The sphere at its start surely farther than r from the triangle's plane
  * (so apart from the triangle: the exact static test's answer, without
- * it). With e1 = fl(b - a), e2 = fl(c - a), N = fl(e1 x e2) and w = fl(c_s
- * - a): each within u of its own magnitude, N within 6 u |e1|1 |e2|1 of
- * the exact normal e1 x e2 (of the same length to that), and H = fl(w . N)
- * within 12 u |w|1 |e1|1 |e2|1 of the exact (c_s - a) . (b - a) x (c - a);
- * the start's distance from the plane is that over |N| (within 7 u of
- * fl(|N|)'s root). So |H| > r fl(|N|) (1 + 8 u) + 16 u |w|1 |e1|1 |e2|1
+ * it): the start's distance from the plane is H0 over |N| (within 7 u of
+ * fl(|N|)'s root), so |H0| > r fl(|N|) (1 + 8 u) + 16 u |w0|1 |e1|1 |e2|1
  * (+ the smallest normal, for underflow) puts the ball off the plane. */
-static bool start_surely_off_plane(const col_sphere *s, const col_triangle *t) {
-    col_vec3 e1 = col_v3_sub(t->b, t->a), e2 = col_v3_sub(t->c, t->a), w = col_v3_sub(s->c, t->a);
-    col_vec3 n = col_v3_cross(e1, e2);
-    col_real h = col_abs(col_v3_dot(w, n)), len = col_sqrt(col_v3_len_sq(n));
-    col_real l1 = col_abs(e1.x) + col_abs(e1.y) + col_abs(e1.z), l2 = col_abs(e2.x) + col_abs(e2.y) + col_abs(e2.z),
-             lw = col_abs(w.x) + col_abs(w.y) + col_abs(w.z);
-    return h > s->r * len * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) + COL_R(8.0) * COL_EPSILON * lw * l1 * l2 +
-                   COL__REAL_MIN;
+static bool start_surely_off_plane(const tri_plane *p, col_real r) {
+    col_real len = col_sqrt(col_v3_len_sq(p->n));
+    return col_abs(p->h0) > r * len * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) +
+                                COL_R(8.0) * COL_EPSILON * p->lw0 * p->l1 * p->l2 + COL__REAL_MIN;
 }
 
 col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db) {
@@ -924,7 +941,8 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
         meets = fast == 1 || (fast == 2 && col__moving_ball_meets_triangle(a->c, da, db, a->r, b->a, b->b, b->c));
     }
     if (!meets) return col__sweep_miss(COL_MISS);
-    bool initially = !start_surely_off_plane(a, b) && col_overlap_sphere_triangle(a, b);
+    tri_plane plane = tri_plane_make(a, b);
+    bool initially = (col__exact_always || !start_surely_off_plane(&plane, a->r)) && col_overlap_sphere_triangle(a, b);
     /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
     rounded_triangle rt;
     rounded_triangle_make(&rt, col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r, flat);

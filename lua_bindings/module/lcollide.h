@@ -116,6 +116,9 @@ void lcol_open_world(lua_State *L);
 /* Registers collide.mesh and the Mesh metatable (lmesh.c); module table on top. */
 void lcol_open_mesh(lua_State *L);
 
+/* Registers collide.Grid and collide.grid (lgrid.c). */
+void lcol_open_grid(lua_State *L);
+
 /* The mesh of the collide.Mesh userdata at idx, or NULL for anything else. */
 col_mesh *lcol_to_mesh(lua_State *L, int idx);
 

@@ -40,6 +40,7 @@ local samples = {
   collide.pack({ collide.sphere(0, 0, 0, 1) }),
   collide.frustum(0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 10),
   collide.world(),
+  collide.grid(2),
   collide.mesh({ 0, 0, 0, 1, 0, 0, 0, 1, 0 }, { 1, 2, 3 }),
   (function()
     local w = collide.world()

@@ -108,6 +108,7 @@
 #include "collide/volumes.h"
 #include "collide/hull.h"
 #include "collide/tree.h"
+#include "collide/grid.h"
 #include "collide/mesh.h"
 #include "collide/world.h"
 #include "collide/motion.h"
