@@ -701,35 +701,39 @@ static void rounded_triangle_edges(rounded_triangle *t) {
     }
 }
 
-/* The entry parameter of o + s d into the ball (c, r) from outside it, the
- * precise root (as ray-sphere's), or -1: none on [0, max_t]. */
-static col_real ball_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 c, col_real r) {
-    col_vec3 m = col_v3_sub(o, c);
-    col_real b = col_v3_dot(m, d), dd = col_v3_len_sq(d), r2 = r * r;
-    if (col_v3_len_sq(m) <= r2) return COL_R(0.0); /* in it by rounding: at once */
+/* The first s >= 0 at which m + s d comes within sqrt(r2) of the origin,
+ * for m outside (the precise root, as ray-sphere's: the closest approach
+ * k = -(m . d) / |d|^2, then back by the root over |d|), or -1: moving away
+ * or passing by. */
+static col_real precise_entry(col_vec3 m, col_vec3 d, col_real r2) {
+    col_real b = col_v3_dot(m, d), dd = col_v3_len_sq(d);
     if (!(b < COL_R(0.0) && dd > COL_R(0.0))) return COL_R(-1.0);
     col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(m, k, d));
     if (!(h2 >= COL_R(0.0))) return COL_R(-1.0);
     col_real t = k - col_sqrt(h2 / dd);
-    if (!(t >= COL_R(0.0))) t = COL_R(0.0);
+    return t >= COL_R(0.0) ? t : COL_R(0.0);
+}
+
+/* The entry parameter of o + s d into the ball (c, r) from outside it, or
+ * -1: none on [0, max_t]. */
+static col_real ball_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 c, col_real r) {
+    col_vec3 m = col_v3_sub(o, c);
+    if (col_v3_len_sq(m) <= r * r) return COL_R(0.0); /* in it by rounding: at once */
+    col_real t = precise_entry(m, d, r * r);
     return t <= max_t ? t : COL_R(-1.0);
 }
 
 /* The entry of o + s d through the side of the cylinder of radius r about
  * the edge (p, unit u, length len), between its end discs, or -1 (through a
- * disc, the end's ball comes first: the disc lies in it). */
+ * disc, the end's ball comes first: the disc lies in it): the entry of the
+ * parts across the axis, from outside the cylinder. */
 static col_real body_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 p, col_vec3 u, col_real len, col_real r) {
     col_vec3 m = col_v3_sub(o, p);
-    col_real mu = col_v3_dot(m, u), du = col_v3_dot(d, u), r2 = r * r;
+    col_real mu = col_v3_dot(m, u), du = col_v3_dot(d, u);
     col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(d, -du, u);
-    col_real dd = col_v3_len_sq(dp), b = col_v3_dot(mp, dp);
-    if (!(col_v3_len_sq(mp) > r2 && b < COL_R(0.0) && dd > COL_R(0.0))) return COL_R(-1.0);
-    col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(mp, k, dp));
-    if (!(h2 >= COL_R(0.0))) return COL_R(-1.0);
-    col_real t = k - col_sqrt(h2 / dd);
-    if (!(t >= COL_R(0.0))) t = COL_R(0.0);
-    col_real z = mu + t * du;
-    return t <= max_t && z >= COL_R(0.0) && z <= len ? t : COL_R(-1.0);
+    if (!(col_v3_len_sq(mp) > r * r)) return COL_R(-1.0);
+    col_real t = precise_entry(mp, dp, r * r), z = mu + t * du;
+    return t >= COL_R(0.0) && t <= max_t && z >= COL_R(0.0) && z <= len ? t : COL_R(-1.0);
 }
 
 /* The first entry of the ray (max_t 1) into the rounded triangle, for an

@@ -54,6 +54,10 @@ void lcol_protect(lua_State *L);
  * the methods as __index, protected by lcol_protect. Stack unchanged. */
 void lcol_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction len);
 
+/* lcol_new_type for a userdata that holds C memory: its __gc too. */
+void lcol_new_type_gc(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring,
+                      lua_CFunction len, lua_CFunction gc);
+
 /* The kind of the shape userdata at idx, or -1 when it is not one: the
  * kind's tag in its metatable (which no script can reach without the debug
  * library) and a block of exactly that kind's size (which keeps memory safe

@@ -196,11 +196,7 @@ void lcol_open_grid(lua_State *L) {
     static const luaL_Reg methods[] = {{"insert", g_insert}, {"remove", g_remove}, {"move", g_move},
                                        {"query", g_query},   {"item", g_item},     {"bounds", g_bounds},
                                        {"stats", g_stats},   {NULL, NULL}};
-    lcol_new_type(L, GTNAME, methods, g_tostring, g_len);
-    luaL_getmetatable(L, GTNAME);
-    lua_pushcfunction(L, g_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_pop(L, 1);
+    lcol_new_type_gc(L, GTNAME, methods, g_tostring, g_len, g_gc);
     lua_pushcfunction(L, l_grid);
     lua_setfield(L, -2, "grid");
 }

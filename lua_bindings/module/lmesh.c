@@ -231,11 +231,7 @@ void lcol_open_mesh(lua_State *L) {
     static const luaL_Reg methods[] = {
         {"raycast", m_raycast},   {"overlaps", m_overlaps}, {"overlap", m_overlap}, {"cast", m_cast},
         {"triangle", m_triangle}, {"bounds", m_bounds},     {"stats", m_stats},     {NULL, NULL}};
-    lcol_new_type(L, MTNAME, methods, m_tostring, m_len);
-    luaL_getmetatable(L, MTNAME);
-    lua_pushcfunction(L, m_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_pop(L, 1);
+    lcol_new_type_gc(L, MTNAME, methods, m_tostring, m_len, m_gc);
     lua_pushcfunction(L, l_mesh);
     lua_setfield(L, -2, "mesh");
 }

@@ -290,6 +290,15 @@ void lcol_new_type(lua_State *L, const char *name, const luaL_Reg *methods, lua_
     lua_pop(L, 1);
 }
 
+void lcol_new_type_gc(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction tostring,
+                      lua_CFunction len, lua_CFunction gc) {
+    lcol_new_type(L, name, methods, tostring, len);
+    luaL_getmetatable(L, name);
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+}
+
 size_t lcol_kind_size(col_shape_kind kind) { return kind_size(kind); }
 
 static void push_polytope(lua_State *L, const col_polytope *src);
