@@ -318,3 +318,24 @@ TEST(SegmentSegment, NearlyParallelSegmentsMeasureTheTrueDistance) {
         EXPECT_NEAR(static_cast<double>(d.distance), 6.46713951337611e-12, 8 * 0x1p-52 * 512);
     }
 }
+
+// A segment whose end is 0.125 from a triangle's vertex and 0.124996 from
+// the edge beside it, the segment's middle 0.1205 from that edge (a
+// fuzz_metamorphic finding): 2^37 from the origin rounding takes the vertex,
+// a difference normal to the segment, which must not certify the end.
+TEST(Distance, SegmentTriangleFarAwayIsTheDistanceNearTheOrigin) {
+    col_vec3 t[3] = {V(-511.875, -512, -512), V(-512, -512, -496), V(50.25, 50.25, 50.25)};
+    col_vec3 s[2] = {V(-512, -512, -512), V(-512, -496, 50.25)};
+    const double want = 0.12053653767752739; // as col_gjk_distance, to 1e-15
+    for (double o : {0.0, 0x1p36, 0x1.8p37, -0x1.8p37}) {
+        if (sizeof(col_real) == sizeof(float) && o != 0) continue; // 2^-15 of a float's 2^37 is 2^13
+        col_vec3 off = V(o, o, o);
+        col_shape tri = Triangle(col_v3_add(t[0], off), col_v3_add(t[1], off), col_v3_add(t[2], off));
+        col_shape seg = Segment(col_v3_add(s[0], off), col_v3_add(s[1], off));
+        col_distance_result d = col_distance(&seg, &tri);
+        ASSERT_EQ(d.status, COL_MISS) << "offset " << o;
+        // the coordinates are exact; the closest points are rounded to ulps of the offset
+        EXPECT_NEAR(d.distance, want, sizeof(col_real) == sizeof(float) ? 1e-4 : 1e-12 + 4 * 0x1p-52 * std::fabs(o))
+            << "offset " << o;
+    }
+}

@@ -1296,3 +1296,26 @@ TEST(Penetration, EllipsoidWitnessIsItsPointOfContact) {
         EXPECT_NEAR(p.point_a.z, 0.0, kFloat ? 4e-3 : 1e-6);
     }
 }
+
+// A capsule of radius 507 whose segment ends 1.4e-11 from an ellipsoid's
+// lowest point (a CI finding): GJK's witnesses there are rounded to ulps of
+// the size, so their difference points anywhere; the push is straight down,
+// the ellipsoid's normal at its pole, and the capsule moved by the depth
+// (and a little more) is out.
+TEST(Penetration, CapsuleWhoseSegmentTouchesAnEllipsoidIsPushedAlongItsNormal) {
+    col_shape cap = Capsule(V(2, -500, 364.125), V(-500, -500, -500), 507);
+    col_shape e = Ellipsoid(-500, 3.875, -500, 490.125, 503.875, 503.875);
+    for (bool swap : {false, true}) {
+        const col_shape *x = swap ? &e : &cap, *y = swap ? &cap : &e;
+        col_penetration_result p = col_penetration(x, y);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        const double sign = swap ? -1 : 1;
+        EXPECT_NEAR(p.normal.x, 0.0, kFloat ? 1e-2 : 1e-5) << "swap " << swap; // float: EPA's tolerance
+        EXPECT_NEAR(p.normal.y, -sign, kFloat ? 1e-4 : 1e-10);
+        EXPECT_NEAR(p.normal.z, 0.0, kFloat ? 1e-2 : 1e-5);
+        EXPECT_NEAR(p.depth, 507.0, kFloat ? 0.05 : 1e-6);
+        if (kFloat) continue;
+        col_shape out = Translated(*x, col_v3_scale(p.normal, p.depth + 1e-6));
+        EXPECT_EQ(col_distance(&out, y).status, COL_MISS) << "swap " << swap;
+    }
+}

@@ -478,8 +478,17 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     if (cores_apart) {
         col_vec3 d = dcore;
         col_real len = col__len_safe(d);
-        /* apart by more than rounding: the direction between them is exact */
-        if (len > COL_GJK_OVERLAP_TOLERANCE * (As.size + Bs.size)) {
+        /* apart by more than rounding: the direction between them is exact.
+         * GJK's witnesses are each rounded to ulps of the size, so below
+         * its touching band (COL_GJK_SIZE_TOLERANCE) their difference
+         * points anywhere within a few ulps / len: the cores touch, and
+         * EPA takes the normal (a capsule of radius 507 whose segment
+         * touched an ellipsoid's pole 1.4e-11 away was pushed along a
+         * direction 0.009 rad off, 0.0106 short of out, a CI finding,
+         * regressions/distance/capsule-core-touching-an-ellipsoid-pushed-
+         * along-a-rounded-direction) */
+        col_real apart = P->use_gjk ? COL_GJK_SIZE_TOLERANCE : COL_GJK_OVERLAP_TOLERANCE;
+        if (len > apart * (As.size + Bs.size)) {
             col_vec3 n = col__unit_or(d, col_v3(0, 0, 1));
             pen.depth = col_max(COL_R(0.0), (P->ra + P->rb) - len);
             pen.normal = n;
