@@ -905,6 +905,11 @@ int main(int argc, char **argv) {
         printf("\n");
         misses += bench_tree_run(o.n, o.reps, o.markdown);
     }
+    /* the k-DOP tree beside the AABB tree (bench/kdop_tree.c): --only kdop_tree alone */
+    if (!o.only || strstr("kdop_tree", o.only)) {
+        printf("\n");
+        if (bench_kdop_tree_run(o.n, o.reps)) printf("collide-bench: the k-DOP tree's rays disagree\n");
+    }
     /* bounding volumes from point sets (bench/volumes.c): --only volumes runs them alone */
     if (!o.only || strstr("volumes", o.only)) {
         printf("\n");

@@ -498,6 +498,95 @@ static void check_grid(const col_world *w, uint8_t k) {
     col_tree_free(&t);
 }
 
+/* The k-DOP tree (collide/kdop_tree.h) over the live bodies' shapes (k
+ * from the input): each body's k-DOP, and its union with the next's, finds
+ * exactly the items brute force finds; a ray from each body's box corner
+ * to the next body's support point toward it (ending exactly on that
+ * shape where the point is exact), and through it, reaches every item
+ * whose own ray cast hits, and a clipping callback ends on the least t. */
+typedef struct kdop_ray_ctx {
+    const col_shape *const *shapes;
+    const col_ray *ray; /* the whole ray: each item's t from it (a cast with a
+                           shorter max_t decides a rounded end of its own, which
+                           may touch a segment the whole ray's misses) */
+    found all;
+    col_real t;
+} kdop_ray_ctx;
+
+static col_real kdop_ray_all(void *ctx, const col_ray *ray, int32_t item, uint64_t user) {
+    (void)user;
+    kdop_ray_ctx *c = ctx;
+    if (c->all.n <= MAX_BODIES) c->all.idx[c->all.n++] = item;
+    return ray->max_t;
+}
+
+static col_real kdop_ray_clip(void *ctx, const col_ray *ray, int32_t item, uint64_t user) {
+    (void)user;
+    kdop_ray_ctx *c = ctx;
+    col_ray_hit h = col_raycast(c->shapes[item], c->ray);
+    if (h.status != COL_HIT || !(h.t <= ray->max_t)) return ray->max_t;
+    if (h.t < c->t) c->t = h.t;
+    return h.t;
+}
+
+static void check_kdop_tree(const col_world *w, uint8_t code) {
+    static const int ks[4] = {6, 14, 18, 26};
+    int k = ks[code % 4];
+    col_body_id ids[MAX_BODIES + 1];
+    int nb = live_sorted(w, ids), n = 0;
+    const col_shape *shapes[MAX_BODIES + 1];
+    col_kdop d[MAX_BODIES + 1];
+    col_aabb boxes[MAX_BODIES + 1];
+    for (int i = 0; i < nb; ++i) {
+        const col_shape *s = col_world_shape(w, ids[i]);
+        if (!s || col_world_mesh(w, ids[i]) || !col_kdop_of_shape(s, k, &d[n]) ||
+            !col_world_bounds(w, ids[i], &boxes[n]))
+            continue;
+        shapes[n++] = s;
+    }
+    if (n == 0) return;
+    col_kdop_tree t = {0};
+    if (!col_kdop_tree_build(&t, k, d, NULL, (size_t)n)) fail("a k-DOP tree over valid k-DOPs", "");
+    for (int i = 0; i < 2 * n; ++i) {
+        col_kdop q = d[i % n];
+        if (i >= n) (void)col_kdop_merge(&q, &d[(i + 1) % n], &q);
+        found brute = {{0}, 0}, got = {{0}, 0};
+        for (int j = 0; j < n; ++j)
+            if (col_kdop_overlap(&d[j], &q)) brute.idx[brute.n++] = j;
+        if (!col_kdop_tree_query_kdop(&t, &q, tree_found, &got)) fail("a k-DOP tree query failed", "");
+        qsort(got.idx, (size_t)got.n, sizeof got.idx[0], by_index);
+        if (got.n != brute.n || memcmp(got.idx, brute.idx, (size_t)brute.n * sizeof brute.idx[0]) != 0)
+            fail("the k-DOP tree finds what brute force finds", "");
+    }
+    for (int i = 0; i < 2 * n; ++i) {
+        col_vec3 o = (i / n) ? boxes[i % n].max : boxes[i % n].min, p;
+        const col_shape *aim = shapes[(i + 1) % n];
+        if (!col_support(
+                aim,
+                col_v3_sub(o, col_v3_scale(col_v3_add(boxes[(i + 1) % n].min, boxes[(i + 1) % n].max), COL_R(0.5))),
+                &p))
+            continue;
+        col_ray r = {o, col_v3_sub(p, o), (i & 1) ? COL_R(1.0) : COL_R(2.0)};
+        if (!col_v3_is_valid(r.delta)) continue;
+        kdop_ray_ctx c = {shapes, &r, {{0}, 0}, COL_REAL_MAX};
+        if (!col_kdop_tree_raycast(&t, &r, kdop_ray_all, &c)) continue; /* an invalid ray */
+        qsort(c.all.idx, (size_t)c.all.n, sizeof c.all.idx[0], by_index);
+        col_real least = COL_REAL_MAX;
+        for (int j = 0; j < n; ++j) {
+            col_ray_hit h = col_raycast(shapes[j], &r);
+            if (h.status != COL_HIT) continue;
+            if (h.t < least) least = h.t;
+            if (!bsearch(&j, c.all.idx, (size_t)c.all.n, sizeof c.all.idx[0], by_index))
+                fail("the k-DOP tree's ray reaches every item the ray hits", "");
+        }
+        fz_count("k-DOP tree rays that hit an item", least < COL_REAL_MAX);
+        c.t = COL_REAL_MAX;
+        (void)col_kdop_tree_raycast(&t, &r, kdop_ray_clip, &c);
+        if (c.t != least) fail("the k-DOP tree's clipped ray ends on the nearest hit", "");
+    }
+    col_kdop_tree_free(&t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_input in = {data, size, 0};
@@ -624,6 +713,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_world(w);
     }
     check_grid(w, size > 0 ? data[size - 1] : 0);
+    check_kdop_tree(w, size > 1 ? data[size - 2] : 0);
     col_world_destroy(w);
     for (int i = 0; i < nmeshes; ++i) col_mesh_destroy(meshes[i]);
     return 0;

@@ -212,6 +212,27 @@ TEST(RayTriangle, RaysInThePlaneAndDegenerateTriangles) {
     }
 }
 
+// A ray in a turned triangle's plane whose n . delta rounds to 1e-13, not
+// 0: along x = y = z through two of its vertices (n is exact, and n . (1,
+// 1, 1) = 0), entering at the vertex (-231, -231, -231) (a fuzz_world
+// finding: with a finite max_t the cast hit at t = 0, at the origin 498
+// from the triangle).
+TEST(RayTriangle, ARayInThePlaneWhoseNormalProductRoundsEntersAtTheVertex) {
+    col_triangle t = {V(-231, -231, -231), V(-231, -243.5, -371.5), V(-371.5, -371.5, -371.5)};
+    const bool kFloat = sizeof(col_real) == sizeof(float);
+    const double o = (col_real)0x1.0afffffffffbdp+8, d = (col_real)-0x1.3f3ffffffffdep+9; // float: 267, -638.5
+    for (double max_t : {0.79, 1.0, 2.0, (double)INFINITY}) {
+        col_ray r = {V(o, o, o), V(d, d, d), (col_real)max_t};
+        col_ray_hit h = col_raycast_triangle(&r, &t, COL_TWO_SIDED);
+        ASSERT_EQ(h.status, COL_HIT) << "max_t " << max_t;
+        EXPECT_FALSE(h.inside);
+        EXPECT_NEAR(h.t, (o + 231) / -d, kFloat ? 1e-5 : 1e-14) << "max_t " << max_t;
+        EXPECT_NEAR(h.point.x, -231, kFloat ? 1e-2 : 1e-10);
+    }
+    col_ray short_of_it = {V(o, o, o), V(d, d, d), (col_real)0.77};
+    EXPECT_EQ(col_raycast_triangle(&short_of_it, &t, COL_TWO_SIDED).status, COL_MISS);
+}
+
 TEST(RayTriangle, WatertightOnATriangleFan) {
     // A fan of 64 thin triangles around a centre vertex with awkward coordinates.
     // Rays aimed exactly at the centre vertex and at points on the shared spokes

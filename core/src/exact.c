@@ -391,7 +391,12 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
             return true;
         }
         if (!meets_exact(p, q, a, b, c)) return false;
-        if (t) *t = d0 != dq ? col__clamp(d0 / (d0 - dq), COL_R(0.0), COL_R(1.0)) : COL_R(0.0);
+        /* in the plane (both ends, exactly): 0, whatever the rounded d0
+         * and dq (each of them 0 in exact arithmetic) say */
+        if (t)
+            *t = d0 != dq && (col__orient3d(a, b, c, p) != 0 || col__orient3d(a, b, c, q) != 0)
+                     ? col__clamp(d0 / (d0 - dq), COL_R(0.0), COL_R(1.0))
+                     : COL_R(0.0);
         return true;
     }
     if (!meets_exact(p, q, a, b, c)) return false;

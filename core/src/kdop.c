@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "collide/raycast.h"
+#include "collide/shape.h"
 #include "collide/volumes.h"
 #include "geom.h"
 #include "ray.h"
@@ -93,6 +94,99 @@ bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out
         }
     }
     *out = d;
+    return true;
+}
+
+/* Each slab of d widened by w[i] (the slab's direction's) and by the
+ * rounding of the widening itself (4 eps of the bounds' magnitudes, a few
+ * smallest normals): min - w, max + w rounded outward of the exact ones. */
+static void widen(col_kdop *d, const col_real *w) {
+    for (int i = 0; i < d->k / 2; ++i) {
+        col_real g = w[i] * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON) +
+                     COL_R(4.0) * COL_EPSILON * (col_abs(d->min[i]) + col_abs(d->max[i])) + COL_R(4.0) * COL__REAL_MIN;
+        d->min[i] -= g;
+        d->max[i] += g;
+    }
+}
+
+bool col_kdop_of_shape(const col_shape *s, int k, col_kdop *out) {
+    if (!s || !out || dir_of(k, 0) < 0 || !col_shape_is_valid(s)) return false;
+    col_vec3 p[8];
+    col_real w[COL_KDOP_MAX_AXES] = {0};
+    int m = k / 2;
+    switch (s->kind) {
+    case COL_SHAPE_POINT: return col_kdop_from_points(&s->u.point.p, 1, k, out);
+    case COL_SHAPE_SEGMENT: p[0] = s->u.segment.a, p[1] = s->u.segment.b; return col_kdop_from_points(p, 2, k, out);
+    case COL_SHAPE_TRIANGLE:
+        p[0] = s->u.triangle.a, p[1] = s->u.triangle.b, p[2] = s->u.triangle.c;
+        return col_kdop_from_points(p, 3, k, out);
+    case COL_SHAPE_POLYTOPE: return col_kdop_from_points(s->u.polytope.points, (size_t)s->u.polytope.count, k, out);
+    case COL_SHAPE_AABB: {
+        const col_aabb *b = &s->u.aabb;
+        for (int i = 0; i < 8; ++i)
+            p[i] = col_v3(i & 1 ? b->max.x : b->min.x, i & 2 ? b->max.y : b->min.y, i & 4 ? b->max.z : b->min.z);
+        return col_kdop_from_points(p, 8, k, out);
+    }
+    case COL_SHAPE_OBB: {
+        /* each corner c + (+-e0 u0) + (+-e1 u1) + (+-e2 u2) is within 3 u
+         * (|c| + e0 + e1 + e2) of the exact one per coordinate (the axes
+         * unit to rounding), a slab's sum of up to three of them 9 u of
+         * that: widened by 16 eps of it */
+        const col_obb *b = &s->u.obb;
+        col_vec3 a0 = col_v3_scale(b->u[0], b->e.x), a1 = col_v3_scale(b->u[1], b->e.y),
+                 a2 = col_v3_scale(b->u[2], b->e.z);
+        for (int i = 0; i < 8; ++i) {
+            col_vec3 c = col_v3_add(b->c, i & 1 ? a0 : col_v3_neg(a0));
+            c = col_v3_add(c, i & 2 ? a1 : col_v3_neg(a1));
+            p[i] = col_v3_add(c, i & 4 ? a2 : col_v3_neg(a2));
+        }
+        col_real mag = col__abs_max(b->c) + COL_R(1.01) * (b->e.x + b->e.y + b->e.z);
+        for (int i = 0; i < m; ++i) w[i] = COL_R(16.0) * COL_EPSILON * mag;
+        if (!col_kdop_from_points(p, 8, k, out)) return false;
+        break;
+    }
+    case COL_SHAPE_SPHERE:
+    case COL_SHAPE_CAPSULE: {
+        /* the centre's (or the segment's) slabs, grown by r |axis|: |axis|
+         * is 1, sqrt 2 or sqrt 3 (its non-zero components), rounded up */
+        static const col_real len[4] = {0, 1, COL_R(1.4142135623730951), COL_R(1.7320508075688772)}; /* within u */
+        col_real r = s->kind == COL_SHAPE_SPHERE ? s->u.sphere.r : s->u.capsule.r;
+        int n = 1;
+        if (s->kind == COL_SHAPE_SPHERE) {
+            p[0] = s->u.sphere.c;
+        } else {
+            p[0] = s->u.capsule.a, p[1] = s->u.capsule.b, n = 2;
+        }
+        /* and by 8 eps of the magnitude: the shape's points rounded to
+         * ulps (a support point) lie in it too, also where the centre's
+         * sum cancels (a sphere at (1e6, -1e6, 0) has the slab x + y of
+         * +-r sqrt 2) */
+        col_real mag = col__abs_max(p[0]) + r;
+        if (n == 2 && col__abs_max(p[1]) + r > mag) mag = col__abs_max(p[1]) + r;
+        for (int i = 0; i < m; ++i) {
+            int d = dir_of(k, i), nz = (DIRS[d][0] != 0) + (DIRS[d][1] != 0) + (DIRS[d][2] != 0);
+            w[i] = r * len[nz] * (COL_R(1.0) + COL_R(4.0) * COL_EPSILON) + COL_R(8.0) * COL_EPSILON * mag;
+        }
+        if (!col_kdop_from_points(p, (size_t)n, k, out)) return false;
+        break;
+    }
+    case COL_SHAPE_ELLIPSOID: {
+        /* h(axis) = axis . c + sqrt(sum of r_j^2 over the axis's non-zero
+         * components): the ellipsoid's support value */
+        const col_ellipsoid *e = &s->u.ellipsoid;
+        col_real rm = e->r.x > e->r.y ? e->r.x : e->r.y, mag = col__abs_max(e->c) + (rm > e->r.z ? rm : e->r.z);
+        for (int i = 0; i < m; ++i) {
+            int d = dir_of(k, i);
+            col_real q = (DIRS[d][0] != 0 ? e->r.x * e->r.x : 0) + (DIRS[d][1] != 0 ? e->r.y * e->r.y : 0) +
+                         (DIRS[d][2] != 0 ? e->r.z * e->r.z : 0);
+            w[i] = col_sqrt(q) * (COL_R(1.0) + COL_R(4.0) * COL_EPSILON) + COL_R(8.0) * COL_EPSILON * mag;
+        }
+        if (!col_kdop_from_points(&e->c, 1, k, out)) return false;
+        break;
+    }
+    default: return false; /* a plane, 2D kinds */
+    }
+    widen(out, w);
     return true;
 }
 

@@ -1019,5 +1019,6 @@ static col_ray_hit raycast_ellipsoid(const col_ray *r, const col_ellipsoid *e) {
     }
     /* Two zero radii: the segment along the third axis; three: the point. */
     col_vec3 half = e->r;
-    return col__raycast_capsule_raw(r, col_v3_sub(e->c, half), col_v3_add(e->c, half), COL_R(0.0));
+    col_segment s = {col_v3_sub(e->c, half), col_v3_add(e->c, half)}; /* decided as the segment's cast */
+    return col_raycast_segment(r, &s);
 }

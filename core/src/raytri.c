@@ -76,10 +76,10 @@ static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides 
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
     /* Degenerate, or so thin that the normal from vertex a rounds to zero. */
     if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
-        /* its longest edge, a capsule of radius 0 */
-        col_vec3 p, q;
-        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
-        *out = col__raycast_capsule_raw(r, p, q, COL_R(0.0));
+        /* its longest edge, decided as col_raycast_triangle decides it */
+        col_segment e;
+        col__triangle_longest_edge(t->a, t->b, t->c, &e.a, &e.b);
+        *out = col_raycast_segment(r, &e);
         return true;
     }
     if (col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c)) { /* exactly, as the static tests */
@@ -127,7 +127,14 @@ static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec
     tri_case tc = {t->a, t->b, t->c, n, 0};
     tc.nd = col_v3_dot(tc.n, r->delta);
     if (sides == COL_CULL_BACKFACES && !(tc.nd < COL_R(0.0))) return col__ray_miss();
-    if (tc.nd == COL_R(0.0)) {
+    /* in the plane: n . delta may round to 0 or not (a ray along the line
+     * x = y = z through two vertices, n exact and n . (1, 1, 1) = 0, got
+     * a rounded n . delta of 1e-13 and the plane's fraction 0: t = 0, a
+     * point 498 from the triangle, a fuzz_world finding): f is 0 for a
+     * segment in the plane, which the exact orientation of its end then
+     * tells (its origin too is in the plane: a segment crossing the plane
+     * at its origin meets the triangle there, inside) */
+    if (tc.nd == COL_R(0.0) || (f == COL_R(0.0) && col__orient3d(t->a, t->b, t->c, end) == 0)) {
         col_ray_hit h = coplanar(r, &tc);
         if (h.status == COL_HIT) return h;
     }
@@ -166,9 +173,13 @@ col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_tr
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
     /* degenerate, or so thin that its normal underflows: its longest edge */
     if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
-        col_vec3 p, q;
-        col__triangle_longest_edge(t->a, t->b, t->c, &p, &q);
-        return col__raycast_capsule_raw(r, p, q, COL_R(0.0));
+        /* decided as that segment's cast decides (exactly for a finite
+         * max_t): the cast alone called a ray passing 3e-163 beside a
+         * triangle of three equal points at the origin inside it, where
+         * every square underflows (a fuzz_world finding) */
+        col_segment e;
+        col__triangle_longest_edge(t->a, t->b, t->c, &e.a, &e.b);
+        return col_raycast_segment(r, &e);
     }
     return r->max_t <= COL_REAL_MAX ? segment_cast(r, t, n, sides) : endless_cast(r, t, n, sides);
 }

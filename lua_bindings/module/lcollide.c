@@ -494,6 +494,7 @@ int LCOL_OPEN(lua_State *L) {
     lcol_open_world(L);
     lcol_open_mesh(L);
     lcol_open_grid(L);
+    lcol_open_kdop_tree(L);
     lua_pushstring(L, col_version());
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, col_real_name());

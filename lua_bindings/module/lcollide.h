@@ -106,6 +106,20 @@ void lcol_open_arrays(lua_State *L);
  * collide.merge and the k-DOP metatable (lvolumes.c); module table on top. */
 void lcol_open_volumes(lua_State *L);
 
+/* The k-DOP userdata at idx (collide.kdop's), or NULL for anything else
+ * (lvolumes.c). */
+const col_kdop *lcol_to_kdop(lua_State *L, int idx);
+
+/* Pushes a new k-DOP userdata holding a copy of d (lvolumes.c). */
+void lcol_push_kdop(lua_State *L, const col_kdop *d);
+
+/* A k argument of a k-DOP: 6, 14, 18 or 26, or the argument error. */
+int lcol_check_k(lua_State *L, int arg);
+
+/* Registers collide.kdopTree and the KdopTree metatable (lkdoptree.c);
+ * module table on top. */
+void lcol_open_kdop_tree(lua_State *L);
+
 /* Registers collide.frustum and the frustum metatable (lfrustum.c); module
  * table on top. */
 void lcol_open_frustum(lua_State *L);

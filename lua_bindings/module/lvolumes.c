@@ -21,6 +21,13 @@ static void push_kdop(lua_State *L, const col_kdop *d) {
     luaL_setmetatable(L, KTNAME);
 }
 
+void lcol_push_kdop(lua_State *L, const col_kdop *d) { push_kdop(L, d); }
+
+const col_kdop *lcol_to_kdop(lua_State *L, int idx) {
+    const col_kdop *d = luaL_testudata(L, idx, KTNAME);
+    return d && lua_rawlen(L, idx) == sizeof(col_kdop) ? d : NULL;
+}
+
 /* collide.boundingBox(points [, method]): "aabb" (default) an AABB, "pca"
  * an OBB by principal components, "minimum" the OBB of least volume over
  * the hull's directions. */
@@ -58,15 +65,31 @@ static int l_bounding_sphere(lua_State *L) {
     return 1;
 }
 
-/* collide.kdop(points, k) */
-static int l_kdop(lua_State *L) {
-    lua_Integer k = luaL_checkinteger(L, 2);
+int lcol_check_k(lua_State *L, int arg) {
+    lua_Integer k = luaL_checkinteger(L, arg);
     if (k != 6 && k != 14 && k != 18 && k != 26)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "k must be 6, 14, 18 or 26, got %I", k));
+        return luaL_argerror(L, arg, lua_pushfstring(L, "k must be 6, 14, 18 or 26, got %I", k));
+    return (int)k;
+}
+
+/* collide.kdop(points, k), collide.kdop(shape, k): a 3D shape's k-DOP
+ * (col_kdop_of_shape; a polytope's from its points, the same) */
+static int l_kdop(lua_State *L) {
+    int k = lcol_check_k(L, 2);
+    int kind = lcol_shape_kind(L, 1);
+    if (kind >= 0 && kind != COL_SHAPE_POLYTOPE) {
+        col_shape s;
+        lcol_check_3d_shape(L, 1, &s);
+        col_kdop d;
+        if (!col_kdop_of_shape(&s, k, &d))
+            return luaL_argerror(L, 1, lua_pushfstring(L, "a %s has no k-DOP", col_shape_kind_name(s.kind)));
+        push_kdop(L, &d);
+        return 1;
+    }
     size_t n;
     const col_vec3 *p = lcol_check_points(L, 1, &n);
     col_kdop d;
-    if (!col_kdop_from_points(p, n, (int)k, &d)) return luaL_argerror(L, 1, "the points make no k-DOP");
+    if (!col_kdop_from_points(p, n, k, &d)) return luaL_argerror(L, 1, "the points make no k-DOP");
     push_kdop(L, &d);
     return 1;
 }

@@ -23,12 +23,15 @@
  *             inside a frustum, exactly or by the planes alone
  *   volumes.h bounding volumes from point sets: AABB, sphere (AABB centre,
  *             Ritter, Welzl's minimum), OBB by PCA, k-DOPs (6, 14, 18, 26);
- *             merges, a point in a k-DOP, k-DOP against k-DOP
+ *             a shape's k-DOP; merges, a point in a k-DOP, k-DOP against k-DOP
  *   hull.h    the convex hull of a point set (quickhull, exact sides):
  *             faces with planes, half edges, a polytope of its vertices
  *   tree.h    the dynamic AABB tree (broad phase): insert, remove, move,
  *             binned-SAH rebuild, validator; box, point, ray, moving-box and
  *             frustum queries
+ *   grid.h    the hashed uniform grid over boxes (a second broad phase)
+ *   kdop_tree.h  a static tree of k-DOPs (14, 18, 26 slabs: long, turned
+ *             items): k-DOP, box and ray queries
  *   mesh.h    triangle meshes over a static tree: picking (watertight), the
  *             triangles a shape overlaps, shape casts
  *   world.h   the world: bodies with ids, filters and two trees; box, point,
@@ -109,6 +112,7 @@
 #include "collide/hull.h"
 #include "collide/tree.h"
 #include "collide/grid.h"
+#include "collide/kdop_tree.h"
 #include "collide/mesh.h"
 #include "collide/world.h"
 #include "collide/motion.h"

@@ -36,6 +36,7 @@
 #include <stddef.h>
 
 #include "collide/raycast.h"
+#include "collide/shape.h"
 #include "collide/shapes.h"
 
 COL_EXTERN_C_BEGIN
@@ -159,6 +160,20 @@ COL_API bool col_kdop_is_valid(const col_kdop *d);
  * slab exactly; exact sums, as on a grid, are the bounds themselves). false
  * for a k other than 6, 14, 18, 26. */
 COL_API bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out);
+
+/*
+ * A k-DOP holding the whole shape (3D kinds but the plane): a point, a
+ * segment, a triangle, a polytope and an AABB from their points (exactly,
+ * as col_kdop_from_points); an OBB from its corners, each slab widened by
+ * 16 eps of the box's magnitude (the corners' rounding); a sphere and a
+ * capsule from their centre or segment, an ellipsoid from its centre, each
+ * slab widened by the support value r |axis| (the ellipsoid's sqrt of the
+ * sum of its radii squared along the axis's non-zero components), rounded
+ * up, and by 8 eps of the shape's magnitude (its points rounded to ulps,
+ * as col_support gives them, lie inside too). false for a k other than 6, 14, 18, 26, an invalid shape, a plane or
+ * a 2D kind.
+ */
+COL_API bool col_kdop_of_shape(const col_shape *s, int k, col_kdop *out);
 
 /* The smallest k-DOP of the same k containing both (slab by slab: exact).
  * false for invalid k-DOPs or different k. */
