@@ -20,7 +20,11 @@ typedef struct scene {
     size_t n;
     col_ray *rays;
     size_t q;
+    col_vec3 *points; /* the beams' corners */
 } scene;
+
+enum { RODS, BEAMS, BOXES };
+static const char *const scene_name[] = {"rods", "beams", "boxes"};
 
 static uint64_t kstate = 0x9e3779b97f4a7c15u;
 static double urand(void) { /* xorshift64*, [0, 1) */
@@ -32,18 +36,34 @@ static double urand(void) { /* xorshift64*, [0, 1) */
 
 /* n items at one per 27 unit cells (a side of 3 n^(1/3)), rays of length
  * 20 from the region's inside toward random points */
-static scene make_scene(size_t n, bool rods) {
-    scene s = {calloc(n, sizeof(col_shape)), n, NULL, 2000};
+static scene make_scene(size_t n, int kind) {
+    scene s = {calloc(n, sizeof(col_shape)), n, NULL, kind == BEAMS ? 500 : 2000, NULL};
+    if (kind == BEAMS) s.points = calloc(8 * n, sizeof(col_vec3));
     s.rays = calloc(s.q, sizeof(col_ray));
     double side = 3.0 * cbrt((double)n);
     for (size_t i = 0; i < n; ++i) {
         col_vec3 c = col_v3((col_real)(side * urand()), (col_real)(side * urand()), (col_real)(side * urand()));
-        if (rods) {
+        if (kind != BOXES) {
             col_vec3 d = col_v3((col_real)(urand() - 0.5), (col_real)(urand() - 0.5), (col_real)(urand() - 0.5));
             col_real len = (col_real)(1.0 + 2.0 * urand()), dl = col_v3_len(d);
             d = col_v3_scale(d, len / (dl > COL_R(1e-3) ? dl : COL_R(1e-3)));
-            s.items[i].kind = COL_SHAPE_CAPSULE;
-            s.items[i].u.capsule = (col_capsule){col_v3_sub(c, d), col_v3_add(c, d), (col_real)(0.05 + 0.1 * urand())};
+            col_real r = (col_real)(0.05 + 0.1 * urand());
+            if (kind == RODS) {
+                s.items[i].kind = COL_SHAPE_CAPSULE;
+                s.items[i].u.capsule = (col_capsule){col_v3_sub(c, d), col_v3_add(c, d), r};
+            } else { /* a beam: the box of half extents (|d|, r, r) along d, as 8 points */
+                col_vec3 u = col_v3_scale(d, COL_R(1.0) / col_v3_len(d)),
+                         any = col_abs(u.x) < COL_R(0.9) ? col_v3(1, 0, 0) : col_v3(0, 1, 0);
+                col_vec3 v = col_v3_cross(u, any);
+                v = col_v3_scale(v, r / col_v3_len(v));
+                col_vec3 w = col_v3_cross(u, v); /* |w| = r: u is unit */
+                col_vec3 *p = s.points + 8 * i;
+                for (int k = 0; k < 8; ++k)
+                    p[k] = col_v3_add(col_v3_add(col_v3_add(c, k & 1 ? d : col_v3_neg(d)), k & 2 ? v : col_v3_neg(v)),
+                                      k & 4 ? w : col_v3_neg(w));
+                s.items[i].kind = COL_SHAPE_POLYTOPE;
+                s.items[i].u.polytope = (col_polytope){p, 8};
+            }
         } else {
             col_vec3 e = col_v3((col_real)(0.25 + urand()), (col_real)(0.25 + urand()), (col_real)(0.25 + urand()));
             s.items[i].kind = COL_SHAPE_AABB;
@@ -115,14 +135,15 @@ int bench_kdop_tree_run(size_t max_n, int reps) {
     if (reps < 1) reps = 1;
     if (reps > 15) reps = 15;
     int failed = 0;
-    printf("k-DOP tree against the AABB tree: the nearest hit of 2000 rays (length 20) among n items, each\n"
-           "candidate cast exactly; ns per ray (median of %d), candidates per ray, bytes per item\n",
+    printf("k-DOP tree against the AABB tree: the nearest hit of 2000 rays (500 among beams; length 20) among n\n"
+           "items, each candidate cast exactly; ns per ray (median of %d), candidates per ray, bytes per item\n",
            reps);
-    for (int rods = 1; rods >= 0; --rods) {
+    for (int kind = RODS; kind <= BOXES; ++kind) {
         for (size_t si = 0; si < sizeof sizes / sizeof sizes[0] && sizes[si] <= (max_n < 1000 ? 1000 : max_n); ++si) {
             size_t n = sizes[si];
-            scene s = make_scene(n, rods);
+            scene s = make_scene(n, kind);
             int32_t *want = malloc(s.q * sizeof *want), *got = malloc(s.q * sizeof *got);
+            int reps_here = kind == BEAMS && n > 10000 ? 1 : reps; /* beams at 10^5: one pass */
             col_tree t;
             col_tree_init(&t);
             t.margin = COL_R(0.0);
@@ -144,9 +165,10 @@ int bench_kdop_tree_run(size_t max_n, int reps) {
                     }
                 }
                 double ns[15], cand = 0;
-                for (int r = 0; r < reps; ++r) ns[r] = run_rays(&s, &t, ks[kk] ? &kt : NULL, kk ? got : want, &cand);
-                qsort(ns, (size_t)reps, sizeof ns[0], cmp_double);
-                double med = ns[reps / 2];
+                for (int r = 0; r < reps_here; ++r)
+                    ns[r] = run_rays(&s, &t, ks[kk] ? &kt : NULL, kk ? got : want, &cand);
+                qsort(ns, (size_t)reps_here, sizeof ns[0], cmp_double);
+                double med = ns[reps_here / 2];
                 if (kk == 0) base = med;
                 for (size_t i = 0; kk && i < s.q; ++i)
                     if (got[i] != want[i]) failed = 1;
@@ -154,8 +176,8 @@ int bench_kdop_tree_run(size_t max_n, int reps) {
                                                 (sizeof(col_kdop_tree_node) + (size_t)ks[kk] * sizeof(col_real)) / n +
                                             sizeof(uint64_t)
                                       : (size_t)col_tree_stats_of(&t).bytes / n;
-                printf("  %-5s n %-6zu %-22s %9.1f ns (%5.2fx)  %7.1f candidates  %4zu bytes\n",
-                       rods ? "rods" : "boxes", n, kname[kk], med, med / base, cand, bytes);
+                printf("  %-5s n %-6zu %-22s %9.1f ns (%5.2fx)  %7.1f candidates  %4zu bytes\n", scene_name[kind], n,
+                       kname[kk], med, med / base, cand, bytes);
                 col_kdop_tree_free(&kt);
             }
             col_tree_free(&t);
@@ -164,6 +186,7 @@ int bench_kdop_tree_run(size_t max_n, int reps) {
             free(got);
             free(s.items);
             free(s.rays);
+            free(s.points);
         }
     }
     if (failed) printf("collide-bench: a k-DOP tree found another nearest hit than the AABB tree\n");

@@ -233,6 +233,38 @@ TEST(RayTriangle, ARayInThePlaneWhoseNormalProductRoundsEntersAtTheVertex) {
     EXPECT_EQ(col_raycast_triangle(&short_of_it, &t, COL_TWO_SIDED).status, COL_MISS);
 }
 
+// A degenerate triangle is its longest edge, decided as that segment's
+// cast decides: three equal points at the origin against a ray passing
+// 2^-546 beside them, where every square underflows (a fuzz_world finding:
+// the segment's cast alone called the ray inside), and a ray through them.
+TEST(RayTriangle, ADegenerateTriangleIsDecidedAsItsSegment) {
+    const double s = sizeof(col_real) == sizeof(float) ? 0x1p-100 : 0x1p-540;
+    col_triangle p = {V(0, 0, 0), V(0, 0, 0), V(0, 0, 0)};
+    col_ray beside = {V(-1.25 * s, -1.25 * s, -1.25 * s), V(1.25 * s, 1.25 * s - s / 64, 1.25 * s), 2};
+    col_ray_hit h = col_raycast_triangle(&beside, &p, COL_TWO_SIDED);
+    EXPECT_EQ(h.status, COL_MISS);
+    EXPECT_FALSE(h.inside);
+    col_segment e = {V(0, 0, 0), V(0, 0, 0)};
+    EXPECT_EQ(col_raycast_segment(&beside, &e).status, COL_MISS);
+    col_ray through = {V(-1.25 * s, -1.25 * s, -1.25 * s), V(1.25 * s, 1.25 * s, 1.25 * s), 2};
+    h = col_raycast_triangle(&through, &p, COL_TWO_SIDED);
+    EXPECT_EQ(h.status, COL_HIT); // (its t is the cast's, whose squares underflow here)
+    // at 2^-40 nothing underflows: t is the vertex's
+    const double m = 0x1p-40;
+    col_ray near = {V(-1.25 * m, -1.25 * m, -1.25 * m), V(1.25 * m, 1.25 * m, 1.25 * m), 2};
+    h = col_raycast_triangle(&near, &p, COL_TWO_SIDED);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_EQ(h.t, (col_real)1);
+    // a collinear one, through its longest edge's far end exactly
+    col_triangle line = {V(0, 0, 0), V(4, 0, 0), V(1, 0, 0)};
+    col_ray end = {V(4, -2, 0), V(0, 1, 0), 2};
+    h = col_raycast_triangle(&end, &line, COL_TWO_SIDED);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_EQ(h.t, (col_real)2);
+    end.max_t = std::nextafter((col_real)2, (col_real)0);
+    EXPECT_EQ(col_raycast_triangle(&end, &line, COL_TWO_SIDED).status, COL_MISS);
+}
+
 TEST(RayTriangle, WatertightOnATriangleFan) {
     // A fan of 64 thin triangles around a centre vertex with awkward coordinates.
     // Rays aimed exactly at the centre vertex and at points on the shared spokes
