@@ -37,8 +37,9 @@ extern const bench_tree_impl bench_tree_dbvt;
 int bench_tree_run(size_t max_n, int reps, int markdown);
 
 /* The k-DOP tree against the AABB tree (bench/kdop_tree.c): the nearest
- * hit of rays among rods and among boxes, at 10^3 .. max_n items (up to
- * 10^5); returns 1 where a tree found another nearest hit (a defect). */
+ * hit of rays among rods, beams and boxes, at 10^3 .. max_n items (up to
+ * 10^5), and its target; returns -1 where a tree found another nearest hit
+ * (a defect), else the number of targets missed. */
 int bench_kdop_tree_run(size_t max_n, int reps);
 
 #ifdef __cplusplus
