@@ -882,6 +882,19 @@ static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const
     col_shape vol = {.kind = COL_SHAPE_AABB};
     vol.u.aabb = box;
     for (size_t i = 0; i < n; ++i) FZ_CHECK(cloud_holds(&vol, p[i]), "the box holds every point", a, b);
+    /* the box holds the points' hull, exactly (col_volume_contains), and
+     * not the hull moved out by an ulp along x */
+    col_shape cloud = {.kind = COL_SHAPE_POLYTOPE};
+    cloud.u.polytope = (col_polytope){p, (int)n};
+    bool whole = col_shape_is_valid(&cloud);
+    if (whole) FZ_CHECK(col_volume_contains(&vol, &cloud), "the box holds the points' hull", a, b);
+    if (whole && n == 1) {
+        col_shape past = {.kind = COL_SHAPE_POINT};
+        col_real x = p[0].x, up = sizeof(col_real) == sizeof(float) ? (col_real)nextafterf((float)x, INFINITY)
+                                                                    : (col_real)nextafter((double)x, (double)INFINITY);
+        past.u.point.p = col_v3(up, p[0].y, p[0].z);
+        FZ_CHECK(!col_volume_contains(&vol, &past), "a box of a point holds no point an ulp beside it", a, b);
+    }
     /* spheres and the PCA box exist unless the points spread beyond COL_HUGE */
     col_vec3 ext = col_v3_sub(box.max, box.min);
     bool spread = fmax((double)ext.x, fmax((double)ext.y, (double)ext.z)) > (double)COL_HUGE / 2;
@@ -957,6 +970,7 @@ static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const
     for (int j = 0; j < 4; ++j) {
         col_kdop d;
         FZ_CHECK(col_kdop_from_points(p, n, ks[j], &d), "the points have a k-DOP", a, b);
+        if (whole) FZ_CHECK(col_kdop_contains_shape(&d, &cloud), "a k-DOP holds the points' hull", a, b);
         for (size_t i = 0; i < n; ++i) {
             FZ_CHECK(col_kdop_contains_point(&d, p[i]), "a k-DOP holds every point", a, b);
             /* conservative against a box: never apart from one at a point it holds */

@@ -17,7 +17,7 @@
 #define MAX_MESHES 8
 
 static void fail(const char *what, const char *detail) {
-    fprintf(stderr, "fuzz_world: %s%s%s\n", what, detail && *detail ? ": " : "", detail ? detail : "");
+    fprintf(stderr, "collide fuzz: fuzz_world: %s%s%s\n", what, detail && *detail ? ": " : "", detail ? detail : "");
     abort();
 }
 

@@ -542,3 +542,93 @@ TEST(Kdop, AgainstAnAabb) {
 }
 
 } // namespace
+
+// A shape wholly in a volume: exact for shapes given by points in an AABB or
+// a k-DOP (touching counts, an ulp beyond does not), sure answers for the
+// rest (never true for a shape reaching out; a curved one touching from
+// inside may be false), and every support point of a contained shape in
+// the volume.
+TEST(Volumes, ContainsAShape) {
+    const bool fl = sizeof(col_real) == sizeof(float);
+    col_shape box = Aabb(0, 0, 0, 4, 4, 4);
+    col_shape diag = Segment(V(0, 0, 0), V(4, 4, 4));
+    EXPECT_TRUE(col_volume_contains(&box, &diag));
+    col_shape out = Segment(V(0, 0, 0), V(4, 4, std::nextafter((col_real)4, (col_real)5)));
+    EXPECT_FALSE(col_volume_contains(&box, &out));
+    col_shape inner = Aabb(1, 1, 1, 4, 4, 4), tri = Triangle(V(0, 0, 0), V(4, 0, 0), V(0, 4, 4));
+    EXPECT_TRUE(col_volume_contains(&box, &inner));
+    EXPECT_TRUE(col_volume_contains(&box, &tri));
+    col_shape ball = Sphere(2, 2, 2, 1.9), big = Sphere(2, 2, 2, 2.1), cap = Capsule(V(1, 1, 1), V(3, 3, 3), 0.9);
+    EXPECT_TRUE(col_volume_contains(&box, &ball));
+    EXPECT_FALSE(col_volume_contains(&box, &big));
+    EXPECT_TRUE(col_volume_contains(&box, &cap));
+    col_shape ell = Ellipsoid(2, 2, 2, 1.9, 0.5, 0.5), wide = Ellipsoid(2, 2, 2, 2.5, 0.5, 0.5);
+    EXPECT_TRUE(col_volume_contains(&box, &ell));
+    EXPECT_FALSE(col_volume_contains(&box, &wide));
+    // a box turned 45 degrees about z: the unit square's diagonal fits along its axis
+    const double h = std::sqrt(0.5);
+    col_mat3 turn = col_m3_cols(V(h, h, 0), V(-h, h, 0), V(0, 0, 1));
+    col_shape obb = Obb(V(0, 0, 0), V(2, 0.5, 1), turn);
+    col_shape along = Segment(V(-1.3, -1.3, 0), V(1.3, 1.3, 0.9)), across = Segment(V(-1.3, 1.3, 0), V(0, 0, 0));
+    EXPECT_TRUE(col_volume_contains(&obb, &along));
+    EXPECT_FALSE(col_volume_contains(&obb, &across));
+    col_shape rod = Capsule(V(-1, -1, 0), V(1, 1, 0), 0.45), fat = Capsule(V(-1, -1, 0), V(1, 1, 0), 0.55);
+    EXPECT_TRUE(col_volume_contains(&obb, &rod));
+    EXPECT_FALSE(col_volume_contains(&obb, &fat));
+    // a ball: a tetrahedron's corners at distance 1.5 of 1.6, a sphere off centre
+    col_shape ball2 = Sphere(1, 1, 1, 1.6);
+    col_vec3 pts[4] = {V(2.5, 1, 1), V(1, 2.5, 1), V(1, 1, 2.5), V(-0.5, 1, 1)};
+    col_shape poly = Polytope(pts, 4);
+    EXPECT_TRUE(col_volume_contains(&ball2, &poly));
+    pts[3] = V(-0.7, 1, 1);
+    EXPECT_FALSE(col_volume_contains(&ball2, &poly));
+    col_shape off = Sphere(1.5, 1, 1, 1.05), off2 = Sphere(1.5, 1, 1, 1.15);
+    EXPECT_TRUE(col_volume_contains(&ball2, &off));
+    EXPECT_FALSE(col_volume_contains(&ball2, &off2));
+    // a k-DOP of points holds their hull exactly, and a shape beyond by an ulp not
+    col_vec3 cloud[5] = {V(0, 0, 0), V(3, 1, 0), V(1, 3, 1), V(0, 1, 3), V(2, 2, 2)};
+    col_shape hull = Polytope(cloud, 5);
+    for (int k : {6, 14, 18, 26}) {
+        col_kdop d;
+        ASSERT_TRUE(col_kdop_from_points(cloud, 5, k, &d));
+        EXPECT_TRUE(col_kdop_contains_shape(&d, &hull)) << k;
+        col_shape edge = Segment(cloud[1], cloud[2]);
+        EXPECT_TRUE(col_kdop_contains_shape(&d, &edge)) << k;
+        col_shape past = Segment(cloud[1], V(std::nextafter((col_real)3, (col_real)4), 1, 0)); // x = 3 is the greatest
+        EXPECT_FALSE(col_kdop_contains_shape(&d, &past)) << k;
+    }
+    // refused: other volumes, planes, 2D, invalid
+    col_shape plane = Plane(0, 0, 1, 0), circle = Circle(0, 0, 1), nan = Sphere(NAN, 0, 0, 1);
+    EXPECT_FALSE(col_volume_contains(&cap, &ball));
+    EXPECT_FALSE(col_volume_contains(&box, &plane));
+    EXPECT_FALSE(col_volume_contains(&box, &circle));
+    EXPECT_FALSE(col_volume_contains(&box, &nan));
+    EXPECT_FALSE(col_volume_contains(&nan, &ball));
+    // soundness: a shape said to be inside has every support point inside
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int inside = 0;
+    for (int i = 0; i < 3000; ++i) {
+        col_vec3 c = V(3 * u(rng), 3 * u(rng), 3 * u(rng));
+        col_shape vols[3] = {Aabb(-2, -2.5, -3, 2, 2.5, 3), Obb(V(0.1, 0.2, 0.3), V(2, 2.5, 3), turn),
+                             Sphere(0.2, -0.1, 0.3, 3)};
+        col_shape shapes[4] = {
+            Sphere(c.x, c.y, c.z, 0.5 + u(rng) / 2), Capsule(c, col_v3_add(c, V(u(rng), u(rng), u(rng))), 0.3),
+            Ellipsoid(c.x, c.y, c.z, 0.6, 0.3, 0.9),
+            Obb(c, V(0.5, 0.3, 0.2),
+                col_m3_from_quat(col_quat{(col_real)u(rng), (col_real)u(rng), (col_real)u(rng), 1}))};
+        for (const col_shape &v : vols)
+            for (const col_shape &s : shapes) {
+                if (!col_volume_contains(&v, &s)) continue;
+                ++inside;
+                for (int j = 0; j < 40; ++j) {
+                    col_vec3 p;
+                    ASSERT_TRUE(col_support(&s, V(u(rng), u(rng), u(rng)), &p));
+                    col_shape pt = Point(p.x, p.y, p.z);
+                    col_distance_result dr = col_distance(&pt, &v);
+                    EXPECT_LE(dr.distance, fl ? 1e-5 : 1e-12) << "a support point outside";
+                }
+            }
+    }
+    EXPECT_GT(inside, 1000);
+}

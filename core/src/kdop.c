@@ -190,6 +190,147 @@ bool col_kdop_of_shape(const col_shape *s, int k, col_kdop *out) {
     return true;
 }
 
+bool col_kdop_contains_shape(const col_kdop *d, const col_shape *s) {
+    col_kdop e;
+    if (!col_kdop_is_valid(d) || !col_kdop_of_shape(s, d->k, &e)) return false;
+    for (int i = 0; i < d->k / 2; ++i)
+        if (!(e.min[i] >= d->min[i] && e.max[i] <= d->max[i])) return false;
+    return true;
+}
+
+/* The points a shape is the hull of, grown by *radius (a point, a segment,
+ * a triangle, a box's corners, a polytope's points; a sphere's centre and a
+ * capsule's segment with their radius): *n of them in p, or in *many for a
+ * polytope. *rounded: the points carry rounding (an OBB's corners: within
+ * 3 u of its magnitude). false for an ellipsoid and the kinds without. */
+static bool hull_points(const col_shape *s, col_vec3 p[8], const col_vec3 **many, int *n, col_real *radius,
+                        col_real *rounded) {
+    *many = p;
+    *radius = COL_R(0.0);
+    *rounded = COL_R(0.0);
+    switch (s->kind) {
+    case COL_SHAPE_POINT: p[0] = s->u.point.p, *n = 1; return true;
+    case COL_SHAPE_SEGMENT: p[0] = s->u.segment.a, p[1] = s->u.segment.b, *n = 2; return true;
+    case COL_SHAPE_TRIANGLE:
+        p[0] = s->u.triangle.a, p[1] = s->u.triangle.b, p[2] = s->u.triangle.c, *n = 3;
+        return true;
+    case COL_SHAPE_POLYTOPE: *many = s->u.polytope.points, *n = s->u.polytope.count; return true;
+    case COL_SHAPE_SPHERE: p[0] = s->u.sphere.c, *radius = s->u.sphere.r, *n = 1; return true;
+    case COL_SHAPE_CAPSULE: p[0] = s->u.capsule.a, p[1] = s->u.capsule.b, *radius = s->u.capsule.r, *n = 2; return true;
+    case COL_SHAPE_AABB: {
+        const col_aabb *b = &s->u.aabb;
+        for (int i = 0; i < 8; ++i)
+            p[i] = col_v3(i & 1 ? b->max.x : b->min.x, i & 2 ? b->max.y : b->min.y, i & 4 ? b->max.z : b->min.z);
+        *n = 8;
+        return true;
+    }
+    case COL_SHAPE_OBB: {
+        const col_obb *b = &s->u.obb;
+        col_vec3 a0 = col_v3_scale(b->u[0], b->e.x), a1 = col_v3_scale(b->u[1], b->e.y),
+                 a2 = col_v3_scale(b->u[2], b->e.z);
+        for (int i = 0; i < 8; ++i)
+            p[i] = col_v3_add(col_v3_add(col_v3_add(b->c, i & 1 ? a0 : col_v3_neg(a0)), i & 2 ? a1 : col_v3_neg(a1)),
+                              i & 4 ? a2 : col_v3_neg(a2));
+        *n = 8;
+        *rounded = COL_R(4.0) * COL_EPSILON * (col__abs_max(b->c) + COL_R(1.01) * (b->e.x + b->e.y + b->e.z));
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* s in the OBB v: along each unit axis u, s's extent about v's centre
+ * (its points' (p - c) . u, plus the radius; an ellipsoid's centre's plus
+ * sqrt(sum (r_j u_j)^2)) within +-e, each grown by 16 eps of the
+ * magnitudes (the differences, the dot products, the axes' unit length to
+ * rounding, the points' own rounding). */
+static bool obb_contains(const col_obb *v, const col_shape *s) {
+    col_vec3 buf[8];
+    const col_vec3 *p = buf;
+    int n = 1;
+    col_real radius, rounded;
+    bool ell = s->kind == COL_SHAPE_ELLIPSOID;
+    if (ell) {
+        buf[0] = s->u.ellipsoid.c;
+        rounded = COL_R(0.0);
+        radius = COL_R(0.0);
+    } else if (!hull_points(s, buf, &p, &n, &radius, &rounded)) {
+        return false;
+    }
+    const col_real e[3] = {v->e.x, v->e.y, v->e.z};
+    /* the axes are orthonormal to a tolerance (col_obb_is_valid): a point's
+     * projection on u_k differs from its box coordinate times e_k by at
+     * most twice that deviation of its offset's and the box's magnitudes */
+    col_real dev = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        col_real a = col_abs(col_v3_dot(v->u[k], v->u[k]) - COL_R(1.0)),
+                 b = col_abs(col_v3_dot(v->u[k], v->u[(k + 1) % 3]));
+        dev = a > dev ? a : dev;
+        dev = b > dev ? b : dev;
+    }
+    col_real esum = v->e.x + v->e.y + v->e.z;
+    for (int k = 0; k < 3; ++k) {
+        col_vec3 u = v->u[k];
+        col_real reach = radius;
+        if (ell) {
+            col_vec3 r = s->u.ellipsoid.r;
+            reach = col_sqrt(r.x * r.x * u.x * u.x + r.y * r.y * u.y * u.y + r.z * r.z * u.z * u.z);
+        }
+        for (int i = 0; i < n; ++i) {
+            col_vec3 d = col_v3_sub(p[i], v->c);
+            col_real x = col_v3_dot(d, u);
+            col_real mag = COL_R(3.0) * (col__abs_max(p[i]) + col__abs_max(v->c)) + reach + esum;
+            col_real g = (COL_R(16.0) * COL_EPSILON + COL_R(2.0) * dev) * mag + COL_R(2.0) * rounded +
+                         COL_R(4.0) * COL__REAL_MIN;
+            if (!(col_abs(x) + reach + g <= e[k])) return false;
+        }
+    }
+    return true;
+}
+
+/* s in the ball (c, R): each point's distance from c plus the radius (an
+ * ellipsoid's centre's plus its largest radius) at most R, each grown by 8
+ * eps of the magnitudes. */
+static bool sphere_contains(const col_sphere *v, const col_shape *s) {
+    col_vec3 buf[8];
+    const col_vec3 *p = buf;
+    int n = 1;
+    col_real radius, rounded;
+    if (s->kind == COL_SHAPE_ELLIPSOID) {
+        col_vec3 r = s->u.ellipsoid.r;
+        buf[0] = s->u.ellipsoid.c;
+        radius = r.x > r.y ? (r.x > r.z ? r.x : r.z) : (r.y > r.z ? r.y : r.z);
+        rounded = COL_R(0.0);
+    } else if (!hull_points(s, buf, &p, &n, &radius, &rounded)) {
+        return false;
+    }
+    for (int i = 0; i < n; ++i) {
+        col_real dist = col_sqrt(col_v3_len_sq(col_v3_sub(p[i], v->c)));
+        col_real g =
+            COL_R(8.0) * COL_EPSILON * (COL_R(3.0) * (col__abs_max(p[i]) + col__abs_max(v->c)) + radius + v->r) +
+            COL_R(2.0) * rounded + COL_R(4.0) * COL__REAL_MIN;
+        if (!(dist + radius + g <= v->r)) return false;
+    }
+    return true;
+}
+
+bool col_volume_contains(const col_shape *v, const col_shape *s) {
+    if (!v || !s || !col_shape_is_valid(v) || !col_shape_is_valid(s)) return false;
+    if (s->kind == COL_SHAPE_PLANE || col_shape_kind_is_2d(s->kind)) return false;
+    switch (v->kind) {
+    case COL_SHAPE_AABB: {
+        col_kdop d;
+        d.k = 6;
+        d.min[0] = v->u.aabb.min.x, d.min[1] = v->u.aabb.min.y, d.min[2] = v->u.aabb.min.z;
+        d.max[0] = v->u.aabb.max.x, d.max[1] = v->u.aabb.max.y, d.max[2] = v->u.aabb.max.z;
+        return col_kdop_contains_shape(&d, s);
+    }
+    case COL_SHAPE_OBB: return obb_contains(&v->u.obb, s);
+    case COL_SHAPE_SPHERE: return sphere_contains(&v->u.sphere, s);
+    default: return false;
+    }
+}
+
 bool col_kdop_merge(const col_kdop *a, const col_kdop *b, col_kdop *out) {
     if (!col_kdop_is_valid(a) || !col_kdop_is_valid(b) || a->k != b->k) return false;
     col_kdop d = *a;

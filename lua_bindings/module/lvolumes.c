@@ -280,6 +280,26 @@ static int l_separating_axis(lua_State *L) {
     return 5;
 }
 
+/* collide.contains(volume, shape): whether the shape lies wholly in the
+ * volume, an AABB, an OBB, a sphere (col_volume_contains) or a k-DOP
+ * (col_kdop_contains_shape) */
+static int l_contains(lua_State *L) {
+    const col_kdop *d = lcol_to_kdop(L, 1);
+    col_shape v;
+    if (!d) {
+        lcol_check_3d_shape(L, 1, &v);
+        if (v.kind != COL_SHAPE_AABB && v.kind != COL_SHAPE_OBB && v.kind != COL_SHAPE_SPHERE)
+            return luaL_argerror(L, 1,
+                                 lua_pushfstring(L, "an aabb, obb, sphere or k-DOP expected as the volume, got %s",
+                                                 col_shape_kind_name(v.kind)));
+    }
+    col_shape s;
+    lcol_check_3d_shape(L, 2, &s);
+    if (s.kind == COL_SHAPE_PLANE) return luaL_argerror(L, 2, "a plane lies in no volume");
+    lua_pushboolean(L, d ? col_kdop_contains_shape(d, &s) : col_volume_contains(&v, &s));
+    return 1;
+}
+
 void lcol_open_volumes(lua_State *L) {
     luaL_newmetatable(L, HTNAME);
     lua_pushcfunction(L, hull_gc);
@@ -294,6 +314,7 @@ void lcol_open_volumes(lua_State *L) {
                                          {"boundingSphere", l_bounding_sphere},
                                          {"kdop", l_kdop},
                                          {"merge", l_merge},
+                                         {"contains", l_contains},
                                          {"hull", l_hull},
                                          {"separatingAxis", l_separating_axis},
                                          {NULL, NULL}};

@@ -223,3 +223,27 @@ if debug and debug.getmetatable then
   expectError("collide.Kdop expected", real.__index.contains, p, 0, 0, 0)
   debug.setmetatable(p, saved)
 end
+
+-- collide.contains: a shape wholly in an AABB, an OBB, a sphere or a k-DOP
+do
+  local box = collide.aabb(0, 0, 0, 4, 4, 4)
+  expect(collide.contains(box, collide.segment(0, 0, 0, 4, 4, 4)), "a diagonal touching the corners is in")
+  expect(not collide.contains(box, collide.segment(0, 0, 0, 4, 4, 4.000001)), "a little beyond is not")
+  expect(collide.contains(box, collide.sphere(2, 2, 2, 1.9)), "a ball inside")
+  expect(not collide.contains(box, collide.sphere(2, 2, 2, 2.1)), "a ball reaching out")
+  local ball = collide.sphere(0, 0, 0, 2)
+  expect(collide.contains(ball, collide.capsule(-1, 0, 0, 1, 0, 0, 0.9)), "a capsule in a ball")
+  expect(not collide.contains(ball, collide.capsule(-1, 0, 0, 1, 0, 0, 1.1)), "a capsule out of a ball")
+  local turned = collide.obb(0, 0, 0, 2, 0.5, 1, 0.7071067811865476, 0.7071067811865476, 0,
+    -0.7071067811865476, 0.7071067811865476, 0, 0, 0, 1)
+  expect(collide.contains(turned, collide.segment(-1.3, -1.3, 0, 1.3, 1.3, 0.9)), "along a turned box")
+  expect(not collide.contains(turned, collide.segment(-1.3, 1.3, 0, 0, 0, 0)), "across it")
+  local pts = { 0, 0, 0, 3, 1, 0, 1, 3, 1, 0, 1, 3 }
+  local d = collide.kdop(pts, 18)
+  expect(collide.contains(d, collide.convex(pts)), "a k-DOP holds its points' hull")
+  expect(not collide.contains(d, collide.point(3.000001, 1, 0)), "and not a point beyond")
+  expectError("an aabb, obb, sphere or k-DOP expected as the volume, got capsule", collide.contains,
+    collide.capsule(0, 0, 0, 1, 0, 0, 1), ball)
+  expectError("a plane lies in no volume", collide.contains, box, collide.plane(0, 0, 1, 0))
+  expectError("3D shape expected, got circle", collide.contains, box, collide.circle(0, 0, 1))
+end

@@ -175,6 +175,33 @@ COL_API bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_k
  */
 COL_API bool col_kdop_of_shape(const col_shape *s, int k, col_kdop *out);
 
+/*
+ * Whether the shape s lies wholly in the k-DOP d (closed: touching its
+ * boundary counts): s's k-DOP (col_kdop_of_shape, of d's k) within d slab
+ * by slab. Exact for shapes given by points (a point, a segment, a
+ * triangle, a polytope, an AABB: their k-DOPs are exact); for the others
+ * true only where s surely lies in d (their k-DOPs are rounded outward, a
+ * few ulps of their magnitude: touching d from inside may answer false).
+ * false for an invalid k-DOP or shape, a plane and 2D kinds.
+ */
+COL_API bool col_kdop_contains_shape(const col_kdop *d, const col_shape *s);
+
+/*
+ * Whether the shape s lies wholly in the volume v (closed), for a volume
+ * that is an AABB (s's 6-DOP within it: exact for shapes given by points,
+ * as col_kdop_contains_shape), an OBB (s's extent along each of the box's
+ * axes: its vertices' projections, or its centre's or segment's plus the
+ * radius, an ellipsoid's plus its reach along the axis) or a sphere (s's
+ * vertices' distances from the centre, or its centre's or segment's plus
+ * the radius; an ellipsoid by the ball of its largest radius, which it
+ * lies in). For the OBB and the sphere, and curved shapes in an AABB, true
+ * only where s surely lies in v: each extent is grown by a bound of its
+ * rounding (a few ulps of the magnitudes), so a shape touching the
+ * boundary from inside may answer false. false for another kind of v, an
+ * invalid shape, a plane and 2D kinds (as either argument).
+ */
+COL_API bool col_volume_contains(const col_shape *v, const col_shape *s);
+
 /* The smallest k-DOP of the same k containing both (slab by slab: exact).
  * false for invalid k-DOPs or different k. */
 COL_API bool col_kdop_merge(const col_kdop *a, const col_kdop *b, col_kdop *out);
