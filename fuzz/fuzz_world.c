@@ -593,6 +593,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int grid = (fz_u8(&in) & 1) == 0;
     col_world *w = col_world_create();
     if (!w) return 0;
+    /* the static bodies' rays through a k-DOP tree, by the input's third
+     * last byte: the world's answers (checked against brute force) must
+     * not change */
+    static const int kdop_ks[4] = {6, 14, 18, 26};
+    uint8_t mode = size > 2 ? data[size - 3] : 0;
+    if (mode & 1) (void)col_world_set_static_kdop(w, kdop_ks[(mode >> 1) & 3]);
+    fz_count("worlds whose static rays take a k-DOP tree", (mode & 1) != 0);
     col_mesh *meshes[MAX_MESHES];
     int nmeshes = 0;
     col_filter masked = col_filter_default();

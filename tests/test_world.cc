@@ -630,3 +630,79 @@ TEST(WorldContacts, ACrateOnAMeshFloorTouchesEachTriangleUnderIt) {
     EXPECT_EQ(st, COL_WORLD_INVALID_ARGUMENT);
     col_mesh_destroy(mesh);
 }
+
+// The static bodies' k-DOP option (col_world_set_static_kdop): rays give
+// the same answers, bit for bit, as through the AABB tree and by brute
+// force, for every k, through additions, removals and new shapes of static
+// bodies (the tree rebuilt at the next ray).
+TEST(World, StaticKdopOptionChangesNoRayAnswer) {
+    std::mt19937_64 rng(2026);
+    World a, b;
+    std::vector<col_body_id> ids[2];
+    for (int i = 0; i < 300; ++i) {
+        col_body_def d = col_body_def_default();
+        d.shape = RandomShape(rng, 20, 3);
+        d.is_static = i % 4 != 0;
+        for (int j = 0; j < 2; ++j) {
+            col_body_id id;
+            ASSERT_EQ(col_world_add(j ? b.w : a.w, &d, &id), COL_WORLD_OK);
+            ids[j].push_back(id);
+        }
+    }
+    EXPECT_EQ(col_world_set_static_kdop(b.w, 7), COL_WORLD_INVALID_ARGUMENT);
+    EXPECT_EQ(col_world_static_kdop(b.w), 0);
+    std::vector<col_world_ray_hit> ha(400), hb(400);
+    int hits = 0;
+    for (int round = 0; round < 8; ++round) {
+        const int ks[4] = {6, 14, 18, 26};
+        int k = ks[round % 4];
+        ASSERT_EQ(col_world_set_static_kdop(b.w, k), COL_WORLD_OK);
+        EXPECT_EQ(col_world_static_kdop(b.w), k);
+        for (int q = 0; q < 150; ++q) {
+            col_vec3 o = RandomPoint(rng, 30), to = RandomPoint(rng, 15);
+            col_ray r = {o, col_v3_sub(to, o), q % 3 ? R(1.5) : (col_real)INFINITY};
+            col_world_ray_hit x, y;
+            col_world_status s1, s2;
+            bool hx = col_world_raycast(a.w, &r, nullptr, &x, &s1), hy = col_world_raycast(b.w, &r, nullptr, &y, &s2);
+            ASSERT_EQ(hx, hy) << "k " << k << " ray " << q;
+            if (hx) {
+                ++hits;
+                EXPECT_EQ(x.body, y.body);
+                EXPECT_EQ(x.hit.t, y.hit.t);
+                EXPECT_EQ(x.hit.normal.x, y.hit.normal.x);
+            }
+            size_t na = col_world_raycast_all(a.w, &r, nullptr, ha.data(), ha.size(), &s1),
+                   nb = col_world_raycast_all(b.w, &r, nullptr, hb.data(), hb.size(), &s2);
+            ASSERT_EQ(na, nb) << "k " << k << " ray " << q;
+            for (size_t i = 0; i < na && i < ha.size(); ++i) {
+                EXPECT_EQ(ha[i].body, hb[i].body);
+                EXPECT_EQ(ha[i].hit.t, hb[i].hit.t);
+            }
+        }
+        // edit static bodies in both worlds alike: remove, reshape, add
+        for (int e = 0; e < 20; ++e) {
+            size_t i = rng() % ids[0].size();
+            if (!col_world_contains(a.w, ids[0][i])) continue;
+            if (e % 3 == 0) {
+                ASSERT_EQ(col_world_remove(a.w, ids[0][i]), COL_WORLD_OK);
+                ASSERT_EQ(col_world_remove(b.w, ids[1][i]), COL_WORLD_OK);
+            } else if (e % 3 == 1) {
+                col_shape s = RandomShape(rng, 20, 3);
+                ASSERT_EQ(col_world_set_shape(a.w, ids[0][i], &s), COL_WORLD_OK);
+                ASSERT_EQ(col_world_set_shape(b.w, ids[1][i], &s), COL_WORLD_OK);
+            } else {
+                col_body_def d = col_body_def_default();
+                d.shape = RandomShape(rng, 20, 3);
+                d.is_static = true;
+                col_body_id x, y;
+                ASSERT_EQ(col_world_add(a.w, &d, &x), COL_WORLD_OK);
+                ASSERT_EQ(col_world_add(b.w, &d, &y), COL_WORLD_OK);
+                ids[0].push_back(x);
+                ids[1].push_back(y);
+            }
+        }
+    }
+    EXPECT_GT(hits, 300);
+    ASSERT_EQ(col_world_set_static_kdop(b.w, 0), COL_WORLD_OK);
+    EXPECT_EQ(col_world_static_kdop(b.w), 0);
+}

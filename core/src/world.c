@@ -65,6 +65,7 @@ void col_world_destroy(col_world *w) {
     if (!w) return;
     col_tree_free(&w->trees[0]);
     col_tree_free(&w->trees[1]);
+    col_kdop_tree_free(&w->kdop);
     for (int32_t i = 0; i < w->slot_count; ++i) free(w->bodies[i].points);
     free(w->bodies);
     free(w->planes);
@@ -202,6 +203,7 @@ static col_world_status add_body(col_world *w, const col_body_def *def, const co
         if (!reserve_planes(w)) return COL_WORLD_NO_MEMORY;
     } else {
         proxy = col_tree_insert(&w->trees[def->is_static ? 0 : 1], &bounds, (uint64_t)slot);
+        w->static_version += def->is_static;
         if (proxy == COL_TREE_NULL) {
             free(points);
             return COL_WORLD_NO_MEMORY;
@@ -261,6 +263,7 @@ col_world_status col_world_remove(col_world *w, col_body_id id) {
         drop_plane(w, slot);
     else
         col_tree_remove(&w->trees[b->is_static ? 0 : 1], b->proxy);
+    w->static_version += b->is_static;
     w->live--;
     w->static_count -= b->is_static;
     free(b->points);
@@ -278,6 +281,7 @@ col_world_status col_world_remove(col_world *w, col_body_id id) {
 static col_world_status relocate(col_world *w, body *b, const col_aabb *bounds, bool is_plane) {
     int32_t slot = (int32_t)(b - w->bodies);
     col_tree *tree = &w->trees[b->is_static ? 0 : 1];
+    w->static_version += b->is_static; /* (a new shape: the k-DOP tree's items change) */
     if (is_plane != b->is_plane) {
         /* between the tree and the plane list */
         if (is_plane) {
@@ -479,6 +483,51 @@ col_world_status col_world_optimize(col_world *w) {
     if (!w) return COL_WORLD_INVALID_ARGUMENT;
     if (w->locked) return COL_WORLD_LOCKED;
     return col_tree_rebuild(&w->trees[0]) ? COL_WORLD_OK : COL_WORLD_NO_MEMORY;
+}
+
+col_world_status col_world_set_static_kdop(col_world *w, int k) {
+    if (!w || (k != 0 && col_kdop_axis(k, 0).x == COL_R(0.0))) return COL_WORLD_INVALID_ARGUMENT;
+    if (w->locked) return COL_WORLD_LOCKED;
+    if (k != w->kdop_k) {
+        col_kdop_tree_free(&w->kdop);
+        w->kdop_k = k;
+        w->static_version++; /* built anew at the next ray query */
+    }
+    return COL_WORLD_OK;
+}
+
+int col_world_static_kdop(const col_world *w) { return w ? w->kdop_k : 0; }
+
+/* The static bodies' k-DOP tree, current (built where the static bodies
+ * changed since): false where the option is off or memory ran out (the
+ * query then takes the AABB tree). */
+static bool static_kdop_ready(col_world *w) {
+    if (w->kdop_k == 0) return false;
+    if (w->kdop_version == w->static_version && (w->kdop.count > 0 || w->trees[0].leaf_count == 0)) return true;
+    size_t n = (size_t)w->trees[0].leaf_count;
+    col_kdop *d = n ? malloc(n * sizeof *d) : NULL;
+    uint64_t *users = n ? malloc(n * sizeof *users) : NULL;
+    bool ok = n == 0 || (d && users);
+    size_t m = 0;
+    for (int32_t i = 0; ok && i < w->slot_count; ++i) {
+        const body *b = &w->bodies[i];
+        if (!b->live || !b->is_static || b->is_plane || m >= n) continue;
+        col_shape box = {.kind = COL_SHAPE_AABB};
+        box.u.aabb = b->bounds;
+        /* a mesh by its bounds; a shape by its own k-DOP (its bounds
+         * where that fails, which no valid bounded shape does) */
+        if (b->mesh || !col_kdop_of_shape(&b->shape, w->kdop_k, &d[m])) ok = col_kdop_of_shape(&box, w->kdop_k, &d[m]);
+        users[m++] = (uint64_t)i;
+    }
+    ok = ok && col_kdop_tree_build(&w->kdop, w->kdop_k, d, users, m);
+    free(d);
+    free(users);
+    if (!ok) {
+        col_kdop_tree_free(&w->kdop);
+        return false;
+    }
+    w->kdop_version = w->static_version;
+    return true;
 }
 
 col_world_stats col_world_stats_of(const col_world *w) {
@@ -828,8 +877,9 @@ static size_t run_ray(col_world *w, const col_ray *ray, const col_filter *filter
     for (int k = 0; k < 2 && q->status == COL_WORLD_OK && !w->brute_force; ++k) {
         col_ray r = *ray;
         if (closest && q->best_slot != COL_TREE_NULL) r.max_t = q->best_t;
-        if (!col_tree_raycast(&w->trees[k], &r, ray_tree_visit, q) && q->status == COL_WORLD_OK)
-            q->status = COL_WORLD_NO_MEMORY;
+        bool walked = k == 0 && static_kdop_ready(w) ? col_kdop_tree_raycast(&w->kdop, &r, ray_tree_visit, q)
+                                                     : col_tree_raycast(&w->trees[k], &r, ray_tree_visit, q);
+        if (!walked && q->status == COL_WORLD_OK) q->status = COL_WORLD_NO_MEMORY;
     }
     if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
     return 0;

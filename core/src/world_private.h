@@ -7,6 +7,7 @@
 #define COLLIDE_SRC_WORLD_PRIVATE_H
 
 #include "collide/motion.h"
+#include "collide/kdop_tree.h"
 #include "collide/world.h"
 #include "tree_private.h"
 
@@ -59,7 +60,13 @@ struct col_world {
     int32_t slot_count, slot_cap, free_slot;
     size_t live, static_count, plane_count;
     col_tree trees[2]; /* 0: static (no margin), 1: movable (fat boxes) */
-    int32_t *planes;   /* slots of the plane bodies */
+    /* the static bodies' k-DOP tree (col_world_set_static_kdop): of k
+     * kdop_k (0: off), built at static_version (kdop_version; bumped by
+     * every change to trees[0]), its users the bodies' slots */
+    int kdop_k;
+    uint64_t static_version, kdop_version;
+    col_kdop_tree kdop;
+    int32_t *planes; /* slots of the plane bodies */
     size_t planes_cap;
     int locked;
     col_real skin;    /* moves rest this far from what stops them (motion.h) */

@@ -160,13 +160,15 @@ static col_real real_option(lua_State *L, const char *name, col_real def) {
 static int l_world(lua_State *L) {
     col_real margin = COL_TREE_DEFAULT_MARGIN, skin = COL_WORLD_DEFAULT_SKIN;
     bool brute = false;
+    int kdop = 0;
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         lua_pushnil(L);
         while (lua_next(L, 1)) {
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-            if (!k || (strcmp(k, "margin") != 0 && strcmp(k, "skin") != 0 && strcmp(k, "bruteForce") != 0)) {
-                lua_pushfstring(L, "unknown option '%s' (options: margin, skin, bruteForce)",
+            if (!k || (strcmp(k, "margin") != 0 && strcmp(k, "skin") != 0 && strcmp(k, "bruteForce") != 0 &&
+                       strcmp(k, "staticKdop") != 0)) {
+                lua_pushfstring(L, "unknown option '%s' (options: margin, skin, bruteForce, staticKdop)",
                                 k ? k : luaL_typename(L, -2));
                 return luaL_argerror(L, 1, lua_tostring(L, -1));
             }
@@ -176,6 +178,14 @@ static int l_world(lua_State *L) {
         skin = real_option(L, "skin", skin);
         lua_getfield(L, 1, "bruteForce");
         brute = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        lua_getfield(L, 1, "staticKdop");
+        if (!lua_isnil(L, -1)) {
+            lua_Integer k = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
+            if (k != 0 && k != 6 && k != 14 && k != 18 && k != 26)
+                return luaL_argerror(L, 1, "staticKdop must be 0, 6, 14, 18 or 26");
+            kdop = (int)k;
+        }
         lua_pop(L, 1);
     }
     lworld *lw = lua_newuserdatauv(L, sizeof *lw, UV_COUNT);
@@ -190,6 +200,7 @@ static int l_world(lua_State *L) {
     col_world_set_margin(lw->w, margin);
     col_world_set_skin(lw->w, skin);
     col_world_set_brute_force(lw->w, brute);
+    col_world_set_static_kdop(lw->w, kdop);
     return 1;
 }
 
@@ -367,6 +378,18 @@ static int w_optimize(lua_State *L) {
     lworld *lw = lworld_check(L, 1);
     col_world_status st = col_world_optimize(lw->w);
     if (st != COL_WORLD_OK) return lworld_raise(L, "optimize", st);
+    return 0;
+}
+
+/* world:setStaticKdop(k): the static bodies' rays through a k-DOP tree
+ * (col_world_set_static_kdop); 0 or nil turns it off */
+static int w_set_static_kdop(lua_State *L) {
+    lworld *lw = lworld_check(L, 1);
+    lua_Integer k = luaL_optinteger(L, 2, 0);
+    if (k != 0 && k != 6 && k != 14 && k != 18 && k != 26)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "k must be 0, 6, 14, 18 or 26, got %I", k));
+    col_world_status st = col_world_set_static_kdop(lw->w, (int)k);
+    if (st != COL_WORLD_OK) return lworld_raise(L, "setStaticKdop", st);
     return 0;
 }
 
@@ -663,6 +686,7 @@ void lcol_open_world(lua_State *L) {
                                        {"item", w_item},
                                        {"bounds", w_bounds},
                                        {"optimize", w_optimize},
+                                       {"setStaticKdop", w_set_static_kdop},
                                        {"stats", w_stats},
                                        {"queryShape", w_query_shape},
                                        {"queryAABB", w_query_aabb},

@@ -91,3 +91,27 @@ expectError("a k-DOP of k = 14 expected, got k = 6", dt.query, dt, collide.kdop(
 expectError("no item 3 (1 .. 2)", dt.item, dt, 3)
 expectError("collide.KdopTree expected", dt.query, collide.sphere(0, 0, 0, 1), cube)
 expectError("a plane has no k-DOP", collide.kdop, collide.plane(0, 0, 1, 0), 14)
+
+-- the world's static bodies through a k-DOP tree: the same ray answers
+do
+  local plain, fast = collide.world(), collide.world({ staticKdop = 18 })
+  for i, s in ipairs(items) do
+    plain:add(s, i, { static = i % 3 ~= 0 })
+    fast:add(s, i, { static = i % 3 ~= 0 })
+  end
+  local same, hits = true, 0
+  for q = 1, 200 do
+    local ox, oy, oz = rnd() * 40 - 20, rnd() * 40 - 20, rnd() * 40 - 20
+    local dx, dy, dz = -ox + rnd() * 10 - 5, -oy + rnd() * 10 - 5, -oz + rnd() * 10 - 5
+    if q == 100 then fast:setStaticKdop(26) end
+    local a = { plain:raycast(ox, oy, oz, dx, dy, dz, 1) }
+    local b = { fast:raycast(ox, oy, oz, dx, dy, dz, 1) }
+    if a[1] then hits = hits + 1 end
+    for i = 1, math.max(#a, #b) do same = same and a[i] == b[i] end
+  end
+  expect(same, "every ray's answer is the same with the static k-DOP tree")
+  expect(hits > 20, "and the rays hit things")
+  expectError("k must be 0, 6, 14, 18 or 26, got 7", fast.setStaticKdop, fast, 7)
+  expectError("staticKdop must be 0, 6, 14, 18 or 26", collide.world, { staticKdop = 5 })
+  fast:setStaticKdop(nil)
+end

@@ -182,7 +182,7 @@ do
 end
 
 -- errors name the function and the argument
-expectError("bad argument #1 to 'collide.world' (unknown option 'gap' (options: margin, skin, bruteForce))", collide.world, { gap = 1 })
+expectError("bad argument #1 to 'collide.world' (unknown option 'gap' (options: margin, skin, bruteForce, staticKdop))", collide.world, { gap = 1 })
 expectError("margin must be a finite number >= 0", collide.world, { margin = -1 })
 expectError("a circle cannot be a body", w.add, w, collide.circle(0, 0, 1))
 expectError("unknown option 'solid'", w.add, w, collide.sphere(0, 0, 0, 1), nil, { solid = true })

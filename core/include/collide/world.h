@@ -174,6 +174,23 @@ COL_API bool col_world_validate(const col_world *w, char *why, size_t why_size);
  * COL_WORLD_NO_MEMORY leaves it as it was. */
 COL_API col_world_status col_world_optimize(col_world *w);
 
+/*
+ * The k-DOP option of the static bodies (issue 18; collide/kdop_tree.h):
+ * with k = 14, 18 or 26 (or 6), the ray queries (col_world_raycast,
+ * col_world_raycast_all) reach the static bodies through a static tree of
+ * their k-DOPs (col_kdop_of_shape; a mesh by its bounds) instead of the
+ * static AABB tree: where static bodies are long, thin and turned (beams,
+ * ramps, rods), a ray hands the exact test fewer of them (collide-bench
+ * --only kdop_tree). The answers are the same bit for bit: only the time
+ * changes. The tree is built at the first ray query after the static
+ * bodies change (added, removed, given a new shape) or the option is set,
+ * so it suits a level's static geometry; where its memory runs out the
+ * query takes the AABB tree. k = 0 (the default) turns it off and frees
+ * it. COL_WORLD_INVALID_ARGUMENT for another k, LOCKED during a query.
+ */
+COL_API col_world_status col_world_set_static_kdop(col_world *w, int k);
+COL_API int col_world_static_kdop(const col_world *w);
+
 /* Forced brute force (for tests and benchmarks, the second method): when
  * on, the box, shape, point, ray and cast queries (and so the moves and
  * steps of motion.h and step.h) test every body instead of walking the
