@@ -9,6 +9,7 @@
 #include "collide/kdop_tree.h"
 #include "geom.h"
 #include "ray.h"
+#include "tree_private.h"
 
 #define BINS 16
 #define MAX_ITEMS (1 << 30)
@@ -55,15 +56,8 @@ static void empty_bounds(col_real *lo, col_real *hi, int m) {
  * or no cut separates them. Stable: the items keep their order within a
  * part. */
 static int32_t split(kbuilder *b, int32_t begin, int32_t end) {
-    col_vec3 lo = b->centre[b->order[begin]], hi = lo;
-    for (int32_t i = begin + 1; i < end; ++i) {
-        col_vec3 c = b->centre[b->order[i]];
-        lo = col_v3(c.x < lo.x ? c.x : lo.x, c.y < lo.y ? c.y : lo.y, c.z < lo.z ? c.z : lo.z);
-        hi = col_v3(c.x > hi.x ? c.x : hi.x, c.y > hi.y ? c.y : hi.y, c.z > hi.z ? c.z : hi.z);
-    }
-    col_vec3 ext = col_v3_sub(hi, lo);
-    int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : ext.y >= ext.z ? 1 : 2;
-    col_real lo_a = col_v3_get(lo, axis), extent = col_v3_get(ext, axis);
+    col_real lo_a, extent;
+    int axis = col__widest_axis(b->centre, b->order, begin, end, &lo_a, &extent);
     int32_t mid = begin + (end - begin) / 2;
     if (!(extent > COL_R(0.0))) return mid;
     int32_t count[BINS] = {0};

@@ -33,15 +33,8 @@ typedef struct builder {
 /* Splits leaves[begin, end) (at least two) into two non-empty halves and
  * returns where the second starts. */
 static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
-    col_vec3 lo = b->centre[begin], hi = lo;
-    for (int32_t i = begin + 1; i < end; ++i) {
-        col_vec3 c = b->centre[i];
-        lo = col_v3(c.x < lo.x ? c.x : lo.x, c.y < lo.y ? c.y : lo.y, c.z < lo.z ? c.z : lo.z);
-        hi = col_v3(c.x > hi.x ? c.x : hi.x, c.y > hi.y ? c.y : hi.y, c.z > hi.z ? c.z : hi.z);
-    }
-    col_vec3 ext = col_v3_sub(hi, lo);
-    int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : ext.y >= ext.z ? 1 : 2;
-    col_real lo_a = col_v3_get(lo, axis), extent = col_v3_get(ext, axis);
+    col_real lo_a, extent;
+    int axis = col__widest_axis(b->centre, NULL, begin, end, &lo_a, &extent);
     int32_t mid = begin + (end - begin) / 2;
     if (extent > 0 && !even) {
         int32_t count[BINS];

@@ -25,6 +25,25 @@ static inline col_aabb col__aabb_union(const col_aabb *a, const col_aabb *b) {
     return u;
 }
 
+/* The axis along which the points c[idx[i]] (idx NULL: c[i]), i in
+ * [begin, end) (at least one), spread the most (ties: x, then y): its
+ * index, the points' least coordinate along it in *lo and their spread in
+ * *extent. The top-down builds' split axis (tree_build.c, kdop_tree.c). */
+static inline int col__widest_axis(const col_vec3 *c, const int32_t *idx, int32_t begin, int32_t end, col_real *lo,
+                                   col_real *extent) {
+    col_vec3 a = c[idx ? idx[begin] : begin], b = a;
+    for (int32_t i = begin + 1; i < end; ++i) {
+        col_vec3 p = c[idx ? idx[i] : i];
+        a = col_v3(p.x < a.x ? p.x : a.x, p.y < a.y ? p.y : a.y, p.z < a.z ? p.z : a.z);
+        b = col_v3(p.x > b.x ? p.x : b.x, p.y > b.y ? p.y : b.y, p.z > b.z ? p.z : b.z);
+    }
+    col_vec3 ext = col_v3_sub(b, a);
+    int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : ext.y >= ext.z ? 1 : 2;
+    *lo = col_v3_get(a, axis);
+    *extent = col_v3_get(ext, axis);
+    return axis;
+}
+
 /* outer contains inner (closed). */
 static inline bool col__aabb_contains(const col_aabb *outer, const col_aabb *inner) {
     return (int)(outer->min.x <= inner->min.x) & (outer->min.y <= inner->min.y) & (outer->min.z <= inner->min.z) &

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "collide/mesh.h"
+#include "geom.h"
 #include "world_private.h"
 
 #define id_of col__world_id
@@ -517,6 +518,20 @@ static bool static_kdop_ready(col_world *w) {
         /* a mesh by its bounds; a shape by its own k-DOP (its bounds
          * where that fails, which no valid bounded shape does) */
         if (b->mesh || !col_kdop_of_shape(&b->shape, w->kdop_k, &d[m])) ok = col_kdop_of_shape(&box, w->kdop_k, &d[m]);
+        /* padded as the body's box is (col__padded_bounds: 64 eps of its
+         * magnitude and 1e-30 on each coordinate, a diagonal's sum of up to
+         * three of them), so no rounding of the narrow phase falls outside:
+         * a point 2^-991 from the origin was hit by a ray from 1.7e-218 away
+         * (the cast's squares underflow: inside), and the tree must not cull
+         * what the AABB tree visits (a fuzz_world finding) */
+        col_real mag = col_max(col__abs_max(b->bounds.min), col__abs_max(b->bounds.max));
+        col_real pad = mag * (COL_R(64.0) * COL_EPSILON) + COL_R(1e-30);
+        for (int j = 0; ok && j < w->kdop_k / 2; ++j) {
+            col_vec3 a = col_kdop_axis(w->kdop_k, j);
+            col_real g = pad * (col_abs(a.x) + col_abs(a.y) + col_abs(a.z));
+            d[m].min[j] -= g;
+            d[m].max[j] += g;
+        }
         users[m++] = (uint64_t)i;
     }
     ok = ok && col_kdop_tree_build(&w->kdop, w->kdop_k, d, users, m);
