@@ -20,4 +20,9 @@ int bench_volumes_run(size_t max_n, int reps);
  * GJK's; returns 1 on a failure or a disagreement (a defect), else 0. */
 int bench_hull_sat_run(int reps);
 
+/* Times the queries on volumes (k-DOPs of shapes, k-DOP against a point,
+ * a k-DOP, a box and a ray, containment of a shape) on random pairs, ns per
+ * call; returns 1 where a k-DOP of a shape failed (a defect), else 0. */
+int bench_volume_queries_run(int reps);
+
 #endif /* COLLIDE_BENCH_VOLUMES_H */

@@ -919,6 +919,7 @@ int main(int argc, char **argv) {
         printf("\n");
         if (bench_volumes_run(o.n, o.reps)) printf("collide-bench: a bounding volume missed a point\n");
         if (bench_hull_sat_run(o.reps)) printf("collide-bench: the hulls' separating-axis test failed\n");
+        if (bench_volume_queries_run(o.reps)) printf("collide-bench: a k-DOP of a shape failed\n");
     }
     printf("\n%d target(s) missed\n", misses);
     return 0;

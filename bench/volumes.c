@@ -188,3 +188,96 @@ int bench_hull_sat_run(int reps) {
     if (failures) printf("  %d hull build(s), test(s) or sign(s) failed: a defect\n", failures);
     return failures ? 1 : 0;
 }
+
+/* The queries on volumes, on 4096 random pairs in a box of side 8 (about
+ * half of them meet), each the median of `reps` passes: ns per call. */
+int bench_volume_queries_run(int reps) {
+    enum { PAIRS = 4096, ROWS = 12 };
+    state = 0x766f6c756d6573ULL; /* "volumes" */
+    col_kdop *k14 = calloc(2 * PAIRS, sizeof *k14), *k26 = calloc(2 * PAIRS, sizeof *k26);
+    col_shape *caps = calloc(PAIRS, sizeof *caps), *boxes = calloc(PAIRS, sizeof *boxes),
+              *obbs = calloc(PAIRS, sizeof *obbs), *balls = calloc(PAIRS, sizeof *balls);
+    col_vec3 *pts = calloc(PAIRS, sizeof *pts);
+    col_ray *rays = calloc(PAIRS, sizeof *rays);
+    if (!k14 || !k26 || !caps || !boxes || !obbs || !balls || !pts || !rays) return 1;
+    int failures = 0;
+    for (int i = 0; i < PAIRS; ++i) {
+        col_vec3 c = col_v3((col_real)(urand() * 8), (col_real)(urand() * 8), (col_real)(urand() * 8));
+        col_vec3 d = col_v3((col_real)(urand() * 2 - 1), (col_real)(urand() * 2 - 1), (col_real)(urand() * 2 - 1));
+        caps[i].kind = COL_SHAPE_CAPSULE;
+        caps[i].u.capsule = (col_capsule){col_v3_sub(c, d), col_v3_add(c, d), (col_real)(0.1 + 0.3 * urand())};
+        col_vec3 e = col_v3((col_real)(1 + urand()), (col_real)(1 + urand()), (col_real)(1 + urand()));
+        col_vec3 bc = col_v3((col_real)(urand() * 8), (col_real)(urand() * 8), (col_real)(urand() * 8));
+        boxes[i].kind = COL_SHAPE_AABB;
+        boxes[i].u.aabb = (col_aabb){col_v3_sub(bc, e), col_v3_add(bc, e)};
+        obbs[i].kind = COL_SHAPE_OBB;
+        col_mat3 m = col_m3_from_quat((col_quat){(col_real)urand(), (col_real)urand(), (col_real)urand(), 1});
+        obbs[i].u.obb = (col_obb){bc, {m.c0, m.c1, m.c2}, e};
+        balls[i].kind = COL_SHAPE_SPHERE;
+        balls[i].u.sphere = (col_sphere){bc, (col_real)(1.5 + urand())};
+        pts[i] = col_v3((col_real)(urand() * 8), (col_real)(urand() * 8), (col_real)(urand() * 8));
+        failures += !col_kdop_of_shape(&caps[i], 14, &k14[i]) || !col_kdop_of_shape(&boxes[i], 14, &k14[PAIRS + i]);
+        failures += !col_kdop_of_shape(&caps[i], 26, &k26[i]) || !col_kdop_of_shape(&boxes[i], 26, &k26[PAIRS + i]);
+        rays[i] = (col_ray){col_v3(-2, (col_real)(urand() * 8), (col_real)(urand() * 8)),
+                            col_v3(12, (col_real)(urand() * 4 - 2), (col_real)(urand() * 4 - 2)), 1};
+    }
+    static const char *const rows[ROWS] = {"col_kdop_of_shape (capsule, k = 14)",
+                                           "col_kdop_of_shape (capsule, k = 26)",
+                                           "col_kdop_contains_point (k = 14)",
+                                           "col_kdop_overlap (k = 14)",
+                                           "col_kdop_overlap (k = 26)",
+                                           "col_kdop_overlap_aabb (k = 14)",
+                                           "col_raycast_kdop (k = 14)",
+                                           "col_kdop_contains_shape (capsule, k = 14)",
+                                           "col_volume_contains (AABB, capsule)",
+                                           "col_volume_contains (OBB, capsule)",
+                                           "col_volume_contains (sphere, capsule)",
+                                           "col_overlap (AABB, capsule), for scale"};
+    double t[ROWS][64];
+    long yes[ROWS] = {0};
+    volatile double sink = 0;
+    int passes = reps < 1 ? 1 : (reps < 64 ? reps : 64);
+    for (int r = 0; r < passes; ++r)
+        for (int q = 0; q < ROWS; ++q) {
+            long y = 0;
+            double t0 = bench_now_ns();
+            for (int i = 0; i < PAIRS; ++i) {
+                int j = (i * 7 + 3) % PAIRS;
+                col_kdop tmp;
+                switch (q) {
+                case 0: y += col_kdop_of_shape(&caps[i], 14, &tmp), sink += (double)tmp.max[3]; break;
+                case 1: y += col_kdop_of_shape(&caps[i], 26, &tmp), sink += (double)tmp.max[12]; break;
+                case 2: y += col_kdop_contains_point(&k14[PAIRS + i], pts[j]); break;
+                case 3: y += col_kdop_overlap(&k14[i], &k14[PAIRS + j]); break;
+                case 4: y += col_kdop_overlap(&k26[i], &k26[PAIRS + j]); break;
+                case 5: y += col_kdop_overlap_aabb(&k14[i], &boxes[j].u.aabb); break;
+                case 6: y += col_raycast_kdop(&rays[i], &k14[PAIRS + j]).status == COL_HIT; break;
+                case 7: y += col_kdop_contains_shape(&k14[PAIRS + j], &caps[i]); break;
+                case 8: y += col_volume_contains(&boxes[j], &caps[i]); break;
+                case 9: y += col_volume_contains(&obbs[j], &caps[i]); break;
+                case 10: y += col_volume_contains(&balls[j], &caps[i]); break;
+                default: y += col_overlap(&boxes[j], &caps[i]); break;
+                }
+            }
+            t[q][r] = (bench_now_ns() - t0) / PAIRS;
+            yes[q] = y;
+        }
+    printf("\nqueries on volumes: %d random pairs in a box of side 8, ns per call (the median of %d), and the "
+           "share of yes\n",
+           PAIRS, passes);
+    for (int q = 0; q < ROWS; ++q) {
+        qsort(t[q], (size_t)passes, sizeof(double), bench_cmp_double);
+        printf("  %-46s %10.1f   %5.1f%%\n", rows[q], t[q][passes / 2], 100.0 * (double)yes[q] / PAIRS);
+    }
+    (void)sink;
+    free(k14);
+    free(k26);
+    free(caps);
+    free(boxes);
+    free(obbs);
+    free(balls);
+    free(pts);
+    free(rays);
+    if (failures) printf("  %d k-DOP(s) of a shape failed: a defect\n", failures);
+    return failures ? 1 : 0;
+}
