@@ -949,6 +949,10 @@ static void check_volumes(const col_vec3 *p, size_t n, const col_shape *a, const
         double lv = (double)least.e.x * (double)least.e.y * (double)least.e.z,
                pv = (double)obb.e.x * (double)obb.e.y * (double)obb.e.z;
         FZ_CHECK(lv <= pv, "the least box's volume is no more than PCA's", a, b);
+        /* the merge of the two boxes holds every point too (it holds both) */
+        col_obb merged;
+        if (col_obb_merge(&obb, &least, (col_obb_method)(n % 2), &merged))
+            FZ_CHECK(box_holds_all(&merged, p, n), "the merge of two boxes of the points holds every point", a, b);
         fz_count("clouds whose least box is 1% below PCA's", lv < 0.99 * pv);
         if (n <= 6 && n >= 4) { /* (more points cost the harness its pace) */
             /* as small as the brute force over the same candidates, to the

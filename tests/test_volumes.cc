@@ -632,3 +632,39 @@ TEST(Volumes, ContainsAShape) {
     }
     EXPECT_GT(inside, 1000);
 }
+
+// Two OBBs merged (col_obb_merge): every corner of both inside (within the
+// corners' rounding), by PCA and by the least box, which is no larger.
+TEST(Volumes, ObbMergeHoldsBothBoxes) {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int i = 0; i < 200; ++i) {
+        col_obb b[2];
+        for (int k = 0; k < 2; ++k) {
+            col_mat3 m = col_m3_from_quat(col_quat{(col_real)u(rng), (col_real)u(rng), (col_real)u(rng), 1});
+            b[k] = col_obb{V(5 * u(rng), 5 * u(rng), 5 * u(rng)),
+                           {m.c0, m.c1, m.c2},
+                           V(1 + u(rng), 1.5 + u(rng), 0.5 + u(rng) / 4)};
+        }
+        col_obb pca, least;
+        ASSERT_TRUE(col_obb_merge(&b[0], &b[1], COL_OBB_PCA, &pca));
+        ASSERT_TRUE(col_obb_merge(&b[0], &b[1], COL_OBB_MINIMUM, &least));
+        EXPECT_LE((double)least.e.x * least.e.y * least.e.z, (double)pca.e.x * pca.e.y * pca.e.z * (1 + 1e-9));
+        for (const col_obb *m : {&pca, &least}) {
+            col_shape ms = Obb(m->c, m->e, col_m3_cols(m->u[0], m->u[1], m->u[2]));
+            for (int k = 0; k < 2; ++k)
+                for (int c = 0; c < 8; ++c) {
+                    col_vec3 p = b[k].c;
+                    p = col_v3_madd(p, c & 1 ? b[k].e.x : -b[k].e.x, b[k].u[0]);
+                    p = col_v3_madd(p, c & 2 ? b[k].e.y : -b[k].e.y, b[k].u[1]);
+                    p = col_v3_madd(p, c & 4 ? b[k].e.z : -b[k].e.z, b[k].u[2]);
+                    col_shape pt = Point(p.x, p.y, p.z);
+                    EXPECT_LE(col_distance(&pt, &ms).distance, kFloat ? 1e-5 : 1e-13) << "box " << k << " corner " << c;
+                }
+        }
+    }
+    col_obb bad = {V(NAN, 0, 0), {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)}, V(1, 1, 1)}, out;
+    col_obb ok = {V(0, 0, 0), {V(1, 0, 0), V(0, 1, 0), V(0, 0, 1)}, V(1, 1, 1)};
+    EXPECT_FALSE(col_obb_merge(&bad, &ok, COL_OBB_PCA, &out));
+    EXPECT_FALSE(col_obb_merge(&ok, &ok, (col_obb_method)7, &out));
+}

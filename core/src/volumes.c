@@ -664,3 +664,31 @@ static bool obb_minimum(const col_vec3 *points, size_t n, col_obb *out) {
     *out = fv < pv || (fv == pv && fg <= pg) ? fit : pca;
     return true;
 }
+
+bool col_obb_merge(const col_obb *a, const col_obb *b, col_obb_method method, col_obb *out) {
+    if (!a || !b || !out || !col_obb_is_valid(a) || !col_obb_is_valid(b)) return false;
+    col_vec3 p[16];
+    col_real grow = COL_R(0.0);
+    const col_obb *box[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+        const col_obb *o = box[k];
+        col_vec3 a0 = col_v3_scale(o->u[0], o->e.x), a1 = col_v3_scale(o->u[1], o->e.y),
+                 a2 = col_v3_scale(o->u[2], o->e.z);
+        for (int i = 0; i < 8; ++i)
+            p[8 * k + i] =
+                col_v3_add(col_v3_add(col_v3_add(o->c, i & 1 ? a0 : col_v3_neg(a0)), i & 2 ? a1 : col_v3_neg(a1)),
+                           i & 4 ? a2 : col_v3_neg(a2));
+        /* each corner within 3 u (|c| + e0 + e1 + e2) of the exact one per
+         * coordinate (the axes unit to rounding), so within twice 4 eps of
+         * that in any unit direction */
+        col_real mag = col__abs_max(o->c) + COL_R(1.01) * (o->e.x + o->e.y + o->e.z);
+        col_real g = COL_R(8.0) * COL_EPSILON * mag;
+        grow = g > grow ? g : grow;
+    }
+    col_obb m;
+    if (!col_obb_from_points(p, 16, method, &m)) return false;
+    m.e = col_v3_add(m.e, col_v3(grow, grow, grow));
+    if (!col_obb_is_valid(&m)) return false;
+    *out = m;
+    return true;
+}

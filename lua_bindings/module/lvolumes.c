@@ -94,7 +94,8 @@ static int l_kdop(lua_State *L) {
     return 1;
 }
 
-/* collide.merge(a, b): two AABBs, two spheres or two k-DOPs of one k. */
+/* collide.merge(a, b [, method]): two AABBs, two spheres, two OBBs (by PCA or
+ * the least box over their corners) or two k-DOPs of one k. */
 static int l_merge(lua_State *L) {
     if (luaL_testudata(L, 1, KTNAME)) {
         const col_kdop *a = check_kdop(L, 1), *b = check_kdop(L, 2);
@@ -120,8 +121,18 @@ static int l_merge(lua_State *L) {
         lcol_push_shape(L, COL_SHAPE_SPHERE, &m);
         return 1;
     }
+    if (a.kind == COL_SHAPE_OBB && b.kind == COL_SHAPE_OBB) {
+        static const char *const names[] = {"pca", "minimum", NULL};
+        static const col_obb_method codes[] = {COL_OBB_PCA, COL_OBB_MINIMUM};
+        int m = luaL_checkoption(L, 3, "pca", names);
+        col_obb o;
+        if (!col_obb_merge(&a.u.obb, &b.u.obb, codes[m], &o))
+            return luaL_argerror(L, 2, lua_pushfstring(L, "the boxes spread beyond %f", (lua_Number)COL_HUGE));
+        lcol_push_shape(L, COL_SHAPE_OBB, &o);
+        return 1;
+    }
     return luaL_argerror(L, 2,
-                         lua_pushfstring(L, "two aabbs, two spheres or two k-DOPs expected, got %s and %s",
+                         lua_pushfstring(L, "two aabbs, two spheres, two obbs or two k-DOPs expected, got %s and %s",
                                          col_shape_kind_name(a.kind), col_shape_kind_name(b.kind)));
 }
 

@@ -195,7 +195,7 @@ expectError("#2 to 'collide.kdop' (k must be 6, 14, 18 or 26, got 10)", collide.
 expectError("#2 to 'collide.boundingBox' (invalid option 'best')", collide.boundingBox, cube, "best")
 expectError("#1 to 'collide.boundingBox' (point 2: y must be finite with magnitude <=",
   collide.boundingBox, { { 0, 0, 0 }, { 0, math.huge, 0 } }, "minimum")
-expectError("#2 to 'collide.merge' (two aabbs, two spheres or two k-DOPs expected, got sphere and aabb)",
+expectError("#2 to 'collide.merge' (two aabbs, two spheres, two obbs or two k-DOPs expected, got sphere and aabb)",
   collide.merge, collide.sphere(0, 0, 0, 1), collide.aabb(0, 0, 0, 1, 1, 1))
 -- a k-DOP against an AABB: the cube's 14-DOP meets a box touching its face and
 -- one at a corner's diagonal slab only where the slab lets it
@@ -246,4 +246,20 @@ do
     collide.capsule(0, 0, 0, 1, 0, 0, 1), ball)
   expectError("a plane lies in no volume", collide.contains, box, collide.plane(0, 0, 1, 0))
   expectError("3D shape expected, got circle", collide.contains, box, collide.circle(0, 0, 1))
+end
+
+-- collide.merge of two OBBs: a box holding both, by PCA or the least box over their corners
+do
+  local a = collide.obb(0, 0, 0, 1, 0.5, 0.25)
+  local b = collide.obb(3, 1, 0, 1, 0.5, 0.25, 0.6, 0.8, 0, -0.8, 0.6, 0, 0, 0, 1)
+  for _, method in ipairs({ "pca", "minimum" }) do
+    local m = collide.merge(a, b, method)
+    expectEqual(m:kind(), "obb", "an obb")
+    for _, box in ipairs({ a, b }) do
+      local cx, cy, cz = box:center()
+      expect(collide.overlap(collide.point(cx, cy, cz), m), method .. ": the centres inside")
+    end
+    expect(collide.overlap(collide.point(-1, -0.5, -0.25), m), method .. ": a's corner inside")
+  end
+  expectError("invalid option 'best'", collide.merge, a, b, "best")
 end

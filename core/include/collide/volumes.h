@@ -127,6 +127,13 @@ typedef enum col_obb_method {
  */
 COL_API bool col_obb_from_points(const col_vec3 *points, size_t n, col_obb_method method, col_obb *out);
 
+/* An OBB holding both boxes (Ericson 4.4.4): col_obb_from_points by the
+ * method over their sixteen corners, its extents grown by a bound of the
+ * corners' rounding (4 eps of each box's magnitude, twice), so both boxes
+ * lie in it. false for an invalid box or method, or a merge beyond
+ * COL_HUGE. */
+COL_API bool col_obb_merge(const col_obb *a, const col_obb *b, col_obb_method method, col_obb *out);
+
 /* ---- k-DOP ---- */
 
 /* The most slabs a k-DOP holds (k = 26: 13 directions). */
