@@ -194,12 +194,17 @@ static int t_raycast(lua_State *L) {
     return 1 + lcol_push_ray_hit(L, c.best);
 }
 
+/* An item's index at arg (1 .. count), or the argument error. */
+static lua_Integer check_item(lua_State *L, const ltree *t, int arg) {
+    lua_Integer i = luaL_checkinteger(L, arg);
+    if (!(i >= 1 && i <= t->t.count))
+        luaL_argerror(L, arg, lua_pushfstring(L, "no item %I (1 .. %d)", i, (int)t->t.count));
+    return i;
+}
+
 /* tree:item(i): the item i as given */
 static int t_item(lua_State *L) {
-    ltree *t = check_tree(L, 1);
-    lua_Integer i = luaL_checkinteger(L, 2);
-    if (!(i >= 1 && i <= t->t.count))
-        return luaL_argerror(L, 2, lua_pushfstring(L, "no item %I (1 .. %d)", i, (int)t->t.count));
+    lua_Integer i = check_item(L, check_tree(L, 1), 2);
     lua_getiuservalue(L, 1, 1);
     lua_rawgeti(L, -1, i);
     return 1;
@@ -210,9 +215,7 @@ static int t_kdop(lua_State *L) {
     ltree *t = check_tree(L, 1);
     int32_t node = 0;
     if (!lua_isnoneornil(L, 2)) {
-        lua_Integer i = luaL_checkinteger(L, 2);
-        if (!(i >= 1 && i <= t->t.count))
-            return luaL_argerror(L, 2, lua_pushfstring(L, "no item %I (1 .. %d)", i, (int)t->t.count));
+        lua_Integer i = check_item(L, t, 2);
         for (node = 0; node < t->t.node_count && t->t.nodes[node].item != (int32_t)(i - 1); ++node) {}
     }
     col_kdop d;
