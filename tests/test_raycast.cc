@@ -3,6 +3,7 @@
 // hostile input; the two AABB methods and three triangle methods side by side;
 // watertightness on a triangle fan.
 #include <functional>
+#include <random>
 
 #include "helpers.h"
 
@@ -510,4 +511,40 @@ TEST(Raycast, DispatchCoversEvery3DKind) {
     col_shape c = Circle(0, 0, 1);
     EXPECT_FALSE(col_raycast_supported(c.kind));
     EXPECT_EQ(col_raycast(&c, &r).status, COL_INVALID);
+}
+
+// Ray casts against a ball or a point so small that the squares of the
+// origin's offset underflow: the same t as the same rays scaled up by a
+// power of two (which rounds nothing), with and without an end; a ray
+// from 1.7e-218 beside a point 2^-991 from the origin is not inside it (a
+// fuzz_world finding: the cast without end called it inside).
+TEST(RaySphere, TinyBallsAndPointsCastAsTheirScaledCopies) {
+    const bool fl = sizeof(col_real) == sizeof(float);
+    const double down = fl ? 0x1p-100 : 0x1p-700;
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        col_vec3 c = V(u(rng), u(rng), u(rng)), o = V(4 * u(rng), 4 * u(rng), 4 * u(rng));
+        col_vec3 to = col_v3_add(c, V(u(rng) / 2, u(rng) / 2, u(rng) / 2));
+        double radius = i % 3 == 0 ? 0.0 : 0.25 + std::fabs(u(rng)) / 2;
+        for (double max_t : {(double)INFINITY, 1.0}) {
+            col_ray big = {o, col_v3_sub(to, o), (col_real)max_t};
+            col_ray small = {col_v3_scale(o, (col_real)down), col_v3_scale(big.delta, (col_real)down), (col_real)max_t};
+            col_sphere sb = {c, (col_real)radius}, ss = {col_v3_scale(c, (col_real)down), (col_real)(radius * down)};
+            col_ray_hit hb = col_raycast_sphere(&big, &sb), hs = col_raycast_sphere(&small, &ss);
+            ASSERT_EQ(hb.status, hs.status) << i << " max_t " << max_t;
+            if (hb.status != COL_HIT) continue;
+            ++hits;
+            EXPECT_EQ(hb.inside, hs.inside);
+            EXPECT_NEAR(hb.t, hs.t, fl ? 1e-5 : 1e-12) << i << " max_t " << max_t;
+        }
+    }
+    EXPECT_GT(hits, 1000);
+    if (!fl) {
+        col_point p = {V(0, 0x1p-991, 0x1.0d60faa1080cp-1022)};
+        col_ray r = {V(0x1.2d2e24510791p-723, 0x1.55f040f70240bp-769, 0x1.5102310eb0f65p-765),
+                     V(0x1.3434343a61085p+53, 0x1.3434343434343p+53, 0x1.3434343434343p+53), (col_real)INFINITY};
+        EXPECT_EQ(col_raycast_point(&r, &p).status, COL_MISS);
+    }
 }

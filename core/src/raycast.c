@@ -250,9 +250,19 @@ static COL__NOINLINE col_real sphere_line_scaled(const col_ray *r, col_real r2, 
  * |delta|^2): two divisions and a root, none in a chain with another);
  * *line: its quantities, for the certificate of a finite max_t
  * (ball_line_certificate). */
+static col_ray_hit sphere_cast_tiny(const col_ray *r, col_real radius, col_vec3 m);
+
+/* Below this, an offset's and a radius's squares lose bits to underflow
+ * (mm and r^2 within a few smallest normals of each other decide nothing). */
+#define TINY_BALL (COL_R(64.0) * COL__REAL_MIN / (COL_EPSILON * COL_EPSILON))
+
 static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
                                                        col_real b, ball_line *line) {
     col_real r2 = radius * radius;
+    /* an origin and a ball both within sqrt(TINY_BALL) of the centre: the
+     * cast on copies scaled by a power of two (a ray 1.7e-218 from a point
+     * was inside: |m|^2 underflowed to 0) */
+    if (mm < TINY_BALL && r2 < TINY_BALL) return sphere_cast_tiny(r, radius, m);
     if (mm <= r2) return col__ray_inside(r);
     /* Early out (seed 004): outside and moving away, or standing still. */
     if (!(b < COL_R(0.0))) return col__ray_miss();
@@ -286,6 +296,37 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_rea
     else
         h.normal = col__no_neg_zero(unit_or_against(n, r));
     return h;
+}
+
+/* sphere_cast_line for an origin and a radius so small that their squares
+ * underflow: m and the radius scaled by a power of two 2^s that brings the
+ * larger to [1/2, 1) (two factors where 2^s is beyond col_real: a
+ * denormal), the cast on the copies, then t scaled back (t is linear in m
+ * and the radius for a fixed delta; scaling by a power of two rounds
+ * nothing). The hit point is the ray's at that t. */
+static COL__NOINLINE col_ray_hit sphere_cast_tiny(const col_ray *r, col_real radius, col_vec3 m) {
+    col_real big = col_max(col__abs_max(m), radius);
+    if (big == COL_R(0.0)) return col__ray_inside(r); /* the origin is the point */
+    int e;
+    (void)frexp((double)big, &e); /* big = f 2^e, 1/2 <= f < 1 */
+    /* 2^-e in two halves, each a normal col_real (e is at least col_real's
+     * least exponent) */
+    int e1 = -e / 2, e2 = -e - e1;
+    col_real s1 = (col_real)ldexp(1.0, e1), s2 = (col_real)ldexp(1.0, e2);
+    col_vec3 ms = col_v3_scale(col_v3_scale(m, s1), s2);
+    col_real rs = radius * s1 * s2;
+    ball_line line = {(col_real)NAN, (col_real)NAN};
+    col_ray scaled = *r; /* its t runs 2^-e times as far: so does max_t (inf where that overflows: the
+                            accept below clips) */
+    scaled.max_t = r->max_t * s1 * s2;
+    col_ray_hit h = sphere_cast_line(&scaled, rs, ms, col_v3_len_sq(ms), col_v3_dot(ms, r->delta), &line);
+    if (h.status != COL_HIT) return h;
+    if (h.inside) return col__ray_inside(r);
+    /* t' = t 2^-e: back to t (underflow to 0 only for a t below the
+     * smallest subnormal, where the ray starts on the ball) */
+    col_real t = h.t / s1 / s2;
+    col_ray_hit out = col__ray_accept(r, t, h.normal);
+    return out.status == COL_HIT ? out : h;
 }
 
 static COL__ALWAYS_INLINE col_ray_hit sphere_cast(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
