@@ -62,6 +62,20 @@ static void two_sum(col_real a, col_real b, col_real *x, col_real *y) {
     *y = (a - av) + (b - bv);
 }
 
+/* t[0] + t[1] + t[2] rounded, and in *w how far the exact sum may lie from
+ * it: 0 where the sum is exact (TwoSum's errors are zero), else 2 u of the
+ * terms' magnitudes' sum (a sum of up to 3 terms that rounds is off by at
+ * most that; the caller's widening by it is rounded with it). */
+static col_real widened_sum(const col_real t[3], col_real *w) {
+    col_real s1, e1, s, e2;
+    two_sum(t[0], t[1], &s1, &e1);
+    two_sum(s1, t[2], &s, &e2);
+    *w = e1 == COL_R(0.0) && e2 == COL_R(0.0)
+             ? COL_R(0.0)
+             : COL_R(2.0) * COL_EPSILON * (col_abs(t[0]) + col_abs(t[1]) + col_abs(t[2]));
+    return s;
+}
+
 bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out) {
     if (!points || n == 0 || dir_of(k, 0) < 0) return false;
     for (size_t i = 0; i < n; ++i)
@@ -77,17 +91,9 @@ bool col_kdop_from_points(const col_vec3 *points, size_t n, int k, col_kdop *out
     /* one pass over the points, every slab */
     for (size_t j = 0; j < n; ++j) {
         for (int i = 0; i < m; ++i) {
-            col_real t[3], s1, e1, s, e2;
+            col_real t[3], w;
             terms(dirs[i], points[j], t);
-            col_real a = t[0], b = t[1], c = t[2];
-            two_sum(a, b, &s1, &e1);
-            two_sum(s1, c, &s, &e2);
-            /* a sum of up to 3 terms that rounds is off by at most 2 u of
-             * their magnitudes' sum: widened by 4 u of it (the widening's
-             * own rounding included); an exact sum not at all */
-            col_real w = e1 == COL_R(0.0) && e2 == COL_R(0.0)
-                             ? COL_R(0.0)
-                             : COL_R(2.0) * COL_EPSILON * (col_abs(a) + col_abs(b) + col_abs(c));
+            col_real s = widened_sum(t, &w);
             col_real lo = s - w, hi = s + w;
             d.min[i] = lo < d.min[i] ? lo : d.min[i];
             d.max[i] = hi > d.max[i] ? hi : d.max[i];
@@ -385,12 +391,23 @@ bool col_kdop_overlap(const col_kdop *a, const col_kdop *b) {
 
 bool col_kdop_overlap_aabb(const col_kdop *d, const col_aabb *b) {
     if (!col_kdop_is_valid(d) || !b || !col__valid_aabb(b)) return false;
-    col_vec3 c[8];
-    for (int i = 0; i < 8; ++i)
-        c[i] = col_v3(i & 1 ? b->max.x : b->min.x, i & 2 ? b->max.y : b->min.y, i & 4 ? b->max.z : b->min.z);
-    col_kdop e;
-    (void)col_kdop_from_points(c, 8, d->k, &e); /* valid corners: never fails */
-    return col_kdop_overlap(d, &e);
+    /* each slab of the box's own k-DOP from its extreme corners along the
+     * slab's axis (the coordinate each component's sign picks), widened
+     * where the sum rounds: the slabs col_kdop_from_points gives its
+     * corners, or wider by the rounding bound of a corner's sum */
+    const col_real lo[3] = {b->min.x, b->min.y, b->min.z}, hi[3] = {b->max.x, b->max.y, b->max.z};
+    for (int i = 0; i < d->k / 2; ++i) {
+        int dir = dir_of(d->k, i);
+        col_real tl[3], th[3], wl, wh;
+        for (int j = 0; j < 3; ++j) {
+            col_real a = DIRS[dir][j];
+            tl[j] = a > COL_R(0.0) ? lo[j] : (a < COL_R(0.0) ? -hi[j] : COL_R(0.0));
+            th[j] = a > COL_R(0.0) ? hi[j] : (a < COL_R(0.0) ? -lo[j] : COL_R(0.0));
+        }
+        col_real emin = widened_sum(tl, &wl), emax = widened_sum(th, &wh);
+        if (d->max[i] < emin - wl || emax + wh < d->min[i]) return false;
+    }
+    return true;
 }
 
 /* ---- a ray against a k-DOP ---- */
