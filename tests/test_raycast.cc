@@ -548,3 +548,36 @@ TEST(RaySphere, TinyBallsAndPointsCastAsTheirScaledCopies) {
         EXPECT_EQ(col_raycast_point(&r, &p).status, COL_MISS);
     }
 }
+
+// Capsules and segments so small that the squares of the origin's offset,
+// the axis and the radius underflow: the same answers as the same rays
+// scaled up by a power of two, with and without an end (before, rays 2^-700
+// from capsules 2^-700 long were nearly all "inside" them without an end,
+// and hit at t = 0 with one).
+TEST(RayCapsule, TinyCapsulesCastAsTheirScaledCopies) {
+    const bool fl = sizeof(col_real) == sizeof(float);
+    const double down = fl ? 0x1p-100 : 0x1p-700;
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0;
+    for (int i = 0; i < 3000; ++i) {
+        col_vec3 a = V(u(rng), u(rng), u(rng)), b = V(u(rng), u(rng), u(rng)),
+                 o = V(4 * u(rng), 4 * u(rng), 4 * u(rng));
+        col_vec3 to = V(u(rng), u(rng), u(rng));
+        double radius = i % 3 == 0 ? 0.0 : 0.1 + std::fabs(u(rng)) / 4;
+        for (double max_t : {(double)INFINITY, 1.0}) {
+            col_ray big = {o, col_v3_sub(to, o), (col_real)max_t};
+            col_ray small = {col_v3_scale(o, (col_real)down), col_v3_scale(big.delta, (col_real)down), (col_real)max_t};
+            col_capsule cb = {a, b, (col_real)radius};
+            col_capsule cs = {col_v3_scale(a, (col_real)down), col_v3_scale(b, (col_real)down),
+                              (col_real)(radius * down)};
+            col_ray_hit hb = col_raycast_capsule(&big, &cb), hs = col_raycast_capsule(&small, &cs);
+            ASSERT_EQ(hb.status, hs.status) << i << " max_t " << max_t;
+            if (hb.status != COL_HIT) continue;
+            ++hits;
+            EXPECT_EQ(hb.inside, hs.inside);
+            EXPECT_NEAR(hb.t, hs.t, fl ? 1e-4 : 1e-9) << i << " max_t " << max_t;
+        }
+    }
+    EXPECT_GT(hits, 500);
+}

@@ -255,6 +255,8 @@ static col_ray_hit sphere_cast_tiny(const col_ray *r, col_real radius, col_vec3 
 /* Below this, an offset's and a radius's squares lose bits to underflow
  * (mm and r^2 within a few smallest normals of each other decide nothing). */
 #define TINY_BALL (COL_R(64.0) * COL__REAL_MIN / (COL_EPSILON * COL_EPSILON))
+/* its square root, rounded down enough (a coordinate below it: its square below TINY_BALL) */
+#define SQRT_TINY_BALL (COL_R(4.0) * col_sqrt(COL__REAL_MIN) / COL_EPSILON)
 
 static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
                                                        col_real b, ball_line *line) {
@@ -298,6 +300,17 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_rea
     return h;
 }
 
+/* 2^-e for big = f 2^e (1/2 <= f < 1, big > 0) as the product of two
+ * normal col_reals s1 s2 (2^-e itself may be beyond col_real's range where
+ * big is a subnormal): scaling by them rounds nothing. */
+static void tiny_scale(col_real big, col_real *s1, col_real *s2) {
+    int e;
+    (void)frexp((double)big, &e);
+    int e1 = -e / 2, e2 = -e - e1;
+    *s1 = (col_real)ldexp(1.0, e1);
+    *s2 = (col_real)ldexp(1.0, e2);
+}
+
 /* sphere_cast_line for an origin and a radius so small that their squares
  * underflow: m and the radius scaled by a power of two 2^s that brings the
  * larger to [1/2, 1) (two factors where 2^s is beyond col_real: a
@@ -307,12 +320,8 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_rea
 static COL__NOINLINE col_ray_hit sphere_cast_tiny(const col_ray *r, col_real radius, col_vec3 m) {
     col_real big = col_max(col__abs_max(m), radius);
     if (big == COL_R(0.0)) return col__ray_inside(r); /* the origin is the point */
-    int e;
-    (void)frexp((double)big, &e); /* big = f 2^e, 1/2 <= f < 1 */
-    /* 2^-e in two halves, each a normal col_real (e is at least col_real's
-     * least exponent) */
-    int e1 = -e / 2, e2 = -e - e1;
-    col_real s1 = (col_real)ldexp(1.0, e1), s2 = (col_real)ldexp(1.0, e2);
+    col_real s1, s2;
+    tiny_scale(big, &s1, &s2);
     col_vec3 ms = col_v3_scale(col_v3_scale(m, s1), s2);
     col_real rs = radius * s1 * s2;
     ball_line line = {(col_real)NAN, (col_real)NAN};
@@ -879,16 +888,34 @@ static col_ray_hit first_of(col_ray_hit a, col_ray_hit b) {
  * finds the segment [origin, end] surely in that end's ball (2 in doubt,
  * or inside). Inlined: the cast without certificate (delta < 0) keeps no
  * trace of it. */
+static col_ray_hit capsule_cast_tiny(const col_ray *r, col_vec3 m, col_vec3 ab, col_real radius, col_real big);
+
+/* The capsule's offsets from the origin and radius all so small that their
+ * squares underflow (capsule_cast_tiny's case): only asked where the
+ * origin's squared distance to the axis is below TINY_BALL (a segment:
+ * where the origin is not on it), so the common ray pays a comparison. */
+static COL__NOINLINE bool capsule_tiny(col_vec3 ra, col_vec3 rb, col_real radius, col_real *big) {
+    *big = col_max(col_max(col__abs_max(ra), col__abs_max(rb)), radius);
+    return *big * *big<TINY_BALL && * big> COL_R(0.0);
+}
+
 static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
                                                    col_real delta, int *sure) {
     /* inside: distance from the origin to the segment within the radius; for
      * radius 0 (a segment) the exact on-segment test, as the static tests use */
     *sure = 2;
     col_vec3 ra = col_v3_sub(a, r->origin), rb = col_v3_sub(b, r->origin);
+    col_real big;
     if (radius == COL_R(0.0)) {
+        /* (before the on-segment test, whose products underflow too) */
+        if (col__abs_max(ra) < SQRT_TINY_BALL && capsule_tiny(ra, rb, radius, &big))
+            return capsule_cast_tiny(r, col_v3_neg(ra), col_v3_sub(rb, ra), radius, big);
         if (col__point_on_segment(col_v3(0, 0, 0), ra, rb)) return col__ray_inside(r);
-    } else if (col_v3_len_sq(col__closest_on_segment(col_v3(0, 0, 0), ra, rb, NULL)) <= radius * radius) {
-        return col__ray_inside(r);
+    } else {
+        col_real d2 = col_v3_len_sq(col__closest_on_segment(col_v3(0, 0, 0), ra, rb, NULL));
+        if (d2 < TINY_BALL && capsule_tiny(ra, rb, radius, &big))
+            return capsule_cast_tiny(r, col_v3_neg(ra), col_v3_sub(rb, ra), radius, big);
+        if (d2 <= radius * radius) return col__ray_inside(r);
     }
     int where;
     col_vec3 axis = col_v3(0, 0, 0); /* read only where the ray enters beyond an end, which sets it */
@@ -922,6 +949,31 @@ static inline bool capsule_receding(const col_ray *r, col_vec3 a, col_vec3 b, co
 }
 
 /* The cast in floating point, no certificate (delta < 0: the end is not read). */
+/* The capsule's cast alone on a copy scaled by a power of two, as
+ * sphere_cast_tiny: the origin, the axis and the radius all so small that
+ * their squares underflow (rays 2^-700 from capsules 2^-700 long were
+ * nearly all inside them). */
+static COL__NOINLINE col_ray_hit capsule_cast_tiny(const col_ray *r, col_vec3 m, col_vec3 ab, col_real radius,
+                                                   col_real big) {
+    /* the geometry by 2^-e (s1 s2), the direction by 2^-f (d1 d2): t'
+     * = t 2^(f - e), max_t alike (inf where that overflows: the accept
+     * below clips) */
+    col_real s1, s2, d1, d2;
+    tiny_scale(big, &s1, &s2);
+    col_real dm = col__abs_max(r->delta);
+    if (!(dm > COL_R(0.0))) return col__ray_miss(); /* a point query outside (the origin is not on the axis) */
+    tiny_scale(dm, &d1, &d2);
+    col_ray scaled = {col_v3_scale(col_v3_scale(m, s1), s2), col_v3_scale(col_v3_scale(r->delta, d1), d2),
+                      r->max_t * s1 * s2 / d1 / d2};
+    int sure;
+    col_ray_hit h = capsule_cast(&scaled, col_v3(0, 0, 0), col_v3_scale(col_v3_scale(ab, s1), s2), radius * s1 * s2,
+                                 COL_R(-1.0), &sure);
+    if (h.status != COL_HIT) return h;
+    if (h.inside) return col__ray_inside(r);
+    col_ray_hit out = col__ray_accept(r, h.t * d1 * d2 / s1 / s2, h.normal);
+    return out.status == COL_HIT ? out : h;
+}
+
 static inline col_ray_hit capsule_cast_alone(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
     int sure;
     return capsule_cast(r, a, b, radius, COL_R(-1.0), &sure);
