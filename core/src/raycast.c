@@ -334,8 +334,8 @@ static COL__NOINLINE col_ray_hit sphere_cast_tiny(const col_ray *r, col_real rad
     /* t' = t 2^-e: back to t (underflow to 0 only for a t below the
      * smallest subnormal, where the ray starts on the ball) */
     col_real t = h.t / s1 / s2;
-    col_ray_hit out = col__ray_accept(r, t, h.normal);
-    return out.status == COL_HIT ? out : h;
+    /* (beyond max_t only where the scaled max_t overflowed: a miss) */
+    return col__ray_accept(r, t, h.normal);
 }
 
 static COL__ALWAYS_INLINE col_ray_hit sphere_cast(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
@@ -970,8 +970,8 @@ static COL__NOINLINE col_ray_hit capsule_cast_tiny(const col_ray *r, col_vec3 m,
                                  COL_R(-1.0), &sure);
     if (h.status != COL_HIT) return h;
     if (h.inside) return col__ray_inside(r);
-    col_ray_hit out = col__ray_accept(r, h.t * d1 * d2 / s1 / s2, h.normal);
-    return out.status == COL_HIT ? out : h;
+    /* (beyond max_t only where the scaled max_t overflowed: a miss) */
+    return col__ray_accept(r, h.t * d1 * d2 / s1 / s2, h.normal);
 }
 
 static inline col_ray_hit capsule_cast_alone(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
