@@ -105,6 +105,18 @@ static inline col_real col__abs_max(col_vec3 v) {
     return xy > z ? xy : z;
 }
 
+/* The corners of the box b (bit 0 of the index picks +e0 u0, bit 1 +e1 u1,
+ * bit 2 +e2 u2), rounded: each within 3 u M of the exact corner per
+ * coordinate, M = |c|inf + 1.01 (e0 + e1 + e2) (the axes unit to
+ * rounding), which it returns. */
+static inline col_real col__obb_corners(const col_obb *b, col_vec3 p[8]) {
+    col_vec3 a0 = col_v3_scale(b->u[0], b->e.x), a1 = col_v3_scale(b->u[1], b->e.y), a2 = col_v3_scale(b->u[2], b->e.z);
+    for (int i = 0; i < 8; ++i)
+        p[i] = col_v3_add(col_v3_add(col_v3_add(b->c, i & 1 ? a0 : col_v3_neg(a0)), i & 2 ? a1 : col_v3_neg(a1)),
+                          i & 4 ? a2 : col_v3_neg(a2));
+    return col__abs_max(b->c) + COL_R(1.01) * (b->e.x + b->e.y + b->e.z);
+}
+
 /* The AABB of n >= 1 points (their coordinates' minima and maxima, by
  * comparisons: fmin is a library call), for valid points: NaN is the
  * callers' concern. col_shape_bounds' boxes and col_aabb_from_points. */

@@ -138,15 +138,7 @@ bool col_kdop_of_shape(const col_shape *s, int k, col_kdop *out) {
          * (|c| + e0 + e1 + e2) of the exact one per coordinate (the axes
          * unit to rounding), a slab's sum of up to three of them 9 u of
          * that: widened by 16 eps of it */
-        const col_obb *b = &s->u.obb;
-        col_vec3 a0 = col_v3_scale(b->u[0], b->e.x), a1 = col_v3_scale(b->u[1], b->e.y),
-                 a2 = col_v3_scale(b->u[2], b->e.z);
-        for (int i = 0; i < 8; ++i) {
-            col_vec3 c = col_v3_add(b->c, i & 1 ? a0 : col_v3_neg(a0));
-            c = col_v3_add(c, i & 2 ? a1 : col_v3_neg(a1));
-            p[i] = col_v3_add(c, i & 4 ? a2 : col_v3_neg(a2));
-        }
-        col_real mag = col__abs_max(b->c) + COL_R(1.01) * (b->e.x + b->e.y + b->e.z);
+        col_real mag = col__obb_corners(&s->u.obb, p);
         for (int i = 0; i < m; ++i) w[i] = COL_R(16.0) * COL_EPSILON * mag;
         if (!col_kdop_from_points(p, 8, k, out)) return false;
         break;
@@ -230,17 +222,10 @@ static bool hull_points(const col_shape *s, col_vec3 p[8], const col_vec3 **many
         *n = 8;
         return true;
     }
-    case COL_SHAPE_OBB: {
-        const col_obb *b = &s->u.obb;
-        col_vec3 a0 = col_v3_scale(b->u[0], b->e.x), a1 = col_v3_scale(b->u[1], b->e.y),
-                 a2 = col_v3_scale(b->u[2], b->e.z);
-        for (int i = 0; i < 8; ++i)
-            p[i] = col_v3_add(col_v3_add(col_v3_add(b->c, i & 1 ? a0 : col_v3_neg(a0)), i & 2 ? a1 : col_v3_neg(a1)),
-                              i & 4 ? a2 : col_v3_neg(a2));
+    case COL_SHAPE_OBB:
         *n = 8;
-        *rounded = COL_R(4.0) * COL_EPSILON * (col__abs_max(b->c) + COL_R(1.01) * (b->e.x + b->e.y + b->e.z));
+        *rounded = COL_R(4.0) * COL_EPSILON * col__obb_corners(&s->u.obb, p);
         return true;
-    }
     default: return false;
     }
 }

@@ -671,17 +671,9 @@ bool col_obb_merge(const col_obb *a, const col_obb *b, col_obb_method method, co
     col_real grow = COL_R(0.0);
     const col_obb *box[2] = {a, b};
     for (int k = 0; k < 2; ++k) {
-        const col_obb *o = box[k];
-        col_vec3 a0 = col_v3_scale(o->u[0], o->e.x), a1 = col_v3_scale(o->u[1], o->e.y),
-                 a2 = col_v3_scale(o->u[2], o->e.z);
-        for (int i = 0; i < 8; ++i)
-            p[8 * k + i] =
-                col_v3_add(col_v3_add(col_v3_add(o->c, i & 1 ? a0 : col_v3_neg(a0)), i & 2 ? a1 : col_v3_neg(a1)),
-                           i & 4 ? a2 : col_v3_neg(a2));
-        /* each corner within 3 u (|c| + e0 + e1 + e2) of the exact one per
-         * coordinate (the axes unit to rounding), so within twice 4 eps of
-         * that in any unit direction */
-        col_real mag = col__abs_max(o->c) + COL_R(1.01) * (o->e.x + o->e.y + o->e.z);
+        /* each corner within 3 u M of the exact one per coordinate
+         * (col__obb_corners), so within twice 4 eps M in any unit direction */
+        col_real mag = col__obb_corners(box[k], p + 8 * k);
         col_real g = COL_R(8.0) * COL_EPSILON * mag;
         grow = g > grow ? g : grow;
     }
