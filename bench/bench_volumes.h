@@ -25,4 +25,8 @@ int bench_hull_sat_run(int reps);
  * call; returns 1 where a k-DOP of a shape failed (a defect), else 0. */
 int bench_volume_queries_run(int reps);
 
+/* The rotating sweep with and without its separating-axis steps
+ * (bench/rotating.c); returns nonzero where the two disagree on a contact. */
+int bench_rotating_run(int reps);
+
 #endif /* COLLIDE_BENCH_VOLUMES_H */

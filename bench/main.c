@@ -921,6 +921,11 @@ int main(int argc, char **argv) {
         if (bench_hull_sat_run(o.reps)) printf("collide-bench: the hulls' separating-axis test failed\n");
         if (bench_volume_queries_run(o.reps)) printf("collide-bench: a k-DOP of a shape failed\n");
     }
+    /* the rotating sweep's fast path (bench/rotating.c): --only rotating */
+    if (!o.only || strstr("rotating", o.only)) {
+        printf("\n");
+        if (bench_rotating_run(o.reps)) printf("collide-bench: the rotating sweep's two paths disagree\n");
+    }
     printf("\n%d target(s) missed\n", misses);
     return 0;
 }

@@ -88,6 +88,12 @@ col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, c
 /* A zeroed sweep result with the given status. */
 col_sweep_hit col__sweep_miss(col_status status);
 
+/* For the tests and the bench: when set, col_sweep_rotating advances by
+ * conservative advancement alone, without its separating-axis steps (the
+ * answers must agree to the tolerance; the steps are fewer with them). Not
+ * thread-safe; false in every use of the library. */
+extern bool col__rotating_plain;
+
 /* A cast of a ray against some convex set described by ctx. */
 typedef col_ray_hit (*col__cast_fn)(const col_ray *r, const void *ctx);
 

@@ -10,6 +10,7 @@
 #include "pairs.h"
 #include "ray.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,9 +148,16 @@ static col_real reach(const col_shape *s, col_vec3 p) {
 typedef struct mover {
     const col_shape *s;
     const col_rigid_motion *m;
-    col_real reach, spin; /* reach from the pivot, |rotation| */
+    col_real reach, spin; /* reach from the pivot and |rotation| where it turns, else 0 */
+    col_real extent;      /* reach from the pivot whether it turns or not (inf: a plane) */
     col_vec3 *points;
+    col__proxy px;  /* the unmoved shape's support, in the frame at its reference point ... */
+    col_vec3 op;    /* ... whose offset from the pivot this is */
+    col_vec3 k;     /* the unit rotation axis where it turns */
+    bool supported; /* whether it has a support function (not a plane) */
 } mover;
+
+bool col__rotating_plain = false;
 
 typedef struct advance {
     col_real t;
@@ -158,29 +166,191 @@ typedef struct advance {
     col_vec3 normal;       /* r.normal, or the last step's where the shapes touch at t */
 } advance;
 
+/* The pair posed at time u (false: a pose left the valid range). */
+static bool pose_at(const mover *a, const mover *b, col_real u, col_shape *sa, col_shape *sb) {
+    return col_shape_moved(a->s, a->m, u, a->points, sa) && col_shape_moved(b->s, b->m, u, b->points, sb);
+}
+
 /* The pair's distance at time u (false: a pose left the valid range). */
 static bool distance_at(const mover *a, const mover *b, col_real u, col_distance_result *out) {
     col_shape sa, sb;
-    if (!col_shape_moved(a->s, a->m, u, a->points, &sa) || !col_shape_moved(b->s, b->m, u, b->points, &sb))
-        return false;
+    if (!pose_at(a, b, u, &sa, &sb)) return false;
     *out = col_distance(&sa, &sb);
     return out->status != COL_INVALID;
+}
+
+/* d turned by angle about the unit axis k (Rodrigues). */
+static col_vec3 turned(col_vec3 d, col_vec3 k, col_real angle) {
+    col_real c = (col_real)cos((double)angle), sn = (col_real)sin((double)angle);
+    return col_v3_add(col_v3_add(col_v3_scale(d, c), col_v3_scale(col_v3_cross(k, d), sn)),
+                      col_v3_scale(k, col_v3_dot(k, d) * (COL_R(1.0) - c)));
+}
+
+/* The support value max x . d over the shape posed at time u (d a unit
+ * vector): the unmoved shape's support along R(u)^T d, as d . R v = R^T d .
+ * v, so no point is posed. */
+static col_real support_value_at(const mover *m, col_real u, col_vec3 d) {
+    col_vec3 dl = m->spin > COL_R(0.0) ? turned(d, m->k, -u * m->spin) : d;
+    col_vec3 x = col__proxy_support(&m->px, dl); /* from the reference point */
+    col_vec3 moved = col_v3_madd(m->m->pivot, u, m->m->linear);
+    return col_v3_dot(d, moved) + col_v3_dot(dl, col_v3_add(x, m->op)) + m->px.radius;
+}
+
+/* The gap along the unit axis n (from B toward A) at time u: the least
+ * n . x over A less the greatest n . y over B, a lower bound on their
+ * distance (a projection gap is never more). */
+static col_real gap_at(const mover *a, const mover *b, col_real u, col_vec3 n) {
+    return -support_value_at(a, u, col_v3_neg(n)) - support_value_at(b, u, n);
+}
+
+/*
+ * The separating-axis step (the fast path: the idea of Box2D's
+ * b2TimeOfImpact, Catto, "Continuous Collision", GDC 2013, its separating
+ * functions made conservative by a bound on their curvature).
+ *
+ * An axis n(t) carried by a frame over the step (the world's; or A's or
+ * B's, turning with that shape: n(t) = R(w (t - t1)) n1), and the gap g(t)
+ * along it, a lower bound on the distance. g(t) is the least over A of
+ * n(t) . x(t) less the greatest over B of n(t) . y(t): each such function
+ * has a second derivative of at most K, so it lies above its chord between
+ * two times less K h^2 / 8 over an interval of length h, and so does the
+ * least (or greatest) of them against the chord of the least values. Hence
+ * on [t1, t1 + h]
+ *     g(t) >= min(g(t1), g(t1 + h)) - K h^2 / 8,
+ * and the pair surely stays beyond the target where that bound does:
+ * phi(h) = min(g1, g(t1 + h)) - K h^2 / 8 - target - slack > 0 (two poses
+ * and two support points, no distance query). With w the shapes' rates,
+ * rho their reaches from their pivots:
+ *   - the world's axis: a point turning about its moving pivot moves along
+ *     n as a line plus a sinusoid of amplitude at most |n x w| rho / |w|
+ *     and frequency |w|, so K = |n x wa| |wa| rho_a + |n x wb| |wb| rho_b;
+ *   - A's axis (B's likewise): A's own term is constant (n turns with A);
+ *     for B, n . v with v = y - pivot_a = q + (t - t1) dl + R_b(t) r_y
+ *     (q the pivots' offset at t1, dl their relative motion) has the
+ *     second derivative n'' . v + 2 n' . v' + n . v'', so K = |wa|^2 (|q|
+ *     + h |dl| + rho_b) + 2 |wa| (|dl| + |wb| rho_b) + |wb|^2 rho_b.
+ * The world's axis follows a contact on a face that does not turn (a crate
+ * tumbling onto a floor), A's a contact on A's turning face (a blade onto
+ * a ball): there the gap is the distance to first order and the step comes
+ * within K h^2 / 8 of the contact, quadratic convergence, where the
+ * Lipschitz step of conservative advancement converges only at the rate v
+ * / (v + spin) of the approach speed v.
+ */
+typedef struct axis_frame {
+    col_vec3 k;      /* the frame's unit rotation axis (w = 0: the world's) */
+    col_real w;      /* its rate */
+    col_real k0, k1; /* the curvature bound K = k0 + k1 h */
+} axis_frame;
+
+typedef struct axis_step {
+    const mover *a, *b;
+    col_vec3 n;                       /* the axis at t1 */
+    col_real t1, dir, g1, floor, tol; /* floor: target + slack */
+} axis_step;
+
+/* phi(h) in frame f (NaN-free; false where a pose or a support fails). */
+static bool axis_phi(const axis_step *S, const axis_frame *f, col_real h, col_real *phi) {
+    col_vec3 n = S->n;
+    if (f->w > COL_R(0.0)) n = turned(n, f->k, S->dir * f->w * h); /* the frame's turn since t1 */
+    col_real g = gap_at(S->a, S->b, S->t1 + S->dir * h, n);
+    *phi = col_min(S->g1, g) - (f->k0 + f->k1 * h) * h * h * COL_R(0.125) - S->floor;
+    return *phi == *phi;
+}
+
+/* The frame turning with shape f (rate f->spin) for the other shape o, at
+ * time t1: its curvature bound above; false where o reaches without bound. */
+static bool turning_frame(const mover *f, const mover *o, col_real t1, axis_frame *out) {
+    if (!(o->extent <= COL_REAL_MAX)) return false;
+    col_vec3 dl = col_v3_sub(o->m->linear, f->m->linear);
+    col_vec3 q = col_v3_sub(col_v3_madd(o->m->pivot, t1, o->m->linear), col_v3_madd(f->m->pivot, t1, f->m->linear));
+    col_real wf = f->spin, wo = o->spin, ldl = col_v3_len(dl);
+    out->k = col_v3_scale(f->m->rotation, COL_R(1.0) / wf);
+    out->w = wf;
+    out->k0 = wf * wf * (col_v3_len(q) + o->extent) + COL_R(2.0) * wf * (ldl + wo * o->extent) + wo * wo * o->extent;
+    out->k1 = wf * wf * ldl;
+    /* a few ulps over: the bound must not fall short by rounding */
+    out->k0 *= COL_R(1.0) + COL_R(16.0) * COL_EPSILON;
+    out->k1 *= COL_R(1.0) + COL_R(16.0) * COL_EPSILON;
+    return out->k0 <= COL_REAL_MAX && out->k1 <= COL_REAL_MAX;
+}
+
+/*
+ * The longest step h in (0, hmax] found with phi(h) > 0 in one of the
+ * frames (0: none). *clear where phi(hmax) > 0 in one of them (no contact
+ * before the step's end). Otherwise the frame whose phi is the greatest at
+ * a probe (twice the Lipschitz step h_ca: beyond the contact in every
+ * frame near one, where the frame following the contact falls least), and
+ * in it a bracketed search for phi = tol / 2 (secant and bisection
+ * alternating, as b2TimeOfImpact's root finder), each point with phi > 0
+ * certifying [0, h], stopping at a phi within the tolerance.
+ */
+static col_real axis_advance(const axis_step *S, const axis_frame *frames, int nf, col_real hmax, col_real h_ca,
+                             bool *clear) {
+    *clear = false;
+    col_real probe = col_min(hmax, COL_R(2.0) * h_ca), fp = -(col_real)INFINITY;
+    if (!(probe > COL_R(0.0))) return COL_R(0.0);
+    int best = 0;
+    for (int i = 0; i < nf; ++i) {
+        col_real f;
+        if (!axis_phi(S, &frames[i], probe, &f)) return COL_R(0.0);
+        if (f > fp) fp = f, best = i;
+    }
+    const axis_frame *F = &frames[best];
+    col_real fend = fp;
+    if (probe < hmax && !axis_phi(S, F, hmax, &fend)) return COL_R(0.0);
+    if (fend > COL_R(0.0)) {
+        *clear = true;
+        return hmax;
+    }
+    /* the bracket of psi = phi - tol / 2: psi(lo) > 0 >= psi(hi) */
+    col_real half = COL_R(0.5) * S->tol;
+    col_real lo = COL_R(0.0), plo = S->g1 - S->floor - half, hi = probe, phi_ = fp - half;
+    if (fp > COL_R(0.0)) {
+        if (fp <= S->tol) return probe;
+        lo = probe, plo = fp - half, hi = hmax, phi_ = fend - half;
+    }
+    if (!(plo > COL_R(0.0))) return plo + half > COL_R(0.0) ? lo : COL_R(0.0);
+    int side = 0;
+    for (int k = 0; k < 6; ++k) {
+        /* regula falsi with the Illinois rule (an end kept twice has its
+         * value halved), so neither end stalls */
+        col_real h = lo + plo * (hi - lo) / (plo - phi_);
+        if (!(h > lo && h < hi)) h = COL_R(0.5) * (lo + hi);
+        if (!(h > lo && h < hi)) break; /* the bracket below the resolution of time */
+        col_real f;
+        if (!axis_phi(S, F, h, &f)) break;
+        if (f > COL_R(0.0) && f <= S->tol) return h; /* certified, and within the tolerance of the contact */
+        if (f - half > COL_R(0.0)) {
+            lo = h, plo = f - half;
+            if (side == 1) phi_ *= COL_R(0.5);
+            side = 1;
+        } else {
+            hi = h, phi_ = f - half;
+            if (side == -1) plo *= COL_R(0.5);
+            side = -1;
+        }
+    }
+    return lo;
 }
 
 /*
  * Conservative advancement from t_start in direction dir (+1: forward, -1:
  * backward in time). At each time, the closest points give a plane normal n
  * (from B toward A) that separates the shapes by the distance d; no point
- * of A approaches B across it faster than mu = -dir (la - lb) . n + |wa| ra
- * + |wb| rb (a point's velocity is the pivot's plus w x (x - pivot), at most
- * |w| times the reach), so no contact comes before (d - target) / mu.
+ * of A approaches B across it faster than mu = -dir (la - lb) . n + |wa x n|
+ * ra + |wb x n| rb (a point's velocity is the pivot's plus w x (x - pivot),
+ * whose part along n is at most |w x n| times the reach: Mirtich's |w| r,
+ * less the spin about n itself), so no contact comes before (d - target) /
+ * mu. The separating-axis step (axis_advance) goes further where its
+ * bound allows; the longer of the two is taken.
  */
 static advance advance_run(const mover *a, const mover *b, col_real t_start, col_real dir, col_real target,
-                           col_real tol, int cap, int *evals) {
+                           col_real tol, col_real slack, int cap, int *evals) {
     advance out;
     memset(&out, 0, sizeof out);
     col_vec3 lin = col_v3_sub(a->m->linear, b->m->linear);
-    col_real spin = a->spin * a->reach + b->spin * b->reach;
+    col_vec3 wa = a->spin > COL_R(0.0) ? a->m->rotation : col_v3(0, 0, 0);
+    col_vec3 wb = b->spin > COL_R(0.0) ? b->m->rotation : col_v3(0, 0, 0);
     col_real u = COL_R(0.0);
     for (int it = 0;; ++it) {
         col_real t = t_start + dir * u;
@@ -199,16 +369,48 @@ static advance advance_run(const mover *a, const mover *b, col_real t_start, col
             out.capped = true;
             return out;
         }
-        col_real mu = -dir * col_v3_dot(lin, out.r.normal) + spin;
+        col_vec3 n = out.r.normal;
+        col_real sa = col_v3_len(col_v3_cross(wa, n)), sb = col_v3_len(col_v3_cross(wb, n));
+        col_real mu = -dir * col_v3_dot(lin, n) + sa * a->reach + sb * b->reach;
         if (!(mu > COL_R(0.0))) return out; /* the plane is never crossed */
-        col_real un = u + (out.r.distance - target) / mu;
+        col_real h_ca = (out.r.distance - target) / mu, un = u + h_ca;
         if (!(un <= COL_R(1.0))) return out; /* contact after the step's end */
-        if (!(un > u)) {                     /* a step below the resolution of time */
+        if (!col__rotating_plain) {
+            axis_step S = {a, b, n, t, dir, COL_R(0.0), target + slack, tol};
+            axis_frame frames[3];
+            int nf = 1;
+            frames[0].k = col_v3(0, 0, 0);
+            frames[0].w = COL_R(0.0);
+            frames[0].k0 =
+                (sa * a->spin * a->reach + sb * b->spin * b->reach) * (COL_R(1.0) + COL_R(16.0) * COL_EPSILON);
+            frames[0].k1 = COL_R(0.0);
+            if (a->spin > COL_R(0.0) && turning_frame(a, b, t, &frames[nf])) ++nf;
+            if (b->spin > COL_R(0.0) && turning_frame(b, a, t, &frames[nf])) ++nf;
+            bool clear = false;
+            col_real h = COL_R(0.0);
+            if (a->supported && b->supported) {
+                S.g1 = gap_at(a, b, t, n);
+                h = axis_advance(&S, frames, nf, COL_R(1.0) - u, h_ca, &clear);
+            }
+            if (clear) return out; /* no contact before the step's end */
+            un = col_max(un, u + h);
+        }
+        if (!(un > u)) { /* a step below the resolution of time */
             out.hit = true;
             return out;
         }
         u = un;
     }
+}
+
+/* The mover's support data (a valid shape): its proxy at its reference
+ * point, and its unit rotation axis. */
+static void mover_support(mover *m) {
+    m->supported = col_support_supported(m->s->kind);
+    m->k = m->spin > COL_R(0.0) ? col_v3_scale(m->m->rotation, COL_R(1.0) / m->spin) : col_v3(0, 0, 0);
+    col_vec3 o = col__shape_ref(m->s);
+    m->op = col_v3_sub(o, m->m->pivot);
+    if (m->supported) col__proxy_make(m->s, o, col_v3(0, 0, 0), &m->px);
 }
 
 col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma, const col_shape *b,
@@ -221,8 +423,15 @@ col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma,
         return col__sweep_miss(COL_INVALID);
     if ((turns(ma) && !col_shape_can_turn(a)) || (turns(mb) && !col_shape_can_turn(b)))
         return col__sweep_miss(COL_INVALID);
-    mover A = {a, ma, reach(a, ma->pivot), col_v3_len(ma->rotation), NULL};
-    mover B = {b, mb, reach(b, mb->pivot), col_v3_len(mb->rotation), NULL};
+    col_real ea = a->kind == COL_SHAPE_PLANE ? (col_real)INFINITY : reach(a, ma->pivot),
+             eb = b->kind == COL_SHAPE_PLANE ? (col_real)INFINITY : reach(b, mb->pivot);
+    mover A, B;
+    memset(&A, 0, sizeof A);
+    memset(&B, 0, sizeof B);
+    A.s = a, A.m = ma, A.reach = A.extent = ea, A.spin = col_v3_len(ma->rotation);
+    B.s = b, B.m = mb, B.reach = B.extent = eb, B.spin = col_v3_len(mb->rotation);
+    mover_support(&A);
+    mover_support(&B);
     if (!turns(ma)) A.spin = COL_R(0.0), A.reach = COL_R(0.0); /* a plane's reach is unbounded */
     if (!turns(mb)) B.spin = COL_R(0.0), B.reach = COL_R(0.0);
     /* room for the poses of a polytope's points */
@@ -247,7 +456,9 @@ col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma,
     int cap = prm.max_iterations > 0 ? prm.max_iterations : COL_SWEEP_MAX_ITERATIONS;
 
     col_sweep_hit h = col__sweep_miss(COL_MISS);
-    advance fwd = advance_run(&A, &B, COL_R(0.0), COL_R(1.0), prm.target, tol, cap, &evals);
+    /* the roundings of a gap along an axis: a few ulps of the scale */
+    col_real slack = COL_R(64.0) * COL_EPSILON * scale;
+    advance fwd = advance_run(&A, &B, COL_R(0.0), COL_R(1.0), prm.target, tol, slack, cap, &evals);
     if (fwd.failed) {
         h.status = COL_INVALID;
     } else if (fwd.hit || fwd.capped) {
@@ -261,7 +472,7 @@ col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma,
             h.normal = pen.status == COL_MISS ? col_v3(0, 0, 0) : pen.normal;
         }
         if (fwd.hit) { /* the last time within the target: the same advancement from u = 1 backwards */
-            advance back = advance_run(&A, &B, COL_R(1.0), -COL_R(1.0), prm.target, tol, cap, &evals);
+            advance back = advance_run(&A, &B, COL_R(1.0), -COL_R(1.0), prm.target, tol, slack, cap, &evals);
             if (back.hit) h.t1 = col_max(back.t, h.t0);
             if (back.capped) h.status = COL_NOT_CONVERGED;
         }

@@ -343,21 +343,33 @@ COL_API bool col_shape_moved(const col_shape *s, const col_rigid_motion *m, col_
  * angular motion bound (Mirtich 1996): at each time, the closest points
  * (col_distance of the posed shapes) give a plane normal n separating them
  * by d; no point of A crosses it toward B faster than the relative linear
- * motion along n plus |w_a| r_a + |w_b| r_b (r: how far the shape reaches
- * from its pivot), so the step d / that speed never passes a contact. A
- * hit once the distance is within tolerance of the target (t0 and the
+ * motion along n plus |w_a x n| r_a + |w_b x n| r_b (r: how far the shape
+ * reaches from its pivot; a spin about n itself moves nothing across the
+ * plane), so the step d / that speed never passes a contact. The fast
+ * path, the separating-axis functions of Box2D's b2TimeOfImpact made
+ * conservative: the gap along n carried by the world, by A or by B (the
+ * one that turns with the contact's face), computed from the support
+ * functions at any time, lies above the chord of its values at two times
+ * less K h^2 / 8 (K a bound on its second derivative from the rates and
+ * reaches), so a bracketed root search on that bound steps up to the
+ * contact in a few support evaluations and a distance query or two
+ * (quadratic convergence where the gap follows the distance), and certifies
+ * a miss of the whole step at once; the longer of the two steps is taken.
+ * A hit once the distance is within tolerance of the target (t0 and the
  * contact: the middle of the closest points, the normal on B toward A);
- * t1 from the same advancement backwards from u = 1; a miss where the bound
- * says the plane is never crossed or the contact would come after u = 1.
- * Conventions as col_sweep_convex (the point and normal at t0 in world
- * space, initially_overlapping with the penetration normal, params and
- * *iterations alike, COL_NOT_CONVERGED at the cap with t0 before the
- * contact). The linear case is col_sweep_convex's answer to its tolerance.
- * A fast spin takes many steps near a contact (each advances by the
- * distance over the bound); the cap stops it. COL_INVALID for invalid
- * shapes or motions, unsupported pairs (col_distance_supported), a turning
- * plane or ellipsoid of unequal radii, a pose out of the valid range, or
- * memory for a polytope's posed points not available.
+ * t1 from the same advancement backwards from u = 1; a miss where the
+ * bounds say the plane is never crossed or the contact would come after
+ * u = 1 (a pass that comes within the tolerance of the target without
+ * reaching it may be either). Conventions as col_sweep_convex (the point
+ * and normal at t0 in world space, initially_overlapping with the
+ * penetration normal, params and *iterations (here the distance queries)
+ * alike, COL_NOT_CONVERGED at the cap with t0 before the contact). The
+ * linear case is col_sweep_convex's answer to its tolerance. COL_INVALID
+ * for invalid shapes or motions, unsupported pairs (col_distance_supported),
+ * a turning plane or ellipsoid of unequal radii, a pose out of the valid
+ * range, or memory for a polytope's posed points not available. Sources:
+ * Mirtich, "Impulse-based Dynamic Simulation of Rigid Body Systems", 1996;
+ * Catto, "Continuous Collision", GDC 2013 (b2TimeOfImpact).
  */
 COL_API col_sweep_hit col_sweep_rotating(const col_shape *a, const col_rigid_motion *ma, const col_shape *b,
                                          const col_rigid_motion *mb, const col_sweep_params *params, int *iterations);
