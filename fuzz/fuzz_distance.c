@@ -251,24 +251,41 @@ static bool meets_with_face(const col_shape *s, col_vec3 d, double tol) {
     return false;
 }
 
-/* Two solids given by points, a polytope among them (neither flat): EPA's
- * depth and normal, with witness points from the features of their points
- * extreme along the normal (col_penetration, issue 17). */
-static bool solid_hull(const col_shape *s) {
-    col_vec3 pts[64];
-    int n = solid_points(s, pts);
-    col_hull h;
-    bool solid = n > 0 && col_hull_build(pts, (size_t)n, &h) && h.dimension == 3;
-    if (n > 0) col_hull_free(&h);
-    return solid;
+/* The points of a shape's core where it is given by points (solid_points;
+ * a triangle's, a segment's or capsule's axis, a point or sphere's
+ * centre); 0 for an ellipsoid or a plane. */
+static int core_points(const col_shape *s, col_vec3 *out) {
+    switch (s->kind) {
+    case COL_SHAPE_TRIANGLE: out[0] = s->u.triangle.a, out[1] = s->u.triangle.b, out[2] = s->u.triangle.c; return 3;
+    case COL_SHAPE_SEGMENT: out[0] = s->u.segment.a, out[1] = s->u.segment.b; return 2;
+    case COL_SHAPE_CAPSULE: out[0] = s->u.capsule.a, out[1] = s->u.capsule.b; return 2;
+    case COL_SHAPE_POINT: out[0] = s->u.point.p; return 1;
+    case COL_SHAPE_SPHERE: out[0] = s->u.sphere.c; return 1;
+    default: return solid_points(s, out);
+    }
 }
 
+/* The dimension of A - B of two cores given by points (the hull of their
+ * differences), -1 where a core is not given by points or too many. */
+static int core_difference_dimension(const col_shape *a, const col_shape *b) {
+    col_vec3 pa[64], pb[64];
+    int na = core_points(a, pa), nb = core_points(b, pb);
+    if (na == 0 || nb == 0 || na * nb > 512) return -1;
+    static col_vec3 d[512];
+    for (int i = 0; i < na; ++i)
+        for (int j = 0; j < nb; ++j) d[i * nb + j] = col_v3_sub(pa[i], pb[j]);
+    col_hull h;
+    if (!col_hull_build(d, (size_t)(na * nb), &h)) return -1;
+    int dim = h.dimension;
+    col_hull_free(&h);
+    return dim;
+}
+
+/* Two cores given by points whose difference is a solid, decided by EPA
+ * (issue 17): its witness points come from the features of their points
+ * extreme along its normal (col__points_witness). */
 static bool points_pair(const col_shape *a, const col_shape *b, col_penetration_result p) {
-    col_shape_kind ka = a->kind, kb = b->kind;
-    bool sa = ka == COL_SHAPE_POLYTOPE || ka == COL_SHAPE_AABB || ka == COL_SHAPE_OBB,
-         sb = kb == COL_SHAPE_POLYTOPE || kb == COL_SHAPE_AABB || kb == COL_SHAPE_OBB;
-    return sa && sb && (ka == COL_SHAPE_POLYTOPE || kb == COL_SHAPE_POLYTOPE) && p.iterations > 0 && solid_hull(a) &&
-           solid_hull(b);
+    return !sat_pair(a, b) && p.iterations > 0 && core_difference_dimension(a, b) == 3;
 }
 
 static void check_sat_depth(const col_shape *a, const col_shape *b, col_penetration_result p, col_distance_result d) {
@@ -332,8 +349,10 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     /* (iterations 0: no polytope, A - B flat or the cores apart; a flat
      * A - B has no face to match the points by: each shape's extreme along
      * the normal, regressions/distance/epa-witnesses-of-a-flat-difference) */
-    if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b) || fz_flat(a) || fz_flat(b) || p.iterations == 0)
-        return;
+    if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b) || p.iterations == 0) return;
+    /* flat shapes: only where the cores' difference is a solid (two
+     * triangles, a triangle and a polytope...) */
+    if ((fz_flat(a) || fz_flat(b)) && core_difference_dimension(a, b) != 3) return;
     double push = fz_band_push(a, b) + (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-6 * fz_size(a, b) : 0);
     if (!((double)p.depth > 4 * push)) return;
     col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
@@ -362,7 +381,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
         fprintf(stderr, "  a* %g from A, b* %g from B (band %g)\n", (double)da.distance, (double)db.distance, push);
         FZ_CHECK(false, "EPA's witness points lie on their shapes", a, b);
     }
-    /* two solids given by points (issue 17): witnesses from the features
+    /* two cores given by points (issue 17): witnesses from the features
      * extreme along EPA's normal, clipped: a* on A's deepest feature and b*
      * on B's (each on its shape's supporting plane, within the band), over
      * each other (b* - a* = depth n, above), in the middle of the region
@@ -374,6 +393,8 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
      * sharp-edge.) */
     if (points_pair(a, b, p)) {
         FZ_CHECK(extremes, "a polytope contact's witness points lie on the supporting features", a, b);
+        fz_count("point-core contacts with a flat shape (two triangles, a triangle and a hull...)",
+                 fz_flat(a) || fz_flat(b));
         fz_count("polytope contacts where B meets A with a face",
                  meets_with_face(b, p.normal, 64 * (double)COL_EPSILON * fz_size(a, b)));
     }

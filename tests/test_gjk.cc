@@ -572,6 +572,43 @@ TEST(PenetrationPolytope, WitnessesOverBothFacesOfAShallowContact) {
     EXPECT_NEAR(p.point_a.y, -150, tol * 1000);
 }
 
+// Cores given by points beyond two solids (issue 17): a triangle on a
+// hull, or through another triangle, takes EPA's depth and normal and the
+// matched pair from the features extreme along it, at the middle of the
+// region they share (EPA's own pair was a corner of it: (1, -0.2) and the
+// edge's end (0, -0.5)).
+TEST(PenetrationPolytope, TrianglesTakeTheMiddleOfTheSharedRegionToo) {
+    const double tol = sizeof(col_real) == sizeof(float) ? 1e-5 : 1e-12;
+    col_vec3 c[8];
+    for (int i = 0; i < 8; ++i) c[i] = V(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+    col_shape hull = Polytope(c, 8), tri = Triangle(V(0.5, 0, 0.9), V(3, -1, 0.9), V(3, 1, 0.9));
+    // the triangle's part over the top face: (0.5, 0), (1, -0.2), (1, 0.2), centroid (5/6, 0)
+    col_penetration_result p = col_penetration(&tri, &hull);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.1, tol);
+    EXPECT_NEAR(p.normal.z, 1, tol);
+    EXPECT_NEAR(p.point_a.x, 5.0 / 6.0, tol);
+    EXPECT_NEAR(p.point_a.y, 0, tol);
+    EXPECT_NEAR(p.point_a.z, 0.9, tol);
+    EXPECT_NEAR(p.point_b.x, 5.0 / 6.0, tol);
+    EXPECT_NEAR(p.point_b.z, 1, tol);
+    col_penetration_result q = col_penetration(&hull, &tri); // the other order: the same points, swapped
+    ASSERT_EQ(q.status, COL_HIT);
+    EXPECT_NEAR(q.point_a.x, 5.0 / 6.0, tol);
+    EXPECT_NEAR(q.point_a.z, 1, tol);
+    EXPECT_NEAR(q.point_b.z, 0.9, tol);
+    // an edge through a triangle: the edge's part over it, its middle
+    col_shape floor_tri = Triangle(V(-1, -1, 0), V(1, -1, 0), V(0, 1, 0));
+    col_shape blade = Triangle(V(0, -0.5, -0.2), V(0, 0.5, -0.2), V(0.1, 0, 0.5));
+    col_penetration_result e = col_penetration(&blade, &floor_tri);
+    ASSERT_EQ(e.status, COL_HIT);
+    EXPECT_NEAR(e.depth, 0.2, tol);
+    EXPECT_NEAR(e.normal.z, 1, tol);
+    EXPECT_NEAR(e.point_a.y, 0, tol);
+    EXPECT_NEAR(e.point_a.z, -0.2, tol);
+    EXPECT_NEAR(e.point_b.z, 0, tol);
+}
+
 // A triangle against a capsule's axis: the axes give the depth (0
 // iterations) and a matched pair on the contact. A capsule standing through
 // a floor triangle leaves upward by its axis's part below plus its radius.

@@ -94,13 +94,15 @@ static bool sat_kinds(col_shape_kind a, col_shape_kind b) {
 }
 
 /* Whether EPA's witness points of the pair are replaced by its features'
- * (col__points_witness): two solids given by points (polytopes, boxes'
- * corners), at least one a polytope (two boxes: sat_kinds). */
-static bool point_solids(col_shape_kind a, col_shape_kind b) {
-    bool sa = a == COL_SHAPE_POLYTOPE || a == COL_SHAPE_AABB || a == COL_SHAPE_OBB,
-         sb = b == COL_SHAPE_POLYTOPE || b == COL_SHAPE_AABB || b == COL_SHAPE_OBB;
-    return sa && sb && (a == COL_SHAPE_POLYTOPE || b == COL_SHAPE_POLYTOPE);
+ * (col__points_witness): two cores given by points (polytopes, boxes'
+ * corners, triangles, segments and capsules' axes, points and spheres'
+ * centres), as EPA leaves them (the separating axes take boxes against
+ * these, and triangles against segment cores, first). */
+static bool point_cores(col_shape_kind k) {
+    return k == COL_SHAPE_POLYTOPE || k == COL_SHAPE_AABB || k == COL_SHAPE_OBB || k == COL_SHAPE_TRIANGLE ||
+           k == COL_SHAPE_SEGMENT || k == COL_SHAPE_CAPSULE || k == COL_SHAPE_POINT || k == COL_SHAPE_SPHERE;
 }
+static bool point_solids(col_shape_kind a, col_shape_kind b) { return point_cores(a) && point_cores(b); }
 
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
     P->a = a;
@@ -540,8 +542,8 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         col_vec3 wa, wb;
         col_real tol = COL_R(64.0) * COL_EPSILON * (As.size + Bs.size);
         if (col__points_witness(&As, &Bs, e.depth, n, tol, &wa, &wb)) {
-            pen.point_a = wa;
-            pen.point_b = wb;
+            pen.point_a = col_v3_madd(wa, -P->ra, n); /* a radius on: the shapes' surfaces */
+            pen.point_b = col_v3_madd(wb, P->rb, n);
             return pen;
         }
     }

@@ -552,10 +552,19 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
 
 /* ---- polytopes: EPA's depth and normal, witnesses from the features ---- */
 
-/* The points of a solid proxy's core (a polytope's points, a box's
- * corners), shift included, into out (room for cap); their count, 0 for
- * other cores or more than cap points. */
+/* The points of a proxy's core given by points (a polytope's points, a
+ * box's corners, a triangle's, a segment's or a point's), shift included,
+ * into out (room for cap); their count, 0 for other cores (an ellipsoid)
+ * or more than cap points. */
 static int solid_points(const col__proxy *x, col_vec3 *out, int cap) {
+    int k = x->type == COL__SUPPORT_POINT      ? 1
+            : x->type == COL__SUPPORT_SEGMENT  ? 2
+            : x->type == COL__SUPPORT_TRIANGLE ? 3
+                                               : 0;
+    if (k > 0) {
+        for (int i = 0; i < k; ++i) out[i] = col_v3_add(x->p[i], x->shift);
+        return k;
+    }
     if (x->type == COL__SUPPORT_POINTS) {
         if (x->count > cap) return 0;
         for (int i = 0; i < x->count; ++i) out[i] = col_v3_add(col_v3_sub(x->pts[i], x->origin), x->shift);

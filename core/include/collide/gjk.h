@@ -202,12 +202,17 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * it, col_distance decides, and the axes' depth, at least 0, is the answer);
  * by EPA over the cores otherwise. EPA starts from GJK's final simplex,
  * grown to a tetrahedron when GJK ended on a lower simplex; a flat Minkowski
- * difference (e.g. two coplanar triangles) has depth 0. Two solids given by
- * points with a polytope among them (polytope-polytope, polytope-box, up to
- * 64 points each) take EPA's depth and normal and the witness points of the
- * separating axes' pairs (see point_a above): the features of their points
- * within 64 ulps of the size of the extremes along the normal,
- * clipped (a feature of more than 8 vertices, or more points: EPA's own).
+ * difference (e.g. two coplanar triangles) has depth 0. The other pairs
+ * EPA decides whose cores are given by points (polytopes of up to 64
+ * points, boxes, triangles, segments and capsules' axes, points and
+ * spheres' centres: polytope-polytope, polytope-box, triangle-triangle,
+ * triangle-polytope, a ball or a capsule against a polytope) take EPA's
+ * depth and normal and the witness points of the separating axes' pairs
+ * (see point_a above): the features of their points within 64 ulps of the
+ * size of the extremes along the normal, clipped, in the middle of the
+ * region they share, moved by a ball's or capsule's radius along the normal
+ * (a feature of more than 8 vertices, or more points, or features that do
+ * not face each other within rounding: EPA's own).
  * col_hull_sat (collide/hull.h) gives the depth of two hulls by their
  * separating axes, the second method. COL_MISS when the shapes are
  * separated.
