@@ -349,11 +349,24 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     /* (iterations 0: no polytope, A - B flat or the cores apart; a flat
      * A - B has no face to match the points by: each shape's extreme along
      * the normal, regressions/distance/epa-witnesses-of-a-flat-difference) */
-    if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b) || p.iterations == 0) return;
+    if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b)) return;
+    double push = fz_band_push(a, b) + (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-6 * fz_size(a, b) : 0);
+    /* cores given by points, their difference flat too (a ball's centre in
+     * a triangle, two coplanar triangles): a matched pair, b* - a* = depth
+     * n, from the features facing each other (a ball sunk to its centre in
+     * a floor triangle had b* at the triangle's first vertex) */
+    int dim = core_difference_dimension(a, b);
+    if (dim >= 0 && dim <= 2) { /* (a solid difference: below, EPA's fallbacks allowed) */
+        col_vec3 off = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        if (!((double)col_v3_len(off) <= push))
+            fprintf(stderr, "  b* - a* - depth n = (%g, %g, %g), band %g, A - B of dimension %d\n", (double)off.x,
+                    (double)off.y, (double)off.z, push, dim);
+        FZ_CHECK((double)col_v3_len(off) <= push, "cores given by points get a matched pair", a, b);
+    }
+    if (p.iterations == 0) return;
     /* flat shapes: only where the cores' difference is a solid (two
      * triangles, a triangle and a polytope...) */
-    if ((fz_flat(a) || fz_flat(b)) && core_difference_dimension(a, b) != 3) return;
-    double push = fz_band_push(a, b) + (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-6 * fz_size(a, b) : 0);
+    if ((fz_flat(a) || fz_flat(b)) && dim != 3) return;
     if (!((double)p.depth > 4 * push)) return;
     col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
     /* (where EPA ended on no face with the origin's projection in it, the

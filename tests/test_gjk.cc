@@ -609,6 +609,41 @@ TEST(PenetrationPolytope, TrianglesTakeTheMiddleOfTheSharedRegionToo) {
     EXPECT_NEAR(e.point_b.z, 0, tol);
 }
 
+// A flat difference of the cores (depth 0 for them): the common point is
+// the matched pair, not each shape's extreme along the normal (a ball sunk
+// to its centre in a floor triangle had b* at the triangle's first vertex;
+// a segment lying on a box of no thickness, 1e-11 above it, had a* and b*
+// at two far corners, 928 apart: fuzz/regressions/distance/flat-difference-
+// witnesses-at-two-far-corners).
+TEST(PenetrationPolytope, AFlatDifferenceTakesTheCommonPoint) {
+    const double tol = sizeof(col_real) == sizeof(float) ? 1e-5 : 1e-12;
+    col_shape ball = Sphere(0.1, 0, 0, 0.4), tri = Triangle(V(-1, -1, 0), V(1, -1, 0), V(0, 1, 0));
+    col_penetration_result p = col_penetration(&ball, &tri);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.4, tol);
+    EXPECT_NEAR(std::fabs(static_cast<double>(p.normal.z)), 1, tol);
+    EXPECT_NEAR(p.point_b.x, 0.1, tol); // the triangle's point under the centre
+    EXPECT_NEAR(p.point_b.y, 0, tol);
+    EXPECT_NEAR(p.point_b.z, 0, tol);
+    for (int k = 0; k < 3; ++k) {
+        double gap = static_cast<double>(col_v3_dot(col_v3_sub(p.point_b, p.point_a), V(k == 0, k == 1, k == 2)) -
+                                         p.depth * (k == 0   ? p.normal.x
+                                                    : k == 1 ? p.normal.y
+                                                             : p.normal.z));
+        EXPECT_NEAR(gap, 0, tol) << k;
+    }
+    // a segment (a polytope of two points) lying on a box's face, the box of no thickness
+    col_vec3 seg[2] = {V(-2, 0, 0.5), V(3, 0, 0.5)};
+    col_shape rod = Polytope(seg, 2), plate = Aabb(-1, -1, 0, 1, 0, 1);
+    p = col_penetration(&plate, &rod);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0, tol);
+    EXPECT_NEAR(p.point_a.x, p.point_b.x, tol);
+    EXPECT_NEAR(p.point_a.z, p.point_b.z, tol);
+    EXPECT_LE(std::fabs(static_cast<double>(p.point_a.x)), 1 + tol); // on the plate, where the rod lies
+    EXPECT_NEAR(p.point_a.z, 0.5, tol);
+}
+
 // A triangle against a capsule's axis: the axes give the depth (0
 // iterations) and a matched pair on the contact. A capsule standing through
 // a floor triangle leaves upward by its axis's part below plus its radius.

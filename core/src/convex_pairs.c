@@ -538,7 +538,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * normal is its last face's, a facet of A - B to rounding where it
      * converged; a wider band put a* 2.6e-7 off A at size 512, lifted to
      * the extreme's height from a point of a feature tilted within it) */
-    if (P->points && e.converged && e.depth > COL_R(0.0)) {
+    if (P->points && e.converged && e.depth >= COL_R(0.0)) {
         col_vec3 wa, wb;
         col_real tol = COL_R(64.0) * COL_EPSILON * (As.size + Bs.size);
         if (col__points_witness(&As, &Bs, e.depth, n, tol, &wa, &wb)) {
@@ -546,6 +546,16 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
             pen.point_b = col_v3_madd(wb, P->rb, n);
             return pen;
         }
+    }
+    /* a flat A - B (two coplanar triangles, a segment lying on a face): depth
+     * 0 for the cores, whose common point (GJK's witnesses, or the closed
+     * form's closest points, equal to rounding) is a matched pair; each
+     * shape's extreme along the normal could be any corner of the contact (a
+     * segment lying on a flat box's face got its far end, 928 from a*) */
+    if (e.depth == COL_R(0.0) && e.converged) {
+        pen.point_a = col_v3_madd(ca, -P->ra, n);
+        pen.point_b = col_v3_madd(cb, P->rb, n);
+        return pen;
     }
     if (e.has_face) {
         col_vec3 wa = col_v3(0, 0, 0), wb = col_v3(0, 0, 0);

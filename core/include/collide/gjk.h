@@ -202,7 +202,9 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * it, col_distance decides, and the axes' depth, at least 0, is the answer);
  * by EPA over the cores otherwise. EPA starts from GJK's final simplex,
  * grown to a tetrahedron when GJK ended on a lower simplex; a flat Minkowski
- * difference (e.g. two coplanar triangles) has depth 0. The other pairs
+ * difference (e.g. two coplanar triangles) has depth 0 for the cores, and
+ * their common point (a radius along the normal for a ball or a capsule)
+ * is the matched pair of witness points. The other pairs
  * EPA decides whose cores are given by points (polytopes of up to 64
  * points, boxes, triangles, segments and capsules' axes, points and
  * spheres' centres: polytope-polytope, polytope-box, triangle-triangle,
