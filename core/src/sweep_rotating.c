@@ -248,7 +248,7 @@ typedef struct axis_step {
     col_real t1, dir, g1, floor, tol; /* floor: target + slack */
 } axis_step;
 
-/* phi(h) in frame f (NaN-free; false where a pose or a support fails). */
+/* phi(h) in frame f (false where it is NaN). */
 static bool axis_phi(const axis_step *S, const axis_frame *f, col_real h, col_real *phi) {
     col_vec3 n = S->n;
     if (f->w > COL_R(0.0)) n = turned(n, f->k, S->dir * f->w * h); /* the frame's turn since t1 */
@@ -275,14 +275,15 @@ static bool turning_frame(const mover *f, const mover *o, col_real t1, axis_fram
 }
 
 /*
- * The longest step h in (0, hmax] found with phi(h) > 0 in one of the
- * frames (0: none). *clear where phi(hmax) > 0 in one of them (no contact
- * before the step's end). Otherwise the frame whose phi is the greatest at
- * a probe (twice the Lipschitz step h_ca: beyond the contact in every
- * frame near one, where the frame following the contact falls least), and
- * in it a bracketed search for phi = tol / 2 (secant and bisection
- * alternating, as b2TimeOfImpact's root finder), each point with phi > 0
- * certifying [0, h], stopping at a phi within the tolerance.
+ * The longest step h in (0, hmax] found with phi(h) > 0 (0: none). The
+ * frame is the one whose phi is the greatest at a probe, twice the
+ * Lipschitz step h_ca (near a contact beyond it in every frame, where the
+ * frame that follows the contact falls least); *clear where its phi(hmax)
+ * > 0 (no contact before the step's end). Then a bracketed search for phi =
+ * tol / 2 (regula falsi with the Illinois rule, where b2TimeOfImpact's root
+ * finder alternates the secant and bisection), each point with phi > 0
+ * certifying [0, h], ending at the first with phi within the tolerance or
+ * after six points.
  */
 static col_real axis_advance(const axis_step *S, const axis_frame *frames, int nf, col_real hmax, col_real h_ca,
                              bool *clear) {
