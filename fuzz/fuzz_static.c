@@ -104,7 +104,20 @@ static void check_records(const col_shape *a, const col_shape *b) {
         FZ_CHECK(finite3(box.min) && finite3(box.max) && box.min.x <= box.max.x, "bounds are finite and ordered", a, b);
 }
 
+/* An AABB's validity by its definition (SPEC 2: every coordinate finite
+ * and within COL_HUGE, min <= max on each axis), not by the core's
+ * validator, which col_shape_is_valid shares with the queries. */
+static bool aabb_valid_by_definition(const col_aabb *b) {
+    const col_real c[6] = {b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z};
+    for (int i = 0; i < 6; ++i)
+        if (!(isfinite((double)c[i]) && fabs((double)c[i]) <= (double)COL_HUGE)) return false;
+    return b->min.x <= b->max.x && b->min.y <= b->max.y && b->min.z <= b->max.z;
+}
+
 static void check_generic(const col_shape *a, const col_shape *b) {
+    if (a->kind == COL_SHAPE_AABB)
+        FZ_CHECK(col_shape_is_valid(a) == aabb_valid_by_definition(&a->u.aabb),
+                 "an AABB is valid exactly by its definition", a, b);
     bool ab = col_overlap(a, b), ba = col_overlap(b, a);
     FZ_CHECK(ab == ba, "overlap is symmetric", a, b);
     /* the batch form answers as col_overlap, pairwise, one against many and

@@ -67,8 +67,12 @@ static inline bool col__valid_capsule(const col_capsule *c) {
     return (int)col_v3_is_valid(c->a) & (int)col_v3_is_valid(c->b) & (int)col_is_valid_size(c->r);
 }
 static inline bool col__valid_aabb(const col_aabb *b) {
-    return (int)col_v3_is_valid(b->min) & (int)col_v3_is_valid(b->max) & (b->min.x <= b->max.x) &
-           (b->min.y <= b->max.y) & (b->min.z <= b->max.z);
+    /* min <= max on each axis, so both lie within COL_HUGE exactly when min
+     * >= -COL_HUGE and max <= COL_HUGE: three comparisons an axis, each
+     * false for a NaN (col_v3_is_valid on both corners takes five) */
+    const col_real h = (col_real)COL_HUGE;
+    return (b->min.x <= b->max.x) & (b->min.y <= b->max.y) & (b->min.z <= b->max.z) & (b->min.x >= -h) &
+           (b->min.y >= -h) & (b->min.z >= -h) & (b->max.x <= h) & (b->max.y <= h) & (b->max.z <= h);
 }
 static inline bool col__valid_obb(const col_obb *b) {
     return (int)col_v3_is_valid(b->c) & (int)col_is_valid_size(b->e.x) & (int)col_is_valid_size(b->e.y) &
