@@ -240,6 +240,8 @@ typedef struct axis_frame {
     col_vec3 k;      /* the frame's unit rotation axis (w = 0: the world's) */
     col_real w;      /* its rate */
     col_real k0, k1; /* the curvature bound K = k0 + k1 h */
+    int owner;       /* the shape it turns with: 0 A, 1 B, -1 none (the world's) */
+    col_real c;      /* the owner's constant: its extreme along n(t) less n(t) . its pivot at t */
 } axis_frame;
 
 typedef struct axis_step {
@@ -252,14 +254,29 @@ typedef struct axis_step {
 static bool axis_phi(const axis_step *S, const axis_frame *f, col_real h, col_real *phi) {
     col_vec3 n = S->n;
     if (f->w > COL_R(0.0)) n = turned(n, f->k, S->dir * f->w * h); /* the frame's turn since t1 */
-    col_real g = gap_at(S->a, S->b, S->t1 + S->dir * h, n);
+    col_real t = S->t1 + S->dir * h, g;
+    /* the owner's extreme along an axis turning with it is its pivot's
+     * offset along the axis plus a constant (no support point, no turn) */
+    if (f->owner == 0)
+        g = col_v3_dot(n, col_v3_madd(S->a->m->pivot, t, S->a->m->linear)) + f->c - support_value_at(S->b, t, n);
+    else if (f->owner == 1)
+        g = -support_value_at(S->a, t, col_v3_neg(n)) -
+            (col_v3_dot(n, col_v3_madd(S->b->m->pivot, t, S->b->m->linear)) + f->c);
+    else
+        g = gap_at(S->a, S->b, t, n);
     *phi = col_min(S->g1, g) - (f->k0 + f->k1 * h) * h * h * COL_R(0.125) - S->floor;
     return *phi == *phi;
 }
 
 /* The frame turning with shape f (rate f->spin) for the other shape o, at
- * time t1: its curvature bound above; false where o reaches without bound. */
-static bool turning_frame(const mover *f, const mover *o, col_real t1, axis_frame *out) {
+ * time t1 with the axis n1 (from B toward A; owner 0 where f is A, 1 where
+ * it is B): its curvature bound above, and f's constant (its least n . x
+ * for A, greatest for B, less n . pivot, at t1); false where o reaches
+ * without bound. */
+static bool turning_frame(const mover *f, const mover *o, col_real t1, col_vec3 n1, int owner, axis_frame *out) {
+    col_real along = col_v3_dot(n1, col_v3_madd(f->m->pivot, t1, f->m->linear));
+    out->owner = owner;
+    out->c = owner == 0 ? -support_value_at(f, t1, col_v3_neg(n1)) - along : support_value_at(f, t1, n1) - along;
     if (!(o->extent <= COL_REAL_MAX)) return false;
     col_vec3 dl = col_v3_sub(o->m->linear, f->m->linear);
     col_vec3 q = col_v3_sub(col_v3_madd(o->m->pivot, t1, o->m->linear), col_v3_madd(f->m->pivot, t1, f->m->linear));
@@ -385,8 +402,10 @@ static advance advance_run(const mover *a, const mover *b, col_real t_start, col
             frames[0].k0 =
                 (sa * a->spin * a->reach + sb * b->spin * b->reach) * (COL_R(1.0) + COL_R(16.0) * COL_EPSILON);
             frames[0].k1 = COL_R(0.0);
-            if (a->spin > COL_R(0.0) && turning_frame(a, b, t, &frames[nf])) ++nf;
-            if (b->spin > COL_R(0.0) && turning_frame(b, a, t, &frames[nf])) ++nf;
+            frames[0].owner = -1;
+            frames[0].c = COL_R(0.0);
+            if (a->spin > COL_R(0.0) && a->supported && turning_frame(a, b, t, n, 0, &frames[nf])) ++nf;
+            if (b->spin > COL_R(0.0) && b->supported && turning_frame(b, a, t, n, 1, &frames[nf])) ++nf;
             bool clear = false;
             col_real h = COL_R(0.0);
             if (a->supported && b->supported) {
