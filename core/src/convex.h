@@ -100,7 +100,7 @@ typedef struct pair {
     col__closest_fn closest; /* the closed form on the cores (the pair table's), or NULL */
     bool use_gjk;            /* B is no plane and the cores have no closed form */
     bool sat;                /* penetration may try the separating axes (col__sat_penetration) */
-    bool points;             /* two solids given by points, a polytope among them (col__points_witness) */
+    bool points;             /* two cores given by points: EPA's witnesses from their features (col__points_witness) */
 } pair;
 
 /* ---- penetration_sat.c ---- */
@@ -123,8 +123,9 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
  * vertex; two edges' closest points). */
 void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa, col_vec3 *pb);
 
-/* Matched witness points of two solid cores given by points (polytopes'
- * points up to 64, boxes' corners; shifts included) overlapping by depth
+/* Matched witness points of two cores given by points (polytopes' points
+ * up to 64, boxes' corners, triangles', segments' and points'; shifts
+ * included; no radius) overlapping by depth (0: touching, or a flat A - B)
  * along n (EPA's): as col__sat_witness, each feature the points within tol
  * of the extreme. false for other cores, more points, or a feature of more
  * than 8 vertices (16 points), or features that do not face each other

@@ -102,7 +102,6 @@ static bool point_cores(col_shape_kind k) {
     return k == COL_SHAPE_POLYTOPE || k == COL_SHAPE_AABB || k == COL_SHAPE_OBB || k == COL_SHAPE_TRIANGLE ||
            k == COL_SHAPE_SEGMENT || k == COL_SHAPE_CAPSULE || k == COL_SHAPE_POINT || k == COL_SHAPE_SPHERE;
 }
-static bool point_solids(col_shape_kind a, col_shape_kind b) { return point_cores(a) && point_cores(b); }
 
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
     P->a = a;
@@ -114,7 +113,7 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
     P->sat = !force_gjk && sat_kinds(a->kind, b->kind);
-    P->points = point_solids(a->kind, b->kind);
+    P->points = point_cores(a->kind) && point_cores(b->kind);
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
         P->ca = core_of(a);
         P->cb = core_of(b);
@@ -528,9 +527,9 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * face with the origin's projection in it, that point's parts on A and
      * on B (each shape's own extreme point along the normal would be an
      * arbitrary corner of a face contact): a* on A's supporting feature, b*
-     * on B's, b* - a* = depth n to EPA's tolerance; else (a flat A - B, no
-     * such face) A's support along the face normal and B's against it */
-    /* two solids given by points (a polytope among them): the features of
+     * on B's, b* - a* = depth n to EPA's tolerance; else A's support along
+     * the face normal and B's against it */
+    /* two cores given by points (P->points): the features of
      * their points extreme along EPA's normal, clipped, give a matched pair
      * over both (EPA's decomposition of its face may put a* beside B's face
      * where the features are parallel faces); the features are the points

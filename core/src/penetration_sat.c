@@ -556,7 +556,7 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
  * box's corners, a triangle's, a segment's or a point's), shift included,
  * into out (room for cap); their count, 0 for other cores (an ellipsoid)
  * or more than cap points. */
-static int solid_points(const col__proxy *x, col_vec3 *out, int cap) {
+static int core_points(const col__proxy *x, col_vec3 *out, int cap) {
     int k = x->type == COL__SUPPORT_POINT      ? 1
             : x->type == COL__SUPPORT_SEGMENT  ? 2
             : x->type == COL__SUPPORT_TRIANGLE ? 3
@@ -628,7 +628,7 @@ static int points_feature(const col_vec3 *v, int nv, col_vec3 d, col_vec3 t1, co
 bool col__points_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_real tol,
                          col_vec3 *pa, col_vec3 *pb) {
     col_vec3 va[64], vb[64];
-    int nva = solid_points(A, va, 64), nvb = solid_points(B, vb, 64);
+    int nva = core_points(A, va, 64), nvb = core_points(B, vb, 64);
     if (nva == 0 || nvb == 0) return false;
     col_vec3 t1, t2;
     col__across(n, &t1, &t2);

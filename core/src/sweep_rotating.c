@@ -179,6 +179,9 @@ static bool distance_at(const mover *a, const mover *b, col_real u, col_distance
     return out->status != COL_INVALID;
 }
 
+/* Where the mover's pivot is at time u. */
+static col_vec3 pivot_at(const mover *m, col_real u) { return col_v3_madd(m->m->pivot, u, m->m->linear); }
+
 /* d turned by angle about the unit axis k (Rodrigues). */
 static col_vec3 turned(col_vec3 d, col_vec3 k, col_real angle) {
     col_real c = (col_real)cos((double)angle), sn = (col_real)sin((double)angle);
@@ -192,8 +195,7 @@ static col_vec3 turned(col_vec3 d, col_vec3 k, col_real angle) {
 static col_real support_value_at(const mover *m, col_real u, col_vec3 d) {
     col_vec3 dl = m->spin > COL_R(0.0) ? turned(d, m->k, -u * m->spin) : d;
     col_vec3 x = col__proxy_support(&m->px, dl); /* from the reference point */
-    col_vec3 moved = col_v3_madd(m->m->pivot, u, m->m->linear);
-    return col_v3_dot(d, moved) + col_v3_dot(dl, col_v3_add(x, m->op)) + m->px.radius;
+    return col_v3_dot(d, pivot_at(m, u)) + col_v3_dot(dl, col_v3_add(x, m->op)) + m->px.radius;
 }
 
 /* The gap along the unit axis n (from B toward A) at time u: the least
@@ -258,10 +260,9 @@ static bool axis_phi(const axis_step *S, const axis_frame *f, col_real h, col_re
     /* the owner's extreme along an axis turning with it is its pivot's
      * offset along the axis plus a constant (no support point, no turn) */
     if (f->owner == 0)
-        g = col_v3_dot(n, col_v3_madd(S->a->m->pivot, t, S->a->m->linear)) + f->c - support_value_at(S->b, t, n);
+        g = col_v3_dot(n, pivot_at(S->a, t)) + f->c - support_value_at(S->b, t, n);
     else if (f->owner == 1)
-        g = -support_value_at(S->a, t, col_v3_neg(n)) -
-            (col_v3_dot(n, col_v3_madd(S->b->m->pivot, t, S->b->m->linear)) + f->c);
+        g = -support_value_at(S->a, t, col_v3_neg(n)) - (col_v3_dot(n, pivot_at(S->b, t)) + f->c);
     else
         g = gap_at(S->a, S->b, t, n);
     *phi = col_min(S->g1, g) - (f->k0 + f->k1 * h) * h * h * COL_R(0.125) - S->floor;
@@ -274,12 +275,12 @@ static bool axis_phi(const axis_step *S, const axis_frame *f, col_real h, col_re
  * for A, greatest for B, less n . pivot, at t1); false where o reaches
  * without bound. */
 static bool turning_frame(const mover *f, const mover *o, col_real t1, col_vec3 n1, int owner, axis_frame *out) {
-    col_real along = col_v3_dot(n1, col_v3_madd(f->m->pivot, t1, f->m->linear));
+    col_real along = col_v3_dot(n1, pivot_at(f, t1));
     out->owner = owner;
     out->c = owner == 0 ? -support_value_at(f, t1, col_v3_neg(n1)) - along : support_value_at(f, t1, n1) - along;
     if (!(o->extent <= COL_REAL_MAX)) return false;
     col_vec3 dl = col_v3_sub(o->m->linear, f->m->linear);
-    col_vec3 q = col_v3_sub(col_v3_madd(o->m->pivot, t1, o->m->linear), col_v3_madd(f->m->pivot, t1, f->m->linear));
+    col_vec3 q = col_v3_sub(pivot_at(o, t1), pivot_at(f, t1));
     col_real wf = f->spin, wo = o->spin, ldl = col_v3_len(dl);
     out->k = col_v3_scale(f->m->rotation, COL_R(1.0) / wf);
     out->w = wf;
