@@ -281,13 +281,6 @@ static int core_difference_dimension(const col_shape *a, const col_shape *b) {
     return dim;
 }
 
-/* Two cores given by points whose difference is a solid, decided by EPA
- * (issue 17): its witness points come from the features of their points
- * extreme along its normal (col__points_witness). */
-static bool points_pair(const col_shape *a, const col_shape *b, col_penetration_result p) {
-    return !sat_pair(a, b) && p.iterations > 0 && core_difference_dimension(a, b) == 3;
-}
-
 static void check_sat_depth(const col_shape *a, const col_shape *b, col_penetration_result p, col_distance_result d) {
     if (!sat_pair(a, b)) return;
     col_penetration_result e = col_epa_penetration(a, b);
@@ -404,7 +397,9 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
      * property: near a sharp edge of B the region under B's face is thinner
      * than the depth, regressions/distance/witness-under-a-face-near-a-
      * sharp-edge.) */
-    if (points_pair(a, b, p)) {
+    /* (two cores given by points whose difference is a solid, decided by
+     * EPA: not a separating-axes pair, checked above) */
+    if (dim == 3) {
         FZ_CHECK(extremes, "a polytope contact's witness points lie on the supporting features", a, b);
         fz_count("point-core contacts with a flat shape (two triangles, a triangle and a hull...)",
                  fz_flat(a) || fz_flat(b));

@@ -609,6 +609,23 @@ TEST(PenetrationPolytope, TrianglesTakeTheMiddleOfTheSharedRegionToo) {
     EXPECT_NEAR(e.point_b.z, 0, tol);
 }
 
+// Two boxes 1e-13 from the origin, a flat one ending exactly on a point-sized
+// one: touching. The separating axes work in a frame at A's centre, whose
+// coordinates round relative to their distance from the origin (1e-29
+// here), not to the boxes' size (1e-22); their band now covers that, so
+// penetration agrees with the distance (fuzz/regressions/distance/tiny-
+// boxes-touching-off-the-origin-called-apart-by-the-axes).
+TEST(PenetrationSat, TinyBoxesTouchingOffTheOriginTouch) {
+    const double v = 0x1.d3d3d3d3d3d3dp-44, m = 0x1.d3d3d3d3d1c1cp-44;
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are double's";
+    col_shape a = Aabb(m, v, v, v, v, v), b = Aabb(v, v, v, v, v, v);
+    ASSERT_EQ(col_distance(&a, &b).status, COL_HIT);
+    col_penetration_result p = col_penetration(&a, &b), q = col_penetration(&b, &a);
+    EXPECT_EQ(p.status, COL_HIT);
+    EXPECT_EQ(q.status, COL_HIT);
+    EXPECT_EQ(p.depth, 0);
+}
+
 // A flat difference of the cores (depth 0 for them): the common point is
 // the matched pair, not each shape's extreme along the normal (a ball sunk
 // to its centre in a floor triangle had b* at the triangle's first vertex;

@@ -410,9 +410,13 @@ static col_penetration_result sat_result(const pair *P, const col__proxy *As, co
  * finding at 1e-98, where col_distance called a pair apart that the exact
  * test and the axes find overlapping), so the general path decides, as
  * col_distance does, and the two agree. */
-static bool axes_band(const col__proxy *A, const col__proxy *B, col_real *band) {
+static bool axes_band(const col__proxy *A, const col__proxy *B, col_vec3 o, col_real *band) {
     col_real size = A->size + B->size;
-    *band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * size;
+    /* and the rounding of the coordinates into the frame at o, relative to
+     * o: two tiny boxes 1e-13 from the origin, touching exactly, were put
+     * 1e-29 apart by it, beyond a band relative to their size (1e-22), and
+     * penetration said apart where the distance said touching */
+    *band = COL_R(4.0) * COL_GJK_SIZE_TOLERANCE * size + COL_R(8.0) * COL_EPSILON * col__abs_max(o);
     return size * size * (size * size) >= COL__REAL_MIN / COL_EPSILON;
 }
 
@@ -440,7 +444,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         col__proxy_make(P->a, P->o, shift, &As);
         col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
         col_real band;
-        if (axes_band(&As, &Bs, &band)) sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
+        if (axes_band(&As, &Bs, P->o, &band)) sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
         if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n);
         if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) {
             pen.status = COL_MISS;
