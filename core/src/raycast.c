@@ -258,6 +258,12 @@ static col_ray_hit sphere_cast_tiny(const col_ray *r, col_real radius, col_vec3 
 /* its square root, rounded down enough (a coordinate below it: its square below TINY_BALL) */
 #define SQRT_TINY_BALL (COL_R(4.0) * col_sqrt(COL__REAL_MIN) / COL_EPSILON)
 
+static COL__ALWAYS_INLINE col_ray_hit sphere_hit(const col_ray *r, col_real t, col_vec3 m, col_real r2);
+
+/* The entry into the ball: the closest approach k less the half chord,
+ * sqrt(h2 / dd), h2 = r^2 - qq >= 0. */
+static inline col_real sphere_entry(col_real k, col_real h2, col_real dd) { return k - col_sqrt(h2 / dd); }
+
 static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
                                                        col_real b, ball_line *line) {
     col_real r2 = radius * radius;
@@ -275,11 +281,17 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_rea
         line->k = k;
         line->qq = qq;
         if (!(h2 >= COL_R(0.0))) return col__ray_miss();
-        t = k - col_sqrt(h2 / dd);
+        t = sphere_entry(k, h2, dd);
     } else {
         t = sphere_line_scaled(r, r2, m, line);
         if (t != t) return col__ray_miss();
     }
+    return sphere_hit(r, t, m, r2);
+}
+
+/* The hit of a cast at t (clamped to 0 from behind the origin), its normal
+ * from m = origin - c, r2 = radius^2. */
+static COL__ALWAYS_INLINE col_ray_hit sphere_hit(const col_ray *r, col_real t, col_vec3 m, col_real r2) {
     col_ray_hit h = col__ray_accept(r, t > COL_R(0.0) ? t : COL_R(0.0), col_v3(0, 0, 0));
     if (h.status != COL_HIT) return h;
     /* radius 0 (a point, a segment's end): no face, against the ray; the
@@ -489,9 +501,9 @@ static COL__NOINLINE void ball_doubt(const col_ray *r, col_ray_hit *h, int sure,
  * where S = |origin|inf + 2 max_t |delta|inf (ball_delta's scale) is at
  * most COL_HUGE (each coordinate of fl(origin + fl(max_t delta)) is then
  * within S); else ball_doubt decides (col__ray_end checks the end). */
-static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m,
-                                                  col_real mm, col_real b, col_real scale, col__meets_fn meets,
-                                                  col__near_fn near, const void *shape) {
+static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm,
+                                             col_real b, col_real scale, col__meets_fn meets, col__near_fn near,
+                                             const void *shape) {
     ball_line line = {(col_real)NAN, (col_real)NAN};
     col_ray_hit h = sphere_cast_line(r, radius, m, mm, b, &line);
     bool plain = !col__exact_always && scale <= (col_real)COL_HUGE;
@@ -506,18 +518,46 @@ static COL__ALWAYS_INLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, 
     return h;
 }
 
+/* The finite max_t's usual cases, decided with the cast's own arithmetic
+ * and its certificate (ball_line_certificate's first cases, on the same
+ * quantities): an origin surely outside and moving away, a line surely
+ * passing by, or a closest approach on [0, max_t] surely within the ball
+ * (then the cast's hit, built once). 1 with *h the answer; 0 in doubt
+ * (or a case off the plain path: tiny, inside, a dd beyond the plain
+ * range), left to ball_decide. */
+static COL__ALWAYS_INLINE bool ball_fast(const col_ray *r, col_real radius, col_vec3 m, col_real mm, col_real b,
+                                         col_ray_hit *h) {
+    col_real scale = ball_scale(r);
+    if (col__exact_always || !(scale <= (col_real)COL_HUGE)) return false;
+    col_real delta = ball_delta(scale), r2 = radius * radius;
+    if (!(b < COL_R(0.0))) {
+        *h = col__ray_miss();
+        return ball_surely_receding(mm, b, radius, delta);
+    }
+    col_real dd = col_v3_len_sq(r->delta);
+    if (!(mm > r2 && !(mm < TINY_BALL && r2 < TINY_BALL) && sphere_dd_plain(dd))) return false;
+    col_real k = -b / dd, qq = col_v3_len_sq(col_v3_madd(m, k, r->delta));
+    col_real hi = radius + delta, hi2 = hi * hi;
+    if (qq > hi2 + ball_slack(hi2, mm)) {
+        *h = col__ray_miss();
+        return true;
+    }
+    ball_line line = {k, qq};
+    if (!ball_line_surely_within(r, radius, mm, &line, delta)) return false;
+    *h = sphere_hit(r, sphere_entry(k, r2 - qq, dd), m, r2);
+    return true;
+}
+
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
- * finite max_t, an origin surely outside and moving away misses (the cast
- * too: its early out), else ball_decide. */
+ * finite max_t, ball_fast, else ball_decide. */
 static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets,
                                                 col__near_fn near, const void *shape) {
     col_vec3 m = col_v3_sub(r->origin, c);
     col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
     if (!(r->max_t <= COL_REAL_MAX)) return sphere_cast(r, radius, m, mm, b); /* without end: the cast */
-    col_real scale = ball_scale(r);
-    if (!(b < COL_R(0.0)) && ball_surely_receding(mm, b, radius, ball_delta(scale)) && !col__exact_always)
-        return col__ray_miss();
-    return ball_decide(r, c, radius, m, mm, b, scale, meets, near, shape);
+    col_ray_hit h;
+    if (ball_fast(r, radius, m, mm, b, &h)) return h;
+    return ball_decide(r, c, radius, m, mm, b, ball_scale(r), meets, near, shape);
 }
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
@@ -781,13 +821,18 @@ typedef struct body_frame {
  * segment: tau in [0, max_t], its axial coordinate in [e, len (1 - 8u) -
  * e], its distance across the axis below radius - e - delta (e:
  * body_slack). NaN: false. */
-static inline bool body_point_inside(const col_ray *r, const body_frame *f, col_real tau, col_real radius,
-                                     col_real delta) {
+static inline bool body_inside_at(const col_ray *r, const body_frame *f, col_real tau, col_real qq, col_real radius,
+                                  col_real delta) {
     if (!(tau >= COL_R(0.0) && tau <= r->max_t)) return false;
     col_real e = body_slack(f->mmax, f->dmax, tau), z = f->mu + tau * f->du, lo = radius - e - delta;
-    col_real qq = col_v3_len_sq(col_v3_madd(f->mp, tau, f->dp));
     return lo > COL_R(0.0) && z >= e && z <= f->len * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON) - e &&
            qq + COL_R(64.0) * COL__REAL_MIN < lo * lo * (COL_R(1.0) - COL_R(8.0) * COL_EPSILON);
+}
+
+/* body_inside_at at any tau (qq: P(tau)'s squared distance across the axis, computed) */
+static inline bool body_point_inside(const col_ray *r, const body_frame *f, col_real tau, col_real radius,
+                                     col_real delta) {
+    return body_inside_at(r, f, tau, col_v3_len_sq(col_v3_madd(f->mp, tau, f->dp)), radius, delta);
 }
 
 /*
@@ -863,7 +908,7 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
         /* the closest approach to the axis, else (beyond an end or max_t)
          * the middle between the entry and where the ray leaves the body */
         body_frame f = {mp, dp, mu, du, len, col__abs_max(m), col__abs_max(r->delta)};
-        if (body_point_inside(r, &f, s, radius, delta)) {
+        if (body_inside_at(r, &f, s, qq, radius, delta)) { /* qq: the cast's own, at s */
             *sure = 1;
         } else {
             col_real hi = col_min(s, r->max_t), zh = mu + hi * du;
