@@ -549,6 +549,8 @@ static int resident_family(const char *id) {
     return 0;
 }
 
+enum { MAX_REPS = 64 };
+
 typedef struct result {
     const family *fam;
     const bench_impl *impl;
@@ -557,6 +559,8 @@ typedef struct result {
     double ratio;            /* median / collide's median */
     double agreement;        /* fraction of answers equal to collide's */
     double yes;              /* fraction of yes answers */
+    int reps;                /* the repetitions, in the order they ran (interleaved with the family's other rows) */
+    double t[MAX_REPS];
 } result;
 
 enum { MAX_RESULTS = 512 };
@@ -612,7 +616,7 @@ static void print_result(const options *o, const result *r) {
     fflush(stdout);
 }
 
-enum { MAX_IMPLS = 16, MAX_REPS = 64 };
+enum { MAX_IMPLS = 16 };
 
 /* Every implementation of the family, repetitions interleaved (repetition k
  * of each, then k + 1): a slow spell of the machine (a shared virtual
@@ -644,7 +648,8 @@ static void run_family(const options *o, size_t fi, int far) {
         for (int i = 0; i < count; ++i) times[i][k] = timed_pass(impls[i], ctx[i], w.n, passes, scratch);
     double base = 0;
     for (int i = 0; i < count; ++i) {
-        result r = {f, impls[i], far, 0, 0, 0, 0, 0, 0};
+        result r = {f, impls[i], far, 0, 0, 0, 0, 0, 0, reps, {0}};
+        memcpy(r.t, times[i], (size_t)reps * sizeof times[i][0]);
         summarize(&r, times[i], reps);
         size_t agree = 0, yes = 0;
         for (size_t q = 0; q < w.n; ++q) {
@@ -678,16 +683,29 @@ static const result *find(const char *fam, int far, const char *name_prefix) {
 
 static int misses;
 
-/* "a within limit x b": a->median <= limit * b->median. */
+/* The median over the repetitions k of a's time over b's in the same
+ * repetition: two rows of one family and workload ran side by side in each
+ * (run_family), so a slow spell of the machine, or of its memory, falls on
+ * both terms of a ratio; the ratio of the medians would mix spells. */
+static double paired_ratio(const result *a, const result *b) {
+    double x[MAX_REPS];
+    int n = a->reps < b->reps ? a->reps : b->reps;
+    for (int k = 0; k < n; ++k) x[k] = a->t[k] / b->t[k];
+    qsort(x, (size_t)n, sizeof x[0], bench_cmp_double);
+    return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+/* "a within limit x b": the median of the paired ratios (paired_ratio) at
+ * most limit; the medians are shown beside it. */
 static void target(const char *what, const result *a, const result *b, double limit) {
     if (!a || !b) {
         printf("  %-58s not measured (peer or family not in this run)\n", what);
         return;
     }
-    double x = a->median / b->median;
+    double x = paired_ratio(a, b);
     int ok = x <= limit;
     misses += !ok;
-    printf("  %-58s %7.2f ns vs %7.2f ns = %5.2fx (<= %.2fx) %s\n", what, a->median, b->median, x, limit,
+    printf("  %-58s %7.2f ns vs %7.2f ns, paired %5.2fx (<= %.2fx) %s\n", what, a->median, b->median, x, limit,
            ok ? "met" : "MISSED");
 }
 

@@ -944,6 +944,27 @@ static COL__NOINLINE bool capsule_tiny(col_vec3 ra, col_vec3 rb, col_real radius
     return *big * *big<TINY_BALL && * big> COL_R(0.0);
 }
 
+/* A capsule's cast entering its cylinder beyond the end c (a below, b
+ * above): only that end's ball can come first (the body's miss is no hit),
+ * its cast with *sure: a hit by the ball certificate, from the ball cast's
+ * own quantities where they settle it; a miss where the line surely passes
+ * the capsule grown by delta (end_line_clear); else 2. */
+static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, col_vec3 c, col_real radius, col_real delta,
+                                                    col_vec3 axis, bool below, int *sure) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
+    ball_line line = {(col_real)NAN, (col_real)NAN};
+    col_ray_hit h = sphere_cast_line(r, radius, m, mm, mb, &line);
+    if (h.status == COL_HIT) {
+        if (ball_line_surely_within(r, radius, mm, &line, delta) ||
+            ball_certificate(r, NULL, c, radius, mm, mb, delta) == 1)
+            *sure = 1;
+    } else if (end_line_clear(r, m, mm, mb, axis, radius, delta, below)) {
+        *sure = 0;
+    }
+    return h;
+}
+
 static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
                                                    col_real delta, int *sure) {
     /* inside: distance from the origin to the segment within the radius; for
@@ -969,19 +990,10 @@ static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 a,
     if (radius == COL_R(0.0)) where = BODY_EITHER;
     if (where == BODY_ON || where == BODY_NEVER) return h;
     *sure = 2;
+    if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE))
+        return end_ball_certified(r, where == BODY_BELOW ? a : b, radius, delta, axis, where == BODY_BELOW, sure);
     if (where != BODY_ABOVE) h = first_of(h, col__raycast_sphere_at(r, a, radius));
     if (where != BODY_BELOW) h = first_of(h, col__raycast_sphere_at(r, b, radius));
-    if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE)) {
-        /* A hit: the end's ball certificate. A miss: the line surely
-         * passes the capsule grown by delta (end_line_clear). */
-        col_vec3 c = where == BODY_BELOW ? a : b, m = col_v3_sub(r->origin, c);
-        col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
-        if (h.status == COL_HIT) {
-            if (ball_certificate(r, NULL, c, radius, mm, mb, delta) == 1) *sure = 1;
-        } else if (end_line_clear(r, m, mm, mb, axis, radius, delta, where == BODY_BELOW)) {
-            *sure = 0;
-        }
-    }
     return h;
 }
 
