@@ -47,6 +47,50 @@ TEST(AabbAabb, ZeroExtentBoxesArePointsSegmentsAndFaces) {
     EXPECT_TRUE(Overlap(Aabb(0, 0, 1, 1, 1, 1), Aabb(0.5, 0.5, 1, 2, 2, 1))); // two coplanar faces
 }
 
+// Every coordinate of either box, in turn, made invalid (NaN, an infinity,
+// beyond COL_HUGE, a min above its max) on an overlapping pair: no, from
+// the public test and the batch, which share one kernel (two lanes at a
+// time on x86-64, box.h); on the bound itself, yes.
+TEST(AabbAabb, EachInvalidCoordinateAnswersNo) {
+    const double huge = static_cast<double>(COL_HUGE);
+    const double bad[] = {std::nan(""), INFINITY, -INFINITY, 2 * huge, -2 * huge};
+    for (int which = 0; which < 2; ++which) {
+        for (int k = 0; k < 6; ++k) {
+            for (double v : bad) {
+                col_aabb box[2] = {{{0, 0, 0}, {2, 2, 2}}, {{1, 1, 1}, {3, 3, 3}}};
+                ASSERT_TRUE(col_overlap_aabb_aabb(&box[0], &box[1]));
+                col_real *c = &box[which].min.x + k;
+                // a value beyond the bound on its own side stays ordered (min
+                // <= max): the bound alone must reject it
+                if (v == 2 * huge && k < 3) continue;
+                if (v == -2 * huge && k >= 3) continue;
+                *c = static_cast<col_real>(v);
+                EXPECT_FALSE(col_overlap_aabb_aabb(&box[0], &box[1])) << which << " " << k << " " << v;
+                EXPECT_FALSE(col_overlap_aabb_aabb(&box[1], &box[0])) << which << " " << k << " " << v;
+                unsigned char out = 1;
+                EXPECT_EQ(col_overlap_many(COL_SHAPE_AABB, &box[0], COL_SHAPE_AABB, &box[1], false, 1, &out), 0u);
+                EXPECT_EQ(out, 0) << which << " " << k << " " << v;
+            }
+            // a min above its max on this axis, the other box spanning both
+            col_aabb box[2] = {{{-5, -5, -5}, {5, 5, 5}}, {{1, 1, 1}, {2, 2, 2}}};
+            col_real *lo = &box[which].min.x + k % 3, *hi = &box[which].max.x + k % 3;
+            col_real t = *lo;
+            *lo = *hi;
+            *hi = t;
+            EXPECT_FALSE(col_overlap_aabb_aabb(&box[0], &box[1])) << which << " " << k;
+            EXPECT_FALSE(col_overlap_aabb_aabb(&box[1], &box[0])) << which << " " << k;
+        }
+    }
+    // at the bound, and touching there
+    col_real h = static_cast<col_real>(COL_HUGE);
+    col_aabb big = {{-h, -h, -h}, {h, h, h}}, corner = {{h, h, h}, {h, h, h}}, past = {{-h, -h, -h}, {h, h, h}};
+    EXPECT_TRUE(col_overlap_aabb_aabb(&big, &corner));
+    EXPECT_TRUE(col_overlap_aabb_aabb(&corner, &big));
+    past.max.z = std::nextafter(h, static_cast<col_real>(INFINITY));
+    EXPECT_FALSE(col_overlap_aabb_aabb(&big, &past));
+    EXPECT_FALSE(col_overlap_aabb_aabb(&past, &big));
+}
+
 TEST(AabbSphere, ArvoFacesEdgesAndCorners) {
     col_shape box = Aabb(0, 0, 0, 1, 1, 1);
     EXPECT_TRUE(OverlapEverywhere(box, Sphere(0.5, 0.5, 0.5, 0.125))); // inside
