@@ -115,7 +115,8 @@ static bool aabb_valid_by_definition(const col_aabb *b) {
 }
 
 /* Each coordinate of a, in turn, made invalid (NaN, an infinity, twice
- * COL_HUGE of either sign) on a pair that overlaps: the shape is then
+ * COL_HUGE of either sign; then an AABB's axis reversed, a radius negated)
+ * on a pair that overlaps: the shape is then
  * invalid by SPEC 2 and the pair answers no, both ways and from the
  * batch. Random bytes seldom put an infinity where only one comparison of
  * a validator would see it, beside an overlap that would hide its absence
@@ -135,6 +136,29 @@ static void check_poisoned(const col_shape *a, const col_shape *b) {
                          col_overlap_many(p.kind, &p.u, b->kind, &b->u, true, 1, &out) == 0 && out == 0,
                      "a shape with one coordinate made invalid overlaps nothing", &p, b);
         }
+    /* finite but invalid: an AABB's min above its max on one axis, a
+     * negative radius (the comparisons a two-lane validator folds together) */
+    for (int k = 0; k < 4; ++k) {
+        col_shape p = *a;
+        if (a->kind == COL_SHAPE_AABB && k < 3) {
+            col_real *lo = &p.u.aabb.min.x + k, *hi = &p.u.aabb.max.x + k;
+            if (!(*lo < *hi)) continue;
+            col_real t = *lo;
+            *lo = *hi;
+            *hi = t;
+        } else if (k == 3 && (a->kind == COL_SHAPE_SPHERE || a->kind == COL_SHAPE_CAPSULE)) {
+            col_real *r = a->kind == COL_SHAPE_SPHERE ? &p.u.sphere.r : &p.u.capsule.r;
+            if (!(*r > 0)) continue;
+            *r = -*r;
+        } else {
+            continue;
+        }
+        FZ_CHECK(!col_shape_is_valid(&p), "a min above its max or a negative radius makes a shape invalid", &p, b);
+        unsigned char out = 7;
+        FZ_CHECK(!col_overlap(&p, b) && !col_overlap(b, &p) &&
+                     col_overlap_many(p.kind, &p.u, b->kind, &b->u, true, 1, &out) == 0 && out == 0,
+                 "a shape with a min above its max or a negative radius overlaps nothing", &p, b);
+    }
 }
 
 static void check_generic(const col_shape *a, const col_shape *b) {

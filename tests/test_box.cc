@@ -27,6 +27,32 @@ TEST(SphereSphere, TouchingCountsAndAGapDoesNot) {
     EXPECT_FALSE(Overlap(Point(0, 0, 0), Point(0, 0, 1e-30)));
 }
 
+// Each number of either sphere, in turn, made invalid (NaN, an infinity,
+// beyond COL_HUGE, a negative radius) on an overlapping pair: no, from the
+// public test and the batch (one kernel, two lanes at a time on x86-64).
+TEST(SphereSphere, EachInvalidNumberAnswersNo) {
+    const double huge = static_cast<double>(COL_HUGE);
+    const double bad[] = {std::nan(""), INFINITY, -INFINITY, 2 * huge, -2 * huge, -1.0};
+    for (int which = 0; which < 2; ++which)
+        for (int k = 0; k < 4; ++k)
+            for (double v : bad) {
+                if (v == -1.0 && k < 3) continue; // a centre may be negative
+                col_sphere s[2] = {{{0, 0, 0}, 1}, {{1, 1, 0}, 1}};
+                ASSERT_TRUE(col_overlap_sphere_sphere(&s[0], &s[1]));
+                (&s[which].c.x)[k] = static_cast<col_real>(v);
+                EXPECT_FALSE(col_overlap_sphere_sphere(&s[0], &s[1])) << which << " " << k << " " << v;
+                EXPECT_FALSE(col_overlap_sphere_sphere(&s[1], &s[0])) << which << " " << k << " " << v;
+                unsigned char out = 1;
+                EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, &s[0], COL_SHAPE_SPHERE, &s[1], false, 1, &out), 0u);
+                EXPECT_EQ(out, 0) << which << " " << k << " " << v;
+            }
+    // radius -0 is 0; a radius and a centre on the bound are valid
+    col_real h = static_cast<col_real>(COL_HUGE);
+    col_sphere z = {{0, 0, 0}, -0.0}, big = {{h, 0, 0}, h};
+    EXPECT_TRUE(col_overlap_sphere_sphere(&z, &big));
+    EXPECT_TRUE(col_overlap_sphere_sphere(&big, &z));
+}
+
 TEST(AabbAabb, FacesEdgesAndCornersTouch) {
     col_shape a = Aabb(0, 0, 0, 1, 1, 1);
     EXPECT_TRUE(OverlapEverywhere(a, Aabb(1, 0, 0, 2, 1, 1)));                // face
@@ -89,6 +115,39 @@ TEST(AabbAabb, EachInvalidCoordinateAnswersNo) {
     past.max.z = std::nextafter(h, static_cast<col_real>(INFINITY));
     EXPECT_FALSE(col_overlap_aabb_aabb(&big, &past));
     EXPECT_FALSE(col_overlap_aabb_aabb(&past, &big));
+}
+
+// Each number of the box or the sphere, in turn, made invalid on an
+// overlapping pair (and a box's min above its max, a negative radius): no,
+// from the public test and the batch (one kernel, two lanes on x86-64).
+TEST(AabbSphere, EachInvalidNumberAnswersNo) {
+    const double huge = static_cast<double>(COL_HUGE);
+    const double bad[] = {std::nan(""), INFINITY, -INFINITY, 2 * huge, -2 * huge};
+    for (int k = 0; k < 10; ++k)
+        for (double v : bad) {
+            col_aabb b = {{0, 0, 0}, {2, 2, 2}};
+            col_sphere s = {{2.5, 1, 1}, 1};
+            ASSERT_TRUE(col_overlap_aabb_sphere(&b, &s));
+            if (k < 6)
+                (&b.min.x)[k] = static_cast<col_real>(v);
+            else
+                (&s.c.x)[k - 6] = static_cast<col_real>(v);
+            EXPECT_FALSE(col_overlap_aabb_sphere(&b, &s)) << k << " " << v;
+            unsigned char out = 1;
+            EXPECT_EQ(col_overlap_many(COL_SHAPE_AABB, &b, COL_SHAPE_SPHERE, &s, false, 1, &out), 0u);
+            EXPECT_EQ(out, 0) << k << " " << v;
+        }
+    for (int k = 0; k < 3; ++k) { // min above max on one axis, the sphere over both
+        col_aabb b = {{0, 0, 0}, {2, 2, 2}};
+        col_sphere s = {{1, 1, 1}, 5};
+        (&b.min.x)[k] = 3;
+        EXPECT_FALSE(col_overlap_aabb_sphere(&b, &s)) << k;
+    }
+    col_aabb b = {{0, 0, 0}, {2, 2, 2}};
+    col_sphere s = {{1, 1, 1}, -1};
+    EXPECT_FALSE(col_overlap_aabb_sphere(&b, &s));
+    s.r = -0.0; // a point in the box
+    EXPECT_TRUE(col_overlap_aabb_sphere(&b, &s));
 }
 
 TEST(AabbSphere, ArvoFacesEdgesAndCorners) {

@@ -4,6 +4,20 @@
 
 #include "geom.h"
 
+/* Two lanes at a time where every x86-64 has them (SSE2) and col_real is
+ * double: the AABB-AABB and sphere-sphere kernels below. COLLIDE_NO_SIMD
+ * keeps their scalar forms. */
+#if defined(__SSE2__) && !(defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
+#define COL__SSE2 1
+#include <emmintrin.h>
+/* (the structs as runs of doubles: no padding) */
+#ifdef __cplusplus
+static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double), "no padding");
+#else
+_Static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double), "no padding");
+#endif
+#endif
+
 /* How far v lies outside [lo, hi] (lo <= hi), 0 within: at most one of the
  * two differences is positive, so their clamped sum is exact; branch-free. */
 static inline col_real col__excess(col_real v, col_real lo, col_real hi) {
@@ -61,8 +75,19 @@ bool col__sphere_sphere_exact(const col_sphere *a, const col_sphere *b);
 bool col__aabb_sphere_exact(const col_aabb *b, const col_sphere *s);
 
 static inline col__filtered col__sphere_sphere_filter(const col_sphere *a, const col_sphere *b) {
+#ifdef COL__SSE2
+    /* a sphere's four doubles as two pairs (c.x c.y | c.z r); the same
+     * products, summed in the same order, as below */
+    const double *pa = (const double *)(const void *)a, *pb = (const double *)(const void *)b;
+    __m128d a1 = _mm_loadu_pd(pa + 2), b1 = _mm_loadu_pd(pb + 2);
+    __m128d d0 = _mm_sub_pd(_mm_loadu_pd(pa), _mm_loadu_pd(pb)), sq0 = _mm_mul_pd(d0, d0);
+    __m128d zr = _mm_move_sd(_mm_add_pd(a1, b1), _mm_sub_pd(a1, b1)), sq1 = _mm_mul_pd(zr, zr); /* (dz, ra + rb) */
+    double L = (_mm_cvtsd_f64(sq0) + _mm_cvtsd_f64(_mm_unpackhi_pd(sq0, sq0))) + _mm_cvtsd_f64(sq1);
+    return col__le_filtered(L, _mm_cvtsd_f64(_mm_unpackhi_pd(sq1, sq1)));
+#else
     col_real rs = a->r + b->r;
     return col__le_filtered(col_v3_len_sq(col_v3_sub(a->c, b->c)), rs * rs);
+#endif
 }
 
 static inline bool col__overlap_sphere_sphere_u(const col_sphere *a, const col_sphere *b) {
@@ -81,7 +106,21 @@ static inline bool col__overlap_aabb_aabb_u(const col_aabb *a, const col_aabb *b
  * in the closed box with r tiny or 0 (a point) is in doubt here:
  * col__aabb_sphere_exact decides it by comparisons first. */
 static inline col__filtered col__aabb_sphere_filter(const col_aabb *b, const col_sphere *s) {
+#ifdef COL__SSE2
+    /* Arvo's excess per axis, max(lo - c, 0) + max(c - hi, 0), on x and y
+     * together and z beside, squared and summed in col__box_point_dist_sq's
+     * order: the same bits */
+    const double *pb = (const double *)(const void *)b, *ps = (const double *)(const void *)s;
+    __m128d b0 = _mm_loadu_pd(pb), s0 = _mm_loadu_pd(ps), zero = _mm_setzero_pd();
+    __m128d max_xy = _mm_loadu_pd(pb + 3); /* (max.x, max.y) */
+    __m128d exy = _mm_add_pd(_mm_max_pd(_mm_sub_pd(b0, s0), zero), _mm_max_pd(_mm_sub_pd(s0, max_xy), zero));
+    double c = ps[2], below = pb[2] - c, above = c - pb[5];
+    double ez = (below > 0.0 ? below : 0.0) + (above > 0.0 ? above : 0.0), r = ps[3];
+    __m128d sq = _mm_mul_pd(exy, exy);
+    return col__le_filtered((_mm_cvtsd_f64(sq) + _mm_cvtsd_f64(_mm_unpackhi_pd(sq, sq))) + ez * ez, r * r);
+#else
     return col__le_filtered(col__box_point_dist_sq(b->min, b->max, s->c), s->r * s->r);
+#endif
 }
 
 static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_sphere *s) {
@@ -93,15 +132,34 @@ static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_spher
 /* OBB-OBB SAT without validation (box.c). */
 bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 
+#ifdef COL__SSE2
+/* Two lanes at a time (SSE2, every x86-64): every number within COL_HUGE by
+ * its absolute value (false for NaN) and both radii >= 0, col__valid_sphere
+ * of both; the filter is the shared one (two lanes too). */
+static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_sphere *b) {
+    const double *pa = (const double *)(const void *)a, *pb = (const double *)(const void *)b;
+    __m128d a0 = _mm_loadu_pd(pa), a1 = _mm_loadu_pd(pa + 2), b0 = _mm_loadu_pd(pb), b1 = _mm_loadu_pd(pb + 2);
+    const __m128d sign = _mm_set1_pd(-0.0), huge = _mm_set1_pd((double)COL_HUGE);
+    __m128d ok = _mm_and_pd(
+        _mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, a0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, a1), huge)),
+        _mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, b0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, b1), huge)));
+    ok = _mm_and_pd(ok, _mm_cmpge_pd(_mm_unpackhi_pd(a1, b1), _mm_setzero_pd())); /* the radii >= 0 */
+    int valid = _mm_movemask_pd(ok) == 3;
+    col__filtered f = col__sphere_sphere_filter(a, b);
+    if (f.doubt) return valid && col__sphere_sphere_exact(a, b); /* rare: exact only on valid input */
+    return f.yes & valid;
+}
+#else
 static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_sphere *b) {
     int valid = (int)col__valid_sphere(a) & (int)col__valid_sphere(b);
     col__filtered f = col__sphere_sphere_filter(a, b);
     if (f.doubt) return valid && col__sphere_sphere_exact(a, b); /* rare: exact only on valid input */
     return f.yes & valid;
 }
+#endif
 
-#if defined(__SSE2__) && !defined(COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
-/* Two lanes at a time (SSE2, every x86-64): the box's six doubles as
+#ifdef COL__SSE2
+/* The box's six doubles as
  * three pairs (min.x min.y | min.z max.x | max.y max.z). Per axis, the
  * greater min at most the lesser max is the overlap and both boxes' min <=
  * max at once (four comparisons in one, exact); every coordinate within
@@ -109,9 +167,6 @@ static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_s
  * comparison does: the answer of col__valid_aabb and the six comparisons
  * (the scalar kernel below, which the float build and other machines use),
  * in about half the instructions. */
-#include <emmintrin.h>
-
-_Static_assert(sizeof(col_aabb) == 6 * sizeof(double), "col_aabb: six doubles, no padding");
 
 static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b) {
     const double *pa = (const double *)(const void *)a, *pb = (const double *)(const void *)b;
@@ -142,12 +197,36 @@ static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b
 }
 #endif
 
+#ifdef COL__SSE2
+/* Two lanes at a time (SSE2): col__valid_aabb and col__valid_sphere as in
+ * the kernels above; the filter is the shared one (two lanes too). */
+static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_sphere *s) {
+    const double *pb = (const double *)(const void *)b, *ps = (const double *)(const void *)s;
+    __m128d b0 = _mm_loadu_pd(pb), b1 = _mm_loadu_pd(pb + 2), b2 = _mm_loadu_pd(pb + 4);
+    __m128d s0 = _mm_loadu_pd(ps), s1 = _mm_loadu_pd(ps + 2);
+    const __m128d sign = _mm_set1_pd(-0.0), huge = _mm_set1_pd((double)COL_HUGE);
+    __m128d ok =
+        _mm_and_pd(_mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, b0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, b1), huge)),
+                   _mm_cmple_pd(_mm_andnot_pd(sign, b2), huge));
+    ok = _mm_and_pd(
+        ok, _mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, s0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, s1), huge)));
+    ok = _mm_and_pd(ok, _mm_cmple_pd(b0, _mm_shuffle_pd(b1, b2, 1))); /* min <= max on x and y */
+    /* min.z <= max.z and 0 <= r as two lanes: (min.z, 0) <= (max.z, r) */
+    __m128d zlo = _mm_unpacklo_pd(b1, _mm_setzero_pd()), zhi = _mm_unpackhi_pd(b2, s1);
+    ok = _mm_and_pd(ok, _mm_cmple_pd(zlo, zhi));
+    int valid = _mm_movemask_pd(ok) == 3;
+    col__filtered f = col__aabb_sphere_filter(b, s);
+    if (f.doubt) return valid && col__aabb_sphere_exact(b, s);
+    return f.yes & valid;
+}
+#else
 static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_sphere *s) {
     int valid = (int)col__valid_aabb(b) & (int)col__valid_sphere(s);
     col__filtered f = col__aabb_sphere_filter(b, s);
     if (f.doubt) return valid && col__aabb_sphere_exact(b, s);
     return f.yes & valid;
 }
+#endif
 
 /* p in the OBB's frame: ((p - c) . u_k). */
 col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p);

@@ -240,6 +240,7 @@ int col__moving_boxes_fast(const col_vec3 *amin, const col_vec3 *amax, const col
  * more. */
 int col__segment_ball_fast(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
+
 int col__segment_capsule_fast(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_real r);
 /* The box [lo, hi] grown by r >= 0 on every side, exactly: v below it where
  * fl(v + r) < lo (then v + r < lo exactly: lo is a representable number and
@@ -253,6 +254,42 @@ static inline bool col__segment_box_apart_by(col_vec3 p, col_vec3 q, col_vec3 lo
            ((p.y + r < lo.y) & (q.y + r < lo.y)) | ((p.y - r > hi.y) & (q.y - r > hi.y)) |
            ((p.z + r < lo.z) & (q.z + r < lo.z)) | ((p.z - r > hi.z) & (q.z - r > hi.z));
 }
+/* The same, inline, for the segment-box tests' own hot path (box.c). */
+static inline int col__segment_box_fast_k(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    if (col__exact_always) return 2;
+    /* the segment's extent apart from the box's on an axis (exact
+     * comparisons, no division): the far pairs' answer */
+    if (col__segment_box_apart_by(p, q, lo, hi, COL_R(0.0))) return 0;
+    double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
+    for (int k = 0; k < 3; ++k) {
+        double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
+        double L = (double)col_v3_get(lo, k), H = (double)col_v3_get(hi, k);
+        if (P == Q) { /* not moving across the slab: inside it or never (exact compares) */
+            if (P < L || P > H) return 0;
+            continue;
+        }
+        double D = Q - P, ad = D < 0 ? -D : D;
+        if (!(ad >= 0x1p-900 && ad <= 0x1p900)) return 2; /* the quotients could over- or underflow */
+        /* one division per axis: the times' numerators (one rounding each)
+         * times the rounded reciprocal of the rounded D (two), each product
+         * rounded (one): four roundings of u/2 relative, bounded by 3u */
+        const double rel = 3 * COL__XS_U;
+        double inv = 1.0 / D;
+        double tin = ((D > 0 ? L : H) - P) * inv, tout = ((D > 0 ? H : L) - P) * inv;
+        double ein = rel * (tin < 0 ? -tin : tin) + 0x1p-1000;
+        double eout = rel * (tout < 0 ? -tout : tout) + 0x1p-1000;
+        if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
+        lo_max = tin + ein > lo_max ? tin + ein : lo_max;
+        lo_min = tin - ein > lo_min ? tin - ein : lo_min;
+        hi_min = tout - eout < hi_min ? tout - eout : hi_min;
+        hi_max = tout + eout < hi_max ? tout + eout : hi_max;
+        if (lo_min > hi_max) return 0; /* already surely apart */
+    }
+    if (lo_max < hi_min) return 1;
+    return 2;
+}
+/* The exact decision behind it (col__segment_meets_box: the filter, then this). */
+bool col__segment_meets_box_exact(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 /* A ray's origin outside that grown box on an axis and not moving into it:
  * every point of the ray, and of its segment to the end fl(origin +
  * fl(max_t delta)) (which moves from the origin with delta's sign), lies

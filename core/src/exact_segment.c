@@ -741,37 +741,7 @@ static int slabs_fast(const box_eval *b) {
  * once (relative error <= u/2 each, u = COL__XS_U: t is within about 2u |t|
  * of its exact value; 3u |t| with room). */
 int col__segment_box_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
-    if (col__exact_always) return 2;
-    /* the segment's extent apart from the box's on an axis (exact
-     * comparisons, no division): the far pairs' answer */
-    if (col__segment_box_apart_by(p, q, lo, hi, COL_R(0.0))) return 0;
-    double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
-    for (int k = 0; k < 3; ++k) {
-        double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
-        double L = (double)col_v3_get(lo, k), H = (double)col_v3_get(hi, k);
-        if (P == Q) { /* not moving across the slab: inside it or never (exact compares) */
-            if (P < L || P > H) return 0;
-            continue;
-        }
-        double D = Q - P, ad = D < 0 ? -D : D;
-        if (!(ad >= 0x1p-900 && ad <= 0x1p900)) return 2; /* the quotients could over- or underflow */
-        /* one division per axis: the times' numerators (one rounding each)
-         * times the rounded reciprocal of the rounded D (two), each product
-         * rounded (one): four roundings of u/2 relative, bounded by 3u */
-        const double rel = 3 * COL__XS_U;
-        double inv = 1.0 / D;
-        double tin = ((D > 0 ? L : H) - P) * inv, tout = ((D > 0 ? H : L) - P) * inv;
-        double ein = rel * (tin < 0 ? -tin : tin) + 0x1p-1000;
-        double eout = rel * (tout < 0 ? -tout : tout) + 0x1p-1000;
-        if (!(ein <= 0x1p900 && eout <= 0x1p900)) return 2;
-        lo_max = tin + ein > lo_max ? tin + ein : lo_max;
-        lo_min = tin - ein > lo_min ? tin - ein : lo_min;
-        hi_min = tout - eout < hi_min ? tout - eout : hi_min;
-        hi_max = tout + eout < hi_max ? tout + eout : hi_max;
-        if (lo_min > hi_max) return 0; /* already surely apart */
-    }
-    if (lo_max < hi_min) return 1;
-    return 2;
+    return col__segment_box_fast_k(p, q, lo, hi);
 }
 
 static bool segment_meets_slabs(box_in *in) {
@@ -799,9 +769,17 @@ static bool segment_meets_slabs(box_in *in) {
     return slabs_logic(&b);
 }
 
-bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+/* (out of line: its frame and the box_in it builds cost the usual
+ * segment, which the filter decides, nothing) */
+COL__NOINLINE bool col__segment_meets_box_exact(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     box_in in = {p, q, col_v3(0, 0, 0), lo, hi, NULL, 0, 0, 0, 0, 0, false, p, p, col_v3(0, 0, 0)};
     return segment_meets_slabs(&in);
+}
+
+bool col__segment_meets_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    int fast = col__segment_box_fast_k(p, q, lo, hi);
+    if (fast != 2) return fast == 1;
+    return col__segment_meets_box_exact(p, q, lo, hi);
 }
 
 bool col__segment_meets_obb(col_vec3 p, col_vec3 q, col_vec3 c, const col_vec3 *u, col_vec3 e) {
