@@ -21,9 +21,13 @@ static int l_overlap(lua_State *L) {
      * value); whether the pair is supported is asked only of a false answer. */
     const lcol_kinds *ks = lua_touserdata(L, lua_upvalueindex(1));
     void *a = NULL, *b = NULL;
-    int ka = lcol_fast_kind(L, 1, ks, &a), kb = lcol_fast_kind(L, 2, ks, &b);
+    int ka = lcol_fast_kind(L, 1, ks, &a);
     if (ka < 0) return luaL_typeerror(L, 1, "collide shape");
-    if (kb < 0) return luaL_typeerror(L, 2, "collide shape");
+    int kb = lcol_fast_kind(L, 2, ks, &b);
+    if (kb < 0) {
+        lua_pop(L, 1); /* A's metatable: the error names argument 2 as given ("no value", not "table") */
+        return luaL_typeerror(L, 2, "collide shape");
+    }
     bool hit = col_overlap_unchecked((col_shape_kind)ka, a, (col_shape_kind)kb, b);
     if (!hit && !col_overlap_supported((col_shape_kind)ka, (col_shape_kind)kb))
         return lcol_pair_error(L, 2, (col_shape_kind)ka, (col_shape_kind)kb);

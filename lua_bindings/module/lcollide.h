@@ -77,8 +77,10 @@ typedef struct lcol_kinds {
 void lcol_push_kinds(lua_State *L);
 
 /* lcol_shape_kind by the metatable's identity in ks instead of its tag,
- * with the same proof of the block (its size); *data is the block. -1 when not a shape. Leaves the
- * value's metatable (where it has one) on the stack, saving a call: use it
+ * with the same proof of the block (its size); *data is the block. -1 when
+ * not a shape, the stack as it was. A shape's metatable stays on the
+ * stack, saving a call (pop it before raising an error about a later
+ * argument, whose type the message reads from the stack): use it
  * only where every argument is read by a fixed index and the results are
  * the top values (not where an optional argument is told by the stack's
  * height). */

@@ -242,7 +242,9 @@ int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
     if (!p || !lua_getmetatable(L, idx)) return -1;
     const void *mt = lua_topointer(L, -1); /* left on the stack: see lcollide.h */
     *data = p;
-    return kind_of(ks, mt, p, lua_rawlen(L, idx)); /* rawlen: 0 for a light userdata */
+    int k = kind_of(ks, mt, p, lua_rawlen(L, idx)); /* rawlen: 0 for a light userdata */
+    if (k < 0) lua_pop(L, 1);                       /* not a shape: nothing left (the error reads the stack as given) */
+    return k;
 }
 
 /* The kind of the shape userdata at idx, or -1 when it is not one (by its

@@ -65,6 +65,14 @@ expectError("bad argument #2 to 'overlap' (collide shape expected, got number)",
   function() return collide.overlap(sph, 5) end)
 expectError("bad argument #1 to 'overlap' (collide shape expected, got no value)",
   function() return collide.overlap() end)
+-- (the first shape's metatable, which the fast path leaves on the stack, is not
+-- the missing second argument: "got table" once)
+expectError("bad argument #2 to 'overlap' (collide shape expected, got no value)",
+  function() return collide.overlap(sph) end)
+expectError("bad argument #2 to 'overlap' (collide shape expected, got collide.World)",
+  function() return collide.overlap(sph, collide.world()) end)
+expectError("bad argument #1 to 'overlap' (collide shape expected, got table)",
+  function() return collide.overlap({}, sph) end)
 expectError("bad argument #2 to 'overlap' (no test for the pair (plane, plane))",
   function() return collide.overlap(collide.plane(0, 0, 1, 0), collide.plane(0, 1, 0, 0)) end)
 expectError("bad argument #2 to 'overlap' (no test for the pair (sphere, circle))",
