@@ -719,6 +719,18 @@ static void print_floor_targets(int far) {
     target("col_overlap_segment_triangle within 1.5x of MT yes/no",
            find("ray_triangle", far, "collide col_overlap_segment_triangle"),
            find("ray_triangle", far, "naive: segment yes/no"), 1.5);
+    /* "every static test within 1.5x of its floor": the others against theirs */
+    static const char *const others[][2] = {
+        {"sphere_sphere", "collide col_overlap_sphere_sphere"},
+        {"sphere_aabb", "collide col_overlap_aabb_sphere"},
+        {"obb_obb", "collide col_overlap_obb_obb"},
+        {"triangle_aabb", "collide col_overlap_aabb_triangle"},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; ++i) {
+        char what[128];
+        snprintf(what, sizeof what, "%s within 1.5x of its floor", others[i][1] + 8);
+        target(what, find(others[i][0], far, others[i][1]), find(others[i][0], far, "naive:"), 1.5);
+    }
 }
 
 /* issue 16: the exact decision of a finite max_t (filtered predicates:

@@ -76,14 +76,23 @@ bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B) {
      * and no epsilon added to |R|. */
     for (int i = 0; i < 3; ++i) {
         int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        /* B's radius on L = e_i x (column j) is sum_k b_k |L . column k|, L
+         * . column k = l1 R[i1][k] + l2 R[i2][k] (l1, l2 below): a 2x2
+         * minor of R, 0 exactly for k = j (the same two products), and
+         * for the columns j, k the negation, exactly, of the one for k, j
+         * (the same products, rounding being symmetric). So the three
+         * minors of rows i1, i2 serve all three axes, with the bits of
+         * the sum over every k. */
+        col_real m01 = col_abs(-R[i2][0] * R[i1][1] + R[i1][0] * R[i2][1]);
+        col_real m02 = col_abs(-R[i2][0] * R[i1][2] + R[i1][0] * R[i2][2]);
+        col_real m12 = col_abs(-R[i2][1] * R[i1][2] + R[i1][1] * R[i2][2]);
+        const col_real rbs[3] = {b[1] * m01 + b[2] * m02, b[0] * m01 + b[2] * m12, b[0] * m02 + b[1] * m12};
         for (int j = 0; j < 3; ++j) {
             /* e_i x c = (components) with L[i] = 0, L[i1] = -c[i2], L[i2] = c[i1]. */
             col_real l1 = -R[i2][j], l2 = R[i1][j];
             if (l1 * l1 + l2 * l2 <= COL_PARALLEL_TOLERANCE) continue; /* parallel edges */
             col_real ra = a[i1] * col_abs(l1) + a[i2] * col_abs(l2);
-            col_real rb = b[0] * col_abs(l1 * R[i1][0] + l2 * R[i2][0]) +
-                          b[1] * col_abs(l1 * R[i1][1] + l2 * R[i2][1]) + b[2] * col_abs(l1 * R[i1][2] + l2 * R[i2][2]);
-            if (col_abs(l1 * t[i1] + l2 * t[i2]) > ra + rb) return false;
+            if (col_abs(l1 * t[i1] + l2 * t[i2]) > ra + rbs[j]) return false;
         }
     }
     return true;
