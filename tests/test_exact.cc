@@ -1404,3 +1404,35 @@ TEST(ExactSweep, PointsThroughATriangleByAnEdgeDecideAsExactArithmetic) {
     EXPECT_GT(hits, n / 10);
     EXPECT_LT(hits, n * 9 / 10);
 }
+
+// The separating axes' filter (exact.h) at its boundary: segments touching a
+// box's edge exactly where only a cross axis decides, built on dyadic
+// coordinates (exact), then moved by one ulp outward and inward, at the
+// origin and 2^20 away (where the filter's bound grows with the
+// coordinates and the exact test decides).
+TEST(AabbSegment, TouchingAnEdgeAndAnUlpOffByTheCrossAxes) {
+    for (double off : {0.0, 1048576.0}) {
+        col_aabb box = {{off, off, off}, {off + 1, off + 1, off + 1}};
+        // x + y = 2 + 2 off at z = off + 0.5: touches the edge x = y = off + 1
+        col_segment on = {{off + 2, off, off + 0.5}, {off, off + 2, off + 0.5}};
+        EXPECT_TRUE(col_overlap_aabb_segment(&box, &on)) << off;
+        col_segment out = on, in = on;
+        out.a.x = std::nextafter(out.a.x, INFINITY);
+        out.b.y = std::nextafter(out.b.y, INFINITY);
+        in.a.x = std::nextafter(in.a.x, -INFINITY);
+        in.b.y = std::nextafter(in.b.y, -INFINITY);
+        EXPECT_FALSE(col_overlap_aabb_segment(&box, &out)) << off;
+        EXPECT_TRUE(col_overlap_aabb_segment(&box, &in)) << off;
+        // the same with the exact predicates alone
+        col__exact_always = true;
+        EXPECT_TRUE(col_overlap_aabb_segment(&box, &on)) << off;
+        EXPECT_FALSE(col_overlap_aabb_segment(&box, &out)) << off;
+        EXPECT_TRUE(col_overlap_aabb_segment(&box, &in)) << off;
+        col__exact_always = false;
+        // parallel to an axis (a null cross axis): along the edge, and an ulp beside it
+        col_segment along = {{off - 1, off + 1, off + 1}, {off + 2, off + 1, off + 1}};
+        EXPECT_TRUE(col_overlap_aabb_segment(&box, &along)) << off;
+        along.a.y = along.b.y = std::nextafter(off + 1, INFINITY);
+        EXPECT_FALSE(col_overlap_aabb_segment(&box, &along)) << off;
+    }
+}

@@ -137,9 +137,9 @@ bool col__box_points_separated(col_vec3 lo, col_vec3 hi, const col_vec3 *pts, in
 
 bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
     if (!col__valid_aabb(b) || !col__valid_segment(s)) return false;
-    /* exact (exact.h): the decision of the ray cast against a box, its
-     * filter inline */
-    int fast = col__segment_box_fast_k(s->a, s->b, b->min, b->max);
+    /* exact (exact.h): the decision of the ray cast against a box, the
+     * separating axes' filter inline */
+    int fast = col__segment_box_sat_fast(s->a, s->b, b->min, b->max);
     if (fast != 2) return fast == 1;
     return col__segment_meets_box_exact(s->a, s->b, b->min, b->max);
 }

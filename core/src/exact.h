@@ -288,6 +288,45 @@ static inline int col__segment_box_fast_k(col_vec3 p, col_vec3 q, col_vec3 lo, c
     if (lo_max < hi_min) return 1;
     return 2;
 }
+/*
+ * The static segment-box test's filter, by the separating axes (Ericson
+ * 5.3.3): the box's three face normals, exactly (col__segment_box_apart_by),
+ * and the three products of the segment's direction with the box's axes,
+ * in doubled coordinates without a division: for axis i (j, k the others)
+ * S = |M_j D_k - M_k D_j| - (E_j |D_k| + E_k |D_j|), M = (p + q) - (lo + hi),
+ * D = q - p, E = hi - lo; the segment and the box are apart exactly when
+ * some S > 0 (or a face axis separates), touching at S = 0. Computed in
+ * double, S is within 22.1 u A_j A_k of the exact one (A = |p| + |q| +
+ * |lo| + |hi| per coordinate: each of M, D, E within 2u A of its exact
+ * value, each product and sum rounded once, the terms' magnitudes at most
+ * A_j A_k each), bounded here by 40 u A_j A_k plus 2^-1000 for underflow.
+ * An axis whose both D are 0 is null (the segment parallel to the box's
+ * axis i there): no separation, and no doubt. 0 surely apart, 1 surely
+ * meeting, 2 in doubt (the exact test decides). No division: the cheap
+ * static test's common answers.
+ */
+static inline int col__segment_box_sat_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    if (col__exact_always) return 2;
+    if (col__segment_box_apart_by(p, q, lo, hi, COL_R(0.0))) return 0;
+    double M[3], D[3], E[3], A[3];
+    for (int k = 0; k < 3; ++k) {
+        double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
+        double L = (double)col_v3_get(lo, k), H = (double)col_v3_get(hi, k);
+        M[k] = (P + Q) - (L + H);
+        D[k] = Q - P;
+        E[k] = H - L;
+        A[k] = (fabs(P) + fabs(Q)) + (fabs(L) + fabs(H));
+    }
+    int apart = 0, meets = 1;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double s = fabs(M[j] * D[k] - M[k] * D[j]) - (E[j] * fabs(D[k]) + E[k] * fabs(D[j]));
+        double e = 40 * COL__XS_U * (A[j] * A[k]) + 0x1p-1000;
+        apart |= s > e;
+        meets &= (s < -e) | ((D[j] == 0.0) & (D[k] == 0.0));
+    }
+    return apart ? 0 : meets ? 1 : 2;
+}
 /* The exact decision behind it (col__segment_meets_box: the filter, then this). */
 bool col__segment_meets_box_exact(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 /* A ray's origin outside that grown box on an axis and not moving into it:
