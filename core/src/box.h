@@ -5,8 +5,8 @@
 #include "geom.h"
 
 /* Two lanes at a time where every x86-64 has them (SSE2) and col_real is
- * double: the AABB-AABB and sphere-sphere kernels below. COLLIDE_NO_SIMD
- * keeps their scalar forms. */
+ * double: the AABB-AABB, sphere-sphere and sphere-AABB kernels below.
+ * COLLIDE_NO_SIMD keeps their scalar forms. */
 #if defined(__SSE2__) && !(defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
 #define COL__SSE2 1
 #include <emmintrin.h>
@@ -16,6 +16,11 @@ static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 
 #else
 _Static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double), "no padding");
 #endif
+/* Each lane of v within COL_HUGE by its absolute value: all ones, else (a
+ * NaN too) zero. */
+static inline __m128d col__lanes_valid(__m128d v) {
+    return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), v), _mm_set1_pd((double)COL_HUGE));
+}
 #endif
 
 /* How far v lies outside [lo, hi] (lo <= hi), 0 within: at most one of the
@@ -139,10 +144,8 @@ bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_sphere *b) {
     const double *pa = (const double *)(const void *)a, *pb = (const double *)(const void *)b;
     __m128d a0 = _mm_loadu_pd(pa), a1 = _mm_loadu_pd(pa + 2), b0 = _mm_loadu_pd(pb), b1 = _mm_loadu_pd(pb + 2);
-    const __m128d sign = _mm_set1_pd(-0.0), huge = _mm_set1_pd((double)COL_HUGE);
-    __m128d ok = _mm_and_pd(
-        _mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, a0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, a1), huge)),
-        _mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, b0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, b1), huge)));
+    __m128d ok = _mm_and_pd(_mm_and_pd(col__lanes_valid(a0), col__lanes_valid(a1)),
+                            _mm_and_pd(col__lanes_valid(b0), col__lanes_valid(b1)));
     ok = _mm_and_pd(ok, _mm_cmpge_pd(_mm_unpackhi_pd(a1, b1), _mm_setzero_pd())); /* the radii >= 0 */
     int valid = _mm_movemask_pd(ok) == 3;
     col__filtered f = col__sphere_sphere_filter(a, b);
@@ -159,8 +162,8 @@ static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_s
 #endif
 
 #ifdef COL__SSE2
-/* The box's six doubles as
- * three pairs (min.x min.y | min.z max.x | max.y max.z). Per axis, the
+/* Two lanes at a time (SSE2): the box's six doubles as three pairs (min.x
+ * min.y | min.z max.x | max.y max.z). Per axis, the
  * greater min at most the lesser max is the overlap and both boxes' min <=
  * max at once (four comparisons in one, exact); every coordinate within
  * COL_HUGE by its absolute value, which fails for a NaN, as each
@@ -172,14 +175,9 @@ static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b
     const double *pa = (const double *)(const void *)a, *pb = (const double *)(const void *)b;
     __m128d a0 = _mm_loadu_pd(pa), a1 = _mm_loadu_pd(pa + 2), a2 = _mm_loadu_pd(pa + 4);
     __m128d b0 = _mm_loadu_pd(pb), b1 = _mm_loadu_pd(pb + 2), b2 = _mm_loadu_pd(pb + 4);
-    const __m128d sign = _mm_set1_pd(-0.0), huge = _mm_set1_pd((double)COL_HUGE);
     /* |x| <= COL_HUGE for all twelve (false for NaN) */
-    __m128d ok =
-        _mm_and_pd(_mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, a0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, a1), huge)),
-                   _mm_cmple_pd(_mm_andnot_pd(sign, a2), huge));
-    ok = _mm_and_pd(ok, _mm_and_pd(_mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, b0), huge),
-                                              _mm_cmple_pd(_mm_andnot_pd(sign, b1), huge)),
-                                   _mm_cmple_pd(_mm_andnot_pd(sign, b2), huge)));
+    __m128d ok = _mm_and_pd(_mm_and_pd(col__lanes_valid(a0), col__lanes_valid(a1)), col__lanes_valid(a2));
+    ok = _mm_and_pd(ok, _mm_and_pd(_mm_and_pd(col__lanes_valid(b0), col__lanes_valid(b1)), col__lanes_valid(b2)));
     /* x and y: max(a.min, b.min) <= min(a.max, b.max) (no NaN reaches here
      * undetected: ok above) */
     __m128d amax_xy = _mm_shuffle_pd(a1, a2, 1), bmax_xy = _mm_shuffle_pd(b1, b2, 1);
@@ -204,12 +202,8 @@ static inline bool col__overlap_aabb_sphere_k(const col_aabb *b, const col_spher
     const double *pb = (const double *)(const void *)b, *ps = (const double *)(const void *)s;
     __m128d b0 = _mm_loadu_pd(pb), b1 = _mm_loadu_pd(pb + 2), b2 = _mm_loadu_pd(pb + 4);
     __m128d s0 = _mm_loadu_pd(ps), s1 = _mm_loadu_pd(ps + 2);
-    const __m128d sign = _mm_set1_pd(-0.0), huge = _mm_set1_pd((double)COL_HUGE);
-    __m128d ok =
-        _mm_and_pd(_mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, b0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, b1), huge)),
-                   _mm_cmple_pd(_mm_andnot_pd(sign, b2), huge));
-    ok = _mm_and_pd(
-        ok, _mm_and_pd(_mm_cmple_pd(_mm_andnot_pd(sign, s0), huge), _mm_cmple_pd(_mm_andnot_pd(sign, s1), huge)));
+    __m128d ok = _mm_and_pd(_mm_and_pd(col__lanes_valid(b0), col__lanes_valid(b1)), col__lanes_valid(b2));
+    ok = _mm_and_pd(ok, _mm_and_pd(col__lanes_valid(s0), col__lanes_valid(s1)));
     ok = _mm_and_pd(ok, _mm_cmple_pd(b0, _mm_shuffle_pd(b1, b2, 1))); /* min <= max on x and y */
     /* min.z <= max.z and 0 <= r as two lanes: (min.z, 0) <= (max.z, r) */
     __m128d zlo = _mm_unpacklo_pd(b1, _mm_setzero_pd()), zhi = _mm_unpackhi_pd(b2, s1);
