@@ -1411,16 +1411,18 @@ TEST(ExactSweep, PointsThroughATriangleByAnEdgeDecideAsExactArithmetic) {
 // origin and 2^20 away (where the filter's bound grows with the
 // coordinates and the exact test decides).
 TEST(AabbSegment, TouchingAnEdgeAndAnUlpOffByTheCrossAxes) {
-    for (double off : {0.0, 1048576.0}) {
+    for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)}) {
         col_aabb box = {{off, off, off}, {off + 1, off + 1, off + 1}};
         // x + y = 2 + 2 off at z = off + 0.5: touches the edge x = y = off + 1
-        col_segment on = {{off + 2, off, off + 0.5}, {off, off + 2, off + 0.5}};
+        const col_real half = static_cast<col_real>(0.5);
+        col_segment on = {{off + 2, off, off + half}, {off, off + 2, off + half}};
         EXPECT_TRUE(col_overlap_aabb_segment(&box, &on)) << off;
         col_segment out = on, in = on;
-        out.a.x = std::nextafter(out.a.x, INFINITY);
-        out.b.y = std::nextafter(out.b.y, INFINITY);
-        in.a.x = std::nextafter(in.a.x, -INFINITY);
-        in.b.y = std::nextafter(in.b.y, -INFINITY);
+        const col_real inf = static_cast<col_real>(INFINITY);
+        out.a.x = std::nextafter(out.a.x, inf);
+        out.b.y = std::nextafter(out.b.y, inf);
+        in.a.x = std::nextafter(in.a.x, -inf);
+        in.b.y = std::nextafter(in.b.y, -inf);
         EXPECT_FALSE(col_overlap_aabb_segment(&box, &out)) << off;
         EXPECT_TRUE(col_overlap_aabb_segment(&box, &in)) << off;
         // the same with the exact predicates alone
@@ -1432,7 +1434,7 @@ TEST(AabbSegment, TouchingAnEdgeAndAnUlpOffByTheCrossAxes) {
         // parallel to an axis (a null cross axis): along the edge, and an ulp beside it
         col_segment along = {{off - 1, off + 1, off + 1}, {off + 2, off + 1, off + 1}};
         EXPECT_TRUE(col_overlap_aabb_segment(&box, &along)) << off;
-        along.a.y = along.b.y = std::nextafter(off + 1, INFINITY);
+        along.a.y = along.b.y = std::nextafter(static_cast<col_real>(off + 1), inf);
         EXPECT_FALSE(col_overlap_aabb_segment(&box, &along)) << off;
     }
 }
