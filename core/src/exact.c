@@ -187,12 +187,13 @@ int col__orient2d_exact(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
 #define RANGE_HI 0x1p300
 #endif
 
-static bool in_range(col_real x) {
+/* (without a branch: the filters ask it of every difference they take) */
+static inline bool in_range(col_real x) {
     col_real a = col_abs(x);
-    return x == COL_R(0.0) || (a >= RANGE_LO && a <= RANGE_HI);
+    return (int)(x == COL_R(0.0)) | ((int)(a >= RANGE_LO) & (int)(a <= RANGE_HI));
 }
 
-static bool v_in_range(col_vec3 v) { return in_range(v.x) && in_range(v.y) && in_range(v.z); }
+static inline bool v_in_range(col_vec3 v) { return (int)in_range(v.x) & (int)in_range(v.y) & (int)in_range(v.z); }
 
 /* The sign of u . (v x w) from the rounded rows when the bound decides it;
  * 2 when it does not. */

@@ -93,8 +93,10 @@ int col__box_edges_facing(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_
 static int longest_edge(col_vec3 a, col_vec3 b, col_vec3 c) {
     col_real lab = col_v3_len_sq(col_v3_sub(b, a)), lbc = col_v3_len_sq(col_v3_sub(c, b)),
              lca = col_v3_len_sq(col_v3_sub(a, c));
-    if (lab >= lbc && lab >= lca) return 0;
-    return lbc >= lca ? 1 : 2;
+    /* the index without a branch (a random triangle's longest edge is a
+     * coin toss for the predictor): 0, else 1 or 2, as the comparisons say */
+    int not0 = !((int)(lab >= lbc) & (int)(lab >= lca));
+    return not0 * (1 + !(lbc >= lca));
 }
 
 void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p, col_vec3 *q) {
