@@ -626,6 +626,30 @@ TEST(PenetrationSat, TinyBoxesTouchingOffTheOriginTouch) {
     EXPECT_EQ(p.depth, 0);
 }
 
+// A sliver triangle (700 long, 0.25 wide at one end) deep in a box, the
+// separating axes' normal its face's to 4e-14 rad: its far vertex lies 3e-11
+// below the short edge along it, beyond the features' rounding tolerance, and
+// the short edge alone faced nothing of the box (a* 36.6 off the box). The
+// witnesses take the whole face: a* on the box's edge, b* on the triangle,
+// where EPA puts them (fuzz/regressions/distance/sat-witness-of-a-sliver-
+// face-cut-to-its-short-edge).
+TEST(PenetrationSat, ASliverFaceIsNotCutToItsShortEdge) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are double's";
+    col_shape box = Aabb(-0x1.e2ep+8, -0x1p+9, -0x1.e2ep+8, 0x1p+7, 0x1p+7, -0x1.e1cp+8);
+    col_shape tri =
+        Triangle(V(0x1.85p+7, 0x1p-3, -0x1.2p+8), V(-0x1p+9, -0x1p+9, -0x1p+9), V(-0x1p+9, -0x1.ffcp+8, -0x1p+9));
+    col_penetration_result p = col_penetration(&box, &tri), e = col_epa_penetration(&box, &tri);
+    ASSERT_EQ(p.status, COL_HIT);
+    ASSERT_EQ(e.status, COL_HIT);
+    EXPECT_NEAR(p.depth, e.depth, 1e-9);
+    col_shape wa = Point(p.point_a.x, p.point_a.y, p.point_a.z), wb = Point(p.point_b.x, p.point_b.y, p.point_b.z);
+    EXPECT_LT(col_distance(&wa, &box).distance, 1e-9); // on the box (its edge x = min.x, z = max.z)
+    EXPECT_LT(col_distance(&wb, &tri).distance, 1e-9); // on the triangle
+    EXPECT_NEAR(p.point_a.y, e.point_a.y, 1e-6);       // where EPA's pair is
+    col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+    EXPECT_LT(col_v3_len(gap), 1e-10);
+}
+
 // A flat difference of the cores (depth 0 for them): the common point is
 // the matched pair, not each shape's extreme along the normal (a ball sunk
 // to its centre in a floor triangle had b* at the triangle's first vertex;

@@ -521,20 +521,16 @@ static void facing(const sat_p2 *fa, int na, col_real ha, const sat_p2 *fb, int 
     *pb = col_v3_madd(*pa, depth, n);
 }
 
-void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
-                      col_vec3 *pb) {
-    sat_core a, b;
-    (void)sat_core_make(A, &a);
-    (void)sat_core_make(B, &b);
-    col_vec3 t1, t2;
-    col__across(n, &t1, &t2);
-    /* features within rounding of the extremes: A's against n, B's along it */
-    col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
+/* The matched pair from the features within tol of the extremes along n
+ * (col__sat_witness); whether they face each other there (b* over B's
+ * feature, within tol across n). */
+static bool sat_witness_tol(const sat_core *a, const sat_core *b, col_real depth, col_vec3 n, col_vec3 t1, col_vec3 t2,
+                            col_real tol, col_vec3 *pa, col_vec3 *pb) {
     sat_p2 fa[4], fb[4], ca, cb;
     col_real ha, hb;
     bool corner_a, corner_b;
-    int na = sat_feature(&a, col_v3_neg(n), t1, t2, tol, fa, &ha, &corner_a, &ca),
-        nb = sat_feature(&b, n, t1, t2, tol, fb, &hb, &corner_b, &cb);
+    int na = sat_feature(a, col_v3_neg(n), t1, t2, tol, fa, &ha, &corner_a, &ca),
+        nb = sat_feature(b, n, t1, t2, tol, fb, &hb, &corner_b, &cb);
     ha = -ha; /* A's lowest point along n */
     /* a box's corner is its feature where it faces the other's edge or
      * face, or lies in the other's face; beside that face, the part of the
@@ -548,6 +544,38 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
         nb = 1;
     }
     facing(fa, na, ha, fb, nb, depth, n, t1, t2, pa, pb);
+    sat_p2 qb = {col_v3_dot(*pb, t1), col_v3_dot(*pb, t2)}, near = sat_nearest(fb, nb, qb);
+    col_real dx = near.x - qb.x, dy = near.y - qb.y;
+    return dx * dx + dy * dy <= tol * tol;
+}
+
+void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
+                      col_vec3 *pb) {
+    sat_core a, b;
+    (void)sat_core_make(A, &a);
+    (void)sat_core_make(B, &b);
+    col_vec3 t1, t2;
+    col__across(n, &t1, &t2);
+    /* features within rounding of the extremes: A's against n, B's along
+     * it; where they do not face each other, the normal's own rounding left
+     * a vertex of the touching face out (a sliver triangle 700 long, its
+     * far vertex 3e-11 below its short edge along an axis 4e-14 rad off its
+     * plane, kept only the short edge, which faces nothing of the box: a*
+     * 36.6 off the box, fuzz/regressions/distance/sat-witness-of-a-sliver-
+     * face-cut-to-its-short-edge): the features again within 16, 256,
+     * then 4096 times that, the least that face each other (at once 4096
+     * times put b* 8e-9 off a box at size 500, fuzz/regressions/distance/
+     * sat-witness-features-widened-too-far-*) */
+    col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
+    if (sat_witness_tol(&a, &b, depth, n, t1, t2, tol, pa, pb)) return;
+    for (col_real wide = COL_R(16.0) * tol; wide <= COL_R(4096.0) * tol; wide *= COL_R(16.0)) {
+        col_vec3 wa, wb;
+        if (sat_witness_tol(&a, &b, depth, n, t1, t2, wide, &wa, &wb)) {
+            *pa = wa;
+            *pb = wb;
+            return;
+        }
+    }
 }
 
 /* ---- polytopes: EPA's depth and normal, witnesses from the features ---- */
