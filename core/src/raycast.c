@@ -647,7 +647,9 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
  * tmin (1 + 3.01 u) + COL__REAL_MIN (tmin >= 0: the clamp at 0 is exact) and
  * its least exit at least tmax (1 - 3.01 u) - COL__REAL_MIN where tmax >=
  * 0 (the clamp at 1 is exact); the test's margin of 4 eps = 8 u also
- * covers the roundings of the comparison's own terms. An overflowed time
+ * covers the roundings of the comparison's own terms (a hit: fl(tmin (1 +
+ * 8u)) + 2 COL__REAL_MIN is at least tmin (1 + 5.9 u) + 1.9 COL__REAL_MIN,
+ * fl(tmax (1 - 8u)) at most tmax (1 - 6.9 u) + COL__REAL_MIN u). An overflowed time
  * is infinite on the side the exact one lies far beyond, so no bound needs
  * it. No ratio of the coordinates to the motion enters: the cost beside the
  * cast is the end, three subtractions and two comparisons.
@@ -674,7 +676,7 @@ static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col
         return col__ray_inside(r);
     }
     /* NaN (0 inf): in doubt */
-    if (sl.tmin + e * sl.tmin + COL__REAL_MIN < sl.tmax - e * sl.tmax - COL__REAL_MIN) *sure = 1;
+    if (sl.tmin * (COL_R(1.0) + e) + COL_R(2.0) * COL__REAL_MIN < sl.tmax * (COL_R(1.0) - e)) *sure = 1;
     if (sl.axis < 0) return col__ray_miss(); /* unreachable for an outside origin: kept for safety */
     return col__ray_accept(r, sl.tmin * r->max_t, col_v3_scale(world_axes[sl.axis], sl.sign));
 }
