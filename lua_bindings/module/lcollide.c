@@ -301,7 +301,51 @@ static void check_turnable(lua_State *L, int arg, const col_shape *s, const col_
         luaL_argerror(L, arg, lua_pushfstring(L, "%s: a %s cannot turn", field, col_shape_kind_name(s->kind)));
 }
 
+/* Three numbers from arg as a vector where they are finite numbers within
+ * COL_HUGE (lcol_check_real's test, without its error): false otherwise. */
+static bool try_vec3(lua_State *L, int arg, col_vec3 *out) {
+    col_real v[3];
+    for (int i = 0; i < 3; ++i) {
+        int ok = 0;
+        lua_Number x = lua_tonumberx(L, arg + i, &ok);
+        if (!ok || !(fabs(x) <= (lua_Number)COL_HUGE)) return false;
+        v[i] = (col_real)x;
+    }
+    *out = lcol_v3(v);
+    return true;
+}
+
+/* collide.sweep's plain calls, sweep(a, dx,dy,dz, b [, dbx,dby,dbz]) without
+ * options: the shapes by their metatables' identities (upvalue 1, as
+ * collide.overlap), the numbers by one call each. 0 where anything is not
+ * as expected (the general path then reads the arguments again and raises
+ * the error that names one); else the number of results. */
+static int sweep_plain(lua_State *L, int top) {
+    const lcol_kinds *ks = lua_touserdata(L, lua_upvalueindex(1));
+    void *pa = NULL, *pb = NULL;
+    int ka = lcol_fast_kind(L, 1, ks, &pa);
+    if (ka < 0) return 0;
+    int kb = lcol_fast_kind(L, 5, ks, &pb);
+    col_vec3 da = col_v3(0, 0, 0), db = col_v3(0, 0, 0);
+    if (kb < 0 || !try_vec3(L, 2, &da) || (top == 8 && !try_vec3(L, 6, &db)) ||
+        !col_sweep_supported((col_shape_kind)ka, (col_shape_kind)kb)) {
+        lua_settop(L, top); /* the metatables lcol_fast_kind left */
+        return 0;
+    }
+    col_shape a, b;
+    lcol_shape_at((col_shape_kind)ka, pa, &a);
+    lcol_shape_at((col_shape_kind)kb, pb, &b);
+    col_sweep_hit h = col_sweep(&a, da, &b, db);
+    if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    return lcol_push_sweep(L, h);
+}
+
 static int l_sweep(lua_State *L) {
+    int top = lua_gettop(L), n = top == 5 || top == 8 ? sweep_plain(L, top) : 0;
+    if (n) return n;
     col_shape a, b;
     col_vec3 da = col_v3(0, 0, 0), db = col_v3(0, 0, 0);
     /* the options table: after B's motion, or in its place */
@@ -472,7 +516,6 @@ static const luaL_Reg module_functions[] = {
     {"support", l_support},
     {"sweepConvex", l_sweep_convex},
     {"raycast", l_raycast},
-    {"sweep", l_sweep},
     {"classify", l_classify},
     {"segmentPlane", l_segment_plane},
     {"trianglePlane", l_triangle_plane},
@@ -489,7 +532,7 @@ int LCOL_OPEN(lua_State *L) {
     luaL_newlib(L, module_functions);
     lcol_open_shapes(L);
     /* the hot queries, with the shape metatables' identities as upvalue 1 */
-    static const luaL_Reg hot_functions[] = {{"overlap", l_overlap}, {NULL, NULL}};
+    static const luaL_Reg hot_functions[] = {{"overlap", l_overlap}, {"sweep", l_sweep}, {NULL, NULL}};
     lcol_push_kinds(L);
     luaL_setfuncs(L, hot_functions, 1);
     lcol_open_arrays(L);

@@ -70,6 +70,11 @@ int lcol_shape_kind(lua_State *L, int idx);
 typedef struct lcol_kinds {
     const void *mt[COL_SHAPE_KIND_COUNT];
     size_t size[COL_SHAPE_KIND_COUNT]; /* the block of each kind (lcol_kind_size; the polytope's varies) */
+    /* A perfect hash of the metatables' addresses: slot[(address * mult) >>
+     * 58] is kind + 1 (0: none), mult chosen when the module opens so that no
+     * two collide; mult 0 where no such multiplier was found (then a scan). */
+    uint64_t mult;
+    unsigned char slot[64];
 } lcol_kinds;
 
 /* Pushes the lcol_kinds userdata of the shape metatables registered by
@@ -179,6 +184,10 @@ static inline col_vec3 lcol_v3(const col_real *p) { return col_v3(p[0], p[1], p[
  * col_polytope whose points follow it), valid while the value stays on the
  * stack. The one shape check of the bindings. */
 void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind);
+
+/* The col_shape of a shape userdata's block of that kind (as
+ * lcol_check_shape gives it: valid while the value stays on the stack). */
+void lcol_shape_at(col_shape_kind kind, const void *data, col_shape *out);
 
 /* The one rule for printing a number, in tostring, traces and pictures:
  * the fewest significant digits that read back as the same double (so 0.1

@@ -228,13 +228,47 @@ static bool polytope_block_ok(const void *ud, size_t len);
 
 /* The kind of a userdata block p of len bytes whose metatable is mt, or -1
  * when it is not a shape (see KIND_TAGS for what proves it). */
+static unsigned kinds_slot(uint64_t mult, const void *mt) { return (unsigned)(((uint64_t)(uintptr_t)mt * mult) >> 58); }
+
 static int kind_of(const lcol_kinds *ks, const void *mt, const void *p, size_t len) {
-    for (int k = 0; k < COL_SHAPE_KIND_COUNT; ++k) {
-        if (ks->mt[k] != mt) continue;
-        bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(p, len) : len == ks->size[k];
-        return fits ? k : -1;
+    int k = -1;
+    if (ks->mult) {
+        k = ks->slot[kinds_slot(ks->mult, mt)] - 1;
+        if (k >= 0 && ks->mt[k] != mt) k = -1;
+    } else {
+        for (int i = 0; i < COL_SHAPE_KIND_COUNT && k < 0; ++i)
+            if (ks->mt[i] == mt) k = i;
     }
-    return -1;
+    if (k < 0) return -1;
+    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(p, len) : len == ks->size[k];
+    return fits ? k : -1;
+}
+
+/* kinds' perfect hash (lcol_kinds): odd multipliers from a fixed sequence
+ * (splitmix64) until the metatables' slots are all distinct; 12 addresses in
+ * 64 slots part for about a third of multipliers, so 200 tries fail with
+ * odds below 1e-35 (then mult 0: kind_of scans). */
+static void kinds_hash(lcol_kinds *ks) {
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        x += 0x9E3779B97F4A7C15u;
+        uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+        uint64_t mult = (z ^ (z >> 31)) | 1u;
+        memset(ks->slot, 0, sizeof ks->slot);
+        bool apart = true;
+        for (int k = 0; k < COL_SHAPE_KIND_COUNT && apart; ++k) {
+            unsigned char *s = &ks->slot[kinds_slot(mult, ks->mt[k])];
+            apart = *s == 0;
+            *s = (unsigned char)(k + 1);
+        }
+        if (apart) {
+            ks->mult = mult;
+            return;
+        }
+    }
+    ks->mult = 0;
 }
 
 int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
@@ -325,9 +359,15 @@ void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind) {
     return lua_touserdata(L, idx);
 }
 
+void lcol_shape_at(col_shape_kind kind, const void *data, col_shape *out) {
+    out->kind = kind;
+    memcpy(&out->u, data, kind_size(kind));
+}
+
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
-    const void *data = lcol_check_any_shape(L, idx, &out->kind);
-    memcpy(&out->u, data, kind_size(out->kind));
+    col_shape_kind kind;
+    const void *data = lcol_check_any_shape(L, idx, &kind);
+    lcol_shape_at(kind, data, out);
 }
 
 /* Self argument of a method: any shape, with its kind. */
@@ -793,6 +833,7 @@ void lcol_open_shapes(lua_State *L) {
         lua_pushcclosure(L, shape_new, 1);
         lua_setfield(L, -2, col_shape_kind_name((col_shape_kind)k));
     }
+    kinds_hash(ks);
     lua_pushcfunction(L, polytope_new);
     lua_setfield(L, -2, "convex");
     lua_pushcfunction(L, plane_from_points);

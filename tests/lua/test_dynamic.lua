@@ -98,6 +98,33 @@ expectError("bad argument #5 to 'sweep' (collide shape expected, got number)",
   function() return collide.sweep(box, 1, 0, 0, 5) end)
 expectError("bad argument #7 to 'sweep' (finite number expected, got inf)",
   function() return collide.sweep(box, 1, 0, 0, box, 0, math.huge, 0) end)
+-- the plain calls (five or eight arguments, no options) take a shorter path:
+-- the same answers as the general one, the same errors
+do
+  local s, b2 = collide.sphere(-2, 0.5, 0.5, 0.5), collide.aabb(0, 0, 0, 1, 1, 1)
+  local plain = { collide.sweep(s, 4, 0, 0, b2) }
+  expectEqual(#plain, 9, "a plain sweep's nine results")
+  local moving = { collide.sweep(s, 4, 0, 0, b2, 0, 0, 0) }
+  local general = { collide.sweep(s, 4, 0, 0, b2, 0, 0, 0, {}) }
+  local turning = { collide.sweep(s, 4, 0, 0, b2, {}) }
+  for i = 1, 9 do
+    expectEqual(moving[i], plain[i], "eight arguments: result " .. i)
+    expectEqual(general[i], plain[i], "with options: result " .. i)
+    expectEqual(turning[i], plain[i], "options in B's motion's place: result " .. i)
+  end
+  expectEqual(collide.sweep(s, 1, 0, 0, b2), nil, "a plain miss")
+  expectEqual(select("#", collide.sweep(s, 1, 0, 0, b2)), 1, "a plain miss is one nil")
+  expectError("bad argument #3 to 'sweep' (number expected, got string)",
+    function() return collide.sweep(s, 1, "x", 0, b2) end)
+  expectError("bad argument #1 to 'sweep' (collide shape expected, got table)",
+    function() return collide.sweep({}, 1, 0, 0, b2) end)
+  expectError("bad argument #5 to 'sweep' (collide shape expected, got table)",
+    function() return collide.sweep(s, 1, 0, 0, {}) end)
+  expectError("bad argument #8 to 'sweep' (number expected, got nil)",
+    function() return collide.sweep(s, 1, 0, 0, b2, 0, 0, nil) end)
+  expectError("bad argument #2 to 'sweep' (magnitude must be <=",
+    function() return collide.sweep(s, 1e300, 0, 0, b2) end)
+end
 
 -- no allocation
 do
