@@ -70,6 +70,9 @@ col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets,
 
 /* The shapes' casts without validation (callers validate). */
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius);
+/* col__raycast_sphere_at's status, t and point, without the normal (zero):
+ * for casts whose normal nobody reads (a sweep's backward cast). */
+col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius);
 /* Whether the segment [origin, end] of a ray with a finite max_t (end as
  * col__ray_end computes it) meets the ball (c, radius), from the cast's
  * first quantities with error bounds (raycast.c): 1 surely, 0 surely not, 2
@@ -102,5 +105,8 @@ typedef col_ray_hit (*col__cast_fn)(const col_ray *r, const void *ctx);
  * t1 from the cast backwards from p + v. point is the entry point on the set
  * (callers turn it into the contact point). */
 col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, col_vec3 v);
+/* The same with the backward cast by back (the same set; only its status and
+ * t are read: it may skip the normal). */
+col_sweep_hit col__sweep_cast_by(col__cast_fn cast, col__cast_fn back, const void *ctx, col_vec3 p, col_vec3 v);
 
 #endif

@@ -264,8 +264,18 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_hit(const col_ray *r, col_real t, c
  * sqrt(h2 / dd), h2 = r^2 - qq >= 0. */
 static inline col_real sphere_entry(col_real k, col_real h2, col_real dd) { return k - col_sqrt(h2 / dd); }
 
+/* sphere_cast_line, its hit with a normal (sphere_hit) or, where with_normal
+ * is false, only t, the point and the status (the same) and a zero normal. */
+static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line_as(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
+                                                          col_real b, ball_line *line, bool with_normal);
+
 static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
                                                        col_real b, ball_line *line) {
+    return sphere_cast_line_as(r, radius, m, mm, b, line, true);
+}
+
+static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line_as(const col_ray *r, col_real radius, col_vec3 m, col_real mm,
+                                                          col_real b, ball_line *line, bool with_normal) {
     col_real r2 = radius * radius;
     /* an origin and a ball both within sqrt(TINY_BALL) of the centre: the
      * cast on copies scaled by a power of two (a ray 1.7e-218 from a point
@@ -286,6 +296,7 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast_line(const col_ray *r, col_rea
         t = sphere_line_scaled(r, r2, m, line);
         if (t != t) return col__ray_miss();
     }
+    if (!with_normal) return col__ray_accept(r, t > COL_R(0.0) ? t : COL_R(0.0), col_v3(0, 0, 0));
     return sphere_hit(r, t, m, r2);
 }
 
@@ -359,6 +370,12 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast(const col_ray *r, col_real rad
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
     col_vec3 m = col_v3_sub(r->origin, c);
     return sphere_cast(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
+}
+
+col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius) {
+    col_vec3 m = col_v3_sub(r->origin, c);
+    ball_line line;
+    return sphere_cast_line_as(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta), &line, false);
 }
 
 /* A distance x to c, known as x2 = fl(x^2), surely below (above) rho, known

@@ -22,6 +22,10 @@ col_sweep_hit col__sweep_miss(col_status status) {
 }
 
 col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, col_vec3 v) {
+    return col__sweep_cast_by(cast, cast, ctx, p, v);
+}
+
+col_sweep_hit col__sweep_cast_by(col__cast_fn cast, col__cast_fn back_cast, const void *ctx, col_vec3 p, col_vec3 v) {
     col_ray fwd = {p, v, COL_R(1.0)};
     col_ray_hit h = cast(&fwd, ctx);
     if (h.status != COL_HIT) return col__sweep_miss(h.status);
@@ -32,7 +36,7 @@ col_sweep_hit col__sweep_cast(col__cast_fn cast, const void *ctx, col_vec3 p, co
     s.initially_overlapping = h.inside;
     /* The last overlap: cast from the end position backwards. */
     col_ray back = {col_v3_add(p, v), col_v3_neg(v), COL_R(1.0)};
-    col_ray_hit e = cast(&back, ctx);
+    col_ray_hit e = back_cast(&back, ctx);
     s.t1 = (e.status == COL_HIT) ? COL_R(1.0) - e.t : s.t0; /* a graze: t1 = t0 */
     if (s.t1 < s.t0) s.t1 = s.t0;                           /* rounding of a graze */
     return s;
@@ -241,6 +245,11 @@ static col_ray_hit cast_sphere(const col_ray *r, const void *ctx) {
     return col__raycast_sphere_at(r, s->c, s->r);
 }
 
+static col_ray_hit cast_sphere_t(const col_ray *r, const void *ctx) {
+    const sphere_ctx *s = ctx;
+    return col__raycast_sphere_t(r, s->c, s->r);
+}
+
 col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
     if (!col__valid_sphere(a) || !col__valid_sphere(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
@@ -254,7 +263,7 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     int fast = col__ray_end(&ray, &end) ? col__ball_sure(&ray, end, b->c, a->r + b->r) : 2;
     if (fast == 2) fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r);
     if (fast == 0) return col__sweep_miss(COL_MISS);
-    col_sweep_hit h = col__sweep_cast(cast_sphere, &ctx, p, v);
+    col_sweep_hit h = col__sweep_cast_by(cast_sphere, cast_sphere_t, &ctx, p, v);
     /* Decided exactly (issue 16): A's centre moving by da - db (never
      * rounded) comes within r1 + r2 of B's centre for some u in [0, 1]; the
      * cast gives t0, t1 and the normal where it agrees. Where its rounding

@@ -361,7 +361,26 @@ void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind) {
 
 void lcol_shape_at(col_shape_kind kind, const void *data, col_shape *out) {
     out->kind = kind;
-    memcpy(&out->u, data, kind_size(kind));
+    /* each kind by its own type (a copy of a known size, inline: memcpy of
+     * kind_size was a call into libc) */
+#define LCOL_COPY(K, member, type)                                                                                     \
+    case K: out->u.member = *(const type *)data; break;
+    switch (kind) {
+        LCOL_COPY(COL_SHAPE_POINT, point, col_point)
+        LCOL_COPY(COL_SHAPE_SEGMENT, segment, col_segment)
+        LCOL_COPY(COL_SHAPE_TRIANGLE, triangle, col_triangle)
+        LCOL_COPY(COL_SHAPE_PLANE, plane, col_plane)
+        LCOL_COPY(COL_SHAPE_SPHERE, sphere, col_sphere)
+        LCOL_COPY(COL_SHAPE_CAPSULE, capsule, col_capsule)
+        LCOL_COPY(COL_SHAPE_AABB, aabb, col_aabb)
+        LCOL_COPY(COL_SHAPE_OBB, obb, col_obb)
+        LCOL_COPY(COL_SHAPE_ELLIPSOID, ellipsoid, col_ellipsoid)
+        LCOL_COPY(COL_SHAPE_POLYTOPE, polytope, col_polytope)
+        LCOL_COPY(COL_SHAPE_CIRCLE, circle, col_circle)
+        LCOL_COPY(COL_SHAPE_RECT, rect, col_rect)
+    default: memcpy(&out->u, data, kind_size(kind)); break;
+    }
+#undef LCOL_COPY
 }
 
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
