@@ -189,9 +189,14 @@ static inline col_vec3 col__obb_corner(const col__proxy *s, int id) {
 }
 
 static inline col_vec3 col__support_obb(const col__proxy *s, col_vec3 d, int *id) {
-    *id = (col_v3_dot(s->u[0], d) >= COL_R(0.0) ? 1 : 0) | (col_v3_dot(s->u[1], d) >= COL_R(0.0) ? 2 : 0) |
-          (col_v3_dot(s->u[2], d) >= COL_R(0.0) ? 4 : 0);
-    return col__obb_corner(s, *id);
+    /* col__obb_corner of the id, its signs taken from the comparisons
+     * themselves (the same sums in the same order: the same bits) */
+    bool p0 = col_v3_dot(s->u[0], d) >= COL_R(0.0), p1 = col_v3_dot(s->u[1], d) >= COL_R(0.0),
+         p2 = col_v3_dot(s->u[2], d) >= COL_R(0.0);
+    *id = (p0 ? 1 : 0) | (p1 ? 2 : 0) | (p2 ? 4 : 0);
+    col_vec3 r = col_v3_madd(s->p[0], p0 ? s->e.x : -s->e.x, s->u[0]);
+    r = col_v3_madd(r, p1 ? s->e.y : -s->e.y, s->u[1]);
+    return col_v3_madd(r, p2 ? s->e.z : -s->e.z, s->u[2]);
 }
 
 static inline col_vec3 col__support_ellipsoid(const col__proxy *s, col_vec3 d, int *id) {
@@ -224,7 +229,10 @@ static inline col_vec3 col__support_points(const col__proxy *s, col_vec3 d, int 
 /* The support point of the proxy's core along d, shift included, and its
  * vertex id (inline: GJK and EPA call it in their inner loops; the id folds
  * away where it is not read). */
-static inline col_vec3 col__proxy_support_id(const col__proxy *s, col_vec3 d, int *id) {
+/* col__proxy_support_id always inline: GJK's support of A - B, where the
+ * call's frame and the vectors passed through memory cost as much as a box's
+ * support (col__support_pair) */
+static COL__ALWAYS_INLINE col_vec3 col__proxy_support_inline(const col__proxy *s, col_vec3 d, int *id) {
     col_vec3 r;
     switch (s->type) {
     case COL__SUPPORT_SEGMENT: r = col__support_segment(s, d, id); break;
@@ -236,6 +244,10 @@ static inline col_vec3 col__proxy_support_id(const col__proxy *s, col_vec3 d, in
     default: *id = 0, r = s->p[0]; break; /* a point */
     }
     return col_v3_add(r, s->shift);
+}
+
+static inline col_vec3 col__proxy_support_id(const col__proxy *s, col_vec3 d, int *id) {
+    return col__proxy_support_inline(s, d, id);
 }
 
 static inline col_vec3 col__proxy_support(const col__proxy *s, col_vec3 d) {

@@ -19,8 +19,8 @@
 
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d) {
     svert s;
-    s.a = col__proxy_support_id(A, d, &s.ia);
-    s.b = col__proxy_support_id(B, col_v3_neg(d), &s.ib);
+    s.a = col__proxy_support_inline(A, d, &s.ia);
+    s.b = col__proxy_support_inline(B, col_v3_neg(d), &s.ib);
     s.w = col_v3_sub(s.a, s.b);
     return s;
 }
