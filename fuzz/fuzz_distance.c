@@ -92,6 +92,26 @@ static void check_core_distance(const col_shape *a, const col_shape *b) {
         FZ_CHECK(!o, "a core farther than its radius from a triangle or box by the band does not overlap it", a, b);
 }
 
+/* Two smooth, strictly convex shapes (ellipsoids of positive radii, balls and
+ * points, one an ellipsoid): col_penetration finishes EPA's answer by
+ * Newton's method on the difference's support (epa.c), so its depth, normal
+ * and witnesses need no EPA band: the witnesses are the supports at the
+ * least support value, b* - a* - depth n its part across the normal, zero
+ * to 128 eps of the size there. */
+static bool smooth_core(const col_shape *s) {
+    if (s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_POINT) return true;
+    const col_vec3 r = s->u.ellipsoid.r;
+    return s->kind == COL_SHAPE_ELLIPSOID && r.x > 0 && r.y > 0 && r.z > 0;
+}
+static bool smooth_pair(const col_shape *a, const col_shape *b) {
+    return smooth_core(a) && smooth_core(b) && (a->kind == COL_SHAPE_ELLIPSOID || b->kind == COL_SHAPE_ELLIPSOID);
+}
+/* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
+ * support points only approaches the surface (none for a smooth pair) */
+static double epa_curved_band(const col_shape *a, const col_shape *b) {
+    return (fz_curved(a->kind) || fz_curved(b->kind)) && !smooth_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
+}
+
 /* Whether col_penetration takes the pair's depth from the separating axes:
  * a box (AABB or OBB) and a box, a triangle, or a point or segment core. */
 static bool sat_pair(const col_shape *a, const col_shape *b) {
@@ -342,8 +362,25 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     /* (iterations 0: no polytope, A - B flat or the cores apart; a flat
      * A - B has no face to match the points by: each shape's extreme along
      * the normal, regressions/distance/epa-witnesses-of-a-flat-difference) */
+    /* (Newton's method on two smooth shapes converges where EPA reaches its
+     * cap: a third of random ellipsoid pairs did) */
+    if (smooth_pair(a, b)) FZ_CHECK(p.status != COL_NOT_CONVERGED, "two smooth shapes' penetration converges", a, b);
     if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b)) return;
-    double push = fz_band_push(a, b) + (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-6 * fz_size(a, b) : 0);
+    double push = fz_band_push(a, b) + epa_curved_band(a, b);
+    /* (cores deeper than GJK's touching band: within it they touch, depth 0
+     * for the cores, and the witnesses are GJK's, up to the band apart: two
+     * balls as ellipsoids 2.1e-10 apart at size 512) */
+    double radii = (a->kind == COL_SHAPE_SPHERE ? (double)a->u.sphere.r : 0) +
+                   (b->kind == COL_SHAPE_SPHERE ? (double)b->u.sphere.r : 0);
+    if (smooth_pair(a, b) && (double)p.depth - radii > fz_band_distance(a, b)) {
+        col_vec3 off = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        double tight = 512 * (double)COL_EPSILON * fz_size(a, b);
+        if (!((double)col_v3_len(off) <= tight))
+            fprintf(stderr, "  b* - a* - depth n = (%g, %g, %g), band %g\n", (double)off.x, (double)off.y,
+                    (double)off.z, tight);
+        FZ_CHECK((double)col_v3_len(off) <= tight, "two smooth shapes' witnesses are a matched pair to rounding", a, b);
+        fz_count("smooth pairs (ellipsoids, balls) deeper than the band", (double)p.depth > push);
+    }
     /* cores given by points, their difference flat too (a ball's centre in
      * a triangle, two coplanar triangles): a matched pair, b* - a* = depth
      * n, from the features facing each other (a ball sunk to its centre in
@@ -814,7 +851,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * size, as for the push-out below (a point touching an ellipsoid got
          * 8.5e-5 at size 512: regressions/distance/epa-depth-of-a-point-
          * touching-an-ellipsoid) */
-        double deep = band + (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-6 * fz_size(a, b) : 0);
+        double deep = band + epa_curved_band(a, b);
         if (p.status != COL_MISS && (double)p.depth > deep && !flat_touch)
             FZ_CHECK(o, "shapes deeper than the band overlap", a, b);
     }
@@ -845,7 +882,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * polytope of its support points: a capsule 507 deep in an ellipsoid
          * needs 2.7e-4 more of 1000, regressions/distance/
          * epa-capsule-deep-in-an-ellipsoid-depth-short; as fuzz_motion) */
-        double push = fz_band_push(a, b) + (fz_curved(a->kind) || fz_curved(b->kind) ? 1e-6 * fz_size(a, b) : 0);
+        double push = fz_band_push(a, b) + epa_curved_band(a, b);
         col_shape at = fz_translated(a, col_v3_scale(p.normal, p.depth), store);
         col_distance_result t = col_distance(&at, b);
         CHECK_D((double)t.distance <= push, "moved out by the depth, the shapes touch", a, b, t);
@@ -960,6 +997,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int grid;
     bool exact;
     if (fz_pair(data, size, &a, &b, pa, pb, &grid, &exact)) check_pair(&a, &b, exact);
+    /* two ellipsoids, B's centre moved 64 times nearer A's: deep contacts
+     * where A - B is nearly round about the origin, and EPA's normal can
+     * stop by a saddle of its support (smooth_pair's witnesses find it) */
+    if (a.kind == COL_SHAPE_ELLIPSOID && b.kind == COL_SHAPE_ELLIPSOID) {
+        col_vec3 off = col_v3_sub(b.u.ellipsoid.c, a.u.ellipsoid.c);
+        for (int k = 6; k <= 12; k += 6) { /* 1/64 and 1/4096 of the offset */
+            col_shape near = b;
+            near.u.ellipsoid.c = col_v3_add(a.u.ellipsoid.c, col_v3_scale(off, (col_real)ldexp(1.0, -k)));
+            check_pair(&a, &near, false);
+        }
+    }
     return 0;
 }
 

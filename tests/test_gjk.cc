@@ -1410,6 +1410,104 @@ TEST(Penetration, EllipsoidWitnessIsItsPointOfContact) {
     }
 }
 
+// Two smooth cores (issue 17): EPA's polytope only approaches a curved
+// difference (its normal was 1e-3 rad off in the mean on random ellipsoid
+// pairs, and a third of them reached EPA's cap), so Newton's method on the
+// difference's support finishes it. Checked by the contact's own
+// conditions, a second method beside EPA: a* on A's surface and b* on B's,
+// each surface's normal there along the push, b* - a* = depth n, and A
+// moved by the depth touching B. The first pair's centres nearly coincide:
+// EPA reached its cap 0.13 rad off the push, 1.1e-3 too deep, by a saddle of
+// the support that Newton's step would climb (a steepest descent leaves
+// it); the third is far from the origin.
+static col_vec3 EllipsoidNormalAt(const col_shape &e, col_vec3 p) {
+    col_vec3 c = e.u.ellipsoid.c, r = e.u.ellipsoid.r;
+    col_vec3 g = V((p.x - c.x) / (r.x * r.x), (p.y - c.y) / (r.y * r.y), (p.z - c.z) / (r.z * r.z));
+    return col_v3_scale(g, 1 / col_v3_len(g));
+}
+static double EllipsoidLevel(const col_shape &e, col_vec3 p) {
+    col_vec3 c = e.u.ellipsoid.c, r = e.u.ellipsoid.r;
+    col_vec3 q = V((p.x - c.x) / r.x, (p.y - c.y) / r.y, (p.z - c.z) / r.z);
+    return col_v3_len(q);
+}
+TEST(Penetration, TwoEllipsoidsMeetWhereTheirNormalsAreThePush) {
+    const double tol = kFloat ? 2e-4 : 1e-11, far = kFloat ? 100 : 1e6; /* float: a radius is not 8 ulps of 1e6 */
+    struct {
+        col_vec3 ca, ra, cb, rb;
+    } cases[] = {
+        {V(0, 0, 0), V(1.49093, 1.04583, 0.953733), V(0.15934, 0.299758, 0.226228), V(1.2675, 1.87123, 1.95665)},
+        {V(0, 0, 0), V(2, 1, 0.5), V(1.5, 1.25, 0.25), V(1, 1.5, 0.75)},
+        {V(far, -2 * far, far / 2), V(3, 0.5, 1), V(far + 2, -2 * far + 0.5, far / 2 + 0.5), V(0.75, 2, 1.25)},
+    };
+    for (const auto &k : cases) {
+        col_shape a = Ellipsoid(k.ca.x, k.ca.y, k.ca.z, k.ra.x, k.ra.y, k.ra.z);
+        col_shape b = Ellipsoid(k.cb.x, k.cb.y, k.cb.z, k.rb.x, k.rb.y, k.rb.z);
+        for (bool swap : {false, true}) {
+            const col_shape &x = swap ? b : a, &y = swap ? a : b;
+            col_penetration_result p = col_penetration(&x, &y);
+            ASSERT_EQ(p.status, COL_HIT) << "swap " << swap << " centre " << k.ca.x;
+            // (points far from the origin carry their coordinates' rounding,
+            // u |p|, into every measure of them here)
+            const double t = tol * (1 + col_v3_len(k.ca) * 1e-4);
+            EXPECT_NEAR(EllipsoidLevel(x, p.point_a), 1.0, t);
+            EXPECT_NEAR(EllipsoidLevel(y, p.point_b), 1.0, t);
+            // A's outward normal at a* against the push, B's at b* along it
+            col_vec3 na = EllipsoidNormalAt(x, p.point_a), nb = EllipsoidNormalAt(y, p.point_b);
+            EXPECT_LT(col_v3_len(col_v3_add(na, p.normal)), t) << "swap " << swap;
+            EXPECT_LT(col_v3_len(col_v3_sub(nb, p.normal)), t) << "swap " << swap;
+            col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+            EXPECT_LT(col_v3_len(gap), t);
+            // moved by the depth along the normal: touching, not overlapping by more than rounding
+            col_shape moved = x;
+            moved.u.ellipsoid.c = col_v3_madd(x.u.ellipsoid.c, p.depth, p.normal);
+            col_penetration_result q = col_penetration(&moved, &y);
+            if (q.status == COL_HIT) {
+                EXPECT_LT(q.depth, t);
+            }
+            // either order, the same push
+            col_penetration_result r = col_penetration(&y, &x);
+            ASSERT_EQ(r.status, COL_HIT);
+            EXPECT_EQ(r.depth, p.depth);
+            EXPECT_EQ(r.normal.x, -p.normal.x);
+        }
+    }
+    // two balls as ellipsoids: the line of centres, exactly the radii's overlap
+    col_shape a = Ellipsoid(0, 0, 0, 1, 1, 1), b = Ellipsoid(1.2, 0.9, 0, 0.75, 0.75, 0.75);
+    col_penetration_result p = col_penetration(&a, &b);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 1.75 - 1.5, tol);
+    EXPECT_NEAR(p.normal.x, -0.8, tol);
+    EXPECT_NEAR(p.normal.y, -0.6, tol);
+    EXPECT_NEAR(p.point_a.x, 0.8, tol);
+    EXPECT_NEAR(p.point_b.x, 1.2 - 0.6, tol);
+    // a point on the long axis of an ellipsoid whose two other radii are
+    // equal (a fuzz finding): its nearest points form a ring, so the support's
+    // Hessian has no curvature along it and Newton's step is shifted
+    // (Levenberg-Marquardt); the depth is the least distance to the ellipse
+    // (x / 512)^2 + (y / 255.875)^2 = 1 from (-264, 0), by dense sampling
+    {
+        col_shape el = Ellipsoid(-248, -512, -512, 512, 255.875, 255.875), pt = Point(-512, -512, -512);
+        col_penetration_result q = col_penetration(&pt, &el), qe = col_penetration(&el, &pt);
+        ASSERT_EQ(q.status, COL_HIT);
+        ASSERT_EQ(qe.status, COL_HIT);
+        EXPECT_EQ(qe.depth, q.depth);
+        double best = 1e300;
+        for (int i = 0; i <= 400000; ++i) {
+            double th = M_PI * i / 400000.0, x = 512 * std::cos(th) + 264, y = 255.875 * std::sin(th);
+            best = std::min(best, std::sqrt(x * x + y * y));
+        }
+        EXPECT_NEAR(q.depth, best, kFloat ? 1e-2 : 1e-6);
+        EXPECT_LT(col_v3_len(col_v3_sub(EllipsoidNormalAt(el, q.point_b), q.normal)), kFloat ? 1e-3 : 1e-9);
+        EXPECT_NEAR(EllipsoidLevel(el, q.point_b), 1.0, kFloat ? 1e-4 : 1e-12);
+    }
+    // a sphere whose centre is inside an ellipsoid (a point core): the same conditions
+    col_shape s = Sphere(0.5, 0.2, 0.1, 0.25), e = Ellipsoid(0, 0, 0, 2, 1, 0.5);
+    p = col_penetration(&s, &e);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_LT(col_v3_len(col_v3_sub(EllipsoidNormalAt(e, p.point_b), p.normal)), tol);
+    EXPECT_NEAR(EllipsoidLevel(e, p.point_b), 1.0, tol);
+}
+
 // A capsule of radius 507 whose segment ends 1.4e-11 from an ellipsoid's
 // lowest point (a CI finding): GJK's witnesses there are rounded to ulps of
 // the size, so their difference points anywhere; the push is straight down,

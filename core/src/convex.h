@@ -345,6 +345,12 @@ static inline bool col__same_point(col_vec3 a, col_vec3 b) { return a.x == b.x &
 
 /* EPA from GJK's final simplex (van den Bergen 2001). */
 void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out);
+/* Two smooth, strictly convex cores (ellipsoids of positive radii, points;
+ * not two points): EPA's answer refined by Newton's method on D = A - B's
+ * support to its least value (epa.c). true where it converged: out->n, w
+ * (A's support along n and B's against it, the matched pair) and depth
+ * replaced, converged set, has_face cleared; false leaves out as it was. */
+bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out);
 
 /* ---- convex_pairs.c: pairs of shapes (closed forms on cores, GJK, planes) ---- */
 

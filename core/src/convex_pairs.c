@@ -513,6 +513,16 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     if (sat >= 0) return sat_result(P, &As, &Bs, col_max(sat_depth, COL_R(0.0)), sat_n); /* within the band */
     epa_out e;
     col__epa_run(&As, &Bs, &g, &e);
+    if (e.depth > COL_R(0.0) && col__epa_refine_smooth(&As, &Bs, &e)) {
+        /* two smooth cores (ellipsoids, points): the least support value
+         * and the supports there, a matched pair (b* - a* = depth n) */
+        pen.depth = e.depth + P->ra + P->rb;
+        pen.normal = col_v3_neg(e.n);
+        pen.iterations = e.iterations;
+        pen.point_a = col_v3_madd(e.w.a, P->ra, e.n);
+        pen.point_b = col_v3_madd(e.w.b, -P->rb, e.n);
+        return pen;
+    }
     col_vec3 n = col_v3_neg(e.n); /* A moves against the face normal of A - B */
     pen.depth = e.depth + P->ra + P->rb;
     pen.normal = n;

@@ -209,3 +209,113 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
     }
     out->depth = best < COL_REAL_MAX ? col_max(best, COL_R(0.0)) : COL_R(0.0);
 }
+
+/*
+ * The contact of two smooth, strictly convex cores (ellipsoids with every
+ * radius positive, points: their difference D = A - B is smooth and strictly
+ * convex): the least support value h(m) = s_D(m) . m over unit m, where the
+ * origin lies in D, is the depth, and at its minimizer s_D(m) is parallel
+ * to m (its part across m, t = s_D(m) - h m, is zero). EPA only approaches
+ * it by a polytope of D (on an ellipsoid its normal was 1e-3 rad off in the
+ * mean and a third of the pairs reached its cap), so Newton's method takes
+ * t to zero from EPA's normal: t in a frame across m (e1, e2), its
+ * derivative by differences of the support at m + sqrt(eps) e_k (the Hessian of
+ * h on the sphere, the curvature radius of D less h: positive definite at a
+ * least h), each step at most a quarter radian and halved until h does not
+ * grow (the support's own bound keeps every h an upper bound of the depth,
+ * so the answer is never deeper than EPA's).
+ * Accepted where |t| falls within 128 eps of the size, the rounding of the
+ * support points: then m is D's normal at its nearest point to that
+ * rounding, h the depth, and the supports of A along m and of B against it
+ * a matched pair (each unique). Everything is relative to the size and the
+ * unit m, so scaling both shapes by a power of two scales h and the points
+ * and changes no bit of m.
+ */
+static bool smooth_core(const col__proxy *p) {
+    return p->type == COL__SUPPORT_POINT ||
+           (p->type == COL__SUPPORT_ELLIPSOID && p->e.x > COL_R(0.0) && p->e.y > COL_R(0.0) && p->e.z > COL_R(0.0));
+}
+
+/* D's support along the unit m, its value h and its part across m. */
+typedef struct smooth_at {
+    svert w;
+    col_real h;
+    col_vec3 t;
+} smooth_at;
+
+static smooth_at smooth_eval(const col__proxy *A, const col__proxy *B, col_vec3 m) {
+    smooth_at s;
+    s.w = col__support_pair(A, B, m);
+    s.h = col_v3_dot(s.w.w, m);
+    s.t = col_v3_madd(s.w.w, -s.h, m);
+    return s;
+}
+
+/* A unit vector across the unit m, from the axis m leans on least. */
+static col_vec3 across(col_vec3 m) {
+    col_real ax = col_abs(m.x), ay = col_abs(m.y), az = col_abs(m.z);
+    col_vec3 a = ax <= ay && ax <= az ? col_v3(1, 0, 0) : (ay <= az ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+    return col__unit_or(col_v3_cross(m, a), col_v3(0, 0, 0));
+}
+
+bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    if (!smooth_core(A) || !smooth_core(B) || (A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT))
+        return false;
+    const col_real eps = col_sqrt(COL_EPSILON); /* the difference step: 2^-26 in double, 2^-11.5 in float */
+    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
+    col_vec3 m = col__unit_or(out->n, col_v3(0, 0, 0));
+    if (col__same_point(m, col_v3(0, 0, 0))) return false;
+    smooth_at s = smooth_eval(A, B, m);
+    for (int it = 0; it < 32 && !(col__max_abs3(s.t) <= tol); ++it) {
+        col_vec3 e1 = across(m), e2 = col_v3_cross(m, e1);
+        col_real g0 = col_v3_dot(s.t, e1), g1 = col_v3_dot(s.t, e2), J[2][2];
+        for (int k = 0; k < 2; ++k) {
+            col_vec3 mk = col__unit_or(col_v3_madd(m, eps, k ? e2 : e1), m);
+            smooth_at sk = smooth_eval(A, B, mk);
+            J[0][k] = (col_v3_dot(sk.t, e1) - g0) / eps;
+            J[1][k] = (col_v3_dot(sk.t, e2) - g1) / eps;
+        }
+        /* Newton's step on the Hessian (symmetrized) where it is positive
+         * definite, near a least h; else shifted by mu until it is
+         * (Levenberg-Marquardt): near a saddle of h (EPA's normal can stop
+         * by one where D is nearly round about the origin) the step goes
+         * down its negative curvature, and along a ring of least values (an
+         * ellipsoid of two equal radii, a point on its axis) it stays put
+         * where the Hessian has no curvature. A shifted Hessian is positive
+         * definite, so the step is a descent direction: halved until h does
+         * not grow (within the tolerance: near the least h rounding makes
+         * it flat). */
+        col_real a = J[0][0], b = COL_R(0.5) * (J[0][1] + J[1][0]), d = J[1][1];
+        col_real hd = COL_R(0.5) * (a - d), disc = col_sqrt(hd * hd + b * b);
+        col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
+        col_real floor_ = COL_R(0x1p-20) * (col_abs(hi) + s.h), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
+        col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
+        col_real x0 = (b * g1 - md * g0) / det, x1 = (b * g0 - ma * g1) / det;
+        col_real len = col_sqrt(x0 * x0 + x1 * x1);
+        if (!(len <= COL_R(1e300))) break; /* NaN: a Hessian of NaN differences */
+        if (len > COL_R(0.25)) {
+            x0 *= COL_R(0.25) / len;
+            x1 *= COL_R(0.25) / len;
+        }
+        bool moved = false;
+        for (int halving = 0; halving < 24 && !moved; ++halving) {
+            col_vec3 mn = col__unit_or(col_v3_madd(col_v3_madd(m, x0, e1), x1, e2), m);
+            smooth_at sn = smooth_eval(A, B, mn);
+            if (sn.h <= s.h + tol) {
+                m = mn;
+                s = sn;
+                moved = true;
+            }
+            x0 *= COL_R(0.5);
+            x1 *= COL_R(0.5);
+        }
+        if (!moved) break;
+    }
+    if (!(col__max_abs3(s.t) <= tol) || !(s.h <= out->depth + tol)) return false;
+    out->n = m;
+    out->w = s.w;
+    out->depth = col_max(s.h, COL_R(0.0));
+    out->converged = true;
+    out->has_face = false;
+    return true;
+}

@@ -65,6 +65,13 @@ COL_EXTERN_C_BEGIN
  *             can be thinner than the depth there, and no pair can where one
  *             shape lies within the other's slab along the normal, or where
  *             one is flat.
+ *             Two smooth cores (an ellipsoid of positive radii against an
+ *             ellipsoid or a point core: a sphere, a point): EPA's answer
+ *             taken to the least support value of A - B by Newton's method
+ *             (EPA's polytope only approaches a curved difference): the
+ *             normal is both surfaces' normal at point_a and point_b, each
+ *             its shape's support point along it, b* - a* = depth n to
+ *             rounding (within 128 eps of the size), status COL_HIT.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
@@ -229,7 +236,9 @@ COL_API col_penetration_result col_penetration(const col_shape *a, const col_sha
  * separating axes; a plane as in col_penetration): the second method the
  * closed forms are checked against, as col_gjk_distance is col_distance's.
  * The depth is within COL_EPA_TOLERANCE of the size of A - B of the true
- * one (or COL_NOT_CONVERGED: an upper bound).
+ * one (or COL_NOT_CONVERGED: an upper bound); two smooth cores are taken
+ * to the least depth as by col_penetration (its check there is the
+ * contact's own conditions: both surfaces' normals along the push).
  */
 COL_API col_penetration_result col_epa_penetration(const col_shape *a, const col_shape *b);
 
