@@ -58,6 +58,21 @@ static inline double fz_size(const col_shape *a, const col_shape *b) {
 
 static inline bool fz_curved(col_shape_kind k) { return k == COL_SHAPE_ELLIPSOID; }
 
+/* Two smooth, strictly convex shapes (ellipsoids of positive radii, balls and
+ * points, one an ellipsoid): col_penetration finishes EPA's answer by
+ * Newton's method on the difference's support (epa.c), so its depth, normal
+ * and witnesses need no EPA band: the witnesses are the supports at the
+ * least support value, b* - a* - depth n its part across the normal, zero
+ * to 128 eps of the size there. */
+static inline bool fz_smooth_core(const col_shape *s) {
+    if (s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_POINT) return true;
+    const col_vec3 r = s->u.ellipsoid.r;
+    return s->kind == COL_SHAPE_ELLIPSOID && r.x > 0 && r.y > 0 && r.z > 0;
+}
+static inline bool fz_smooth_pair(const col_shape *a, const col_shape *b) {
+    return fz_smooth_core(a) && fz_smooth_core(b) && (a->kind == COL_SHAPE_ELLIPSOID || b->kind == COL_SHAPE_ELLIPSOID);
+}
+
 /* 2 area / longest edge^2 of a triangle (1 for other kinds): small for
  * slivers, whose plane is ill-conditioned. A closest point or a contact time
  * on a sliver rounds by the inverse aspect times more than on a fat triangle,

@@ -92,24 +92,10 @@ static void check_core_distance(const col_shape *a, const col_shape *b) {
         FZ_CHECK(!o, "a core farther than its radius from a triangle or box by the band does not overlap it", a, b);
 }
 
-/* Two smooth, strictly convex shapes (ellipsoids of positive radii, balls and
- * points, one an ellipsoid): col_penetration finishes EPA's answer by
- * Newton's method on the difference's support (epa.c), so its depth, normal
- * and witnesses need no EPA band: the witnesses are the supports at the
- * least support value, b* - a* - depth n its part across the normal, zero
- * to 128 eps of the size there. */
-static bool smooth_core(const col_shape *s) {
-    if (s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_POINT) return true;
-    const col_vec3 r = s->u.ellipsoid.r;
-    return s->kind == COL_SHAPE_ELLIPSOID && r.x > 0 && r.y > 0 && r.z > 0;
-}
-static bool smooth_pair(const col_shape *a, const col_shape *b) {
-    return smooth_core(a) && smooth_core(b) && (a->kind == COL_SHAPE_ELLIPSOID || b->kind == COL_SHAPE_ELLIPSOID);
-}
 /* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
  * support points only approaches the surface (none for a smooth pair) */
 static double epa_curved_band(const col_shape *a, const col_shape *b) {
-    return (fz_curved(a->kind) || fz_curved(b->kind)) && !smooth_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
+    return (fz_curved(a->kind) || fz_curved(b->kind)) && !fz_smooth_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
 }
 
 /* Whether col_penetration takes the pair's depth from the separating axes:
@@ -364,7 +350,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
      * the normal, regressions/distance/epa-witnesses-of-a-flat-difference) */
     /* (Newton's method on two smooth shapes converges where EPA reaches its
      * cap: a third of random ellipsoid pairs did) */
-    if (smooth_pair(a, b)) FZ_CHECK(p.status != COL_NOT_CONVERGED, "two smooth shapes' penetration converges", a, b);
+    if (fz_smooth_pair(a, b)) FZ_CHECK(p.status != COL_NOT_CONVERGED, "two smooth shapes' penetration converges", a, b);
     if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b)) return;
     double push = fz_band_push(a, b) + epa_curved_band(a, b);
     /* (cores deeper than GJK's touching band: within it they touch, depth 0
@@ -372,7 +358,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
      * balls as ellipsoids 2.1e-10 apart at size 512) */
     double radii = (a->kind == COL_SHAPE_SPHERE ? (double)a->u.sphere.r : 0) +
                    (b->kind == COL_SHAPE_SPHERE ? (double)b->u.sphere.r : 0);
-    if (smooth_pair(a, b) && (double)p.depth - radii > fz_band_distance(a, b)) {
+    if (fz_smooth_pair(a, b) && (double)p.depth - radii > fz_band_distance(a, b)) {
         col_vec3 off = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
         double tight = 512 * (double)COL_EPSILON * fz_size(a, b);
         if (!((double)col_v3_len(off) <= tight))
@@ -999,7 +985,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (fz_pair(data, size, &a, &b, pa, pb, &grid, &exact)) check_pair(&a, &b, exact);
     /* two ellipsoids, B's centre moved 64 times nearer A's: deep contacts
      * where A - B is nearly round about the origin, and EPA's normal can
-     * stop by a saddle of its support (smooth_pair's witnesses find it) */
+     * stop by a saddle of its support (fz_smooth_pair's witnesses find it) */
     if (a.kind == COL_SHAPE_ELLIPSOID && b.kind == COL_SHAPE_ELLIPSOID) {
         col_vec3 off = col_v3_sub(b.u.ellipsoid.c, a.u.ellipsoid.c);
         for (int k = 6; k <= 12; k += 6) { /* 1/64 and 1/4096 of the offset */

@@ -290,9 +290,12 @@ bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *o
         col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
         col_real floor_ = COL_R(0x1p-20) * (col_abs(hi) + s.h), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
         col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
+        /* (no curvature and no depth: a Hessian of zeros, mu 0; or a shift
+         * rounded away) */
+        if (!(det > COL_R(0.0))) break;
         col_real x0 = (b * g1 - md * g0) / det, x1 = (b * g0 - ma * g1) / det;
         col_real len = col_sqrt(x0 * x0 + x1 * x1);
-        if (!(len <= COL_R(1e300))) break; /* NaN: a Hessian of NaN differences */
+        if (!(len <= COL_R(1e300))) break; /* NaN: differences of NaN, or a det that underflowed */
         if (len > COL_R(0.25)) {
             x0 *= COL_R(0.25) / len;
             x1 *= COL_R(0.25) / len;
