@@ -92,6 +92,46 @@ static void check_core_distance(const col_shape *a, const col_shape *b) {
         FZ_CHECK(!o, "a core farther than its radius from a triangle or box by the band does not overlap it", a, b);
 }
 
+/* The support value of A - B along the unit m (the whole shapes, radii too):
+ * an upper bound of the penetration depth along any m. */
+static double support_value(const col_shape *a, const col_shape *b, col_vec3 m) {
+    col_vec3 pa, pb;
+    if (!col_support(a, m, &pa) || !col_support(b, col_v3_neg(m), &pb)) return HUGE_VAL;
+    return (double)col_v3_dot(col_v3_sub(pa, pb), m);
+}
+
+/* The least support value of A - B that a projected gradient descent (the
+ * support point's part across m is the gradient on the sphere; steps grown
+ * and halved by their success) reaches from each of the six axis directions
+ * in 200 steps: an upper bound of the least depth, by another method than
+ * col_penetration's. */
+static double least_support_descent(const col_shape *a, const col_shape *b) {
+    double lowest = HUGE_VAL;
+    for (int k = 0; k < 6; ++k) {
+        col_vec3 m = col_v3(k == 0 ? 1 : k == 1 ? -1 : 0, k == 2 ? 1 : k == 3 ? -1 : 0, k == 4 ? 1 : k == 5 ? -1 : 0);
+        double h = support_value(a, b, m), step = 0.25;
+        for (int it = 0; it < 200 && step > 1e-12; ++it) {
+            col_vec3 pa, pb;
+            if (!col_support(a, m, &pa) || !col_support(b, col_v3_neg(m), &pb)) break;
+            col_vec3 sd = col_v3_sub(pa, pb), t = col_v3_madd(sd, -col_v3_dot(sd, m), m);
+            double tl = (double)col_v3_len(t);
+            if (!(tl > 0)) break;
+            col_vec3 mn = col_v3_madd(m, (col_real)(-step / tl), t);
+            mn = col_v3_scale(mn, COL_R(1.0) / col_v3_len(mn));
+            double hn = support_value(a, b, mn);
+            if (hn < h) {
+                m = mn;
+                h = hn;
+                step *= 1.5;
+            } else {
+                step *= 0.5;
+            }
+        }
+        lowest = fmin(lowest, h);
+    }
+    return lowest;
+}
+
 /* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
  * support points only approaches the surface (none for a smooth pair) */
 static double epa_curved_band(const col_shape *a, const col_shape *b) {
@@ -366,6 +406,14 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
                     (double)off.z, tight);
         FZ_CHECK((double)col_v3_len(off) <= tight, "two smooth shapes' witnesses are a matched pair to rounding", a, b);
         fz_count("smooth pairs (ellipsoids, balls) deeper than the band", (double)p.depth > push);
+        /* the least depth, not a local one: a descent from each axis
+         * direction (a second method: A's and B's own supports, no EPA, no
+         * Newton) ends no lower; every support value bounds the least depth
+         * from above */
+        double lowest = least_support_descent(a, b);
+        if (!((double)p.depth <= lowest + tight))
+            fprintf(stderr, "  depth %.17g, a descent from an axis reached %.17g\n", (double)p.depth, lowest);
+        FZ_CHECK((double)p.depth <= lowest + tight, "two smooth shapes' depth is the least over all directions", a, b);
     }
     /* cores given by points, their difference flat too (a ball's centre in
      * a triangle, two coplanar triangles): a matched pair, b* - a* = depth
@@ -992,6 +1040,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             col_shape near = b;
             near.u.ellipsoid.c = col_v3_add(a.u.ellipsoid.c, col_v3_scale(off, (col_real)ldexp(1.0, -k)));
             check_pair(&a, &near, false);
+        }
+        /* and both brought to sizes about 1 (A's radii to [1, 1.5], B's to
+         * [0.25, 1.25], each by its largest), B's centre within 0.01 of A's
+         * along the offset: a smaller B inside A, unlike it, whose
+         * difference's support has basins of nearly equal depth (EPA's
+         * normal in one of them left Newton's method 1e-3 above the least
+         * depth, before it tried the others) */
+        const col_vec3 ra = a.u.ellipsoid.r, rb = b.u.ellipsoid.r;
+        col_real ma = col_max(ra.x, col_max(ra.y, ra.z)), mb = col_max(rb.x, col_max(rb.y, rb.z));
+        col_real mo = col_max(col_abs(off.x), col_max(col_abs(off.y), col_abs(off.z)));
+        if (ma > 0 && mb > 0 && ma <= COL_HUGE && mb <= COL_HUGE && mo <= COL_HUGE) {
+            col_shape outer = a, inner = b;
+            outer.u.ellipsoid.r = col_v3_add(col_v3(1, 1, 1), col_v3_scale(ra, COL_R(0.5) / ma));
+            inner.u.ellipsoid.r = col_v3_add(col_v3(0.25, 0.25, 0.25), col_v3_scale(rb, COL_R(1.0) / mb));
+            inner.u.ellipsoid.c =
+                mo > 0 ? col_v3_add(a.u.ellipsoid.c, col_v3_scale(off, COL_R(0.01) / mo)) : a.u.ellipsoid.c;
+            fz_count("ellipsoids brought to sizes about 1, one inside the other", true);
+            check_pair(&outer, &inner, false);
         }
     }
     return 0;

@@ -1508,6 +1508,34 @@ TEST(Penetration, TwoEllipsoidsMeetWhereTheirNormalsAreThePush) {
     EXPECT_NEAR(EllipsoidLevel(e, p.point_b), 1.0, tol);
 }
 
+// Two ellipsoids nearly sharing a centre: D = A - B is nearly symmetric about
+// the origin, its support has several basins, and EPA (stopped short of its
+// tolerance) left Newton's method in one whose least value was 1.2e-3 and
+// 4.1e-4 above the global least (by dense sampling and a descent from the
+// best samples, here a reference value); the other basins are tried from
+// EPA's nearest faces.
+TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
+    struct {
+        col_vec3 ra, cb, rb;
+        double least;
+    } cases[] = {
+        {V(0x1.c9e2ce8820055p+0, 0x1.fd310302ce32p+0, 0x1.e4533a1d48bbfp+0),
+         V(-0x1.222a8d774a0ecp-8, 0x1.482fc18757b5cp-11, -0x1.80df08fb12c16p-6),
+         V(0x1.f045aa03b1aa3p-1, 0x1.7eaf4ce325e12p-2, 0x1.026b6720319cfp-1), 2.3597397877415194},
+        {V(0x1.b7b889ec18e84p+0, 0x1.897a6edfa08adp+0, 0x1.b8c48e05ea2c9p-1),
+         V(-0x1.b0bcce2009852p-13, 0x1.3415f4a97b47ep-7, -0x1.d538f5e707abep-8),
+         V(0x1.326286668ae48p-3, 0x1.9806945c12eb4p-2, 0x1.1a09e6ce86e21p+0), 1.8669737394979387},
+    };
+    for (const auto &k : cases) {
+        col_shape a = Ellipsoid(0, 0, 0, k.ra.x, k.ra.y, k.ra.z),
+                  b = Ellipsoid(k.cb.x, k.cb.y, k.cb.z, k.rb.x, k.rb.y, k.rb.z);
+        col_penetration_result p = col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT);
+        EXPECT_NEAR(p.depth, k.least, kFloat ? 1e-4 : 1e-12);
+        EXPECT_LT(col_v3_len(col_v3_add(EllipsoidNormalAt(a, p.point_a), p.normal)), kFloat ? 1e-3 : 1e-9);
+    }
+}
+
 // A capsule of radius 507 whose segment ends 1.4e-11 from an ellipsoid's
 // lowest point (a CI finding): GJK's witnesses there are rounded to ulps of
 // the size, so their difference points anywhere; the push is straight down,

@@ -89,6 +89,12 @@ typedef struct epa_out {
     bool has_face; /* converged on that face, the projection in it */
     bool converged;
     int iterations;
+    /* the polytope's nearest faces when EPA stopped, nearest first: their
+     * normals and distances (where col__epa_refine_smooth looks for another
+     * basin of D's least support value) */
+    col_vec3 cand[8];
+    col_real cand_dist[8];
+    int ncand;
 } epa_out;
 
 /* A pair evaluated at a relative shift of A (a plane, if any, is B). */
@@ -345,6 +351,12 @@ static inline bool col__same_point(col_vec3 a, col_vec3 b) { return a.x == b.x &
 
 /* EPA from GJK's final simplex (van den Bergen 2001). */
 void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out);
+/* The same to another tolerance (a fraction of the size, as
+ * COL_EPA_TOLERANCE): a coarser start for col__epa_refine_smooth. */
+void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *g, col_real tolerance, epa_out *out);
+/* Whether both cores are smooth and strictly convex (ellipsoids of positive
+ * radii, points), not two points: the pairs col__epa_refine_smooth takes. */
+bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B);
 /* Two smooth, strictly convex cores (ellipsoids of positive radii, points;
  * not two points): EPA's answer refined by Newton's method on D = A - B's
  * support to its least value (epa.c). true where it converged: out->n, w

@@ -117,7 +117,29 @@ static int face_weights(const svert face[3], col_vec3 n, col_real bc[3]) {
     return inside;
 }
 
+/* The nearest faces (out->cand, up to 8, nearest first). */
+static void keep_nearest(const epa_face *f, int nf, epa_out *out) {
+    const int cap = (int)(sizeof out->cand / sizeof out->cand[0]);
+    out->ncand = 0;
+    for (int i = 0; i < nf; ++i) {
+        if (!(f[i].dist < COL_REAL_MAX)) continue;
+        int j = out->ncand < cap ? out->ncand++ : cap;
+        if (j == cap && !(f[i].dist < out->cand_dist[cap - 1])) continue;
+        if (j == cap) j = cap - 1;
+        for (; j > 0 && f[i].dist < out->cand_dist[j - 1]; --j) {
+            out->cand[j] = out->cand[j - 1];
+            out->cand_dist[j] = out->cand_dist[j - 1];
+        }
+        out->cand[j] = f[i].n;
+        out->cand_dist[j] = f[i].dist;
+    }
+}
+
 void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out) {
+    col__epa_run_to(A, B, g, COL_EPA_TOLERANCE, out);
+}
+
+void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *g, col_real tolerance, epa_out *out) {
     svert v[EPA_MAX_VERTS];
     epa_face f[EPA_MAX_FACES];
     int edges[3 * EPA_MAX_FACES][2];
@@ -126,6 +148,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
     out->converged = true;
     out->iterations = 0;
     out->has_face = false;
+    out->ncand = 0;
     memset(&out->w, 0, sizeof out->w);
     if (!epa_seed(A, B, &g->s, tiny, v, out)) {
         /* flat: the origin is on the boundary of A - B */
@@ -137,7 +160,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
     epa_face_make(&f[1], v, 0, 3, 1);
     epa_face_make(&f[2], v, 0, 2, 3);
     epa_face_make(&f[3], v, 1, 3, 2);
-    col_real tol = COL_EPA_TOLERANCE * g->scale;
+    col_real tol = tolerance * g->scale;
     col_real best = COL_REAL_MAX;
     out->converged = false;
     for (int it = 1; it <= COL_EPA_MAX_ITERATIONS; ++it) {
@@ -169,6 +192,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
                 out->has_face = true;
                 out->converged = true;
                 out->depth = col_max(best, COL_R(0.0));
+                keep_nearest(f, nf, out);
                 return;
             }
             out->converged = true;
@@ -208,6 +232,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
         for (int j = 0; j < ne; ++j) epa_face_make(&f[nf++], v, edges[j][0], edges[j][1], iw);
     }
     out->depth = best < COL_REAL_MAX ? col_max(best, COL_R(0.0)) : COL_R(0.0);
+    keep_nearest(f, nf, out);
 }
 
 /*
@@ -258,13 +283,16 @@ static col_vec3 across(col_vec3 m) {
     return col__unit_or(col_v3_cross(m, a), col_v3(0, 0, 0));
 }
 
-bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
-    if (!smooth_core(A) || !smooth_core(B) || (A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT))
-        return false;
+bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
+    return smooth_core(A) && smooth_core(B) && !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
+}
+
+/* Newton's method from the unit m0 (above): true where |t| fell within
+ * tol; *s and *m the last point either way. */
+static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0, col_real tol, smooth_at *s_out,
+                          col_vec3 *m_out) {
     const col_real eps = col_sqrt(COL_EPSILON); /* the difference step: 2^-26 in double, 2^-11.5 in float */
-    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
-    col_vec3 m = col__unit_or(out->n, col_v3(0, 0, 0));
-    if (col__same_point(m, col_v3(0, 0, 0))) return false;
+    col_vec3 m = m0;
     smooth_at s = smooth_eval(A, B, m);
     for (int it = 0; it < 32 && !(col__max_abs3(s.t) <= tol); ++it) {
         col_vec3 e1 = across(m), e2 = col_v3_cross(m, e1);
@@ -314,7 +342,43 @@ bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *o
         }
         if (!moved) break;
     }
-    if (!(col__max_abs3(s.t) <= tol) || !(s.h <= out->depth + tol)) return false;
+    *s_out = s;
+    *m_out = m;
+    return col__max_abs3(s.t) <= tol;
+}
+
+bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    if (!col__epa_smooth_pair(A, B)) return false;
+    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
+    col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
+    if (col__same_point(m0, col_v3(0, 0, 0))) return false;
+    smooth_at s;
+    col_vec3 m;
+    if (!smooth_newton(A, B, m0, tol, &s, &m) || !(s.h <= out->depth + tol)) return false;
+    /* another basin: EPA's polytope lies in D, so a face nearer the origin
+     * than the least found may lie under a lesser one of D's (where EPA
+     * stopped short of its tolerance: two ellipsoids nearly sharing a
+     * centre left one 5e-4 of the depth too deep); Newton's method from
+     * each such face's normal, the nearest first, the least value kept */
+    col_vec3 seen[9];
+    int nseen = 0;
+    seen[nseen++] = m;
+    for (int i = 0; i < out->ncand; ++i) {
+        if (!(out->cand_dist[i] < s.h - tol)) continue;
+        /* (a face within 0.3 rad of a least value found lies in its basin:
+         * the faces around a least value are the nearest) */
+        bool near = false;
+        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(out->cand[i], seen[j]) > COL_R(0.955);
+        if (near) continue;
+        smooth_at si;
+        col_vec3 mi;
+        bool ok = smooth_newton(A, B, out->cand[i], tol, &si, &mi);
+        seen[nseen++] = mi;
+        if (ok && si.h < s.h - tol) {
+            s = si;
+            m = mi;
+        }
+    }
     out->n = m;
     out->w = s.w;
     out->depth = col_max(s.h, COL_R(0.0));

@@ -68,7 +68,9 @@ COL_EXTERN_C_BEGIN
  *             Two smooth cores (an ellipsoid of positive radii against an
  *             ellipsoid or a point core: a sphere, a point): EPA's answer
  *             taken to the least support value of A - B by Newton's method
- *             (EPA's polytope only approaches a curved difference): the
+ *             (EPA's polytope only approaches a curved difference), from
+ *             EPA's normal and from its other nearest faces (another basin
+ *             of the support, where the shapes nearly share a centre): the
  *             normal is both surfaces' normal at point_a and point_b, each
  *             its shape's support point along it, b* - a* = depth n to
  *             rounding (within 128 eps of the size), status COL_HIT.
