@@ -234,10 +234,10 @@ static inline col_vec3 col__support_points(const col__proxy *s, col_vec3 d, int 
 
 /* The support point of the proxy's core along d, shift included, and its
  * vertex id (inline: GJK and EPA call it in their inner loops; the id folds
- * away where it is not read). */
-/* col__proxy_support_id always inline: GJK's support of A - B, where the
- * call's frame and the vectors passed through memory cost as much as a box's
- * support (col__support_pair) */
+ * away where it is not read). Always inline where GJK takes the support of
+ * A - B (col__support_pair): there a call's frame and the vectors passed
+ * through memory cost as much as a box's support; col__proxy_support_id,
+ * the same, leaves the choice to the compiler elsewhere. */
 static COL__ALWAYS_INLINE col_vec3 col__proxy_support_inline(const col__proxy *s, col_vec3 d, int *id) {
     col_vec3 r;
     switch (s->type) {

@@ -70,8 +70,9 @@ col_ray_hit col__ray_judge(const col_ray *r, col_ray_hit h, col__meets_fn meets,
 
 /* The shapes' casts without validation (callers validate). */
 col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius);
-/* col__raycast_sphere_at's status, t and point, without the normal (zero):
- * for casts whose normal nobody reads (a sweep's backward cast). */
+/* col__raycast_sphere_at's status, t and point, its normal not computed
+ * (zero; the tiny-ball path still gives it): for casts whose normal nobody
+ * reads (a sweep's backward cast). */
 col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius);
 /* Whether the segment [origin, end] of a ray with a finite max_t (end as
  * col__ray_end computes it) meets the ball (c, radius), from the cast's

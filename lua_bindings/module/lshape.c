@@ -226,10 +226,11 @@ static size_t kind_size(col_shape_kind k) { return col_shape_kind_size(k); }
  * the block exactly, and its pointer points into it. */
 static bool polytope_block_ok(const void *ud, size_t len);
 
-/* The kind of a userdata block p of len bytes whose metatable is mt, or -1
- * when it is not a shape (see KIND_TAGS for what proves it). */
+/* The slot of the metatable mt in lcol_kinds' perfect hash of multiplier mult. */
 static unsigned kinds_slot(uint64_t mult, const void *mt) { return (unsigned)(((uint64_t)(uintptr_t)mt * mult) >> 58); }
 
+/* The kind of a userdata block p of len bytes whose metatable is mt, or -1
+ * when it is not a shape (see KIND_TAGS for what proves it). */
 static int kind_of(const lcol_kinds *ks, const void *mt, const void *p, size_t len) {
     int k = -1;
     if (ks->mult) {
