@@ -73,6 +73,36 @@ static inline bool fz_smooth_pair(const col_shape *a, const col_shape *b) {
     return fz_smooth_core(a) && fz_smooth_core(b) && (a->kind == COL_SHAPE_ELLIPSOID || b->kind == COL_SHAPE_ELLIPSOID);
 }
 
+/* An ellipsoid of positive radii against a shape whose core is polyhedral
+ * (a segment, a capsule, a triangle, a box, a polytope): col_penetration
+ * finishes EPA's answer by the polyhedron's features (penetration_smooth.c),
+ * a vertex, an edge or a face each solved on its own, with the same
+ * conditions and tolerance as a smooth pair. fz_refined_pair: either kind,
+ * the pairs whose contact is exact to rounding without the separating
+ * axes, cores overlapping or apart. */
+static inline bool fz_polyhedral_core(const col_shape *s) {
+    switch (s->kind) {
+    case COL_SHAPE_SEGMENT:
+    case COL_SHAPE_CAPSULE:
+    case COL_SHAPE_TRIANGLE:
+    case COL_SHAPE_AABB:
+    case COL_SHAPE_OBB:
+    case COL_SHAPE_POLYTOPE: return true;
+    default: return false;
+    }
+}
+/* The radius a shape rounds its core by (a sphere's, a capsule's). */
+static inline double fz_radius(const col_shape *s) {
+    return s->kind == COL_SHAPE_SPHERE    ? (double)s->u.sphere.r
+           : s->kind == COL_SHAPE_CAPSULE ? (double)s->u.capsule.r
+                                          : 0.0;
+}
+static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
+    bool ea = a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a),
+         eb = b->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(b);
+    return fz_smooth_pair(a, b) || (ea && fz_polyhedral_core(b)) || (eb && fz_polyhedral_core(a));
+}
+
 /* 2 area / longest edge^2 of a triangle (1 for other kinds): small for
  * slivers, whose plane is ill-conditioned. A closest point or a contact time
  * on a sliver rounds by the inverse aspect times more than on a fat triangle,

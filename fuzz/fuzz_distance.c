@@ -135,7 +135,7 @@ static double least_support_descent(const col_shape *a, const col_shape *b) {
 /* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
  * support points only approaches the surface (none for a smooth pair) */
 static double epa_curved_band(const col_shape *a, const col_shape *b) {
-    return (fz_curved(a->kind) || fz_curved(b->kind)) && !fz_smooth_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
+    return (fz_curved(a->kind) || fz_curved(b->kind)) && !fz_refined_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
 }
 
 /* Whether col_penetration takes the pair's depth from the separating axes:
@@ -388,23 +388,23 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     /* (iterations 0: no polytope, A - B flat or the cores apart; a flat
      * A - B has no face to match the points by: each shape's extreme along
      * the normal, regressions/distance/epa-witnesses-of-a-flat-difference) */
-    /* (Newton's method on two smooth shapes converges where EPA reaches its
-     * cap: a third of random ellipsoid pairs did) */
-    if (fz_smooth_pair(a, b)) FZ_CHECK(p.status != COL_NOT_CONVERGED, "two smooth shapes' penetration converges", a, b);
+    /* (Newton's method on two smooth shapes, and the features of a
+     * polyhedron against an ellipsoid, converge where EPA reaches its cap: a
+     * third of random ellipsoid pairs did) */
+    if (fz_refined_pair(a, b)) FZ_CHECK(p.status != COL_NOT_CONVERGED, "curved shapes' penetration converges", a, b);
     if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b)) return;
     double push = fz_band_push(a, b) + epa_curved_band(a, b);
-    /* (cores deeper than GJK's touching band: within it they touch, depth 0
-     * for the cores, and the witnesses are GJK's, up to the band apart: two
-     * balls as ellipsoids 2.1e-10 apart at size 512) */
-    double radii = (a->kind == COL_SHAPE_SPHERE ? (double)a->u.sphere.r : 0) +
-                   (b->kind == COL_SHAPE_SPHERE ? (double)b->u.sphere.r : 0);
-    if (fz_smooth_pair(a, b) && (double)p.depth - radii > fz_band_distance(a, b)) {
+    /* (cores deeper or further apart than GJK's touching band: within it
+     * they touch, depth 0 for the cores, and the witnesses are GJK's, up to
+     * the band apart: two balls as ellipsoids 2.1e-10 apart at size 512) */
+    double radii = fz_radius(a) + fz_radius(b);
+    if (fz_refined_pair(a, b) && fabs((double)p.depth - radii) > fz_band_distance(a, b)) {
         col_vec3 off = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
         double tight = 512 * (double)COL_EPSILON * fz_size(a, b);
         if (!((double)col_v3_len(off) <= tight))
             fprintf(stderr, "  b* - a* - depth n = (%g, %g, %g), band %g\n", (double)off.x, (double)off.y,
                     (double)off.z, tight);
-        FZ_CHECK((double)col_v3_len(off) <= tight, "two smooth shapes' witnesses are a matched pair to rounding", a, b);
+        FZ_CHECK((double)col_v3_len(off) <= tight, "curved shapes' witnesses are a matched pair to rounding", a, b);
         /* the least depth, not a local one: a descent from each axis
          * direction (a second method: A's and B's own supports, no EPA, no
          * Newton) ends no lower; every support value bounds the least depth
@@ -412,7 +412,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
         double lowest = least_support_descent(a, b);
         if (!((double)p.depth <= lowest + tight))
             fprintf(stderr, "  depth %.17g, a descent from an axis reached %.17g\n", (double)p.depth, lowest);
-        FZ_CHECK((double)p.depth <= lowest + tight, "two smooth shapes' depth is the least over all directions", a, b);
+        FZ_CHECK((double)p.depth <= lowest + tight, "curved shapes' depth is the least over all directions", a, b);
     }
     /* cores given by points, their difference flat too (a ball's centre in
      * a triangle, two coplanar triangles): a matched pair, b* - a* = depth

@@ -151,10 +151,10 @@ static void check_entries(const scene *s, int k, const col_shape *start_p, const
              * spheres of radius 255 as ellipsoids: 2e-3, regressions/motion/
              * ellipsoid-leaves-another-along-an-epa-normal); a known limit */
             double d0 = depth(&start, other), d1 = depth(&end, other);
-            /* (two smooth shapes, an ellipsoid and an ellipsoid or a ball:
-             * col_penetration takes them to the least depth by Newton's
-             * method, no EPA slack, epa.c) */
-            double slack = (fz_curved(start.kind) || fz_curved(other->kind)) && !fz_smooth_pair(&start, other)
+            /* (an ellipsoid of positive radii against an ellipsoid, a ball,
+             * or a shape with a polyhedral core: col_penetration takes them
+             * to the least depth, no EPA slack, penetration_smooth.c) */
+            double slack = (fz_curved(start.kind) || fz_curved(other->kind)) && !fz_refined_pair(&start, other)
                                ? 1e-6 * fz_size(&start, other) + 1e-2 * (double)col_v3_len(moved)
                                : 0;
             if (d0 >= 0 && d1 >= 0 && d1 > d0 + fz_band_push(&start, other) + fz_band_push(&end, other) + slack) {

@@ -1536,6 +1536,77 @@ TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
     }
 }
 
+// An ellipsoid against shapes whose cores are polyhedral (issue 17): the
+// contact is on a face, an edge or a vertex of the polyhedron, each solved on
+// its own from EPA's coarse normal (penetration_smooth.c), so depth, normal
+// and witnesses are exact to rounding where EPA alone left 1e-6 of the size
+// and a face contact's witnesses an arbitrary corner. Each case derived by
+// hand, with the ellipsoid A = (2, 1, 1) at the origin (pushed along the
+// normal):
+// - the face x = 1.8 of a box: 0.2 along -x, a* its tip (2, 0, 0);
+// - the edge x = 1.8, y = 0 of a box turned 45 degrees about z: its faces'
+//   normals (-1, +-1) / sqrt 2 give 0.31, the edge 0.2 (h(t) = (2 - 1.8) +
+//   t^2 (1.8 / 2 - 3 / 4) about the tip: a least);
+// - a triangle in the plane x = 1.8;
+// - a unit ball as an ellipsoid against the corner (0.5, 0.5, 0.5) of a cube: the
+//   corner 1 - sqrt(3) / 2 deep along the diagonal (faces 0.5, edges 0.29);
+// - a capsule whose segment (x = 0, y = 1.5) lies 0.5 above the ellipsoid
+//   (cores apart: GJK's witnesses only approach the curved core), radius
+//   0.7: 0.2 along -y;
+// - a ball centred 0.5 beyond the tip, radius 0.7 (two smooth cores apart).
+// Both orders, and 10^6 from the origin (the tolerances then the
+// coordinates' own rounding).
+TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
+    const double s2 = std::sqrt(0.5);
+    col_vec3 cube[8];
+    for (int i = 0; i < 8; ++i) cube[i] = V(i & 1 ? 2.5 : 0.5, i & 2 ? 2.5 : 0.5, i & 4 ? 2.5 : 0.5);
+    const col_shape ell = Ellipsoid(0, 0, 0, 2, 1, 1), ball = Ellipsoid(0, 0, 0, 1, 1, 1);
+    const double d3 = 1 - std::sqrt(0.75), r3 = std::sqrt(1.0 / 3);
+    struct {
+        const char *name;
+        col_shape a, b;
+        double depth;
+        col_vec3 normal, pa, pb;
+    } cases[] = {
+        {"box face", ell, Aabb(1.8, -1.5, -1.5, 3, 1.5, 1.5), 0.2, V(-1, 0, 0), V(2, 0, 0), V(1.8, 0, 0)},
+        {"box edge", ell, Obb(V(1.8 + s2, 0, 0), V(0.5, 0.5, 1.5), RotZ(std::atan(1.0))), 0.2, V(-1, 0, 0), V(2, 0, 0),
+         V(1.8, 0, 0)},
+        {"triangle", ell, Triangle(V(1.8, -3, -3), V(1.8, 3, -3), V(1.8, 0, 3)), 0.2, V(-1, 0, 0), V(2, 0, 0),
+         V(1.8, 0, 0)},
+        {"cube corner", ball, Polytope(cube, 8), d3, V(-r3, -r3, -r3), V(r3, r3, r3), V(0.5, 0.5, 0.5)},
+        {"capsule apart", ell, Capsule(V(0, 1.5, -1), V(0, 1.5, 1), 0.7), 0.2, V(0, -1, 0), V(0, 1, 0), V(0, 0.8, 0)},
+        {"ball apart", ell, Sphere(2.5, 0, 0, 0.7), 0.2, V(-1, 0, 0), V(2, 0, 0), V(1.8, 0, 0)},
+    };
+    for (const auto &k : cases) {
+        for (double far : {0.0, kFloat ? 0.0 : 1e6}) {
+            const col_vec3 off = V(far, -2 * far, far / 2);
+            col_vec3 moved[8];
+            col_shape a = Translated(k.a, off), b = Translated(k.b, off);
+            if (b.kind == COL_SHAPE_POLYTOPE) {
+                for (int i = 0; i < 8; ++i) moved[i] = col_v3_add(cube[i], off);
+                b = Polytope(moved, 8);
+            }
+            // the coordinates' rounding (u |off|) on top of the contact's own
+            const double tol = (kFloat ? 2e-5 : 1e-13) + 16 * Ulps(col_v3_len(off), 1);
+            for (bool swap : {false, true}) {
+                const col_shape &x = swap ? b : a, &y = swap ? a : b;
+                col_penetration_result p = col_penetration(&x, &y);
+                ASSERT_EQ(p.status, COL_HIT) << k.name << " swap " << swap;
+                const double sign = swap ? -1 : 1;
+                EXPECT_NEAR(p.depth, k.depth, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_NEAR(p.normal.x, sign * k.normal.x, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_NEAR(p.normal.y, sign * k.normal.y, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_NEAR(p.normal.z, sign * k.normal.z, tol) << k.name << " far " << far << " swap " << swap;
+                const col_vec3 on_a = swap ? p.point_b : p.point_a, on_b = swap ? p.point_a : p.point_b;
+                EXPECT_LT(col_v3_len(col_v3_sub(on_a, col_v3_add(k.pa, off))), tol) << k.name << " far " << far;
+                EXPECT_LT(col_v3_len(col_v3_sub(on_b, col_v3_add(k.pb, off))), tol) << k.name << " far " << far;
+                col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+                EXPECT_LT(col_v3_len(gap), tol) << k.name << " far " << far;
+            }
+        }
+    }
+}
+
 // A capsule of radius 507 whose segment ends 1.4e-11 from an ellipsoid's
 // lowest point (a CI finding): GJK's witnesses there are rounded to ulps of
 // the size, so their difference points anywhere; the push is straight down,

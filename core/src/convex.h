@@ -347,7 +347,7 @@ static inline col_distance_result col__translate_result(col_distance_result r, c
 /* Equal coordinates. */
 static inline bool col__same_point(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
-/* ---- epa.c: the penetration of two proxies ---- */
+/* ---- epa.c, penetration_smooth.c: the penetration of two proxies ---- */
 
 /* EPA from GJK's final simplex (van den Bergen 2001). */
 void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out);
@@ -363,6 +363,15 @@ bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B);
  * (A's support along n and B's against it, the matched pair) and depth
  * replaced, converged set, has_face cleared; false leaves out as it was. */
 bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out);
+/* Whether one core is smooth and strictly convex (an ellipsoid of positive
+ * radii) and the other polyhedral (a segment, a triangle, a box, a
+ * polytope's points): the pairs col__epa_refine_curved takes. */
+bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B);
+/* Such a pair: EPA's answer finished by the polyhedron's features near its
+ * normal (a vertex, an edge or a face, each solved as a smooth problem and
+ * checked against the contact's conditions), the least support value kept
+ * (penetration_smooth.c); true, false and out as col__epa_refine_smooth. */
+bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out);
 
 /* ---- convex_pairs.c: pairs of shapes (closed forms on cores, GJK, planes) ---- */
 

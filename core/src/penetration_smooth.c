@@ -1,0 +1,437 @@
+/*
+ * The penetration of curved shapes to rounding (col_penetration): EPA's
+ * polytope of support points only approaches a curved difference, so its
+ * coarse answer is finished here by the contact's own conditions. Two
+ * smooth cores by Newton's method on the support of their difference; a
+ * smooth core against a polyhedral one by the features of the polyhedron
+ * the contact can be on (a vertex, an edge, a face), each solved on its
+ * own and the least kept.
+ */
+#include "convex.h"
+
+/*
+ * The contact of two smooth, strictly convex cores (ellipsoids with every
+ * radius positive, points: their difference D = A - B is smooth and strictly
+ * convex): the least support value h(m) = s_D(m) . m over unit m, where the
+ * origin lies in D, is the depth, and at its minimizer s_D(m) is parallel
+ * to m (its part across m, t = s_D(m) - h m, is zero). EPA only approaches
+ * it by a polytope of D (on an ellipsoid its normal was 1e-3 rad off in the
+ * mean and a third of the pairs reached its cap), so Newton's method takes
+ * t to zero from EPA's normal: t in a frame across m (e1, e2), its
+ * derivative by differences of the support at m + sqrt(eps) e_k (the Hessian of
+ * h on the sphere, the curvature radius of D less h: positive definite at a
+ * least h), each step at most a quarter radian and halved until h does not
+ * grow (the support's own bound keeps every h an upper bound of the depth,
+ * so the answer is never deeper than EPA's).
+ * Accepted where |t| falls within 128 eps of the size, the rounding of the
+ * support points: then m is D's normal at its nearest point to that
+ * rounding, h the depth, and the supports of A along m and of B against it
+ * a matched pair (each unique). Everything is relative to the size and the
+ * unit m, so scaling both shapes by a power of two scales h and the points
+ * and changes no bit of m.
+ * Cores apart are the same problem: the origin outside D, the least h is
+ * below 0, minus their distance, and h m = s_D(m) is D's nearest point to
+ * the origin (GJK's witnesses only approach a curved core, to about 1e-7 of
+ * the size: its normal for a shallow contact was that far off).
+ */
+static bool smooth_core(const col__proxy *p) {
+    return p->type == COL__SUPPORT_POINT ||
+           (p->type == COL__SUPPORT_ELLIPSOID && p->e.x > COL_R(0.0) && p->e.y > COL_R(0.0) && p->e.z > COL_R(0.0));
+}
+
+/* D's support along the unit m, its value h and its part across m. */
+typedef struct smooth_at {
+    svert w;
+    col_real h;
+    col_vec3 t;
+} smooth_at;
+
+static smooth_at smooth_eval(const col__proxy *A, const col__proxy *B, col_vec3 m) {
+    smooth_at s;
+    s.w = col__support_pair(A, B, m);
+    s.h = col_v3_dot(s.w.w, m);
+    s.t = col_v3_madd(s.w.w, -s.h, m);
+    return s;
+}
+
+/* A unit vector across the unit m, from the axis m leans on least. */
+static col_vec3 across(col_vec3 m) {
+    col_real ax = col_abs(m.x), ay = col_abs(m.y), az = col_abs(m.z);
+    col_vec3 a = ax <= ay && ax <= az ? col_v3(1, 0, 0) : (ay <= az ? col_v3(0, 1, 0) : col_v3(0, 0, 1));
+    return col__unit_or(col_v3_cross(m, a), col_v3(0, 0, 0));
+}
+
+bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
+    return smooth_core(A) && smooth_core(B) && !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
+}
+
+/* Newton's method from the unit m0 (above): true where |t| fell within
+ * tol; *s and *m the last point either way. */
+static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0, col_real tol, smooth_at *s_out,
+                          col_vec3 *m_out) {
+    const col_real eps = col_sqrt(COL_EPSILON); /* the difference step: 2^-26 in double, 2^-11.5 in float */
+    col_vec3 m = m0;
+    smooth_at s = smooth_eval(A, B, m);
+    for (int it = 0; it < 32 && !(col__max_abs3(s.t) <= tol); ++it) {
+        col_vec3 e1 = across(m), e2 = col_v3_cross(m, e1);
+        col_real g0 = col_v3_dot(s.t, e1), g1 = col_v3_dot(s.t, e2), J[2][2];
+        for (int k = 0; k < 2; ++k) {
+            col_vec3 mk = col__unit_or(col_v3_madd(m, eps, k ? e2 : e1), m);
+            smooth_at sk = smooth_eval(A, B, mk);
+            J[0][k] = (col_v3_dot(sk.t, e1) - g0) / eps;
+            J[1][k] = (col_v3_dot(sk.t, e2) - g1) / eps;
+        }
+        /* Newton's step on the Hessian (symmetrized) where it is positive
+         * definite, near a least h; else shifted by mu until it is
+         * (Levenberg-Marquardt): near a saddle of h (EPA's normal can stop
+         * by one where D is nearly round about the origin) the step goes
+         * down its negative curvature, and along a ring of least values (an
+         * ellipsoid of two equal radii, a point on its axis) it stays put
+         * where the Hessian has no curvature. A shifted Hessian is positive
+         * definite, so the step is a descent direction: halved until h does
+         * not grow (within the tolerance: near the least h rounding makes
+         * it flat). */
+        col_real a = J[0][0], b = COL_R(0.5) * (J[0][1] + J[1][0]), d = J[1][1];
+        col_real hd = COL_R(0.5) * (a - d), disc = col_sqrt(hd * hd + b * b);
+        col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
+        col_real floor_ = COL_R(0x1p-20) * (col_abs(hi) + col_abs(s.h)), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
+        col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
+        /* (no curvature and no depth: a Hessian of zeros, mu 0; or a shift
+         * rounded away) */
+        if (!(det > COL_R(0.0))) break;
+        col_real x0 = (b * g1 - md * g0) / det, x1 = (b * g0 - ma * g1) / det;
+        col_real len = col_sqrt(x0 * x0 + x1 * x1);
+        if (!(len <= COL_R(1e300))) break; /* NaN: differences of NaN, or a det that underflowed */
+        if (len > COL_R(0.25)) {
+            x0 *= COL_R(0.25) / len;
+            x1 *= COL_R(0.25) / len;
+        }
+        bool moved = false;
+        for (int halving = 0; halving < 24 && !moved; ++halving) {
+            col_vec3 mn = col__unit_or(col_v3_madd(col_v3_madd(m, x0, e1), x1, e2), m);
+            smooth_at sn = smooth_eval(A, B, mn);
+            if (sn.h <= s.h + tol) {
+                m = mn;
+                s = sn;
+                moved = true;
+            }
+            x0 *= COL_R(0.5);
+            x1 *= COL_R(0.5);
+        }
+        if (!moved) break;
+    }
+    *s_out = s;
+    *m_out = m;
+    return col__max_abs3(s.t) <= tol;
+}
+
+bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    if (!col__epa_smooth_pair(A, B)) return false;
+    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
+    col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
+    if (col__same_point(m0, col_v3(0, 0, 0))) return false;
+    smooth_at s;
+    col_vec3 m;
+    if (!smooth_newton(A, B, m0, tol, &s, &m) || !(s.h <= out->depth + tol)) return false;
+    /* another basin: EPA's polytope lies in D, so a face nearer the origin
+     * than the least found may lie under a lesser one of D's (where EPA
+     * stopped short of its tolerance: two ellipsoids nearly sharing a
+     * centre left one 5e-4 of the depth too deep); Newton's method from
+     * each such face's normal, the nearest first, the least value kept */
+    col_vec3 seen[9];
+    int nseen = 0;
+    seen[nseen++] = m;
+    for (int i = 0; i < out->ncand; ++i) {
+        if (!(out->cand_dist[i] < s.h - tol)) continue;
+        /* (a face within 0.3 rad of a least value found lies in its basin:
+         * the faces around a least value are the nearest) */
+        bool near = false;
+        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(out->cand[i], seen[j]) > COL_R(0.955);
+        if (near) continue;
+        smooth_at si;
+        col_vec3 mi;
+        bool ok = smooth_newton(A, B, out->cand[i], tol, &si, &mi);
+        seen[nseen++] = mi;
+        if (ok && si.h < s.h - tol) {
+            s = si;
+            m = mi;
+        }
+    }
+    out->n = m;
+    out->w = s.w;
+    out->depth = s.h; /* (below 0 for cores apart) */
+    out->converged = true;
+    out->has_face = false;
+    return true;
+}
+
+/*
+ * A smooth core against a polyhedral one (an ellipsoid of positive radii
+ * against a segment, a triangle, a box or a polytope's points; capsules
+ * and rounded shapes by their cores). D = A - B is E + P, E the smooth part
+ * (A, or B negated) and P the polyhedral (the other's vertices, negated for
+ * B). D's nearest boundary point to the origin inside it is x = h m, h the
+ * least support value h(m) = h_E(m) + h_P(m) over unit m, and x = e + p
+ * with e E's support along m and p a point of P's face along m: p = h m - e
+ * lies in P. The face is a vertex, an edge or a face of P, and each is a
+ * smooth problem: a vertex as a point (Newton's method above), an edge by
+ * Newton's method on the circle of m across it, a face by its normal. So
+ * the features of P near EPA's coarse normal are each solved and checked
+ * (p = h m - e with h from P's whole support, within tol of the feature),
+ * and the least h of those that hold kept. Every h is a support value of
+ * D, an upper bound of the depth: no answer is deeper than the least. (The
+ * same holds for cores apart, h below 0: the nearest point of D outside it.)
+ */
+typedef struct curved {
+    const col__proxy *A, *B;
+    const col__proxy *poly; /* P's proxy: A's, or B's */
+    bool a_smooth;          /* E is A (P is B negated) */
+    int nv;                 /* P's vertex count */
+} curved;
+
+static bool polyhedral_core(const col__proxy *p) {
+    return p->type == COL__SUPPORT_SEGMENT || p->type == COL__SUPPORT_TRIANGLE || p->type == COL__SUPPORT_BOX ||
+           p->type == COL__SUPPORT_OBB || (p->type == COL__SUPPORT_POINTS && p->count >= 1);
+}
+
+static bool strictly_convex_core(const col__proxy *p) {
+    return p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p);
+}
+
+bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B) {
+    return (strictly_convex_core(A) && polyhedral_core(B)) || (polyhedral_core(A) && strictly_convex_core(B));
+}
+
+/* E's support along m (in D). */
+static col_vec3 curved_e(const curved *c, col_vec3 m) {
+    return c->a_smooth ? col__proxy_support(c->A, m) : col_v3_neg(col__proxy_support(c->B, col_v3_neg(m)));
+}
+
+/* P's support value along m (in D): its whole core's. */
+static col_real curved_hp(const curved *c, col_vec3 m) {
+    col_vec3 s = c->a_smooth ? col_v3_neg(col__proxy_support(c->B, col_v3_neg(m))) : col__proxy_support(c->A, m);
+    return col_v3_dot(s, m);
+}
+
+/* P's vertex i (in D). */
+static col_vec3 curved_vertex(const curved *c, int i) {
+    col_vec3 v = col_v3(0, 0, 0);
+    (void)col__proxy_vertex(c->poly, i, &v);
+    return c->a_smooth ? col_v3_neg(v) : v;
+}
+
+/* A solved feature: m, h = h_E(m) + h_P(m), e and p (in D) with e + p = h m
+ * to tol. */
+typedef struct curved_at {
+    col_vec3 m, e, p;
+    col_real h;
+} curved_at;
+
+/* The feature f[0..k) (in D) at the unit m: true where h m - e lies within
+ * tol of the feature (then it supports P along m and m is its contact). */
+static bool curved_check(const curved *c, const col_vec3 *f, int k, col_vec3 m, col_real tol, curved_at *out) {
+    col_vec3 e = curved_e(c, m);
+    col_real h = col_v3_dot(e, m) + curved_hp(c, m);
+    col_vec3 raw = col_v3_madd(col_v3_neg(e), h, m), p;
+    if (k == 1) p = f[0];
+    else if (k == 2) p = col__closest_on_segment(raw, f[0], f[1], NULL);
+    else p = col__closest_on_triangle(raw, f[0], f[1], f[2]);
+    if (!(col__max_abs3(col_v3_sub(raw, p)) <= tol)) return false;
+    out->m = m;
+    out->e = e;
+    out->p = p;
+    out->h = h;
+    return true;
+}
+
+/* The edge v0 v1 (in D): the least of h_E(m) + v0 . m over the unit m
+ * across it, by Newton's method on the turn about it, from m0's part
+ * across it: the derivative (e + v0) . m' (m' = d x m, the turn's
+ * direction), its own derivative by a difference, shifted where it is not
+ * positive as in smooth_newton; each step at most a quarter radian, halved
+ * until the value does not grow. */
+static col_vec3 edge_across(col_vec3 m, col_vec3 d) { /* m made unit across the unit d */
+    return col__unit_or(col_v3_madd(m, -col_v3_dot(m, d), d), col_v3(0, 0, 0));
+}
+
+static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, col_real tol, col_vec3 *m_out) {
+    col_vec3 d = col__unit_or(col_v3_sub(v1, v0), col_v3(0, 0, 0));
+    if (col__same_point(d, col_v3(0, 0, 0))) return false;
+    col_vec3 m = edge_across(m0, d);
+    if (col__same_point(m, col_v3(0, 0, 0))) m = across(d);
+    const col_real eps = col_sqrt(COL_EPSILON);
+    col_vec3 s = col_v3_add(curved_e(c, m), v0);
+    col_real g = col_v3_dot(s, m), gp = col_v3_dot(s, col_v3_cross(d, m));
+    /* (one step more once within tol: a weak curvature across the edge
+     * turns tol into an angle, 4e-5 rad in float on a tip of curvature
+     * radius 0.5 against an edge 0.2 inside it) */
+    bool done = col_abs(gp) <= tol;
+    for (int it = 0; it < 32 && !(done && col_abs(gp) <= tol); ++it) {
+        done = col_abs(gp) <= tol;
+        col_vec3 mp = col_v3_cross(d, m);
+        col_vec3 mk = edge_across(col_v3_madd(m, eps, mp), d);
+        col_real gpp = (col_v3_dot(col_v3_add(curved_e(c, mk), v0), col_v3_cross(d, mk)) - gp) / eps;
+        col_real floor_ = COL_R(0x1p-20) * (col_abs(gpp) + col_abs(g));
+        if (!(gpp > floor_)) gpp = floor_;
+        if (!(gpp > COL_R(0.0)) || !(gpp <= COL_REAL_MAX)) break; /* no curvature and no value; NaN */
+        col_real x = -gp / gpp;
+        if (!(col_abs(x) <= COL_R(0.25))) x = x > COL_R(0.0) ? COL_R(0.25) : COL_R(-0.25);
+        bool moved = false;
+        for (int halving = 0; halving < 24 && !moved; ++halving) {
+            col_vec3 mn = edge_across(col_v3_madd(m, x, mp), d);
+            col_vec3 sn = col_v3_add(curved_e(c, mn), v0);
+            col_real gn = col_v3_dot(sn, mn);
+            if (gn <= g + tol) {
+                m = mn;
+                g = gn;
+                gp = col_v3_dot(sn, col_v3_cross(d, mn));
+                moved = true;
+            }
+            x *= COL_R(0.5);
+        }
+        if (!moved) break;
+    }
+    *m_out = m;
+    return col_abs(gp) <= tol;
+}
+
+/* The vertex v of P (in D) as a point core against E: Newton's method of
+ * the smooth pairs. */
+static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol, col_vec3 *m_out) {
+    col__proxy pt = *c->poly;
+    pt.type = COL__SUPPORT_POINT;
+    pt.shift = col_v3(0, 0, 0);
+    pt.p[0] = c->a_smooth ? col_v3_neg(v) : v; /* B's vertex, or A's */
+    smooth_at s;
+    return c->a_smooth ? smooth_newton(c->A, &pt, m0, tol, &s, m_out) : smooth_newton(&pt, c->B, m0, tol, &s, m_out);
+}
+
+/* The features of P whose vertices lie within delta of its support plane
+ * along the unit m0 (up to twelve distinct ones, the highest first: every vertex, edge
+ * and face among them, edges and faces being pairs and triples), solved and
+ * checked; the least h, at most upper (a support value: a greater h is
+ * not the least), into *best (kept where it is less). */
+static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_vec3 near, col_real rho, col_real upper,
+                            col_real tol, curved_at *best, bool *found) {
+    enum { CAP = 12 };
+    col_vec3 v[CAP];
+    col_real hv[CAP];
+    int n = 0;
+    col_real top = curved_hp(c, m0);
+    for (int i = 0; i < c->nv; ++i) {
+        col_vec3 x = curved_vertex(c, i);
+        col_real hx = col_v3_dot(x, m0);
+        if (!(hx >= top - delta)) continue;
+        bool seen = false; /* (a polytope's points may repeat) */
+        for (int j = 0; j < n && !seen; ++j) seen = col__same_point(v[j], x);
+        if (seen) continue;
+        int j = n < CAP ? n++ : CAP;
+        if (j == CAP && !(hx > hv[CAP - 1])) continue;
+        if (j == CAP) j = CAP - 1;
+        for (; j > 0 && hx > hv[j - 1]; --j) {
+            v[j] = v[j - 1];
+            hv[j] = hv[j - 1];
+        }
+        v[j] = x;
+        hv[j] = hx;
+    }
+    curved_at at;
+    for (int i = 0; i < n; ++i) {
+        col_vec3 m;
+        if (col__max_abs3(col_v3_sub(near, v[i])) <= rho && vertex_newton(c, v[i], m0, tol, &m) &&
+            curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper && (!*found || at.h < best->h))
+            *best = at, *found = true;
+        for (int j = i + 1; j < n; ++j) {
+            col_vec3 f2[2] = {v[i], v[j]};
+            if (col__max_abs3(col_v3_sub(near, col__closest_on_segment(near, v[i], v[j], NULL))) <= rho &&
+                edge_newton(c, v[i], v[j], m0, tol, &m) && curved_check(c, f2, 2, m, tol, &at) && at.h <= upper &&
+                (!*found || at.h < best->h))
+                *best = at, *found = true;
+            for (int k = j + 1; k < n; ++k) {
+                col_vec3 f3[3] = {v[i], v[j], v[k]};
+                if (!(col__max_abs3(col_v3_sub(near, col__closest_on_triangle(near, v[i], v[j], v[k]))) <= rho))
+                    continue;
+                col_vec3 nrm = col__unit_or(col_v3_cross(col_v3_sub(v[j], v[i]), col_v3_sub(v[k], v[i])),
+                                            col_v3(0, 0, 0));
+                if (col__same_point(nrm, col_v3(0, 0, 0))) continue;
+                if (col_v3_dot(nrm, m0) < COL_R(0.0)) nrm = col_v3_neg(nrm);
+                if (curved_check(c, f3, 3, nrm, tol, &at) && at.h <= upper && (!*found || at.h < best->h))
+                    *best = at, *found = true;
+            }
+        }
+    }
+}
+
+/* The least of the features near the unit m0 (curved_features), where
+ * the depth is known to lie in [lower, h(m0)] (and a contact counts only at
+ * most upper: the least support value found elsewhere): the contact on P lies near
+ * h m0 - e at m0, within about sqrt(2 R (h(m0) - lower)), R E's largest
+ * radius of curvature (the value's excess over the least is about half the
+ * curvature times the angle squared, the point moves by the curvature
+ * times the angle); the features within four times that first, then every
+ * feature among the vertices near m0's plane, then among the highest
+ * vertices wherever they lie (a face far wider than the contact tilts: a
+ * polytope 1000 wide, 12 thick, about a ball's centre on its face, had a
+ * vertex of the contact's face 120 below the plane at EPA's normal). */
+static bool curved_from(const curved *c, col_vec3 m0, col_real lower, col_real upper, col_real tol, curved_at *best) {
+    col_real delta = COL_R(0.0625) * c->poly->size;
+    col_vec3 e0 = curved_e(c, m0);
+    col_real h0 = col_v3_dot(e0, m0) + curved_hp(c, m0);
+    col_vec3 near = col_v3_madd(col_v3_neg(e0), h0, m0);
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    col_real rmax = col_max(E->e.x, col_max(E->e.y, E->e.z)), rmin = col_min(E->e.x, col_min(E->e.y, E->e.z));
+    col_real gap = col_max(h0 - lower, COL_R(0.0));
+    col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * (rmax / rmin) * rmax * gap) + COL_R(64.0) * tol;
+    bool found = false;
+    curved_features(c, m0, delta, near, rho, upper, tol, best, &found);
+    if (!found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, &found);
+    if (!found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, &found);
+    return found;
+}
+
+bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    if (!col__epa_curved_pair(A, B)) return false;
+    curved c = {A, B, strictly_convex_core(A) ? B : A, strictly_convex_core(A), 0};
+    switch (c.poly->type) {
+    case COL__SUPPORT_SEGMENT: c.nv = 2; break;
+    case COL__SUPPORT_TRIANGLE: c.nv = 3; break;
+    case COL__SUPPORT_POINTS: c.nv = c.poly->count; break;
+    default: c.nv = 8; break; /* a box */
+    }
+    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
+    col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
+    if (col__same_point(m0, col_v3(0, 0, 0))) return false;
+    curved_at best = {col_v3(0, 0, 0), col_v3(0, 0, 0), col_v3(0, 0, 0), COL_R(0.0)};
+    col_real lower = out->ncand > 0 ? out->cand_dist[0] : -COL_REAL_MAX;
+    if (!curved_from(&c, m0, lower, out->depth + tol, tol, &best)) return false;
+    /* another basin, as for two smooth cores: from each of EPA's nearest
+     * faces nearer than the least found and not within 0.3 rad of a start
+     * already taken (EPA stopped short of its tolerance, as on that thin
+     * polytope: the least lay opposite its normal) */
+    col_vec3 seen[9];
+    int nseen = 0;
+    seen[nseen++] = m0;
+    seen[nseen++] = best.m;
+    for (int i = 0; i < out->ncand && nseen < 9; ++i) {
+        if (!(out->cand_dist[i] < best.h - tol)) continue;
+        bool near = false;
+        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(out->cand[i], seen[j]) > COL_R(0.955);
+        if (near) continue;
+        seen[nseen++] = out->cand[i];
+        curved_at other;
+        if (curved_from(&c, out->cand[i], out->cand_dist[i], best.h - tol, tol, &other)) best = other;
+    }
+    out->n = best.m;
+    if (c.a_smooth) {
+        out->w.a = best.e;
+        out->w.b = col_v3_neg(best.p);
+    } else {
+        out->w.a = best.p;
+        out->w.b = col_v3_neg(best.e);
+    }
+    out->w.w = col_v3_sub(out->w.a, out->w.b);
+    out->depth = best.h;
+    out->converged = true;
+    out->has_face = false;
+    return true;
+}
