@@ -1607,6 +1607,32 @@ TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
     }
 }
 
+// A point at the centre of curvature of an ellipsoid's tip (a fuzz finding):
+// the ellipsoid (4, 1, 4) curves with radius 1 / 4 at (-4, 0, 0) in the
+// plane z = 0, so from (-3.75, 0, 0) the depth is flat to fourth order in
+// the angle and the part of the support across the normal grows as its
+// cube (Newton's derivatives by differences of sqrt(eps) were rounding
+// alone there, and its shift outweighed them: no convergence). The depth
+// 0.25 to rounding, the witnesses a matched pair to rounding; the normal
+// only to about the cube root of that rounding, which is all it determines.
+TEST(Penetration, APointAtTheCentreOfCurvatureOfAnEllipsoidsTip) {
+    col_shape e = Ellipsoid(0, 0, 0, 4, 1, 4), pt = Point(-3.75, 0, 0);
+    for (bool swap : {false, true}) {
+        const col_shape &x = swap ? pt : e, &y = swap ? e : pt;
+        col_penetration_result p = col_penetration(&x, &y);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        EXPECT_NEAR(p.depth, 0.25, Ulps(8, 64));
+        // (the normal and the point of contact along the flat direction:
+        // about the cube root of the rounding)
+        EXPECT_NEAR(p.normal.x, swap ? -1.0 : 1.0, kFloat ? 1e-2 : 1e-4);
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), Ulps(8, 256)); // the tolerance: 128 eps of the size
+        const col_vec3 on_e = swap ? p.point_b : p.point_a;
+        EXPECT_NEAR(on_e.x, -4.0, kFloat ? 1e-3 : 1e-8);
+        EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, Ulps(1, 64));
+    }
+}
+
 // A capsule of radius 507 whose segment ends 1.4e-11 from an ellipsoid's
 // lowest point (a CI finding): GJK's witnesses there are rounded to ulps of
 // the size, so their difference points anywhere; the push is straight down,

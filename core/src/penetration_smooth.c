@@ -18,7 +18,7 @@
  * it by a polytope of D (on an ellipsoid its normal was 1e-3 rad off in the
  * mean and a third of the pairs reached its cap), so Newton's method takes
  * t to zero from EPA's normal: t in a frame across m (e1, e2), its
- * derivative by differences of the support at m + sqrt(eps) e_k (the Hessian of
+ * derivative by differences of the support at m + eps^(1/3) e_k (the Hessian of
  * h on the sphere, the curvature radius of D less h: positive definite at a
  * least h), each step at most a quarter radian and halved until h does not
  * grow (the support's own bound keeps every h an upper bound of the depth,
@@ -65,11 +65,23 @@ bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
     return smooth_core(A) && smooth_core(B) && !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
 }
 
+/* The step of the differences that give Newton's derivatives: in double
+ * 2^-17, about the cube root of eps, as where the curvature vanishes (a
+ * point at the centre of curvature of an ellipse's tip, a fuzz finding)
+ * the part across grows as the cube of the angle, and at sqrt(eps) its
+ * differences were rounding alone; in float 2^-11, about sqrt(eps) (at
+ * 2^-10 and above the differences' own error left a pair of ellipsoids of
+ * the unit tests short of the tolerance). And the shift's floor,
+ * 2^-40 of the curvature (2^-20 outweighed a vanishing one, whose steps
+ * then crawled). */
+#define DIFFERENCE_STEP (COL_EPSILON < COL_R(1e-10) ? COL_R(0x1p-17) : COL_R(0x1p-11))
+#define SHIFT_FLOOR COL_R(0x1p-40)
+
 /* Newton's method from the unit m0 (above): true where |t| fell within
  * tol; *s and *m the last point either way. */
 static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0, col_real tol, smooth_at *s_out,
                           col_vec3 *m_out) {
-    const col_real eps = col_sqrt(COL_EPSILON); /* the difference step: 2^-26 in double, 2^-11.5 in float */
+    const col_real eps = DIFFERENCE_STEP;
     col_vec3 m = m0;
     smooth_at s = smooth_eval(A, B, m);
     for (int it = 0; it < 32 && !(col__max_abs3(s.t) <= tol); ++it) {
@@ -94,7 +106,7 @@ static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0,
         col_real a = J[0][0], b = COL_R(0.5) * (J[0][1] + J[1][0]), d = J[1][1];
         col_real hd = COL_R(0.5) * (a - d), disc = col_sqrt(hd * hd + b * b);
         col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
-        col_real floor_ = COL_R(0x1p-20) * (col_abs(hi) + col_abs(s.h)), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
+        col_real floor_ = SHIFT_FLOOR * (col_abs(hi) + col_abs(s.h)), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
         col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
         /* (no curvature and no depth: a Hessian of zeros, mu 0; or a shift
          * rounded away) */
@@ -194,9 +206,7 @@ static bool polyhedral_core(const col__proxy *p) {
            p->type == COL__SUPPORT_OBB || (p->type == COL__SUPPORT_POINTS && p->count >= 1);
 }
 
-static bool strictly_convex_core(const col__proxy *p) {
-    return p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p);
-}
+static bool strictly_convex_core(const col__proxy *p) { return p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p); }
 
 bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B) {
     return (strictly_convex_core(A) && polyhedral_core(B)) || (polyhedral_core(A) && strictly_convex_core(B));
@@ -233,9 +243,12 @@ static bool curved_check(const curved *c, const col_vec3 *f, int k, col_vec3 m, 
     col_vec3 e = curved_e(c, m);
     col_real h = col_v3_dot(e, m) + curved_hp(c, m);
     col_vec3 raw = col_v3_madd(col_v3_neg(e), h, m), p;
-    if (k == 1) p = f[0];
-    else if (k == 2) p = col__closest_on_segment(raw, f[0], f[1], NULL);
-    else p = col__closest_on_triangle(raw, f[0], f[1], f[2]);
+    if (k == 1)
+        p = f[0];
+    else if (k == 2)
+        p = col__closest_on_segment(raw, f[0], f[1], NULL);
+    else
+        p = col__closest_on_triangle(raw, f[0], f[1], f[2]);
     if (!(col__max_abs3(col_v3_sub(raw, p)) <= tol)) return false;
     out->m = m;
     out->e = e;
@@ -259,7 +272,7 @@ static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, 
     if (col__same_point(d, col_v3(0, 0, 0))) return false;
     col_vec3 m = edge_across(m0, d);
     if (col__same_point(m, col_v3(0, 0, 0))) m = across(d);
-    const col_real eps = col_sqrt(COL_EPSILON);
+    const col_real eps = DIFFERENCE_STEP;
     col_vec3 s = col_v3_add(curved_e(c, m), v0);
     col_real g = col_v3_dot(s, m), gp = col_v3_dot(s, col_v3_cross(d, m));
     /* (one step more once within tol: a weak curvature across the edge
@@ -271,7 +284,7 @@ static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, 
         col_vec3 mp = col_v3_cross(d, m);
         col_vec3 mk = edge_across(col_v3_madd(m, eps, mp), d);
         col_real gpp = (col_v3_dot(col_v3_add(curved_e(c, mk), v0), col_v3_cross(d, mk)) - gp) / eps;
-        col_real floor_ = COL_R(0x1p-20) * (col_abs(gpp) + col_abs(g));
+        col_real floor_ = SHIFT_FLOOR * (col_abs(gpp) + col_abs(g));
         if (!(gpp > floor_)) gpp = floor_;
         if (!(gpp > COL_R(0.0)) || !(gpp <= COL_REAL_MAX)) break; /* no curvature and no value; NaN */
         col_real x = -gp / gpp;
@@ -351,8 +364,8 @@ static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_ve
                 col_vec3 f3[3] = {v[i], v[j], v[k]};
                 if (!(col__max_abs3(col_v3_sub(near, col__closest_on_triangle(near, v[i], v[j], v[k]))) <= rho))
                     continue;
-                col_vec3 nrm = col__unit_or(col_v3_cross(col_v3_sub(v[j], v[i]), col_v3_sub(v[k], v[i])),
-                                            col_v3(0, 0, 0));
+                col_vec3 nrm =
+                    col__unit_or(col_v3_cross(col_v3_sub(v[j], v[i]), col_v3_sub(v[k], v[i])), col_v3(0, 0, 0));
                 if (col__same_point(nrm, col_v3(0, 0, 0))) continue;
                 if (col_v3_dot(nrm, m0) < COL_R(0.0)) nrm = col_v3_neg(nrm);
                 if (curved_check(c, f3, 3, nrm, tol, &at) && at.h <= upper && (!*found || at.h < best->h))

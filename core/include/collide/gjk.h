@@ -74,6 +74,20 @@ COL_EXTERN_C_BEGIN
  *             normal is both surfaces' normal at point_a and point_b, each
  *             its shape's support point along it, b* - a* = depth n to
  *             rounding (within 128 eps of the size), status COL_HIT.
+ *             An ellipsoid of positive radii against a polyhedral core (a
+ *             segment, capsule, triangle, box or polytope): EPA's answer
+ *             finished on the polyhedron's feature the contact is on, a
+ *             vertex, an edge or a face, each solved on its own (Newton's
+ *             method for a vertex and across an edge, a face by its
+ *             normal) and kept where the contact's condition holds
+ *             (point_b - depth n, on the ellipsoid's side, within 128 eps
+ *             of the size of the feature), the least such depth: point_a
+ *             and point_b the ellipsoid's support point and the point of
+ *             the feature, a matched pair to rounding, status COL_HIT.
+ *             Either kind with a radius and the cores apart (a ball or a
+ *             capsule within reach of an ellipsoid): the cores' nearest
+ *             points are refined the same way from GJK's (which only
+ *             approach a curved core, to about 1e-7 of the size).
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
