@@ -79,7 +79,7 @@ static inline bool fz_smooth_pair(const col_shape *a, const col_shape *b) {
  * a vertex, an edge or a face each solved on its own, with the same
  * conditions and tolerance as a smooth pair. fz_refined_pair: either kind,
  * the pairs whose contact is exact to rounding without the separating
- * axes, cores overlapping or apart. */
+ * axes, cores overlapping or apart (a disc too: fz_disc). */
 static inline bool fz_polyhedral_core(const col_shape *s) {
     switch (s->kind) {
     case COL_SHAPE_SEGMENT:
@@ -97,10 +97,20 @@ static inline double fz_radius(const col_shape *s) {
            : s->kind == COL_SHAPE_CAPSULE ? (double)s->u.capsule.r
                                           : 0.0;
 }
+/* An ellipsoid with exactly one radius 0, the others positive: a disc
+ * (its face along that axis, its rim smooth), refined as the curved side
+ * against a polyhedron or a smooth shape (not against another disc). */
+static inline bool fz_disc(const col_shape *s) {
+    if (s->kind != COL_SHAPE_ELLIPSOID) return false;
+    const col_vec3 r = s->u.ellipsoid.r;
+    int zeros = (r.x == 0) + (r.y == 0) + (r.z == 0);
+    return zeros == 1 && r.x >= 0 && r.y >= 0 && r.z >= 0;
+}
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
-    bool ea = a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a),
-         eb = b->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(b);
-    return fz_smooth_pair(a, b) || (ea && fz_polyhedral_core(b)) || (eb && fz_polyhedral_core(a));
+    bool ea = (a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a)) || fz_disc(a),
+         eb = (b->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(b)) || fz_disc(b);
+    bool disc_smooth = (fz_disc(a) && fz_smooth_core(b)) || (fz_disc(b) && fz_smooth_core(a));
+    return fz_smooth_pair(a, b) || disc_smooth || (ea && fz_polyhedral_core(b)) || (eb && fz_polyhedral_core(a));
 }
 
 /* 2 area / longest edge^2 of a triangle (1 for other kinds): small for

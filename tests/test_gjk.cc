@@ -1553,14 +1553,20 @@ TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
 // - a capsule whose segment (x = 0, y = 1.5) lies 0.5 above the ellipsoid
 //   (cores apart: GJK's witnesses only approach the curved core), radius
 //   0.7: 0.2 along -y;
-// - a ball centred 0.5 beyond the tip, radius 0.7 (two smooth cores apart).
+// - a ball centred 0.5 beyond the tip, radius 0.7 (two smooth cores apart);
+// - the disc (2, 1, 0) (an ellipsoid of a radius 0): its rim against the
+//   face x = 1.8 as the ellipsoid's tip; its face inside a box whose top is
+//   0.1 above it (0.1 along +z, out through the top, at the point of the
+//   contact nearest the disc's centre); a ball of radius 0.7 whose centre is 0.5 above the
+//   disc's face (0.2 along -z, the disc's point under the centre).
 // Both orders, and 10^6 from the origin (the tolerances then the
 // coordinates' own rounding).
 TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
     const double s2 = std::sqrt(0.5);
     col_vec3 cube[8];
     for (int i = 0; i < 8; ++i) cube[i] = V(i & 1 ? 2.5 : 0.5, i & 2 ? 2.5 : 0.5, i & 4 ? 2.5 : 0.5);
-    const col_shape ell = Ellipsoid(0, 0, 0, 2, 1, 1), ball = Ellipsoid(0, 0, 0, 1, 1, 1);
+    const col_shape ell = Ellipsoid(0, 0, 0, 2, 1, 1), ball = Ellipsoid(0, 0, 0, 1, 1, 1),
+                    disc = Ellipsoid(0, 0, 0, 2, 1, 0);
     const double d3 = 1 - std::sqrt(0.75), r3 = std::sqrt(1.0 / 3);
     struct {
         const char *name;
@@ -1576,6 +1582,11 @@ TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
         {"cube corner", ball, Polytope(cube, 8), d3, V(-r3, -r3, -r3), V(r3, r3, r3), V(0.5, 0.5, 0.5)},
         {"capsule apart", ell, Capsule(V(0, 1.5, -1), V(0, 1.5, 1), 0.7), 0.2, V(0, -1, 0), V(0, 1, 0), V(0, 0.8, 0)},
         {"ball apart", ell, Sphere(2.5, 0, 0, 0.7), 0.2, V(-1, 0, 0), V(2, 0, 0), V(1.8, 0, 0)},
+        {"disc's rim on a box face", disc, Aabb(1.8, -1.5, -1.5, 3, 1.5, 1.5), 0.2, V(-1, 0, 0), V(2, 0, 0),
+         V(1.8, 0, 0)},
+        {"disc's face in a box", disc, Aabb(-0.5, -0.5, -1, 0.5, 0.5, 0.1), 0.1, V(0, 0, 1), V(0, 0, 0), V(0, 0, 0.1)},
+        {"disc's face, a ball apart", disc, Sphere(0.25, -0.5, 0.5, 0.7), 0.2, V(0, 0, -1), V(0.25, -0.5, 0),
+         V(0.25, -0.5, -0.2)},
     };
     for (const auto &k : cases) {
         for (double far : {0.0, kFloat ? 0.0 : 1e6}) {
@@ -1604,6 +1615,48 @@ TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
                 EXPECT_LT(col_v3_len(gap), tol) << k.name << " far " << far;
             }
         }
+    }
+}
+
+// A disc against an ellipsoid whose contact lies 2.2e-4 rad off the disc's
+// axis (random pairs; EPA left it 3.5e-10 deep): the disc's support has a
+// cone's tip along its axis, where Newton's method in a frame across the
+// normal went round without converging, so it runs in polar angles about
+// the axis, from the rim's point where the ellipsoid's point along the axis
+// leaves the disc (here by 0.12% of the disc's metric). The contact's own
+// conditions: a* on the disc's rim, b* on the ellipsoid's surface with its
+// normal along the push, b* - a* = depth n; and no deeper than a dense
+// search of the support values about the normal.
+TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
+    col_shape disc = Ellipsoid(0x1.efa54d79d848ep-1, -0x1.21fe54036d8bp-4, -0x1.c4e98d34348d8p-1, 0x1.53c16a981eff9p-2,
+                               0x1.cc0a6db0ae32cp+0, 0),
+              e = Ellipsoid(0x1.42211751567e8p+0, 0x1.9bac9874d044cp-1, -0x1.95945781249cp-3, 0x1.c72660068ea42p+0,
+                            0x1.350c08eec29f7p+0, 0x1.3b8bfdbb3bf58p+0);
+    for (bool swap : {false, true}) {
+        const col_shape &x = swap ? disc : e, &y = swap ? e : disc;
+        col_penetration_result p = col_penetration(&x, &y);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        const col_vec3 on_disc = swap ? p.point_a : p.point_b, on_e = swap ? p.point_b : p.point_a;
+        const double t = kFloat ? 1e-4 : 1e-12;
+        EXPECT_NEAR(on_disc.z, disc.u.ellipsoid.c.z, t);
+        const double rx = disc.u.ellipsoid.r.x, ry = disc.u.ellipsoid.r.y;
+        const double lx = (on_disc.x - disc.u.ellipsoid.c.x) / rx, ly = (on_disc.y - disc.u.ellipsoid.c.y) / ry;
+        EXPECT_NEAR(std::sqrt(lx * lx + ly * ly), 1.0, t); // on the rim
+        EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, t);
+        // the ellipsoid's outward normal at its point is against its push
+        col_vec3 ne = EllipsoidNormalAt(e, on_e), push_e = swap ? p.normal : col_v3_neg(p.normal);
+        EXPECT_LT(col_v3_len(col_v3_sub(ne, push_e)), kFloat ? 1e-3 : 1e-9) << "swap " << swap;
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), Ulps(4, 256));
+        // no support value within 0.01 rad of the normal is less
+        for (int i = -10; i <= 10; ++i)
+            for (int j = -10; j <= 10; ++j) {
+                col_vec3 m = col_v3_add(p.normal, V(i * 1e-3, j * 1e-3, 0));
+                m = col_v3_scale(m, 1 / col_v3_len(m));
+                col_vec3 sa, sb;
+                ASSERT_TRUE(col_support(&x, col_v3_neg(m), &sa) && col_support(&y, m, &sb));
+                EXPECT_GE(col_v3_dot(col_v3_sub(sb, sa), m), p.depth - Ulps(4, 256));
+            }
     }
 }
 

@@ -9,6 +9,8 @@
  */
 #include "convex.h"
 
+#include <math.h>
+
 /*
  * The contact of two smooth, strictly convex cores (ellipsoids with every
  * radius positive, points: their difference D = A - B is smooth and strictly
@@ -39,6 +41,84 @@ static bool smooth_core(const col__proxy *p) {
            (p->type == COL__SUPPORT_ELLIPSOID && p->e.x > COL_R(0.0) && p->e.y > COL_R(0.0) && p->e.z > COL_R(0.0));
 }
 
+/* An ellipsoid core flat along one axis (that radius 0, the two others
+ * positive): a disc, whose support is its rim's point (smooth) but along
+ * its axis, where it is the whole disc. The axis, or -1. */
+static int disc_axis(const col__proxy *p) {
+    if (p->type != COL__SUPPORT_ELLIPSOID) return -1;
+    const col_real r[3] = {p->e.x, p->e.y, p->e.z};
+    int k = -1, zeros = 0;
+    for (int i = 0; i < 3; ++i) {
+        if (r[i] == COL_R(0.0))
+            ++zeros, k = i;
+        else if (!(r[i] > COL_R(0.0)))
+            return -1;
+    }
+    return zeros == 1 ? k : -1;
+}
+
+static col_real v3_get(col_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+/* A solved contact: the unit m, h = D's support value along it, e and p
+ * its parts (in D: e the curved core's, or the disc's, and p the other's)
+ * with e + p = h m to tol. */
+typedef struct curved_at {
+    col_vec3 m, e, p;
+    col_real h;
+} curved_at;
+
+/*
+ * The disc's face as the contact: E a disc (neg: B's, negated in D), m
+ * sigma times its axis, and q[0..n) the other core's points on its support
+ * plane along m (in D: a polyhedron's top vertices, a smooth core's support
+ * point), hp that plane's height. D's support along m is the disc plus
+ * their hull, so the contact holds where a point p of the hull has e = h m
+ * - p on the disc: in the disc's own metric (its radii scaled to 1) the
+ * point of the hull nearest its centre, within 1 (to tol). Then m is the
+ * normal; e and p a matched pair. *exit (if asked): that nearest point, in
+ * the disc's metric across its axis, held or not.
+ */
+static bool disc_face(const col__proxy *E, bool neg, int ax, col_real sigma, const col_vec3 *q, int n, col_real hp,
+                      col_real tol, curved_at *out, col_vec3 *exit) {
+    if (n < 1) return false;
+    col_vec3 c = col_v3_add(E->p[0], E->shift);
+    if (neg) c = col_v3_neg(c);
+    const int i = (ax + 1) % 3, j = (ax + 2) % 3;
+    const col_real ri = v3_get(E->e, i), rj = v3_get(E->e, j);
+    /* w(p) = -(p + c) across the axis, scaled by the radii: affine in p */
+    col_vec3 w[12], best = col_v3(0, 0, 0);
+    for (int k = 0; k < n && k < 12; ++k)
+        w[k] = col_v3(-(v3_get(q[k], i) + v3_get(c, i)) / ri, -(v3_get(q[k], j) + v3_get(c, j)) / rj, COL_R(0.0));
+    col_real bl = COL_REAL_MAX;
+    const col_vec3 o = col_v3(0, 0, 0);
+    if (n == 1) best = w[0], bl = col_v3_len(w[0]);
+    for (int a = 0; a < n && a < 12; ++a)
+        for (int b = a + 1; b < n && b < 12; ++b) {
+            col_vec3 x = col__closest_on_segment(o, w[a], w[b], NULL);
+            if (col_v3_len(x) < bl) bl = col_v3_len(x), best = x;
+            for (int d = b + 1; d < n && d < 12; ++d) {
+                x = col__closest_on_triangle(o, w[a], w[b], w[d]);
+                if (col_v3_len(x) < bl) bl = col_v3_len(x), best = x;
+            }
+        }
+    if (exit) *exit = best;
+    if (!(bl <= COL_R(1.0) + tol / col_min(ri, rj))) return false;
+    if (bl > COL_R(1.0)) best = col_v3_scale(best, COL_R(1.0) / bl); /* (within tol: onto the rim) */
+    col_vec3 m = col_v3(0, 0, 0), p = col_v3(0, 0, 0);
+    col_real mm[3] = {0, 0, 0}, pp[3] = {0, 0, 0};
+    mm[ax] = sigma;
+    pp[ax] = sigma * hp;
+    pp[i] = -best.x * ri - v3_get(c, i);
+    pp[j] = -best.y * rj - v3_get(c, j);
+    m = col_v3(mm[0], mm[1], mm[2]);
+    p = col_v3(pp[0], pp[1], pp[2]);
+    out->m = m;
+    out->h = sigma * v3_get(c, ax) + hp;
+    out->p = p;
+    out->e = col_v3_madd(col_v3_neg(p), out->h, m);
+    return true;
+}
+
 /* D's support along the unit m, its value h and its part across m. */
 typedef struct smooth_at {
     svert w;
@@ -62,7 +142,43 @@ static col_vec3 across(col_vec3 m) {
 }
 
 bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
-    return smooth_core(A) && smooth_core(B) && !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
+    bool da = disc_axis(A) >= 0, db = disc_axis(B) >= 0;
+    return (smooth_core(A) || da) && (smooth_core(B) || db) && !(da && db) &&
+           !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
+}
+
+/* A disc's faces against a smooth core (either of A and B the disc): the
+ * other's support point along each face normal (disc_face); the least
+ * that holds, at most upper, into *s and *m (as smooth_at). */
+static bool smooth_disc_faces(const col__proxy *A, const col__proxy *B, col_real upper, col_real tol, smooth_at *s,
+                              col_vec3 *m) {
+    bool found = false;
+    for (int side = 0; side < 2; ++side) {
+        const col__proxy *E = side ? B : A;
+        int ax = disc_axis(E);
+        if (ax < 0) continue;
+        for (int k = 0; k < 2; ++k) {
+            col_real sigma = k ? COL_R(-1.0) : COL_R(1.0);
+            col_real mm[3] = {0, 0, 0};
+            mm[ax] = sigma;
+            col_vec3 n = col_v3(mm[0], mm[1], mm[2]);
+            /* the other core's point along n, in D */
+            col_vec3 q = side ? col__proxy_support(A, n) : col_v3_neg(col__proxy_support(B, col_v3_neg(n)));
+            curved_at at;
+            if (!disc_face(E, side == 1, ax, sigma, &q, 1, col_v3_dot(q, n), tol, &at, NULL) || !(at.h <= upper))
+                continue;
+            if (found && !(at.h < s->h)) continue;
+            found = true;
+            *m = at.m;
+            s->h = at.h;
+            s->w.a = side ? at.p : at.e;
+            s->w.b = side ? col_v3_neg(at.e) : col_v3_neg(at.p);
+            s->w.w = col_v3_sub(s->w.a, s->w.b);
+            s->w.ia = s->w.ib = -1;
+            s->t = col_v3(0, 0, 0);
+        }
+    }
+    return found;
 }
 
 /* The step of the differences that give Newton's derivatives: in double
@@ -76,6 +192,36 @@ bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
  * then crawled). */
 #define DIFFERENCE_STEP (COL_EPSILON < COL_R(1e-10) ? COL_R(0x1p-17) : COL_R(0x1p-11))
 #define SHIFT_FLOOR COL_R(0x1p-40)
+
+/* Newton's step (x0, x1) on the 2 x 2 Hessian J (symmetrized) and the
+ * gradient (g0, g1), at most a quarter radian long: where J is positive
+ * definite, near a least h; else shifted by mu until it is
+ * (Levenberg-Marquardt): near a saddle of h (EPA's normal can stop by one
+ * where D is nearly round about the origin) the step goes down its
+ * negative curvature, and along a ring of least values (an ellipsoid of two
+ * equal radii, a point on its axis) it stays put where the Hessian has no
+ * curvature. A shifted Hessian is positive definite, so the step is a
+ * descent direction. false where there is none: no curvature and no depth
+ * (a Hessian of zeros, mu 0), a shift rounded away, or NaN (differences of
+ * NaN, a det that underflowed). */
+static bool shifted_step(col_real J[2][2], col_real g0, col_real g1, col_real h, col_real *x0, col_real *x1) {
+    col_real a = J[0][0], b = COL_R(0.5) * (J[0][1] + J[1][0]), d = J[1][1];
+    col_real hd = COL_R(0.5) * (a - d), disc = col_sqrt(hd * hd + b * b);
+    col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
+    col_real floor_ = SHIFT_FLOOR * (col_abs(hi) + col_abs(h)), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
+    col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
+    if (!(det > COL_R(0.0))) return false;
+    col_real y0 = (b * g1 - md * g0) / det, y1 = (b * g0 - ma * g1) / det;
+    col_real len = col_sqrt(y0 * y0 + y1 * y1);
+    if (!(len <= COL_R(1e300))) return false;
+    if (len > COL_R(0.25)) {
+        y0 *= COL_R(0.25) / len;
+        y1 *= COL_R(0.25) / len;
+    }
+    *x0 = y0;
+    *x1 = y1;
+    return true;
+}
 
 /* Newton's method from the unit m0 (above): true where |t| fell within
  * tol; *s and *m the last point either way. */
@@ -93,31 +239,11 @@ static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0,
             J[0][k] = (col_v3_dot(sk.t, e1) - g0) / eps;
             J[1][k] = (col_v3_dot(sk.t, e2) - g1) / eps;
         }
-        /* Newton's step on the Hessian (symmetrized) where it is positive
-         * definite, near a least h; else shifted by mu until it is
-         * (Levenberg-Marquardt): near a saddle of h (EPA's normal can stop
-         * by one where D is nearly round about the origin) the step goes
-         * down its negative curvature, and along a ring of least values (an
-         * ellipsoid of two equal radii, a point on its axis) it stays put
-         * where the Hessian has no curvature. A shifted Hessian is positive
-         * definite, so the step is a descent direction: halved until h does
-         * not grow (within the tolerance: near the least h rounding makes
-         * it flat). */
-        col_real a = J[0][0], b = COL_R(0.5) * (J[0][1] + J[1][0]), d = J[1][1];
-        col_real hd = COL_R(0.5) * (a - d), disc = col_sqrt(hd * hd + b * b);
-        col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
-        col_real floor_ = SHIFT_FLOOR * (col_abs(hi) + col_abs(s.h)), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
-        col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
-        /* (no curvature and no depth: a Hessian of zeros, mu 0; or a shift
-         * rounded away) */
-        if (!(det > COL_R(0.0))) break;
-        col_real x0 = (b * g1 - md * g0) / det, x1 = (b * g0 - ma * g1) / det;
-        col_real len = col_sqrt(x0 * x0 + x1 * x1);
-        if (!(len <= COL_R(1e300))) break; /* NaN: differences of NaN, or a det that underflowed */
-        if (len > COL_R(0.25)) {
-            x0 *= COL_R(0.25) / len;
-            x1 *= COL_R(0.25) / len;
-        }
+        /* Newton's step, shifted where the Hessian is not positive definite
+         * (shifted_step), halved until h does not grow (within the
+         * tolerance: near the least h rounding makes it flat) */
+        col_real x0, x1;
+        if (!shifted_step(J, g0, g1, s.h, &x0, &x1)) break;
         bool moved = false;
         for (int halving = 0; halving < 24 && !moved; ++halving) {
             col_vec3 mn = col__unit_or(col_v3_madd(col_v3_madd(m, x0, e1), x1, e2), m);
@@ -137,6 +263,114 @@ static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0,
     return col__max_abs3(s.t) <= tol;
 }
 
+/*
+ * A disc's support is smooth but along its axis, where it has the tip of a
+ * cone (r |m across the axis|): near it the Hessian on the sphere blows up
+ * and Newton's steps in a frame across m went round it without converging
+ * (a disc against an ellipsoid whose least lay 3.4e-4 rad off the disc's
+ * axis). About the axis in polar angles, m = sin(phi) (cos(th) e_i +
+ * sin(th) e_j) + cos(phi) sigma e_ax, the support value is smooth for phi >
+ * 0: Newton's method there, with the derivatives s . dm/dphi and s .
+ * dm/dth (s D's support point), theirs by differences, the shift and the
+ * halving of smooth_newton; phi kept positive (through the pole, th turns
+ * by pi). true where |t| fell within tol.
+ */
+static col_vec3 polar_m(int ax, col_real sigma, col_real phi, col_real th, col_vec3 *dphi, col_vec3 *dth) {
+    double sp = sin((double)phi), cp = cos((double)phi), st = sin((double)th), ct = cos((double)th);
+    col_real m[3], a[3], b[3];
+    const int i = (ax + 1) % 3, j = (ax + 2) % 3;
+    m[ax] = (col_real)(cp * (double)sigma);
+    m[i] = (col_real)(sp * ct);
+    m[j] = (col_real)(sp * st);
+    a[ax] = (col_real)(-sp * (double)sigma);
+    a[i] = (col_real)(cp * ct);
+    a[j] = (col_real)(cp * st);
+    b[ax] = COL_R(0.0);
+    b[i] = (col_real)(-sp * st);
+    b[j] = (col_real)(sp * ct);
+    *dphi = col_v3(a[0], a[1], a[2]);
+    *dth = col_v3(b[0], b[1], b[2]);
+    return col_v3(m[0], m[1], m[2]);
+}
+
+static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_vec3 m0, col_real tol, smooth_at *s_out,
+                         col_vec3 *m_out) {
+    const col_real eps = DIFFERENCE_STEP;
+    const int i = (ax + 1) % 3, j = (ax + 2) % 3;
+    col_real sigma = v3_get(m0, ax) < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
+    col_real phi = (col_real)acos(fmin(1.0, fabs((double)v3_get(m0, ax))));
+    col_real th = (col_real)atan2((double)v3_get(m0, j), (double)v3_get(m0, i));
+    if (!(phi > eps)) phi = eps; /* (off the pole, where th means nothing) */
+    col_vec3 dp, dt, m = polar_m(ax, sigma, phi, th, &dp, &dt);
+    smooth_at s = smooth_eval(A, B, m);
+    col_real g0 = col_v3_dot(s.w.w, dp), g1 = col_v3_dot(s.w.w, dt);
+    for (int it = 0; it < 48 && !(col__max_abs3(s.t) <= tol); ++it) {
+        col_real J[2][2];
+        for (int k = 0; k < 2; ++k) {
+            col_real step = eps;
+            col_vec3 dpk, dtk, mk = polar_m(ax, sigma, phi + (k ? 0 : step), th + (k ? step : 0), &dpk, &dtk);
+            svert w = col__support_pair(A, B, mk);
+            J[0][k] = (col_v3_dot(w.w, dpk) - g0) / step;
+            J[1][k] = (col_v3_dot(w.w, dtk) - g1) / step;
+        }
+        col_real x0, x1;
+        if (!shifted_step(J, g0, g1, s.h, &x0, &x1)) break;
+        bool moved = false;
+        for (int halving = 0; halving < 40 && !moved; ++halving) {
+            col_real pn = phi + x0, tn = th + x1;
+            if (pn < COL_R(0.0)) pn = -pn, tn += COL_R(3.14159265358979323846);
+            col_vec3 dpn, dtn, mn = polar_m(ax, sigma, pn, tn, &dpn, &dtn);
+            smooth_at sn = smooth_eval(A, B, mn);
+            /* (a step that does not lower h must bring t nearer 0: near the
+             * least, where h is flat to rounding, steps on a Hessian of
+             * ill-conditioned differences went to and fro, growing) */
+            if (sn.h < s.h || (sn.h <= s.h + tol && col__max_abs3(sn.t) < col__max_abs3(s.t))) {
+                phi = pn, th = tn, m = mn, s = sn;
+                g0 = col_v3_dot(s.w.w, dpn);
+                g1 = col_v3_dot(s.w.w, dtn);
+                moved = true;
+            }
+            x0 *= COL_R(0.5);
+            x1 *= COL_R(0.5);
+        }
+        if (!moved) break;
+    }
+    *s_out = s;
+    *m_out = m;
+    return col__max_abs3(s.t) <= tol;
+}
+
+/* Newton's method for the pair: about a disc's axis where either core is
+ * one (polar_newton), else in a frame across m (smooth_newton). */
+static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, col_real tol, smooth_at *s,
+                         col_vec3 *m) {
+    int side = disc_axis(A) >= 0 ? 0 : 1, ax = side ? disc_axis(B) : disc_axis(A);
+    if (ax < 0) return smooth_newton(A, B, m0, tol, s, m);
+    /* near the pole h hardly depends on th (by sin(phi)), so Newton's
+     * steps there lost the way (a disc face missed by 0.1%: phi went to 0,
+     * th turning by pi at each step): th from where the other core's point
+     * along the pole leaves the disc, the rim's point whose normal that is
+     * (tan th = (x / rj) / (y / ri) of the exit point x, y in the disc's
+     * metric) */
+    col_real sigma = v3_get(m0, ax) < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
+    col_real phi = (col_real)acos(fmin(1.0, fabs((double)v3_get(m0, ax))));
+    if (phi < COL_R(0.125)) {
+        const col__proxy *E = side ? B : A;
+        col_real mm[3] = {0, 0, 0};
+        mm[ax] = sigma;
+        col_vec3 n = col_v3(mm[0], mm[1], mm[2]), exit = col_v3(0, 0, 0), dp, dt;
+        col_vec3 q = side ? col__proxy_support(A, n) : col_v3_neg(col__proxy_support(B, col_v3_neg(n)));
+        curved_at at;
+        (void)disc_face(E, side == 1, ax, sigma, &q, 1, col_v3_dot(q, n), tol, &at, &exit);
+        const col_real ri = v3_get(E->e, (ax + 1) % 3), rj = v3_get(E->e, (ax + 2) % 3);
+        if (exit.x != COL_R(0.0) || exit.y != COL_R(0.0)) {
+            col_real th = (col_real)atan2((double)(exit.y / rj), (double)(exit.x / ri));
+            m0 = polar_m(ax, sigma, col_max(phi, DIFFERENCE_STEP), th, &dp, &dt);
+        }
+    }
+    return polar_newton(A, B, ax, m0, tol, s, m);
+}
+
 bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
     if (!col__epa_smooth_pair(A, B)) return false;
     col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
@@ -144,7 +378,12 @@ bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *o
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
     smooth_at s;
     col_vec3 m;
-    if (!smooth_newton(A, B, m0, tol, &s, &m) || !(s.h <= out->depth + tol)) return false;
+    /* a disc: its face along its axis first, where its support is not
+     * smooth (a least there is the tip of a cone of the support value: no
+     * Newton's method converges to it); Newton's method where none holds */
+    bool held = smooth_disc_faces(A, B, out->depth + tol, tol, &s, &m);
+    if (!held) held = smooth_solve(A, B, m0, tol, &s, &m) && s.h <= out->depth + tol;
+    if (!held) return false;
     /* another basin: EPA's polytope lies in D, so a face nearer the origin
      * than the least found may lie under a lesser one of D's (where EPA
      * stopped short of its tolerance: two ellipsoids nearly sharing a
@@ -162,7 +401,7 @@ bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *o
         if (near) continue;
         smooth_at si;
         col_vec3 mi;
-        bool ok = smooth_newton(A, B, out->cand[i], tol, &si, &mi);
+        bool ok = smooth_solve(A, B, out->cand[i], tol, &si, &mi);
         seen[nseen++] = mi;
         if (ok && si.h < s.h - tol) {
             s = si;
@@ -206,10 +445,13 @@ static bool polyhedral_core(const col__proxy *p) {
            p->type == COL__SUPPORT_OBB || (p->type == COL__SUPPORT_POINTS && p->count >= 1);
 }
 
-static bool strictly_convex_core(const col__proxy *p) { return p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p); }
+/* An ellipsoid of positive radii, or a disc: the curved side. */
+static bool curved_core(const col__proxy *p) {
+    return (p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p)) || disc_axis(p) >= 0;
+}
 
 bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B) {
-    return (strictly_convex_core(A) && polyhedral_core(B)) || (polyhedral_core(A) && strictly_convex_core(B));
+    return (curved_core(A) && polyhedral_core(B)) || (polyhedral_core(A) && curved_core(B));
 }
 
 /* E's support along m (in D). */
@@ -229,13 +471,6 @@ static col_vec3 curved_vertex(const curved *c, int i) {
     (void)col__proxy_vertex(c->poly, i, &v);
     return c->a_smooth ? col_v3_neg(v) : v;
 }
-
-/* A solved feature: m, h = h_E(m) + h_P(m), e and p (in D) with e + p = h m
- * to tol. */
-typedef struct curved_at {
-    col_vec3 m, e, p;
-    col_real h;
-} curved_at;
 
 /* The feature f[0..k) (in D) at the unit m: true where h m - e lies within
  * tol of the feature (then it supports P along m and m is its contact). */
@@ -316,7 +551,7 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
     pt.shift = col_v3(0, 0, 0);
     pt.p[0] = c->a_smooth ? col_v3_neg(v) : v; /* B's vertex, or A's */
     smooth_at s;
-    return c->a_smooth ? smooth_newton(c->A, &pt, m0, tol, &s, m_out) : smooth_newton(&pt, c->B, m0, tol, &s, m_out);
+    return c->a_smooth ? smooth_solve(c->A, &pt, m0, tol, &s, m_out) : smooth_solve(&pt, c->B, m0, tol, &s, m_out);
 }
 
 /* The features of P whose vertices lie within delta of its support plane
@@ -386,25 +621,53 @@ static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_ve
  * vertices wherever they lie (a face far wider than the contact tilts: a
  * polytope 1000 wide, 12 thick, about a ball's centre on its face, had a
  * vertex of the contact's face 120 below the plane at EPA's normal). */
-static bool curved_from(const curved *c, col_vec3 m0, col_real lower, col_real upper, col_real tol, curved_at *best) {
+static void curved_from(const curved *c, col_vec3 m0, col_real lower, col_real upper, col_real tol, curved_at *best,
+                        bool *found) {
     col_real delta = COL_R(0.0625) * c->poly->size;
     col_vec3 e0 = curved_e(c, m0);
     col_real h0 = col_v3_dot(e0, m0) + curved_hp(c, m0);
     col_vec3 near = col_v3_madd(col_v3_neg(e0), h0, m0);
     const col__proxy *E = c->a_smooth ? c->A : c->B;
-    col_real rmax = col_max(E->e.x, col_max(E->e.y, E->e.z)), rmin = col_min(E->e.x, col_min(E->e.y, E->e.z));
+    col_real rmax = col_max(E->e.x, col_max(E->e.y, E->e.z)), rmin = rmax; /* (a disc: its rim's) */
+    if (E->e.x > COL_R(0.0)) rmin = col_min(rmin, E->e.x);
+    if (E->e.y > COL_R(0.0)) rmin = col_min(rmin, E->e.y);
+    if (E->e.z > COL_R(0.0)) rmin = col_min(rmin, E->e.z);
     col_real gap = col_max(h0 - lower, COL_R(0.0));
     col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * (rmax / rmin) * rmax * gap) + COL_R(64.0) * tol;
-    bool found = false;
-    curved_features(c, m0, delta, near, rho, upper, tol, best, &found);
-    if (!found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, &found);
-    if (!found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, &found);
-    return found;
+    curved_features(c, m0, delta, near, rho, upper, tol, best, found);
+    if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found);
+    if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found);
+}
+
+/* E a disc: its faces against P's top vertices along each (disc_face); the
+ * least that holds, at most upper, into *best. */
+static void curved_disc_faces(const curved *c, col_real upper, col_real tol, curved_at *best, bool *found) {
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    int ax = disc_axis(E);
+    if (ax < 0) return;
+    for (int k = 0; k < 2; ++k) {
+        col_real mm[3] = {0, 0, 0};
+        mm[ax] = k ? COL_R(-1.0) : COL_R(1.0);
+        col_vec3 m = col_v3(mm[0], mm[1], mm[2]), q[12];
+        col_real hp = curved_hp(c, m);
+        int n = 0;
+        for (int i = 0; i < c->nv && n < 12; ++i) {
+            col_vec3 x = curved_vertex(c, i);
+            if (!(col_v3_dot(x, m) >= hp - tol)) continue;
+            bool seen = false;
+            for (int j = 0; j < n && !seen; ++j) seen = col__same_point(q[j], x);
+            if (!seen) q[n++] = x;
+        }
+        curved_at at;
+        if (disc_face(E, !c->a_smooth, ax, mm[ax], q, n, hp, tol, &at, NULL) && at.h <= upper &&
+            (!*found || at.h < best->h))
+            *best = at, *found = true;
+    }
 }
 
 bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out) {
     if (!col__epa_curved_pair(A, B)) return false;
-    curved c = {A, B, strictly_convex_core(A) ? B : A, strictly_convex_core(A), 0};
+    curved c = {A, B, curved_core(A) ? B : A, curved_core(A), 0};
     switch (c.poly->type) {
     case COL__SUPPORT_SEGMENT: c.nv = 2; break;
     case COL__SUPPORT_TRIANGLE: c.nv = 3; break;
@@ -416,7 +679,10 @@ bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *o
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
     curved_at best = {col_v3(0, 0, 0), col_v3(0, 0, 0), col_v3(0, 0, 0), COL_R(0.0)};
     col_real lower = out->ncand > 0 ? out->cand_dist[0] : -COL_REAL_MAX;
-    if (!curved_from(&c, m0, lower, out->depth + tol, tol, &best)) return false;
+    bool found = false;
+    curved_disc_faces(&c, out->depth + tol, tol, &best, &found);
+    curved_from(&c, m0, lower, out->depth + tol, tol, &best, &found);
+    if (!found) return false;
     /* another basin, as for two smooth cores: from each of EPA's nearest
      * faces nearer than the least found and not within 0.3 rad of a start
      * already taken (EPA stopped short of its tolerance, as on that thin
@@ -432,7 +698,24 @@ bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *o
         if (near) continue;
         seen[nseen++] = out->cand[i];
         curved_at other;
-        if (curved_from(&c, out->cand[i], out->cand_dist[i], best.h - tol, tol, &other)) best = other;
+        bool more = false;
+        curved_from(&c, out->cand[i], out->cand_dist[i], best.h - tol, tol, &other, &more);
+        if (more) best = other;
+    }
+    /* EPA far from settled (its bounds more than 1e-3 of the size apart): a
+     * ball centred on the face of a polytope 1000 wide and 12 thick stopped
+     * with bounds 10 apart, its nearest faces all away from the least, which
+     * lay opposite its normal: every feature among the highest vertices
+     * along m0, then along -m0 (a face's normal is taken on the side of
+     * the direction, and Newton's methods start from it) */
+    if (!(out->depth - lower <= COL_R(1e-3) * (A->size + B->size))) {
+        for (int k = 0; k < 2; ++k) {
+            col_vec3 mk = k ? col_v3_neg(m0) : m0;
+            curved_at other;
+            bool more = false;
+            curved_features(&c, mk, COL_REAL_MAX, mk, COL_REAL_MAX, best.h - tol, tol, &other, &more);
+            if (more) best = other;
+        }
     }
     out->n = best.m;
     if (c.a_smooth) {
