@@ -60,10 +60,11 @@ static inline bool fz_curved(col_shape_kind k) { return k == COL_SHAPE_ELLIPSOID
 
 /* Two smooth, strictly convex shapes (ellipsoids of positive radii, balls and
  * points, one an ellipsoid): col_penetration finishes EPA's answer by
- * Newton's method on the difference's support (epa.c), so its depth, normal
- * and witnesses need no EPA band: the witnesses are the supports at the
- * least support value, b* - a* - depth n its part across the normal, zero
- * to 128 eps of the size there. */
+ * Newton's method on the difference's support (penetration_smooth.c), so
+ * its depth, normal and witnesses need no EPA band: the witnesses are the
+ * supports at the least support value, b* - a* - depth n its part across
+ * the normal, zero to 128 eps of the size and of the largest radius of
+ * curvature there (fz_curvature_radius). */
 static inline bool fz_smooth_core(const col_shape *s) {
     if (s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_POINT) return true;
     const col_vec3 r = s->u.ellipsoid.r;
@@ -105,6 +106,19 @@ static inline bool fz_disc(const col_shape *s) {
     const col_vec3 r = s->u.ellipsoid.r;
     int zeros = (r.x == 0) + (r.y == 0) + (r.z == 0);
     return zeros == 1 && r.x >= 0 && r.y >= 0 && r.z >= 0;
+}
+/* The largest radius of curvature of an ellipsoid (a disc's rim's):
+ * r_max^2 / r_min over its positive radii, 0 for other shapes. A refined
+ * contact's tolerance grows by it (penetration_smooth.c): a support point
+ * moves by it times the rounding of the direction. */
+static inline double fz_curvature_radius(const col_shape *s) {
+    if (s->kind != COL_SHAPE_ELLIPSOID) return 0;
+    const col_vec3 r = s->u.ellipsoid.r;
+    double hi = fmax((double)r.x, fmax((double)r.y, (double)r.z)), lo = hi;
+    if (r.x > 0) lo = fmin(lo, (double)r.x);
+    if (r.y > 0) lo = fmin(lo, (double)r.y);
+    if (r.z > 0) lo = fmin(lo, (double)r.z);
+    return lo > 0 ? hi * (hi / lo) : 0;
 }
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
     bool ea = (a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a)) || fz_disc(a),

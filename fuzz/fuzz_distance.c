@@ -400,7 +400,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     double radii = fz_radius(a) + fz_radius(b);
     if (fz_refined_pair(a, b) && fabs((double)p.depth - radii) > fz_band_distance(a, b)) {
         col_vec3 off = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
-        double tight = 512 * (double)COL_EPSILON * fz_size(a, b);
+        double tight = 512 * (double)COL_EPSILON * (fz_size(a, b) + fz_curvature_radius(a) + fz_curvature_radius(b));
         if (!((double)col_v3_len(off) <= tight))
             fprintf(stderr, "  b* - a* - depth n = (%g, %g, %g), band %g\n", (double)off.x, (double)off.y,
                     (double)off.z, tight);

@@ -1647,7 +1647,9 @@ TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
         col_vec3 ne = EllipsoidNormalAt(e, on_e), push_e = swap ? p.normal : col_v3_neg(p.normal);
         EXPECT_LT(col_v3_len(col_v3_sub(ne, push_e)), kFloat ? 1e-3 : 1e-9) << "swap " << swap;
         col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
-        EXPECT_LT(col_v3_len(gap), Ulps(4, 256));
+        // (the tolerance: 128 eps of the size and of the radii of curvature,
+        // about 10 and 6)
+        EXPECT_LT(col_v3_len(gap), Ulps(4 + 16, 256));
         // no support value within 0.01 rad of the normal is less
         for (int i = -10; i <= 10; ++i)
             for (int j = -10; j <= 10; ++j) {
@@ -1655,7 +1657,7 @@ TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
                 m = col_v3_scale(m, 1 / col_v3_len(m));
                 col_vec3 sa, sb;
                 ASSERT_TRUE(col_support(&x, col_v3_neg(m), &sa) && col_support(&y, m, &sb));
-                EXPECT_GE(col_v3_dot(col_v3_sub(sb, sa), m), p.depth - Ulps(4, 256));
+                EXPECT_GE(col_v3_dot(col_v3_sub(sb, sa), m), p.depth - Ulps(4 + 16, 256));
             }
     }
 }
@@ -1679,9 +1681,11 @@ TEST(Penetration, APointAtTheCentreOfCurvatureOfAnEllipsoidsTip) {
         // about the cube root of the rounding)
         EXPECT_NEAR(p.normal.x, swap ? -1.0 : 1.0, kFloat ? 1e-2 : 1e-4);
         col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
-        EXPECT_LT(col_v3_len(gap), Ulps(8, 256)); // the tolerance: 128 eps of the size
+        // the tolerance: 128 eps of the size and of the largest radius of
+        // curvature (16, at the ends of the radius 1)
+        EXPECT_LT(col_v3_len(gap), Ulps(8 + 16, 256));
         const col_vec3 on_e = swap ? p.point_b : p.point_a;
-        EXPECT_NEAR(on_e.x, -4.0, kFloat ? 1e-3 : 1e-8);
+        EXPECT_NEAR(on_e.x, -4.0, kFloat ? 4e-3 : 1e-8);
         EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, Ulps(1, 64));
     }
 }

@@ -25,7 +25,8 @@
  * least h), each step at most a quarter radian and halved until h does not
  * grow (the support's own bound keeps every h an upper bound of the depth,
  * so the answer is never deeper than EPA's).
- * Accepted where |t| falls within 128 eps of the size, the rounding of the
+ * Accepted where |t| falls within 128 eps of the size (and of the largest
+ * radius of curvature: contact_tolerance), the rounding of the
  * support points: then m is D's normal at its nearest point to that
  * rounding, h the depth, and the supports of A along m and of B against it
  * a matched pair (each unique). Everything is relative to the size and the
@@ -117,6 +118,27 @@ static bool disc_face(const col__proxy *E, bool neg, int ax, col_real sigma, con
     out->p = p;
     out->e = col_v3_madd(col_v3_neg(p), out->h, m);
     return true;
+}
+
+/* The largest radius of curvature of an ellipsoid's surface (a disc's
+ * rim's): r_max^2 / r_min over its positive radii; 0 for other cores. */
+static col_real curvature_radius(const col__proxy *p) {
+    if (p->type != COL__SUPPORT_ELLIPSOID) return COL_R(0.0);
+    col_real hi = col_max(p->e.x, col_max(p->e.y, p->e.z)), lo = hi;
+    if (p->e.x > COL_R(0.0)) lo = col_min(lo, p->e.x);
+    if (p->e.y > COL_R(0.0)) lo = col_min(lo, p->e.y);
+    if (p->e.z > COL_R(0.0)) lo = col_min(lo, p->e.z);
+    return lo > COL_R(0.0) ? hi * (hi / lo) : COL_R(0.0);
+}
+
+/* The tolerance of a refined contact: 128 eps of the size and of the
+ * largest radius of curvature. A support point moves by that radius times
+ * the direction's change, so where a surface is far flatter than the shape
+ * is large (the rim of a disc 506 by 0.125 is 2e6 across at its end) the
+ * part across the normal cannot come nearer 0 than the radius times the
+ * rounding of the direction. */
+static col_real contact_tolerance(const col__proxy *A, const col__proxy *B) {
+    return COL_R(128.0) * COL_EPSILON * (A->size + B->size + curvature_radius(A) + curvature_radius(B));
 }
 
 /* D's support along the unit m, its value h and its part across m. */
@@ -373,7 +395,7 @@ static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, 
 
 bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
     if (!col__epa_smooth_pair(A, B)) return false;
-    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
+    col_real tol = contact_tolerance(A, B);
     col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
     smooth_at s;
@@ -674,7 +696,7 @@ bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *o
     case COL__SUPPORT_POINTS: c.nv = c.poly->count; break;
     default: c.nv = 8; break; /* a box */
     }
-    col_real tol = COL_R(128.0) * COL_EPSILON * (A->size + B->size);
+    col_real tol = contact_tolerance(A, B);
     col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
     curved_at best = {col_v3(0, 0, 0), col_v3(0, 0, 0), col_v3(0, 0, 0), COL_R(0.0)};

@@ -72,6 +72,18 @@ do -- boxes by the separating axes (no iterations); epaPenetration, the second m
   -- the points are a matched pair on the contact (issue 17): the box's face under the sphere, not a corner
   local sd, sax, say, saz, sbx, sby, sbz = collide.penetration(collide.sphere(0.15, 0, 0, 0.7), collide.obb(0, 0, 0, 0.3, 0.6, 1.8))
   expectNear({ sd, sax, say, saz, sbx, sby, sbz }, { 0.85, -0.55, 0, 0, 0.3, 0, 0 }, geps, "sphere on a box face: a* and b* face to face")
+  -- an ellipsoid against a box, on a face and on an edge, and a disc's face in a box: exact to
+  -- rounding (EPA alone was 1e-6 of the size off and put b* at a corner of the face)
+  local e = collide.ellipsoid(0, 0, 0, 2, 1, 1)
+  local p = { collide.penetration(e, collide.aabb(1.8, -1.5, -1.5, 3, 1.5, 1.5)) }
+  expectNear({ p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10] },
+    { 0.2, 2, 0, 0, 1.8, 0, 0, -1, 0, 0 }, eps, "ellipsoid on a box face: the tip and the point under it")
+  local s2 = math.sqrt(0.5)
+  p = { collide.penetration(e, collide.obb(1.8 + s2, 0, 0, 0.5, 0.5, 1.5, collide.axesFromAxisAngle(0, 0, 1, math.pi / 4))) }
+  expectNear({ p[1], p[2], p[5], p[8], p[9] }, { 0.2, 2, 1.8, -1, 0 }, eps, "ellipsoid on a box edge")
+  p = { collide.penetration(collide.ellipsoid(0, 0, 0, 2, 1, 0), collide.aabb(-0.5, -0.5, -1, 0.5, 0.5, 0.1)) }
+  expectNear({ p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[10] }, { 0.1, 0, 0, 0, 0, 0, 0.1, 1 }, eps,
+    "a disc's face in a box: out through its top, at the disc's centre")
   expectError("bad argument #2 to 'epaPenetration' (no test for the pair (sphere, circle))",
     function() return collide.epaPenetration(box1 and collide.sphere(0, 0, 0, 1), collide.circle(0, 0, 1)) end)
 end

@@ -73,21 +73,30 @@ COL_EXTERN_C_BEGIN
  *             of the support, where the shapes nearly share a centre): the
  *             normal is both surfaces' normal at point_a and point_b, each
  *             its shape's support point along it, b* - a* = depth n to
- *             rounding (within 128 eps of the size), status COL_HIT.
+ *             rounding (within 128 eps of the size and of the largest
+ *             radius of curvature: a support point moves by that radius
+ *             times the direction's rounding), status COL_HIT.
  *             An ellipsoid of positive radii against a polyhedral core (a
  *             segment, capsule, triangle, box or polytope): EPA's answer
  *             finished on the polyhedron's feature the contact is on, a
  *             vertex, an edge or a face, each solved on its own (Newton's
  *             method for a vertex and across an edge, a face by its
  *             normal) and kept where the contact's condition holds
- *             (point_b - depth n, on the ellipsoid's side, within 128 eps
- *             of the size of the feature), the least such depth: point_a
+ *             (point_b - depth n, on the ellipsoid's side, within that
+ *             tolerance of the feature), the least such depth: point_a
  *             and point_b the ellipsoid's support point and the point of
  *             the feature, a matched pair to rounding, status COL_HIT.
+ *             A disc (an ellipsoid of exactly one radius 0) takes the
+ *             same refinement against a polyhedral core, an ellipsoid of
+ *             positive radii, a sphere or a point: its face (normal along
+ *             its axis, the contact's point nearest the disc's centre in
+ *             its own metric) or its rim (Newton's method in polar angles
+ *             about its axis, where its support has a cone's tip).
  *             Either kind with a radius and the cores apart (a ball or a
  *             capsule within reach of an ellipsoid): the cores' nearest
  *             points are refined the same way from GJK's (which only
  *             approach a curved core, to about 1e-7 of the size).
+ *             Two discs, and an ellipsoid of two radii 0, stay with EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
