@@ -120,10 +120,23 @@ static inline double fz_curvature_radius(const col_shape *s) {
     if (r.z > 0) lo = fmin(lo, (double)r.z);
     return lo > 0 ? hi * (hi / lo) : 0;
 }
+/* An ellipsoid's positive radii within a factor 256 of each other: beyond,
+ * an ellipsoid against a polyhedron and a disc stay with EPA (its knife's
+ * edge defeats Newton's differences, penetration_smooth.c). */
+static inline bool fz_moderate_aspect(const col_shape *s) {
+    if (s->kind != COL_SHAPE_ELLIPSOID) return true;
+    const col_vec3 r = s->u.ellipsoid.r;
+    double hi = fmax((double)r.x, fmax((double)r.y, (double)r.z)), lo = hi;
+    if (r.x > 0) lo = fmin(lo, (double)r.x);
+    if (r.y > 0) lo = fmin(lo, (double)r.y);
+    if (r.z > 0) lo = fmin(lo, (double)r.z);
+    return hi <= 256 * lo;
+}
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
-    bool ea = (a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a)) || fz_disc(a),
-         eb = (b->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(b)) || fz_disc(b);
-    bool disc_smooth = (fz_disc(a) && fz_smooth_core(b)) || (fz_disc(b) && fz_smooth_core(a));
+    bool ea = ((a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a)) || fz_disc(a)) && fz_moderate_aspect(a),
+         eb = ((b->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(b)) || fz_disc(b)) && fz_moderate_aspect(b);
+    bool disc_smooth = (fz_disc(a) && fz_moderate_aspect(a) && fz_smooth_core(b)) ||
+                       (fz_disc(b) && fz_moderate_aspect(b) && fz_smooth_core(a));
     return fz_smooth_pair(a, b) || disc_smooth || (ea && fz_polyhedral_core(b)) || (eb && fz_polyhedral_core(a));
 }
 

@@ -58,6 +58,19 @@ static int disc_axis(const col__proxy *p) {
     return zeros == 1 ? k : -1;
 }
 
+/* An ellipsoid's positive radii within a factor 256 of each other. Beyond
+ * it the surface turns from its flat to its rim over a knife's edge (a
+ * polytope's corner just inside the rim of an ellipsoid 512 wide and 0.25
+ * thick: radii of curvature 2e6 and 3e-5), where Newton's derivatives by
+ * differences fail: those stay with EPA (to its tolerance). */
+static bool moderate_aspect(const col__proxy *p) {
+    col_real hi = col_max(p->e.x, col_max(p->e.y, p->e.z)), lo = hi;
+    if (p->e.x > COL_R(0.0)) lo = col_min(lo, p->e.x);
+    if (p->e.y > COL_R(0.0)) lo = col_min(lo, p->e.y);
+    if (p->e.z > COL_R(0.0)) lo = col_min(lo, p->e.z);
+    return hi <= COL_R(256.0) * lo;
+}
+
 static col_real v3_get(col_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
 
 /* A solved contact: the unit m, h = D's support value along it, e and p
@@ -164,7 +177,7 @@ static col_vec3 across(col_vec3 m) {
 }
 
 bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
-    bool da = disc_axis(A) >= 0, db = disc_axis(B) >= 0;
+    bool da = disc_axis(A) >= 0 && moderate_aspect(A), db = disc_axis(B) >= 0 && moderate_aspect(B);
     return (smooth_core(A) || da) && (smooth_core(B) || db) && !(da && db) &&
            !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
 }
@@ -469,7 +482,7 @@ static bool polyhedral_core(const col__proxy *p) {
 
 /* An ellipsoid of positive radii, or a disc: the curved side. */
 static bool curved_core(const col__proxy *p) {
-    return (p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p)) || disc_axis(p) >= 0;
+    return ((p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p)) || disc_axis(p) >= 0) && moderate_aspect(p);
 }
 
 bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B) {
@@ -576,6 +589,20 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
     return c->a_smooth ? smooth_solve(c->A, &pt, m0, tol, &s, m_out) : smooth_solve(&pt, c->B, m0, tol, &s, m_out);
 }
 
+/* The vertex v of P (in D): E moved onto it (E + v, D's part about v)
+ * holds the origin; the unit normal of E's level surface through it,
+ * -(v + c) / r^2 (c E's centre, r its radii, in D), or zero (a disc, the
+ * origin at the centre). */
+static col_vec3 vertex_level_normal(const curved *c, col_vec3 v) {
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    if (!(E->e.x > COL_R(0.0) && E->e.y > COL_R(0.0) && E->e.z > COL_R(0.0))) return col_v3(0, 0, 0);
+    col_vec3 ce = col_v3_add(E->p[0], E->shift);
+    if (!c->a_smooth) ce = col_v3_neg(ce);
+    col_vec3 q = col_v3_neg(col_v3_add(v, ce));
+    return col__unit_or(col_v3(q.x / (E->e.x * E->e.x), q.y / (E->e.y * E->e.y), q.z / (E->e.z * E->e.z)),
+                        col_v3(0, 0, 0));
+}
+
 /* The features of P whose vertices lie within delta of its support plane
  * along the unit m0 (up to twelve distinct ones, the highest first: every vertex, edge
  * and face among them, edges and faces being pairs and triples), solved and
@@ -608,9 +635,21 @@ static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_ve
     curved_at at;
     for (int i = 0; i < n; ++i) {
         col_vec3 m;
-        if (col__max_abs3(col_v3_sub(near, v[i])) <= rho && vertex_newton(c, v[i], m0, tol, &m) &&
-            curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper && (!*found || at.h < best->h))
-            *best = at, *found = true;
+        if (col__max_abs3(col_v3_sub(near, v[i])) <= rho) {
+            if (vertex_newton(c, v[i], m0, tol, &m) && curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper &&
+                (!*found || at.h < best->h))
+                *best = at, *found = true;
+            /* and from the normal of E's level surface through the origin,
+             * E at the vertex (the exit of a ball's centre; EPA's normal can
+             * be far from it: a polytope's corner just inside the rim of an
+             * ellipsoid 512 wide and 0.25 thick, EPA's bounds 0.065 apart
+             * about a depth of 0.0008) */
+            col_vec3 ml = vertex_level_normal(c, v[i]);
+            if (!col__same_point(ml, col_v3(0, 0, 0)) && col_v3_dot(ml, m0) < COL_R(0.999) &&
+                vertex_newton(c, v[i], ml, tol, &m) && curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper &&
+                (!*found || at.h < best->h))
+                *best = at, *found = true;
+        }
         for (int j = i + 1; j < n; ++j) {
             col_vec3 f2[2] = {v[i], v[j]};
             if (col__max_abs3(col_v3_sub(near, col__closest_on_segment(near, v[i], v[j], NULL))) <= rho &&
@@ -724,13 +763,15 @@ bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *o
         curved_from(&c, out->cand[i], out->cand_dist[i], best.h - tol, tol, &other, &more);
         if (more) best = other;
     }
-    /* EPA far from settled (its bounds more than 1e-3 of the size apart): a
+    /* EPA far from settled (its bounds more than 1e-3 of the size apart, or
+     * further apart than the depth found: a polytope's corner 0.0008 inside
+     * the rim of an ellipsoid 512 wide and 0.25 thick, bounds 0.065 apart): a
      * ball centred on the face of a polytope 1000 wide and 12 thick stopped
      * with bounds 10 apart, its nearest faces all away from the least, which
      * lay opposite its normal: every feature among the highest vertices
      * along m0, then along -m0 (a face's normal is taken on the side of
      * the direction, and Newton's methods start from it) */
-    if (!(out->depth - lower <= COL_R(1e-3) * (A->size + B->size))) {
+    if (!(out->depth - lower <= col_min(COL_R(1e-3) * (A->size + B->size), col_abs(best.h)))) {
         for (int k = 0; k < 2; ++k) {
             col_vec3 mk = k ? col_v3_neg(m0) : m0;
             curved_at other;

@@ -96,7 +96,10 @@ COL_EXTERN_C_BEGIN
  *             capsule within reach of an ellipsoid): the cores' nearest
  *             points are refined the same way from GJK's (which only
  *             approach a curved core, to about 1e-7 of the size).
- *             Two discs, and an ellipsoid of two radii 0, stay with EPA.
+ *             Two discs, an ellipsoid of two radii 0, and an ellipsoid
+ *             (or disc) whose positive radii differ by more than a factor
+ *             256 against a polyhedral core (its surface turns over a
+ *             knife's edge there) stay with EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
