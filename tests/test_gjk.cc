@@ -1598,7 +1598,8 @@ TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
                 b = Polytope(moved, 8);
             }
             // the coordinates' rounding (u |off|) on top of the contact's own
-            const double tol = (kFloat ? 2e-5 : 1e-13) + 16 * Ulps(col_v3_len(off), 1);
+            // (the contact's tolerance: 128 eps of the size and the radii of curvature)
+            const double tol = (kFloat ? 2e-5 : Ulps(8, 256)) + 16 * Ulps(col_v3_len(off), 1);
             for (bool swap : {false, true}) {
                 const col_shape &x = swap ? b : a, &y = swap ? a : b;
                 col_penetration_result p = col_penetration(&x, &y);

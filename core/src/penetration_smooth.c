@@ -258,6 +258,16 @@ static bool shifted_step(col_real J[2][2], col_real g0, col_real g1, col_real h,
     return true;
 }
 
+/* Whether Newton's method takes the point n after s: a lower h, or one
+ * within tol (near the least h rounding makes it flat) with t nearer 0. (A
+ * step within tol of h with a greater t wandered: along a ring of least
+ * values, where differences leave the Hessian's zero a little negative
+ * and the shift sends the step along the ring, t grew at each step; near a
+ * disc's axis, steps on an ill-conditioned Hessian went to and fro.) */
+static bool better(smooth_at n, smooth_at s, col_real tol) {
+    return n.h < s.h || (n.h <= s.h + tol && col__max_abs3(n.t) < col__max_abs3(s.t));
+}
+
 /* Newton's method from the unit m0 (above): true where |t| fell within
  * tol; *s and *m the last point either way. */
 static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0, col_real tol, smooth_at *s_out,
@@ -268,22 +278,31 @@ static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0,
     for (int it = 0; it < 32 && !(col__max_abs3(s.t) <= tol); ++it) {
         col_vec3 e1 = across(m), e2 = col_v3_cross(m, e1);
         col_real g0 = col_v3_dot(s.t, e1), g1 = col_v3_dot(s.t, e2), J[2][2];
+        /* (central differences in double: forward ones of the step 2^-17
+         * left the zero curvature along a ring of least values 0.025
+         * negative, and the shifted step then ran along the ring; forward
+         * ones in float, whose step is sqrt(eps) and whose central ones
+         * left a pair of the unit tests unconverged) */
         for (int k = 0; k < 2; ++k) {
             col_vec3 mk = col__unit_or(col_v3_madd(m, eps, k ? e2 : e1), m);
-            smooth_at sk = smooth_eval(A, B, mk);
-            J[0][k] = (col_v3_dot(sk.t, e1) - g0) / eps;
-            J[1][k] = (col_v3_dot(sk.t, e2) - g1) / eps;
+            smooth_at sk = smooth_eval(A, B, mk), sl = s;
+            col_real width = eps;
+            if (COL_EPSILON < COL_R(1e-10)) {
+                sl = smooth_eval(A, B, col__unit_or(col_v3_madd(m, -eps, k ? e2 : e1), m));
+                width = COL_R(2.0) * eps;
+            }
+            J[0][k] = (col_v3_dot(sk.t, e1) - col_v3_dot(sl.t, e1)) / width;
+            J[1][k] = (col_v3_dot(sk.t, e2) - col_v3_dot(sl.t, e2)) / width;
         }
         /* Newton's step, shifted where the Hessian is not positive definite
-         * (shifted_step), halved until h does not grow (within the
-         * tolerance: near the least h rounding makes it flat) */
+         * (shifted_step), halved until it is better (better) */
         col_real x0, x1;
         if (!shifted_step(J, g0, g1, s.h, &x0, &x1)) break;
         bool moved = false;
         for (int halving = 0; halving < 24 && !moved; ++halving) {
             col_vec3 mn = col__unit_or(col_v3_madd(col_v3_madd(m, x0, e1), x1, e2), m);
             smooth_at sn = smooth_eval(A, B, mn);
-            if (sn.h <= s.h + tol) {
+            if (better(sn, s, tol)) {
                 m = mn;
                 s = sn;
                 moved = true;
@@ -342,11 +361,10 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
     for (int it = 0; it < 48 && !(col__max_abs3(s.t) <= tol); ++it) {
         col_real J[2][2];
         for (int k = 0; k < 2; ++k) {
-            col_real step = eps;
-            col_vec3 dpk, dtk, mk = polar_m(ax, sigma, phi + (k ? 0 : step), th + (k ? step : 0), &dpk, &dtk);
+            col_vec3 dpk, dtk, mk = polar_m(ax, sigma, phi + (k ? 0 : eps), th + (k ? eps : 0), &dpk, &dtk);
             svert w = col__support_pair(A, B, mk);
-            J[0][k] = (col_v3_dot(w.w, dpk) - g0) / step;
-            J[1][k] = (col_v3_dot(w.w, dtk) - g1) / step;
+            J[0][k] = (col_v3_dot(w.w, dpk) - g0) / eps;
+            J[1][k] = (col_v3_dot(w.w, dtk) - g1) / eps;
         }
         col_real x0, x1;
         if (!shifted_step(J, g0, g1, s.h, &x0, &x1)) break;
@@ -356,10 +374,7 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
             if (pn < COL_R(0.0)) pn = -pn, tn += COL_R(3.14159265358979323846);
             col_vec3 dpn, dtn, mn = polar_m(ax, sigma, pn, tn, &dpn, &dtn);
             smooth_at sn = smooth_eval(A, B, mn);
-            /* (a step that does not lower h must bring t nearer 0: near the
-             * least, where h is flat to rounding, steps on a Hessian of
-             * ill-conditioned differences went to and fro, growing) */
-            if (sn.h < s.h || (sn.h <= s.h + tol && col__max_abs3(sn.t) < col__max_abs3(s.t))) {
+            if (better(sn, s, tol)) {
                 phi = pn, th = tn, m = mn, s = sn;
                 g0 = col_v3_dot(s.w.w, dpn);
                 g1 = col_v3_dot(s.w.w, dtn);
