@@ -111,13 +111,18 @@ static inline bool fz_disc(const col_shape *s) {
  * r_max^2 / r_min over its positive radii, 0 for other shapes. A refined
  * contact's tolerance grows by it (penetration_smooth.c): a support point
  * moves by it times the rounding of the direction. */
+static inline double fz_radii_span(const col_shape *s, double *lo) { /* largest radius; least positive in *lo */
+    const col_vec3 r = s->u.ellipsoid.r;
+    double hi = fmax((double)r.x, fmax((double)r.y, (double)r.z));
+    *lo = hi;
+    if (r.x > 0) *lo = fmin(*lo, (double)r.x);
+    if (r.y > 0) *lo = fmin(*lo, (double)r.y);
+    if (r.z > 0) *lo = fmin(*lo, (double)r.z);
+    return hi;
+}
 static inline double fz_curvature_radius(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return 0;
-    const col_vec3 r = s->u.ellipsoid.r;
-    double hi = fmax((double)r.x, fmax((double)r.y, (double)r.z)), lo = hi;
-    if (r.x > 0) lo = fmin(lo, (double)r.x);
-    if (r.y > 0) lo = fmin(lo, (double)r.y);
-    if (r.z > 0) lo = fmin(lo, (double)r.z);
+    double lo, hi = fz_radii_span(s, &lo);
     return lo > 0 ? hi * (hi / lo) : 0;
 }
 /* An ellipsoid's positive radii within a factor 256 of each other: beyond,
@@ -125,11 +130,7 @@ static inline double fz_curvature_radius(const col_shape *s) {
  * edge defeats Newton's differences, penetration_smooth.c). */
 static inline bool fz_moderate_aspect(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return true;
-    const col_vec3 r = s->u.ellipsoid.r;
-    double hi = fmax((double)r.x, fmax((double)r.y, (double)r.z)), lo = hi;
-    if (r.x > 0) lo = fmin(lo, (double)r.x);
-    if (r.y > 0) lo = fmin(lo, (double)r.y);
-    if (r.z > 0) lo = fmin(lo, (double)r.z);
+    double lo, hi = fz_radii_span(s, &lo);
     return hi <= 256 * lo;
 }
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {

@@ -90,7 +90,7 @@ typedef struct epa_out {
     bool converged;
     int iterations;
     /* the polytope's nearest faces when EPA stopped, nearest first: their
-     * normals and distances (where col__epa_refine_smooth looks for another
+     * normals and distances (where col__epa_refine looks for another
      * basin of D's least support value) */
     col_vec3 cand[8];
     col_real cand_dist[8];
@@ -352,26 +352,26 @@ static inline bool col__same_point(col_vec3 a, col_vec3 b) { return a.x == b.x &
 /* EPA from GJK's final simplex (van den Bergen 2001). */
 void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, epa_out *out);
 /* The same to another tolerance (a fraction of the size, as
- * COL_EPA_TOLERANCE): a coarser start for col__epa_refine_smooth. */
+ * COL_EPA_TOLERANCE): a coarser start for col__epa_refine. */
 void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *g, col_real tolerance, epa_out *out);
-/* Whether both cores are smooth and strictly convex (ellipsoids of positive
- * radii, points), not two points: the pairs col__epa_refine_smooth takes. */
-bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B);
-/* Two smooth, strictly convex cores (ellipsoids of positive radii, points;
- * not two points): EPA's answer refined by Newton's method on D = A - B's
- * support to its least value (epa.c). true where it converged: out->n, w
- * (A's support along n and B's against it, the matched pair) and depth
- * replaced, converged set, has_face cleared; false leaves out as it was. */
-bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out);
-/* Whether one core is smooth and strictly convex (an ellipsoid of positive
- * radii) and the other polyhedral (a segment, a triangle, a box, a
- * polytope's points): the pairs col__epa_refine_curved takes. */
-bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B);
-/* Such a pair: EPA's answer finished by the polyhedron's features near its
- * normal (a vertex, an edge or a face, each solved as a smooth problem and
- * checked against the contact's conditions), the least support value kept
- * (penetration_smooth.c); true, false and out as col__epa_refine_smooth. */
-bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out);
+/* Whether the pair's contact is refined past EPA (penetration_smooth.c):
+ * two smooth cores (an ellipsoid of positive radii against an ellipsoid or
+ * a point; a disc, an ellipsoid of one radius 0, against either), or a
+ * curved core (such an ellipsoid or disc) against a polyhedral one (a
+ * segment, a triangle, a box, a polytope's points); an ellipsoid or disc
+ * only where its positive radii lie within a factor 256. */
+bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
+/* Such a pair: EPA's answer (out->n its start, out->depth an upper bound,
+ * its nearest faces further starts) finished to the least support value of
+ * A - B, by Newton's method on the support for two smooth cores, by the
+ * polyhedron's features near the normal (a vertex, an edge or a face, each
+ * solved and checked against the contact's condition) for a curved core
+ * against a polyhedral one; a disc's face as its own candidate. Also for
+ * cores apart (out->depth below 0: minus their distance). true where it
+ * held: out->n, w (the matched pair, b* - a* = depth n within
+ * contact_tolerance) and depth replaced, converged set, has_face cleared;
+ * false leaves out as it was. */
+bool col__epa_refine(const col__proxy *A, const col__proxy *B, epa_out *out);
 
 /* ---- convex_pairs.c: pairs of shapes (closed forms on cores, GJK, planes) ---- */
 

@@ -420,9 +420,8 @@ static bool axes_band(const col__proxy *A, const col__proxy *B, col_vec3 o, col_
     return size * size * (size * size) >= COL__REAL_MIN / COL_EPSILON;
 }
 
-/* The penetration from a refined epa_out (col__epa_refine_smooth or
- * _curved): the least support value and the supports there, a matched pair
- * (b* - a* = depth n). */
+/* The penetration from a refined epa_out (col__epa_refine): the least
+ * support value and the supports there, a matched pair (b* - a* = depth n). */
 static void refined_result(const epa_out *e, col_real ra, col_real rb, col_penetration_result *pen) {
     pen->depth = col_max(e->depth + ra + rb, COL_R(0.0));
     pen->normal = col_v3_neg(e->n);
@@ -431,16 +430,15 @@ static void refined_result(const epa_out *e, col_real ra, col_real rb, col_penet
     pen->point_b = col_v3_madd(e->w.b, -rb, e->n);
 }
 
-/* Cores apart, one of them curved (the pairs col__epa_refine_smooth and
- * _curved take): GJK's witnesses only approach a curved core (to about 1e-7
- * of the size), so its direction n = (a - b) / len, len = |a - b|, starts
+/* Cores apart, one of them curved (the pairs col__epa_refine takes): GJK's
+ * witnesses only approach a curved core (to about 1e-7 of the size), so its
+ * direction n = (a - b) / len, len = |a - b|, starts
  * the same refinement, on the least support value of A - B, here below 0
  * (minus the cores' distance; -len bounds it from below, the support value
  * along -n from above). true where it held: *pen set. */
 static bool refine_apart(const col__proxy *A, const col__proxy *B, col_vec3 n, col_real len, col_real ra, col_real rb,
                          col_penetration_result *pen) {
-    bool curved = col__epa_curved_pair(A, B);
-    if (!curved && !col__epa_smooth_pair(A, B)) return false;
+    if (!col__epa_refinable(A, B)) return false;
     epa_out e;
     memset(&e, 0, sizeof e);
     e.n = col_v3_neg(n);
@@ -448,7 +446,7 @@ static bool refine_apart(const col__proxy *A, const col__proxy *B, col_vec3 n, c
     e.ncand = 1;
     e.cand[0] = e.n;
     e.cand_dist[0] = -len;
-    if (!(curved ? col__epa_refine_curved(A, B, &e) : col__epa_refine_smooth(A, B, &e))) return false;
+    if (!col__epa_refine(A, B, &e)) return false;
     refined_result(&e, ra, rb, pen);
     return true;
 }
@@ -550,16 +548,14 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * (its polytope approaches a curved difference slowly: a third of
      * random ellipsoid pairs reached its cap at 1e-10), then Newton's method
      * to the least support value; the full EPA where that fails */
-    bool smooth = false, curved = col__epa_curved_pair(&As, &Bs);
-    if (curved || col__epa_smooth_pair(&As, &Bs)) {
+    bool smooth = false;
+    if (col__epa_refinable(&As, &Bs)) {
         col__epa_run_to(&As, &Bs, &g, col_max(COL_R(1e-4), COL_EPA_TOLERANCE), &e);
-        smooth = e.depth > COL_R(0.0) &&
-                 (curved ? col__epa_refine_curved(&As, &Bs, &e) : col__epa_refine_smooth(&As, &Bs, &e));
+        smooth = e.depth > COL_R(0.0) && col__epa_refine(&As, &Bs, &e);
     }
     if (!smooth) {
         col__epa_run(&As, &Bs, &g, &e);
-        smooth = e.depth > COL_R(0.0) &&
-                 (curved ? col__epa_refine_curved(&As, &Bs, &e) : col__epa_refine_smooth(&As, &Bs, &e));
+        smooth = e.depth > COL_R(0.0) && col__epa_refine(&As, &Bs, &e);
     }
     if (smooth) {
         e.depth = col_max(e.depth, COL_R(0.0)); /* (cores overlapping: below 0 by rounding only) */

@@ -58,20 +58,33 @@ static int disc_axis(const col__proxy *p) {
     return zeros == 1 ? k : -1;
 }
 
+/* An ellipsoid's largest radius, and in *lo its least positive one (the
+ * largest where none is positive). */
+static col_real radii_span(const col__proxy *p, col_real *lo) {
+    col_real hi = col_max(p->e.x, col_max(p->e.y, p->e.z));
+    *lo = hi;
+    if (p->e.x > COL_R(0.0)) *lo = col_min(*lo, p->e.x);
+    if (p->e.y > COL_R(0.0)) *lo = col_min(*lo, p->e.y);
+    if (p->e.z > COL_R(0.0)) *lo = col_min(*lo, p->e.z);
+    return hi;
+}
+
 /* An ellipsoid's positive radii within a factor 256 of each other. Beyond
  * it the surface turns from its flat to its rim over a knife's edge (a
  * polytope's corner just inside the rim of an ellipsoid 512 wide and 0.25
  * thick: radii of curvature 2e6 and 3e-5), where Newton's derivatives by
  * differences fail: those stay with EPA (to its tolerance). */
 static bool moderate_aspect(const col__proxy *p) {
-    col_real hi = col_max(p->e.x, col_max(p->e.y, p->e.z)), lo = hi;
-    if (p->e.x > COL_R(0.0)) lo = col_min(lo, p->e.x);
-    if (p->e.y > COL_R(0.0)) lo = col_min(lo, p->e.y);
-    if (p->e.z > COL_R(0.0)) lo = col_min(lo, p->e.z);
+    col_real lo, hi = radii_span(p, &lo);
     return hi <= COL_R(256.0) * lo;
 }
 
 static col_real v3_get(col_vec3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+/* sigma times the world axis ax. */
+static col_vec3 axis_dir(int ax, col_real sigma) {
+    return col_v3(ax == 0 ? sigma : COL_R(0.0), ax == 1 ? sigma : COL_R(0.0), ax == 2 ? sigma : COL_R(0.0));
+}
 
 /* A solved contact: the unit m, h = D's support value along it, e and p
  * its parts (in D: e the curved core's, or the disc's, and p the other's)
@@ -118,14 +131,11 @@ static bool disc_face(const col__proxy *E, bool neg, int ax, col_real sigma, con
     if (exit) *exit = best;
     if (!(bl <= COL_R(1.0) + tol / col_min(ri, rj))) return false;
     if (bl > COL_R(1.0)) best = col_v3_scale(best, COL_R(1.0) / bl); /* (within tol: onto the rim) */
-    col_vec3 m = col_v3(0, 0, 0), p = col_v3(0, 0, 0);
-    col_real mm[3] = {0, 0, 0}, pp[3] = {0, 0, 0};
-    mm[ax] = sigma;
+    col_real pp[3];
     pp[ax] = sigma * hp;
     pp[i] = -best.x * ri - v3_get(c, i);
     pp[j] = -best.y * rj - v3_get(c, j);
-    m = col_v3(mm[0], mm[1], mm[2]);
-    p = col_v3(pp[0], pp[1], pp[2]);
+    const col_vec3 m = axis_dir(ax, sigma), p = col_v3(pp[0], pp[1], pp[2]);
     out->m = m;
     out->h = sigma * v3_get(c, ax) + hp;
     out->p = p;
@@ -137,10 +147,7 @@ static bool disc_face(const col__proxy *E, bool neg, int ax, col_real sigma, con
  * rim's): r_max^2 / r_min over its positive radii; 0 for other cores. */
 static col_real curvature_radius(const col__proxy *p) {
     if (p->type != COL__SUPPORT_ELLIPSOID) return COL_R(0.0);
-    col_real hi = col_max(p->e.x, col_max(p->e.y, p->e.z)), lo = hi;
-    if (p->e.x > COL_R(0.0)) lo = col_min(lo, p->e.x);
-    if (p->e.y > COL_R(0.0)) lo = col_min(lo, p->e.y);
-    if (p->e.z > COL_R(0.0)) lo = col_min(lo, p->e.z);
+    col_real lo, hi = radii_span(p, &lo);
     return lo > COL_R(0.0) ? hi * (hi / lo) : COL_R(0.0);
 }
 
@@ -176,7 +183,7 @@ static col_vec3 across(col_vec3 m) {
     return col__unit_or(col_v3_cross(m, a), col_v3(0, 0, 0));
 }
 
-bool col__epa_smooth_pair(const col__proxy *A, const col__proxy *B) {
+static bool smooth_pair(const col__proxy *A, const col__proxy *B) {
     bool da = disc_axis(A) >= 0 && moderate_aspect(A), db = disc_axis(B) >= 0 && moderate_aspect(B);
     return (smooth_core(A) || da) && (smooth_core(B) || db) && !(da && db) &&
            !(A->type == COL__SUPPORT_POINT && B->type == COL__SUPPORT_POINT);
@@ -194,9 +201,7 @@ static bool smooth_disc_faces(const col__proxy *A, const col__proxy *B, col_real
         if (ax < 0) continue;
         for (int k = 0; k < 2; ++k) {
             col_real sigma = k ? COL_R(-1.0) : COL_R(1.0);
-            col_real mm[3] = {0, 0, 0};
-            mm[ax] = sigma;
-            col_vec3 n = col_v3(mm[0], mm[1], mm[2]);
+            col_vec3 n = axis_dir(ax, sigma);
             /* the other core's point along n, in D */
             col_vec3 q = side ? col__proxy_support(A, n) : col_v3_neg(col__proxy_support(B, col_v3_neg(n)));
             curved_at at;
@@ -406,9 +411,7 @@ static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, 
     col_real phi = (col_real)acos(fmin(1.0, fabs((double)v3_get(m0, ax))));
     if (phi < COL_R(0.125)) {
         const col__proxy *E = side ? B : A;
-        col_real mm[3] = {0, 0, 0};
-        mm[ax] = sigma;
-        col_vec3 n = col_v3(mm[0], mm[1], mm[2]), exit = col_v3(0, 0, 0), dp, dt;
+        col_vec3 n = axis_dir(ax, sigma), exit = col_v3(0, 0, 0), dp, dt;
         col_vec3 q = side ? col__proxy_support(A, n) : col_v3_neg(col__proxy_support(B, col_v3_neg(n)));
         curved_at at;
         (void)disc_face(E, side == 1, ax, sigma, &q, 1, col_v3_dot(q, n), tol, &at, &exit);
@@ -421,8 +424,8 @@ static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, 
     return polar_newton(A, B, ax, m0, tol, s, m);
 }
 
-bool col__epa_refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
-    if (!col__epa_smooth_pair(A, B)) return false;
+static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    if (!smooth_pair(A, B)) return false;
     col_real tol = contact_tolerance(A, B);
     col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
@@ -500,7 +503,7 @@ static bool curved_core(const col__proxy *p) {
     return ((p->type == COL__SUPPORT_ELLIPSOID && smooth_core(p)) || disc_axis(p) >= 0) && moderate_aspect(p);
 }
 
-bool col__epa_curved_pair(const col__proxy *A, const col__proxy *B) {
+static bool curved_pair(const col__proxy *A, const col__proxy *B) {
     return (curved_core(A) && polyhedral_core(B)) || (polyhedral_core(A) && curved_core(B));
 }
 
@@ -704,12 +707,8 @@ static void curved_from(const curved *c, col_vec3 m0, col_real lower, col_real u
     col_real h0 = col_v3_dot(e0, m0) + curved_hp(c, m0);
     col_vec3 near = col_v3_madd(col_v3_neg(e0), h0, m0);
     const col__proxy *E = c->a_smooth ? c->A : c->B;
-    col_real rmax = col_max(E->e.x, col_max(E->e.y, E->e.z)), rmin = rmax; /* (a disc: its rim's) */
-    if (E->e.x > COL_R(0.0)) rmin = col_min(rmin, E->e.x);
-    if (E->e.y > COL_R(0.0)) rmin = col_min(rmin, E->e.y);
-    if (E->e.z > COL_R(0.0)) rmin = col_min(rmin, E->e.z);
     col_real gap = col_max(h0 - lower, COL_R(0.0));
-    col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * (rmax / rmin) * rmax * gap) + COL_R(64.0) * tol;
+    col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * curvature_radius(E) * gap) + COL_R(64.0) * tol;
     curved_features(c, m0, delta, near, rho, upper, tol, best, found);
     if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found);
     if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found);
@@ -722,9 +721,8 @@ static void curved_disc_faces(const curved *c, col_real upper, col_real tol, cur
     int ax = disc_axis(E);
     if (ax < 0) return;
     for (int k = 0; k < 2; ++k) {
-        col_real mm[3] = {0, 0, 0};
-        mm[ax] = k ? COL_R(-1.0) : COL_R(1.0);
-        col_vec3 m = col_v3(mm[0], mm[1], mm[2]), q[12];
+        col_real sigma = k ? COL_R(-1.0) : COL_R(1.0);
+        col_vec3 m = axis_dir(ax, sigma), q[12];
         col_real hp = curved_hp(c, m);
         int n = 0;
         for (int i = 0; i < c->nv && n < 12; ++i) {
@@ -735,14 +733,14 @@ static void curved_disc_faces(const curved *c, col_real upper, col_real tol, cur
             if (!seen) q[n++] = x;
         }
         curved_at at;
-        if (disc_face(E, !c->a_smooth, ax, mm[ax], q, n, hp, tol, &at, NULL) && at.h <= upper &&
+        if (disc_face(E, !c->a_smooth, ax, sigma, q, n, hp, tol, &at, NULL) && at.h <= upper &&
             (!*found || at.h < best->h))
             *best = at, *found = true;
     }
 }
 
-bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out) {
-    if (!col__epa_curved_pair(A, B)) return false;
+static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    if (!curved_pair(A, B)) return false;
     curved c = {A, B, curved_core(A) ? B : A, curved_core(A), 0};
     switch (c.poly->type) {
     case COL__SUPPORT_SEGMENT: c.nv = 2; break;
@@ -808,4 +806,10 @@ bool col__epa_refine_curved(const col__proxy *A, const col__proxy *B, epa_out *o
     out->converged = true;
     out->has_face = false;
     return true;
+}
+
+bool col__epa_refinable(const col__proxy *A, const col__proxy *B) { return curved_pair(A, B) || smooth_pair(A, B); }
+
+bool col__epa_refine(const col__proxy *A, const col__proxy *B, epa_out *out) {
+    return curved_pair(A, B) ? refine_curved(A, B, out) : refine_smooth(A, B, out);
 }
