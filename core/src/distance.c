@@ -20,9 +20,14 @@ col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, c
 col_distance_result col__rounded_result_d(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb, col_vec3 d) {
     col_distance_result r;
     memset(&r, 0, sizeof r);
-    col_real len = col__len_safe(d), rr = ra + rb;
+    /* col__len_safe(d) and, beyond the radii, col__unit_or(d, +z) from one
+     * scaling of d (the same operations: the same bits; d / len would lose
+     * bits where len is denormal) */
+    col_real m = col__abs_max(d), rr = ra + rb;
+    col_vec3 s = m > COL_R(0.0) ? col_v3_div(d, m) : col_v3(0, 0, 0);
+    col_real sl = col_v3_len(s), len = m > COL_R(0.0) ? m * sl : COL_R(0.0);
     if (len > rr) {
-        col_vec3 n = col__unit_or(d, col_v3(0, 0, 1)); /* d / len loses bits when len is denormal */
+        col_vec3 n = m <= COL_REAL_MAX ? col_v3_scale(s, COL_R(1.0) / sl) : col_v3(0, 0, 1);
         r.status = COL_MISS;
         r.distance = len - rr;
         if (!(r.distance > COL_R(0.0))) r.distance = COL_R(0.0); /* rounding: never negative */

@@ -17,6 +17,17 @@
  * that decide whether the origin is inside. */
 #define GJK_FLAT_ULPS COL_R(64.0)
 
+/* The least product of three squared edges (of a simplex scaled to [-1, 1])
+ * whose flat test is taken in squares: far enough from the least normal
+ * number that (GJK_FLAT_ULPS eps)^2 = 2^-92 (double; 2^-34 float) times it,
+ * and the squared volume at that bound, are normal (2^-900 double, 2^-80
+ * float, whose least normal is 2^-126). */
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define COL_SV_FLAT_SQUARES_MIN 0x1p-80f
+#else
+#define COL_SV_FLAT_SQUARES_MIN 0x1p-900
+#endif
+
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d) {
     svert s;
     s.a = col__proxy_support_inline(A, d, &s.ia);
@@ -314,6 +325,20 @@ static void sv_triangle(const col_vec3 *w, int i, int j, int k, sv_pick *out) {
     if (out->n == 0) out->n = 1, out->idx[0] = i, out->bc[0] = COL_R(1.0); /* overflow */
 }
 
+/* The robust solver's flat test (GJK_FLAT_ULPS) on a tetrahedron scaled to
+ * [-1, 1], of volume det and edges e1, e2, e3: compared in squares where
+ * the product of the squared edges is far from underflow (the edges are at
+ * most 2 long: no overflow), which takes one multiplication per edge where
+ * three safe lengths took three divisions and a root each; the lengths
+ * otherwise. The two forms differ only where |det| is within rounding of the
+ * bound, a volume that is noise either way. */
+static bool sv_flat(col_real det, col_vec3 e1, col_vec3 e2, col_vec3 e3) {
+    col_real p = col_v3_dot(e1, e1) * col_v3_dot(e2, e2) * col_v3_dot(e3, e3);
+    col_real k = GJK_FLAT_ULPS * COL_EPSILON;
+    if (p > COL_SV_FLAT_SQUARES_MIN) return !(det * det > k * k * p);
+    return !(col_abs(det) > k * col__len_safe(e1) * col__len_safe(e2) * col__len_safe(e3));
+}
+
 /* true when the origin lies in the tetrahedron w[0..3] (out: its weights) */
 static bool sv_tetra(const col_vec3 *w, sv_pick *out) {
     col_vec3 a = w[0], b = w[1], c = w[2], d = w[3];
@@ -325,8 +350,7 @@ static bool sv_tetra(const col_vec3 *w, sv_pick *out) {
     col_vec3 e1 = col_v3_sub(b, a), e2 = col_v3_sub(c, a), e3 = col_v3_sub(d, a);
     /* flat: the volume within its own rounding noise (the robust solver's
      * test): the signs say nothing, every face is searched */
-    bool flat =
-        !(col_abs(det) > GJK_FLAT_ULPS * COL_EPSILON * col__len_safe(e1) * col__len_safe(e2) * col__len_safe(e3));
+    bool flat = sv_flat(det, e1, e2, e3);
     bool wrong[4], inside = !flat;
     for (int x = 0; x < 4; ++x) {
         wrong[x] = flat || (det > COL_R(0.0) ? C[x] < COL_R(0.0) : C[x] > COL_R(0.0));
