@@ -56,8 +56,6 @@ static inline double fz_size(const col_shape *a, const col_shape *b) {
     return m;
 }
 
-static inline bool fz_curved(col_shape_kind k) { return k == COL_SHAPE_ELLIPSOID; }
-
 /* Two smooth, strictly convex shapes (ellipsoids of positive radii, balls and
  * points, one an ellipsoid): col_penetration finishes EPA's answer by
  * Newton's method on the difference's support (penetration_smooth.c), so
@@ -65,17 +63,32 @@ static inline bool fz_curved(col_shape_kind k) { return k == COL_SHAPE_ELLIPSOID
  * supports at the least support value, b* - a* - depth n its part across
  * the normal, zero to 128 eps of the size and of the largest radius of
  * curvature there (fz_curvature_radius). */
-static inline bool fz_smooth_core(const col_shape *s) {
-    if (s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_POINT) return true;
+/* An ellipsoid's radii that are 0 (-1 for other kinds). Two: a segment along
+ * the third (a needle), three: a point; the core takes them as such (given
+ * by points: col__proxy_make), so they are polyhedral and smooth cores
+ * below. */
+static inline int fz_zero_radii(const col_shape *s) {
+    if (s->kind != COL_SHAPE_ELLIPSOID) return -1;
+    const col_vec3 r = s->u.ellipsoid.r;
+    return (r.x == 0) + (r.y == 0) + (r.z == 0);
+}
+/* A curved core: an ellipsoid but a needle or a point (fz_zero_radii). */
+static inline bool fz_curved(const col_shape *s) { return s->kind == COL_SHAPE_ELLIPSOID && fz_zero_radii(s) < 2; }
+static inline bool fz_positive_ellipsoid(const col_shape *s) {
     const col_vec3 r = s->u.ellipsoid.r;
     return s->kind == COL_SHAPE_ELLIPSOID && r.x > 0 && r.y > 0 && r.z > 0;
 }
+static inline bool fz_smooth_core(const col_shape *s) {
+    return s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_POINT || fz_positive_ellipsoid(s) ||
+           fz_zero_radii(s) == 3;
+}
 static inline bool fz_smooth_pair(const col_shape *a, const col_shape *b) {
-    return fz_smooth_core(a) && fz_smooth_core(b) && (a->kind == COL_SHAPE_ELLIPSOID || b->kind == COL_SHAPE_ELLIPSOID);
+    return fz_smooth_core(a) && fz_smooth_core(b) && (fz_positive_ellipsoid(a) || fz_positive_ellipsoid(b));
 }
 
 /* An ellipsoid of positive radii against a shape whose core is polyhedral
- * (a segment, a capsule, a triangle, a box, a polytope): col_penetration
+ * (a segment, a capsule, a triangle, a box, a polytope, a needle):
+ * col_penetration
  * finishes EPA's answer by the polyhedron's features (penetration_smooth.c),
  * a vertex, an edge or a face each solved on its own, with the same
  * conditions and tolerance as a smooth pair. fz_refined_pair: either kind,
@@ -89,7 +102,7 @@ static inline bool fz_polyhedral_core(const col_shape *s) {
     case COL_SHAPE_AABB:
     case COL_SHAPE_OBB:
     case COL_SHAPE_POLYTOPE: return true;
-    default: return false;
+    default: return fz_zero_radii(s) == 2;
     }
 }
 /* The radius a shape rounds its core by (a sphere's, a capsule's). */
@@ -100,12 +113,19 @@ static inline double fz_radius(const col_shape *s) {
 }
 /* An ellipsoid with exactly one radius 0, the others positive: a disc
  * (its face along that axis, its rim smooth), refined as the curved side
- * against a polyhedron or a smooth shape (not against another disc). */
+ * against a polyhedron, a smooth shape or a disc across it (not one of its
+ * own axis: overlapping, the two lie in one plane). fz_disc_axis: that
+ * axis, -1 for other shapes. */
 static inline bool fz_disc(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return false;
     const col_vec3 r = s->u.ellipsoid.r;
     int zeros = (r.x == 0) + (r.y == 0) + (r.z == 0);
     return zeros == 1 && r.x >= 0 && r.y >= 0 && r.z >= 0;
+}
+static inline int fz_disc_axis(const col_shape *s) {
+    if (!fz_disc(s)) return -1;
+    const col_vec3 r = s->u.ellipsoid.r;
+    return r.x == 0 ? 0 : (r.y == 0 ? 1 : 2);
 }
 /* The largest radius of curvature of an ellipsoid (a disc's rim's):
  * r_max^2 / r_min over its positive radii, 0 for other shapes. A refined
@@ -134,11 +154,14 @@ static inline bool fz_moderate_aspect(const col_shape *s) {
     return hi <= 256 * lo;
 }
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
-    bool ea = ((a->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(a)) || fz_disc(a)) && fz_moderate_aspect(a),
-         eb = ((b->kind == COL_SHAPE_ELLIPSOID && fz_smooth_core(b)) || fz_disc(b)) && fz_moderate_aspect(b);
+    bool ea = (fz_positive_ellipsoid(a) || fz_disc(a)) && fz_moderate_aspect(a),
+         eb = (fz_positive_ellipsoid(b) || fz_disc(b)) && fz_moderate_aspect(b);
     bool disc_smooth = (fz_disc(a) && fz_moderate_aspect(a) && fz_smooth_core(b)) ||
                        (fz_disc(b) && fz_moderate_aspect(b) && fz_smooth_core(a));
-    return fz_smooth_pair(a, b) || disc_smooth || (ea && fz_polyhedral_core(b)) || (eb && fz_polyhedral_core(a));
+    bool discs_across = fz_disc(a) && fz_disc(b) && fz_moderate_aspect(a) && fz_moderate_aspect(b) &&
+                        fz_disc_axis(a) != fz_disc_axis(b);
+    return fz_smooth_pair(a, b) || disc_smooth || discs_across || (ea && fz_polyhedral_core(b)) ||
+           (eb && fz_polyhedral_core(a));
 }
 
 /* 2 area / longest edge^2 of a triangle (1 for other kinds): small for
@@ -192,7 +215,7 @@ static inline double fz_band_distance(const col_shape *a, const col_shape *b) {
      * against a band of exactly 1024 of 4.65661e-10 (regressions/distance/
      * polytopes-touching-by-gjks-rounded-distance-just-past-its-band) */
     double eps = (double)COL_EPSILON;
-    if (fz_curved(a->kind) || fz_curved(b->kind)) return 1e-7 * fz_size(a, b);
+    if (fz_curved(a) || fz_curved(b)) return 1e-7 * fz_size(a, b);
     return (1024 + 64) * eps * (fz_gjk_size_units(a->kind) + fz_gjk_size_units(b->kind)) * fz_size(a, b);
 }
 

@@ -135,7 +135,7 @@ static double least_support_descent(const col_shape *a, const col_shape *b) {
 /* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
  * support points only approaches the surface (none for a smooth pair) */
 static double epa_curved_band(const col_shape *a, const col_shape *b) {
-    return (fz_curved(a->kind) || fz_curved(b->kind)) && !fz_refined_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
+    return (fz_curved(a) || fz_curved(b)) && !fz_refined_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
 }
 
 /* Whether col_penetration takes the pair's depth from the separating axes:
@@ -1023,6 +1023,12 @@ static bool fz_pair(const uint8_t *data, size_t size, col_shape *a, col_shape *b
     return placed;
 }
 
+static void zero_axis(col_vec3 *v, int i) {
+    if (i == 0) v->x = 0;
+    if (i == 1) v->y = 0;
+    if (i == 2) v->z = 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     col_vec3 pa[8], pb[8];
@@ -1055,6 +1061,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             inner.u.ellipsoid.r = col_v3_add(col_v3(0.25, 0.25, 0.25), col_v3_scale(rb, COL_R(1.0) / mb));
             inner.u.ellipsoid.c =
                 mo > 0 ? col_v3_add(a.u.ellipsoid.c, col_v3_scale(off, COL_R(0.01) / mo)) : a.u.ellipsoid.c;
+            check_pair(&outer, &inner, false);
+            /* and the two flattened into discs across each other (A's least
+             * radius 0, B's next axis's: fz_refined_pair), crossing near
+             * their centres */
+            int ax = ra.x <= ra.y && ra.x <= ra.z ? 0 : (ra.y <= ra.z ? 1 : 2);
+            zero_axis(&outer.u.ellipsoid.r, ax);
+            zero_axis(&inner.u.ellipsoid.r, (ax + 1) % 3);
             check_pair(&outer, &inner, false);
         }
     }

@@ -154,7 +154,7 @@ static void check_entries(const scene *s, int k, const col_shape *start_p, const
             /* (an ellipsoid of positive radii against an ellipsoid, a ball,
              * or a shape with a polyhedral core: col_penetration takes them
              * to the least depth, no EPA slack, penetration_smooth.c) */
-            double slack = (fz_curved(start.kind) || fz_curved(other->kind)) && !fz_refined_pair(&start, other)
+            double slack = (fz_curved(&start) || fz_curved(other)) && !fz_refined_pair(&start, other)
                                ? 1e-6 * fz_size(&start, other) + 1e-2 * (double)col_v3_len(moved)
                                : 0;
             if (d0 >= 0 && d1 >= 0 && d1 > d0 + fz_band_push(&start, other) + fz_band_push(&end, other) + slack) {

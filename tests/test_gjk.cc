@@ -1619,6 +1619,69 @@ TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
     }
 }
 
+// An ellipsoid of two radii 0 is a segment (a needle), of three a point:
+// its core is given by points, so its contacts are those of the segment or
+// the point it is (exact to rounding, against curved and flat shapes alike,
+// where EPA alone stopped at its tolerance), and GJK caches its vertices.
+// Derived by hand: the needle x = y = 0, |z| <= 2 inside the ellipsoid of
+// centre (0.5, 0, 0) and radii (1, 2, 3) leaves it along -x by 0.5 (its
+// support along the push, -0.5 m_x + |R m| + 2 |m_z|, is least at m = +x),
+// from its centre (a* = 0, b* = (-0.5, 0, 0)).
+TEST(Penetration, AnEllipsoidOfTwoZeroRadiiIsASegment) {
+    const col_shape needle = Ellipsoid(0, 0, 0, 0, 0, 2), rod = Segment(V(0, 0, -2), V(0, 0, 2));
+    struct {
+        const char *name;
+        col_shape a, same, b; // same: a as a segment or a point shape
+        double depth;
+        col_vec3 normal, pa, pb;
+    } cases[] = {
+        {"needle in an ellipsoid", needle, rod, Ellipsoid(0.5, 0, 0, 1, 2, 3), 0.5, V(-1, 0, 0), V(0, 0, 0),
+         V(-0.5, 0, 0)},
+        {"needle in a box", needle, rod, Aabb(-0.2, -1, -0.5, 3, 1, 0.5), 0.2, V(-1, 0, 0), V(0, 0, 0), V(-0.2, 0, 0)},
+        {"needle in a ball", needle, rod, Sphere(0.25, 0, 0, 3), 2.75, V(-1, 0, 0), V(0, 0, 0), V(-2.75, 0, 0)},
+        {"point in a ball-shaped ellipsoid", Ellipsoid(0.25, 0, 0, 0, 0, 0), Point(0.25, 0, 0),
+         Ellipsoid(0, 0, 0, 1, 1, 1), 0.75, V(1, 0, 0), V(0.25, 0, 0), V(1, 0, 0)},
+    };
+    for (const auto &k : cases) {
+        for (double far : {0.0, kFloat ? 0.0 : 1e6}) {
+            const col_vec3 off = V(far, -2 * far, far / 2);
+            const col_shape a = Translated(k.a, off), same = Translated(k.same, off), b = Translated(k.b, off);
+            const double tol = (kFloat ? 2e-5 : Ulps(8, 256)) + 16 * Ulps(col_v3_len(off), 1);
+            for (bool swap : {false, true}) {
+                const col_shape &x = swap ? b : a, &y = swap ? a : b;
+                col_penetration_result p = col_penetration(&x, &y);
+                ASSERT_EQ(p.status, COL_HIT) << k.name << " swap " << swap;
+                const double sign = swap ? -1 : 1;
+                EXPECT_NEAR(p.depth, k.depth, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_NEAR(p.normal.x, sign * k.normal.x, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_NEAR(p.normal.y, sign * k.normal.y, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_NEAR(p.normal.z, sign * k.normal.z, tol) << k.name << " far " << far << " swap " << swap;
+                const col_vec3 on_a = swap ? p.point_b : p.point_a, on_b = swap ? p.point_a : p.point_b;
+                EXPECT_LT(col_v3_len(col_v3_sub(on_a, col_v3_add(k.pa, off))), tol) << k.name << " far " << far;
+                EXPECT_LT(col_v3_len(col_v3_sub(on_b, col_v3_add(k.pb, off))), tol) << k.name << " far " << far;
+                // the same contact as the segment's or the point's
+                const col_shape &sx = swap ? b : same, &sy = swap ? same : b;
+                col_penetration_result q = col_penetration(&sx, &sy);
+                ASSERT_EQ(q.status, COL_HIT) << k.name;
+                EXPECT_NEAR(p.depth, q.depth, tol) << k.name << " far " << far << " swap " << swap;
+                EXPECT_LT(col_v3_len(col_v3_sub(p.normal, q.normal)), tol) << k.name << " far " << far;
+                EXPECT_LT(col_v3_len(col_v3_sub(p.point_a, q.point_a)), tol) << k.name << " far " << far;
+                EXPECT_LT(col_v3_len(col_v3_sub(p.point_b, q.point_b)), tol) << k.name << " far " << far;
+            }
+        }
+    }
+    // GJK names the needle's vertices: the cache holds the closest features
+    col_gjk_cache cache = {};
+    const col_shape box = Aabb(1, -1, -1, 2, 1, 1);
+    col_distance_result d = col_gjk_distance_cached(&needle, &box, &cache);
+    ASSERT_EQ(d.status, COL_MISS);
+    EXPECT_NEAR(d.distance, 1.0, 1e-12);
+    EXPECT_GE(cache.count, 1);
+    col_distance_result again = col_gjk_distance_cached(&needle, &box, &cache);
+    EXPECT_EQ(again.status, COL_MISS);
+    EXPECT_NEAR(again.distance, 1.0, 1e-12);
+}
+
 // A disc against an ellipsoid whose contact lies 2.2e-4 rad off the disc's
 // axis (random pairs; EPA left it 3.5e-10 deep): the disc's support has a
 // cone's tip along its axis, where Newton's method in a frame across the
@@ -1660,6 +1723,65 @@ TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
                 ASSERT_TRUE(col_support(&x, col_v3_neg(m), &sa) && col_support(&y, m, &sb));
                 EXPECT_GE(col_v3_dot(col_v3_sub(sb, sa), m), p.depth - Ulps(4 + 16, 256));
             }
+    }
+}
+
+// Two discs across each other (one in the plane z = 0, one in y = 0): the
+// face of one against the other's rim, derived by hand (the disc (1, 0, 1)
+// centred at z = 0.5 reaches 0.5 below the plane of (2, 1, 0), straight under
+// its centre: out along -z by 0.5, a* = 0, b* = (0, 0, -0.5)), and rim
+// against rim (a* and b* on the rims, each its disc's support along the
+// push, b* - a* = depth n, no lesser support value about the normal). EPA
+// alone stopped at its tolerance (1e-6 of the size).
+TEST(Penetration, TwoDiscsAcrossEachOtherMeetFaceToRimOrRimToRim) {
+    const col_shape flat = Ellipsoid(0, 0, 0, 2, 1, 0), upright = Ellipsoid(0, 0, 0.5, 1, 0, 1);
+    for (double far : {0.0, kFloat ? 0.0 : 1e6}) {
+        const col_vec3 off = V(far, -2 * far, far / 2);
+        const col_shape a = Translated(flat, off), b = Translated(upright, off);
+        const double tol = (kFloat ? 2e-5 : Ulps(4, 256)) + 16 * Ulps(col_v3_len(off), 1);
+        for (bool swap : {false, true}) {
+            const col_shape &x = swap ? b : a, &y = swap ? a : b;
+            col_penetration_result p = col_penetration(&x, &y);
+            ASSERT_EQ(p.status, COL_HIT) << "far " << far << " swap " << swap;
+            const double sign = swap ? -1 : 1;
+            EXPECT_NEAR(p.depth, 0.5, tol) << "far " << far << " swap " << swap;
+            EXPECT_LT(col_v3_len(col_v3_sub(p.normal, V(0, 0, -sign))), tol) << "far " << far << " swap " << swap;
+            const col_vec3 on_flat = swap ? p.point_b : p.point_a, on_upright = swap ? p.point_a : p.point_b;
+            EXPECT_LT(col_v3_len(col_v3_sub(on_flat, off)), tol) << "far " << far << " swap " << swap;
+            EXPECT_LT(col_v3_len(col_v3_sub(on_upright, col_v3_add(V(0, 0, -0.5), off))), tol) << "far " << far;
+        }
+    }
+    // rim to rim: the upright disc (1.5, 0, 0.75) centred at (-2, -0.75, -0.5)
+    const col_shape rim = Ellipsoid(-2, -0.75, -0.5, 1.5, 0, 0.75);
+    for (bool swap : {false, true}) {
+        const col_shape &x = swap ? rim : flat, &y = swap ? flat : rim;
+        col_penetration_result p = col_penetration(&x, &y);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        ASSERT_GT(p.depth, 0.1);
+        const double t = kFloat ? 1e-4 : 1e-12;
+        // each point on its disc's rim (its plane, level 1 in its metric)
+        const col_vec3 on_flat = swap ? p.point_b : p.point_a, on_rim = swap ? p.point_a : p.point_b;
+        EXPECT_NEAR(on_flat.z, 0.0, t);
+        EXPECT_NEAR(std::hypot(on_flat.x / 2, on_flat.y / 1), 1.0, t);
+        EXPECT_NEAR(on_rim.y, -0.75, t);
+        EXPECT_NEAR(std::hypot((on_rim.x + 2) / 1.5, (on_rim.z + 0.5) / 0.75), 1.0, t);
+        // each its shape's support along the push: a* the deepest of x
+        // against it, b* the farthest of y along it
+        col_vec3 sa, sb;
+        ASSERT_TRUE(col_support(&x, col_v3_neg(p.normal), &sa) && col_support(&y, p.normal, &sb));
+        EXPECT_NEAR(col_v3_dot(p.point_a, p.normal), col_v3_dot(sa, p.normal), t);
+        EXPECT_NEAR(col_v3_dot(p.point_b, p.normal), col_v3_dot(sb, p.normal), t);
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), kFloat ? 1e-4 : Ulps(4 + 4, 256));
+        // no support value within 0.01 rad of the normal is less
+        for (int i = -10; i <= 10; ++i)
+            for (int j = -10; j <= 10; ++j)
+                for (int k = -1; k <= 1; k += 2) {
+                    col_vec3 m = col_v3_add(p.normal, V(i * 1e-3, j * 1e-3, k * 1e-3));
+                    m = col_v3_scale(m, 1 / col_v3_len(m));
+                    ASSERT_TRUE(col_support(&x, col_v3_neg(m), &sa) && col_support(&y, m, &sb));
+                    EXPECT_GE(col_v3_dot(col_v3_sub(sb, sa), m), p.depth - (kFloat ? 1e-5 : Ulps(4 + 4, 256)));
+                }
     }
 }
 

@@ -358,9 +358,10 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
 void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *g, col_real tolerance, epa_out *out);
 /* Whether the pair's contact is refined past EPA (penetration_smooth.c):
  * two smooth cores (an ellipsoid of positive radii against an ellipsoid or
- * a point; a disc, an ellipsoid of one radius 0, against either), or a
- * curved core (such an ellipsoid or disc) against a polyhedral one (a
- * segment, a triangle, a box, a polytope's points); an ellipsoid or disc
+ * a point; a disc, an ellipsoid of one radius 0, against either, or against
+ * a disc across it), or a curved core (such an ellipsoid or disc) against a
+ * polyhedral one (a segment, a triangle, a box, a polytope's points; an
+ * ellipsoid of two radii 0 is a segment core); an ellipsoid or disc
  * only where its positive radii lie within a factor 256. */
 bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
 /* Such a pair: EPA's answer (out->n its start, out->depth an upper bound,

@@ -96,11 +96,14 @@ static bool sat_kinds(col_shape_kind a, col_shape_kind b) {
 /* Whether EPA's witness points of the pair are replaced by its features'
  * (col__points_witness): two cores given by points (polytopes, boxes'
  * corners, triangles, segments and capsules' axes, points and spheres'
- * centres), as EPA leaves them (the separating axes take boxes against
+ * centres, an ellipsoid of two or three radii 0: a segment or a point), as
+ * EPA leaves them (the separating axes take boxes against
  * these, and triangles against segment cores, first). */
-static bool point_cores(col_shape_kind k) {
+static bool point_cores(const col_shape *s) {
+    col_shape_kind k = s->kind;
     return k == COL_SHAPE_POLYTOPE || k == COL_SHAPE_AABB || k == COL_SHAPE_OBB || k == COL_SHAPE_TRIANGLE ||
-           k == COL_SHAPE_SEGMENT || k == COL_SHAPE_CAPSULE || k == COL_SHAPE_POINT || k == COL_SHAPE_SPHERE;
+           k == COL_SHAPE_SEGMENT || k == COL_SHAPE_CAPSULE || k == COL_SHAPE_POINT || k == COL_SHAPE_SPHERE ||
+           (k == COL_SHAPE_ELLIPSOID && col__ellipsoid_is_linear(&s->u.ellipsoid));
 }
 
 void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_gjk) {
@@ -113,7 +116,7 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
     P->sat = !force_gjk && sat_kinds(a->kind, b->kind);
-    P->points = point_cores(a->kind) && point_cores(b->kind);
+    P->points = point_cores(a) && point_cores(b);
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
         P->ca = core_of(a);
         P->cb = core_of(b);

@@ -82,6 +82,13 @@ static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
     return (int)col_v3_is_valid(e->c) & (int)col_is_valid_size(e->r.x) & (int)col_is_valid_size(e->r.y) &
            (int)col_is_valid_size(e->r.z);
 }
+/* An ellipsoid of two or three radii 0 (valid): a segment along its one
+ * positive radius, or a point. Its core is given by points (col__proxy_make
+ * makes it a segment or a point): GJK names its vertices, EPA ends on them
+ * exactly, and the penetration refinements take it as a polyhedral core. */
+static inline bool col__ellipsoid_is_linear(const col_ellipsoid *e) {
+    return (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0)) >= 2;
+}
 static inline bool col__valid_ray(const col_ray *r) {
     /* max_t: NaN fails the comparison; +infinity is allowed. */
     return (int)col_v3_is_valid(r->origin) & (int)col_v3_is_valid(r->delta) & (r->max_t >= COL_R(0.0));

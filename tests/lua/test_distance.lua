@@ -84,6 +84,11 @@ do -- boxes by the separating axes (no iterations); epaPenetration, the second m
   p = { collide.penetration(collide.ellipsoid(0, 0, 0, 2, 1, 0), collide.aabb(-0.5, -0.5, -1, 0.5, 0.5, 0.1)) }
   expectNear({ p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[10] }, { 0.1, 0, 0, 0, 0, 0, 0.1, 1 }, eps,
     "a disc's face in a box: out through its top, at the disc's centre")
+  -- an ellipsoid of two radii 0 is a segment (a needle): its contact is the segment's, exact (EPA
+  -- alone left the normal 1e-5 rad off); its centre x = y = 0 leaves an ellipsoid along -x
+  p = { collide.penetration(collide.ellipsoid(0, 0, 0, 0, 0, 2), collide.ellipsoid(0.5, 0, 0, 1, 2, 3)) }
+  expectNear({ p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10] },
+    { 0.5, 0, 0, 0, -0.5, 0, 0, -1, 0, 0 }, eps, "a needle in an ellipsoid: out along -x from its middle")
   expectError("bad argument #2 to 'epaPenetration' (no test for the pair (sphere, circle))",
     function() return collide.epaPenetration(box1 and collide.sphere(0, 0, 0, 1), collide.circle(0, 0, 1)) end)
 end

@@ -88,7 +88,8 @@ COL_EXTERN_C_BEGIN
  *             the feature, a matched pair to rounding, status COL_HIT.
  *             A disc (an ellipsoid of exactly one radius 0) takes the
  *             same refinement against a polyhedral core, an ellipsoid of
- *             positive radii, a sphere or a point: its face (normal along
+ *             positive radii, a sphere, a point or a disc across it (its
+ *             zero radius on another axis): its face (normal along
  *             its axis, the contact's point nearest the disc's centre in
  *             its own metric) or its rim (Newton's method in polar angles
  *             about its axis, where its support has a cone's tip).
@@ -96,10 +97,14 @@ COL_EXTERN_C_BEGIN
  *             capsule within reach of an ellipsoid): the cores' nearest
  *             points are refined the same way from GJK's (which only
  *             approach a curved core, to about 1e-7 of the size).
- *             Two discs, an ellipsoid of two radii 0, and an ellipsoid
- *             (or disc) whose positive radii differ by more than a factor
- *             256 against a polyhedral core (its surface turns over a
- *             knife's edge there) stay with EPA.
+ *             An ellipsoid of two radii 0 is the segment along its third
+ *             (of three, the point at its centre): a polyhedral core, as
+ *             that segment's (or point's) contacts, exact as theirs.
+ *             Two discs of one axis (overlapping, they lie in one plane:
+ *             depth 0, or within rounding of it), and an ellipsoid (or
+ *             disc) whose positive radii differ by more than a factor 256
+ *             against a polyhedral core or a disc (its surface turns over
+ *             a knife's edge there), stay with EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
@@ -164,7 +169,8 @@ COL_API col_distance_result col_gjk_distance(const col_shape *a, const col_shape
  * kind are told apart by the order of the call, so ask in one order (another
  * order costs a slower start, never a wrong answer). Any content is safe: a
  * cache made for other kinds, or naming a vertex the shapes do not have, is
- * ignored (a cold start); ellipsoids have no vertices and are never cached.
+ * ignored (a cold start); an ellipsoid has no vertices and is never cached
+ * (but one of two or three radii 0: a segment's two ends, or its centre).
  */
 typedef struct col_gjk_cache {
     int count;                  /* vertices cached, 0..4; 0: none */
