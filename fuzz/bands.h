@@ -145,13 +145,14 @@ static inline double fz_curvature_radius(const col_shape *s) {
     double lo, hi = fz_radii_span(s, &lo);
     return lo > 0 ? hi * (hi / lo) : 0;
 }
-/* An ellipsoid's positive radii within a factor 256 of each other: beyond,
- * an ellipsoid against a polyhedron and a disc stay with EPA (its knife's
- * edge defeats Newton's differences, penetration_smooth.c). */
+/* An ellipsoid's positive radii within a factor 2^25 of each other (256 in
+ * float): beyond, an ellipsoid against a polyhedron and a disc stay with
+ * EPA (the contact's tolerance, which grows with that ratio, would pass
+ * 2^-20 of the size, penetration_smooth.c). */
 static inline bool fz_moderate_aspect(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return true;
     double lo, hi = fz_radii_span(s, &lo);
-    return hi <= 256 * lo;
+    return hi <= ((double)COL_EPSILON < 1e-10 ? 0x1p25 : 256.0) * lo;
 }
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
     bool ea = (fz_positive_ellipsoid(a) || fz_disc(a)) && fz_moderate_aspect(a),

@@ -650,6 +650,24 @@ TEST(PenetrationSat, ASliverFaceIsNotCutToItsShortEdge) {
     EXPECT_LT(col_v3_len(gap), 1e-10);
 }
 
+// The same sliver's face normal (its depth's axis): (56, 0, -176.625) exactly,
+// the cross product of its edges at the right angle (p2 - p1 = (0, 0.25, 0)
+// against p0 - p2 = (706.5, 511.875, 224)). Crossed at its acute vertex from
+// edges each divided by its largest component, it came 4e-14 rad off.
+TEST(PenetrationSat, ASliversFaceNormalIsItsOwnToAnUlp) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are double's";
+    col_shape box = Aabb(-0x1.e2ep+8, -0x1p+9, -0x1.e2ep+8, 0x1p+7, 0x1p+7, -0x1.e1cp+8);
+    col_shape tri =
+        Triangle(V(0x1.85p+7, 0x1p-3, -0x1.2p+8), V(-0x1p+9, -0x1p+9, -0x1p+9), V(-0x1p+9, -0x1.ffcp+8, -0x1p+9));
+    col_penetration_result p = col_penetration(&box, &tri);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_EQ(p.iterations, 0); // the separating axes
+    const double l = std::hypot(56.0, 176.625);
+    const col_vec3 n = V(56 / l, 0, -176.625 / l); // the box (A) pushed along the face's normal
+    EXPECT_LT(col_v3_len(col_v3_sub(p.normal, n)), 4 * DBL_EPSILON)
+        << p.normal.x << " " << p.normal.y << " " << p.normal.z;
+}
+
 // A flat difference of the cores (depth 0 for them): the common point is
 // the matched pair, not each shape's extreme along the normal (a ball sunk
 // to its centre in a floor triangle had b* at the triangle's first vertex;

@@ -126,8 +126,10 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
  * col__sat_penetration): *pa on A's deepest feature against n, *pb = *pa +
  * depth n on B's extreme feature along it, at the middle of the region where
  * the two features face each other across n (a vertex where one is a
- * vertex; two edges' closest points). */
-void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa, col_vec3 *pb);
+ * vertex; two edges' closest points). false where no widening of the
+ * features (to 4096 times rounding) makes them face each other: *pa and
+ * *pb are then the unwidened features' pair, b* possibly off B. */
+bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa, col_vec3 *pb);
 
 /* Matched witness points of two cores given by points (polytopes' points
  * up to 64, boxes' corners, triangles', segments' and points'; shifts
@@ -362,7 +364,7 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
  * a disc across it), or a curved core (such an ellipsoid or disc) against a
  * polyhedral one (a segment, a triangle, a box, a polytope's points; an
  * ellipsoid of two radii 0 is a segment core); an ellipsoid or disc
- * only where its positive radii lie within a factor 256. */
+ * only where its positive radii lie within a factor 2^25 (256 in float). */
 bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
 /* Such a pair: EPA's answer (out->n its start, out->depth an upper bound,
  * its nearest faces further starts) finished to the least support value of

@@ -390,16 +390,25 @@ static bool linear_penetration(const pair *P, col_vec3 shift, col_vec3 ca, col_v
 
 /* The penetration of cores overlapping by depth along n (the separating
  * axes'), with the radii: matched points on the contact (col__sat_witness),
- * moved out by the radii. */
+ * moved out by the radii. touch (or NULL): a point of both cores, to take
+ * where the features along n face nothing (the cores touch within GJK's
+ * band, where several axes give about zero depth and n's need not be the
+ * one whose features meet: a triangle's edge through the edge of a box
+ * flat in z, along an axis 2e-4 rad from the edges' own, put b* 8.1e-5 off
+ * the box, fuzz/regressions/distance/sat-witness-of-a-touching-pair-facing-
+ * nothing): a* there, b* = a* + depth n. */
 static col_penetration_result sat_result(const pair *P, const col__proxy *As, const col__proxy *Bs, col_real depth,
-                                         col_vec3 n) {
+                                         col_vec3 n, const col_vec3 *touch) {
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
     pen.status = COL_HIT;
     pen.depth = depth + P->ra + P->rb;
     pen.normal = n;
     col_vec3 ca, cb;
-    col__sat_witness(As, Bs, depth, n, &ca, &cb);
+    if (!col__sat_witness(As, Bs, depth, n, &ca, &cb) && touch) {
+        ca = *touch;
+        cb = col_v3_madd(ca, depth, n);
+    }
     pen.point_a = col_v3_madd(ca, -P->ra, n);
     pen.point_b = col_v3_madd(cb, P->rb, n);
     return pen;
@@ -479,7 +488,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
         col_real band;
         if (axes_band(&As, &Bs, P->o, &band)) sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
-        if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n);
+        if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n, NULL);
         if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) {
             pen.status = COL_MISS;
             return pen;
@@ -545,7 +554,8 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
             col__witness(&g.s, &ca, &cb);
         }
     }
-    if (sat >= 0) return sat_result(P, &As, &Bs, col_max(sat_depth, COL_R(0.0)), sat_n); /* within the band */
+    if (sat >= 0) /* within the band: the cores touch at ca */
+        return sat_result(P, &As, &Bs, col_max(sat_depth, COL_R(0.0)), sat_n, &ca);
     epa_out e;
     /* two smooth cores (ellipsoids, points): EPA to 1e-4 of the size only
      * (its polytope approaches a curved difference slowly: a third of

@@ -23,6 +23,8 @@
  */
 #include "convex.h"
 
+#include <math.h>
+
 /* A core as the axes see it: a box (centre, unit-ish axes, half extents) or
  * up to three points; its face normals and edge directions. */
 typedef struct sat_core {
@@ -40,6 +42,21 @@ typedef struct sat_core {
 static col_vec3 unit_max(col_vec3 v) {
     col_real m = col__max_abs3(v);
     return m > COL_R(0.0) ? col_v3_div(v, m) : v;
+}
+
+/* v times the power of two that brings its largest |component| into
+ * [0.5, 1) (zero, and what is not finite, stay as they are): the same
+ * direction exactly, with room for products (a triangle's face normal from
+ * its edges, unit_max's division rounding none of them first). */
+static col_vec3 pow2_scaled(col_vec3 v) {
+    col_real m = col__max_abs3(v);
+    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return v;
+    int e;
+    (void)frexp((double)m, &e);
+    /* (in two factors: 2^-e alone overflows for a denormal m) */
+    double s1 = ldexp(1.0, -e / 2), s2 = ldexp(1.0, -e - (-e / 2));
+    return col_v3((col_real)((double)v.x * s1 * s2), (col_real)((double)v.y * s1 * s2),
+                  (col_real)((double)v.z * s1 * s2));
 }
 
 static bool sat_core_make(const col__proxy *x, sat_core *s) {
@@ -71,7 +88,23 @@ static bool sat_core_make(const col__proxy *x, sat_core *s) {
         s->edge[0] = unit_max(col_v3_sub(s->p[1], s->p[0]));
         s->edge[1] = unit_max(col_v3_sub(s->p[2], s->p[1]));
         s->edge[2] = unit_max(col_v3_sub(s->p[0], s->p[2]));
-        s->face[0] = col_v3_cross(s->edge[0], col_v3_neg(s->edge[2]));
+        {
+            /* the face normal from the two edges at the vertex opposite
+             * the longest edge, the largest angle (at least 60 degrees),
+             * scaled exactly: the cross product rounds by about eps over
+             * the sine of the angle between its edges, and each edge's
+             * own rounding (unit_max's division) would add as much again
+             * (at a sliver's acute vertex, 700 by 0.25, the normal came
+             * 4e-14 rad off the exact one; now within an ulp of it) */
+            col_vec3 d[3];
+            col_real len[3];
+            for (int k = 0; k < 3; ++k) {
+                d[k] = col_v3_sub(s->p[(k + 1) % 3], s->p[k]);
+                len[k] = col__len_safe(d[k]);
+            }
+            int k = len[0] >= len[1] && len[0] >= len[2] ? 0 : (len[1] >= len[2] ? 1 : 2), j = (k + 2) % 3;
+            s->face[0] = unit_max(col_v3_cross(pow2_scaled(d[j]), col_v3_neg(pow2_scaled(d[(j + 2) % 3]))));
+        }
         s->nface = 1;
         s->nedge = 3;
         return true;
@@ -549,7 +582,7 @@ static bool sat_witness_tol(const sat_core *a, const sat_core *b, col_real depth
     return dx * dx + dy * dy <= tol * tol;
 }
 
-void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
+bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
                       col_vec3 *pb) {
     sat_core a, b;
     (void)sat_core_make(A, &a);
@@ -567,15 +600,16 @@ void col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
      * times put b* 8e-9 off a box at size 500, fuzz/regressions/distance/
      * sat-witness-features-widened-too-far-*) */
     col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
-    if (sat_witness_tol(&a, &b, depth, n, t1, t2, tol, pa, pb)) return;
+    if (sat_witness_tol(&a, &b, depth, n, t1, t2, tol, pa, pb)) return true;
     for (col_real wide = COL_R(16.0) * tol; wide <= COL_R(4096.0) * tol; wide *= COL_R(16.0)) {
         col_vec3 wa, wb;
         if (sat_witness_tol(&a, &b, depth, n, t1, t2, wide, &wa, &wb)) {
             *pa = wa;
             *pb = wb;
-            return;
+            return true;
         }
     }
+    return false;
 }
 
 /* ---- polytopes: EPA's depth and normal, witnesses from the features ---- */

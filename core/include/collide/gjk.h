@@ -102,9 +102,9 @@ COL_EXTERN_C_BEGIN
  *             that segment's (or point's) contacts, exact as theirs.
  *             Two discs of one axis (overlapping, they lie in one plane:
  *             depth 0, or within rounding of it), and an ellipsoid (or
- *             disc) whose positive radii differ by more than a factor 256
- *             against a polyhedral core or a disc (its surface turns over
- *             a knife's edge there), stay with EPA.
+ *             disc) whose positive radii differ by more than a factor 2^25
+ *             (256 in float) against a polyhedral core or a disc (the
+ *             contact's tolerance grows with that ratio), stay with EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
