@@ -145,18 +145,25 @@ static inline double fz_curvature_radius(const col_shape *s) {
     double lo, hi = fz_radii_span(s, &lo);
     return lo > 0 ? hi * (hi / lo) : 0;
 }
-/* An ellipsoid's positive radii within a factor 2^25 of each other (256 in
- * float): beyond, an ellipsoid against a polyhedron and a disc stay with
- * EPA (the contact's tolerance, which grows with that ratio, would pass
- * 2^-20 of the size, penetration_smooth.c). */
+/* An ellipsoid's positive radii within a factor 2^25 of each other (2^10 in
+ * float): beyond, an ellipsoid against a polyhedron stays with EPA (the
+ * contact's tolerance, which grows with that ratio, would pass 2^-20 of the
+ * largest radius, 2^-6 in float, penetration_smooth.c); a disc against a
+ * smooth shape or a disc within a factor 256 (fz_moderate_aspect), where
+ * Newton's method in polar angles holds. */
+static inline bool fz_curved_aspect(const col_shape *s) {
+    if (s->kind != COL_SHAPE_ELLIPSOID) return true;
+    double lo, hi = fz_radii_span(s, &lo);
+    return hi <= ((double)COL_EPSILON < 1e-10 ? 0x1p25 : 0x1p10) * lo;
+}
 static inline bool fz_moderate_aspect(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return true;
     double lo, hi = fz_radii_span(s, &lo);
-    return hi <= ((double)COL_EPSILON < 1e-10 ? 0x1p25 : 256.0) * lo;
+    return hi <= 256 * lo;
 }
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
-    bool ea = (fz_positive_ellipsoid(a) || fz_disc(a)) && fz_moderate_aspect(a),
-         eb = (fz_positive_ellipsoid(b) || fz_disc(b)) && fz_moderate_aspect(b);
+    bool ea = (fz_positive_ellipsoid(a) || fz_disc(a)) && fz_curved_aspect(a),
+         eb = (fz_positive_ellipsoid(b) || fz_disc(b)) && fz_curved_aspect(b);
     bool disc_smooth = (fz_disc(a) && fz_moderate_aspect(a) && fz_smooth_core(b)) ||
                        (fz_disc(b) && fz_moderate_aspect(b) && fz_smooth_core(a));
     bool discs_across = fz_disc(a) && fz_disc(b) && fz_moderate_aspect(a) && fz_moderate_aspect(b) &&

@@ -1579,6 +1579,22 @@ TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
 //   disc's face (0.2 along -z, the disc's point under the centre).
 // Both orders, and 10^6 from the origin (the tolerances then the
 // coordinates' own rounding).
+// A hit of depth and normal (A's push; negated where the call swapped the
+// shapes) with its witnesses at pa on A and pb on B (the caller's shapes),
+// each within tol.
+static void ExpectContact(const col_penetration_result &p, bool swap, double depth, col_vec3 normal, col_vec3 pa,
+                          col_vec3 pb, double tol, const char *name, double far) {
+    ASSERT_EQ(p.status, COL_HIT) << name << " swap " << swap;
+    const double sign = swap ? -1 : 1;
+    EXPECT_NEAR(p.depth, depth, tol) << name << " far " << far << " swap " << swap;
+    EXPECT_NEAR(p.normal.x, sign * normal.x, tol) << name << " far " << far << " swap " << swap;
+    EXPECT_NEAR(p.normal.y, sign * normal.y, tol) << name << " far " << far << " swap " << swap;
+    EXPECT_NEAR(p.normal.z, sign * normal.z, tol) << name << " far " << far << " swap " << swap;
+    const col_vec3 on_a = swap ? p.point_b : p.point_a, on_b = swap ? p.point_a : p.point_b;
+    EXPECT_LT(col_v3_len(col_v3_sub(on_a, pa)), tol) << name << " far " << far;
+    EXPECT_LT(col_v3_len(col_v3_sub(on_b, pb)), tol) << name << " far " << far;
+}
+
 TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
     const double s2 = std::sqrt(0.5);
     col_vec3 cube[8];
@@ -1621,15 +1637,8 @@ TEST(Penetration, AnEllipsoidMeetsAPolyhedronOnAFaceAnEdgeOrAVertex) {
             for (bool swap : {false, true}) {
                 const col_shape &x = swap ? b : a, &y = swap ? a : b;
                 col_penetration_result p = col_penetration(&x, &y);
-                ASSERT_EQ(p.status, COL_HIT) << k.name << " swap " << swap;
-                const double sign = swap ? -1 : 1;
-                EXPECT_NEAR(p.depth, k.depth, tol) << k.name << " far " << far << " swap " << swap;
-                EXPECT_NEAR(p.normal.x, sign * k.normal.x, tol) << k.name << " far " << far << " swap " << swap;
-                EXPECT_NEAR(p.normal.y, sign * k.normal.y, tol) << k.name << " far " << far << " swap " << swap;
-                EXPECT_NEAR(p.normal.z, sign * k.normal.z, tol) << k.name << " far " << far << " swap " << swap;
-                const col_vec3 on_a = swap ? p.point_b : p.point_a, on_b = swap ? p.point_a : p.point_b;
-                EXPECT_LT(col_v3_len(col_v3_sub(on_a, col_v3_add(k.pa, off))), tol) << k.name << " far " << far;
-                EXPECT_LT(col_v3_len(col_v3_sub(on_b, col_v3_add(k.pb, off))), tol) << k.name << " far " << far;
+                ExpectContact(p, swap, k.depth, k.normal, col_v3_add(k.pa, off), col_v3_add(k.pb, off), tol, k.name,
+                              far);
                 col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
                 EXPECT_LT(col_v3_len(gap), tol) << k.name << " far " << far;
             }
@@ -1668,15 +1677,8 @@ TEST(Penetration, AnEllipsoidOfTwoZeroRadiiIsASegment) {
             for (bool swap : {false, true}) {
                 const col_shape &x = swap ? b : a, &y = swap ? a : b;
                 col_penetration_result p = col_penetration(&x, &y);
-                ASSERT_EQ(p.status, COL_HIT) << k.name << " swap " << swap;
-                const double sign = swap ? -1 : 1;
-                EXPECT_NEAR(p.depth, k.depth, tol) << k.name << " far " << far << " swap " << swap;
-                EXPECT_NEAR(p.normal.x, sign * k.normal.x, tol) << k.name << " far " << far << " swap " << swap;
-                EXPECT_NEAR(p.normal.y, sign * k.normal.y, tol) << k.name << " far " << far << " swap " << swap;
-                EXPECT_NEAR(p.normal.z, sign * k.normal.z, tol) << k.name << " far " << far << " swap " << swap;
-                const col_vec3 on_a = swap ? p.point_b : p.point_a, on_b = swap ? p.point_a : p.point_b;
-                EXPECT_LT(col_v3_len(col_v3_sub(on_a, col_v3_add(k.pa, off))), tol) << k.name << " far " << far;
-                EXPECT_LT(col_v3_len(col_v3_sub(on_b, col_v3_add(k.pb, off))), tol) << k.name << " far " << far;
+                ExpectContact(p, swap, k.depth, k.normal, col_v3_add(k.pa, off), col_v3_add(k.pb, off), tol, k.name,
+                              far);
                 // the same contact as the segment's or the point's
                 const col_shape &sx = swap ? b : same, &sy = swap ? same : b;
                 col_penetration_result q = col_penetration(&sx, &sy);

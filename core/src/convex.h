@@ -364,7 +364,8 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
  * a disc across it), or a curved core (such an ellipsoid or disc) against a
  * polyhedral one (a segment, a triangle, a box, a polytope's points; an
  * ellipsoid of two radii 0 is a segment core); an ellipsoid or disc
- * only where its positive radii lie within a factor 2^25 (256 in float). */
+ * only where its positive radii lie within a factor 2^25 (2^10 in float)
+ * against a polyhedral core, 256 for a disc against the others. */
 bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
 /* Such a pair: EPA's answer (out->n its start, out->depth an upper bound,
  * its nearest faces further starts) finished to the least support value of

@@ -101,10 +101,13 @@ COL_EXTERN_C_BEGIN
  *             (of three, the point at its centre): a polyhedral core, as
  *             that segment's (or point's) contacts, exact as theirs.
  *             Two discs of one axis (overlapping, they lie in one plane:
- *             depth 0, or within rounding of it), and an ellipsoid (or
- *             disc) whose positive radii differ by more than a factor 2^25
- *             (256 in float) against a polyhedral core or a disc (the
- *             contact's tolerance grows with that ratio), stay with EPA.
+ *             depth 0, or within rounding of it), an ellipsoid (or disc)
+ *             whose positive radii differ by more than a factor 2^25
+ *             (2^10 in float) against a polyhedral core (the contact's
+ *             tolerance grows with that ratio), and a disc whose radii
+ *             differ by more than 256 against a smooth core or a disc
+ *             (Newton's method about its axis fails beyond), stay with
+ *             EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
