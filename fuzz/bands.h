@@ -117,10 +117,8 @@ static inline double fz_radius(const col_shape *s) {
  * own axis: overlapping, the two lie in one plane). fz_disc_axis: that
  * axis, -1 for other shapes. */
 static inline bool fz_disc(const col_shape *s) {
-    if (s->kind != COL_SHAPE_ELLIPSOID) return false;
     const col_vec3 r = s->u.ellipsoid.r;
-    int zeros = (r.x == 0) + (r.y == 0) + (r.z == 0);
-    return zeros == 1 && r.x >= 0 && r.y >= 0 && r.z >= 0;
+    return fz_zero_radii(s) == 1 && r.x >= 0 && r.y >= 0 && r.z >= 0;
 }
 static inline int fz_disc_axis(const col_shape *s) {
     if (!fz_disc(s)) return -1;

@@ -1,4 +1,5 @@
 /* Private closest-point helpers (see geom.h). */
+#include <math.h>
 #include <stdlib.h>
 
 #include "exact.h"
@@ -210,6 +211,14 @@ col_vec3 col__closest_on_triangle(col_vec3 p, col_vec3 a, col_vec3 b, col_vec3 c
     if (!(sum > COL_R(0.0))) return closest_on_edges(p, a, b, c);
     col_real v = vb / sum, w = vc / sum;
     return col_v3_add(a, col_v3_add(col_v3_scale(ab, v), col_v3_scale(ac, w)));
+}
+
+void col__pow2_split(col_real big, col_real *s1, col_real *s2) {
+    int e;
+    (void)frexp((double)big, &e);
+    int e1 = -e / 2, e2 = -e - e1;
+    *s1 = (col_real)ldexp(1.0, e1);
+    *s2 = (col_real)ldexp(1.0, e2);
 }
 
 col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {

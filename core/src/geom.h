@@ -147,6 +147,12 @@ static inline col_real col__len_safe(col_vec3 v) {
     return m * col_v3_len(col_v3_div(v, m));
 }
 
+/* 2^-e for big = f 2^e (1/2 <= f < 1, big > 0 and finite) as the product
+ * of two normal col_reals s1 s2 (2^-e itself may be beyond col_real's range
+ * where big is a subnormal): scaling by them, s1 first, rounds nothing, and
+ * brings big into [1/2, 1). */
+void col__pow2_split(col_real big, col_real *s1, col_real *s2);
+
 /* v normalized, for any finite v (also beyond COL_HUGE, as cross products of
  * valid coordinates are; denormal components are fine); fallback when v is
  * zero or not finite. */

@@ -23,8 +23,6 @@
  */
 #include "convex.h"
 
-#include <math.h>
-
 /* A core as the axes see it: a box (centre, unit-ish axes, half extents) or
  * up to three points; its face normals and edge directions. */
 typedef struct sat_core {
@@ -49,14 +47,10 @@ static col_vec3 unit_max(col_vec3 v) {
  * direction exactly, with room for products (a triangle's face normal from
  * its edges, unit_max's division rounding none of them first). */
 static col_vec3 pow2_scaled(col_vec3 v) {
-    col_real m = col__max_abs3(v);
+    col_real m = col__max_abs3(v), s1, s2;
     if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return v;
-    int e;
-    (void)frexp((double)m, &e);
-    /* (in two factors: 2^-e alone overflows for a denormal m) */
-    double s1 = ldexp(1.0, -e / 2), s2 = ldexp(1.0, -e - (-e / 2));
-    return col_v3((col_real)((double)v.x * s1 * s2), (col_real)((double)v.y * s1 * s2),
-                  (col_real)((double)v.z * s1 * s2));
+    col__pow2_split(m, &s1, &s2);
+    return col_v3_scale(col_v3_scale(v, s1), s2);
 }
 
 static bool sat_core_make(const col__proxy *x, sat_core *s) {

@@ -323,17 +323,6 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_hit(const col_ray *r, col_real t, c
     return h;
 }
 
-/* 2^-e for big = f 2^e (1/2 <= f < 1, big > 0) as the product of two
- * normal col_reals s1 s2 (2^-e itself may be beyond col_real's range where
- * big is a subnormal): scaling by them rounds nothing. */
-static void tiny_scale(col_real big, col_real *s1, col_real *s2) {
-    int e;
-    (void)frexp((double)big, &e);
-    int e1 = -e / 2, e2 = -e - e1;
-    *s1 = (col_real)ldexp(1.0, e1);
-    *s2 = (col_real)ldexp(1.0, e2);
-}
-
 /* sphere_cast_line for an origin and a radius so small that their squares
  * underflow: m and the radius scaled by a power of two 2^s that brings the
  * larger to [1/2, 1) (two factors where 2^s is beyond col_real: a
@@ -344,7 +333,7 @@ static COL__NOINLINE col_ray_hit sphere_cast_tiny(const col_ray *r, col_real rad
     col_real big = col_max(col__abs_max(m), radius);
     if (big == COL_R(0.0)) return col__ray_inside(r); /* the origin is the point */
     col_real s1, s2;
-    tiny_scale(big, &s1, &s2);
+    col__pow2_split(big, &s1, &s2);
     col_vec3 ms = col_v3_scale(col_v3_scale(m, s1), s2);
     col_real rs = radius * s1 * s2;
     ball_line line = {(col_real)NAN, (col_real)NAN};
@@ -1035,10 +1024,10 @@ static COL__NOINLINE col_ray_hit capsule_cast_tiny(const col_ray *r, col_vec3 m,
      * = t 2^(f - e), max_t alike (inf where that overflows: the accept
      * below clips) */
     col_real s1, s2, d1, d2;
-    tiny_scale(big, &s1, &s2);
+    col__pow2_split(big, &s1, &s2);
     col_real dm = col__abs_max(r->delta);
     if (!(dm > COL_R(0.0))) return col__ray_miss(); /* a point query outside (the origin is not on the axis) */
-    tiny_scale(dm, &d1, &d2);
+    col__pow2_split(dm, &d1, &d2);
     col_ray scaled = {col_v3_scale(col_v3_scale(m, s1), s2), col_v3_scale(col_v3_scale(r->delta, d1), d2),
                       r->max_t * s1 * s2 / d1 / d2};
     int sure;
