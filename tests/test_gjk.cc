@@ -1060,6 +1060,57 @@ TEST(GjkCache, ForeignOrDamagedCachesAreIgnored) {
     EXPECT_EQ(ce.count, 0);
 }
 
+// A segment crossing a box's edge, touching it (to 2.5e-14 at size 512): the
+// segment is parallel to the separating plane and the edge to the x axis, so
+// the support points along GJK's direction tie on both shapes. The closest
+// point of a triangle summed from its weights has an error of a few ulps of
+// the vertices (512) in every direction; 9e-8 from the origin its direction
+// was off by 2e-9, enough to break the ties wrongly: the warm start (the
+// cache of the pair moved a little) stopped 8.9e-8 apart, the closed form
+// and the cold start touching (fuzz/regressions/distance/warm-gjk-on-a-
+// segment-touching-a-box-edge). A face's point is its plane's, exact in
+// direction to a few ulps; then each family below, placed to touch exactly
+// and moved a few ulps apart, is the closed form's answer from cold and warm
+// starts alike.
+TEST(GjkCache, ASegmentTouchingABoxEdgeTouchesFromAWarmStart) {
+    const col_vec3 t = V(0.25, -0.125, 0.0625); // the cache's pair: A moved by t
+    auto check = [&](const col_shape &a, const col_shape &b, const char *what) {
+        col_distance_result closed = col_distance(&a, &b);
+        ASSERT_NE(closed.status, COL_INVALID) << what;
+        std::vector<col_vec3> store;
+        col_shape moved = Moved(a, t, store);
+        col_gjk_cache cache{};
+        (void)col_gjk_distance_cached(&moved, &b, &cache);
+        col_distance_result warm = col_gjk_distance_cached(&a, &b, &cache);
+        col_distance_result cold = col_gjk_distance(&a, &b);
+        // GJK's touching band: its size tolerance at a scale of about 1000, 2.3e-10
+        // (double) and 7.6e-3 (float)
+        double band = kFloat ? 1e-2 : 1e-9;
+        EXPECT_NEAR(warm.distance, closed.distance, band) << what;
+        EXPECT_NEAR(cold.distance, closed.distance, band) << what;
+        if (closed.distance == 0) {
+            EXPECT_EQ(warm.status, COL_HIT) << what;
+        }
+    };
+    check(Aabb(-0x1.ep+8, -0x1.fap+8, -0x1.ffp+8, -0x1.fep+4, -0x1.7cp+6, -0x1.feap+8),
+          Segment(V(-0x1.ffap+8, -0x1.f9e00d1d15919p+8, 0x1.5b7fc6d0af06ap+8),
+                  V(-0x1p+5, -0x1.fa000d1d15919p+8, -0x1.00001c97a87cbp+9)),
+          "the fuzz finding");
+    // hand-built: the box [-480, -32] x [-506, -95] x [-511, -510.625], a
+    // segment through the point e of its edge y = -506, z = -510.625, along
+    // d = (2, -2^-12, -4) (exact: e + k d for k a small integer), and the
+    // same moved by 1, 4 and 64 ulps of 512 outward along y
+    const col_shape box = Aabb(-480, -506, -511, -32, -95, -510.625);
+    for (double x : {-33.0, -100.5, -256.0, -479.0})
+        for (int ulps : {0, 1, 4, 64}) {
+            const double dy = -ulps * (kFloat ? 0x1p-15 : 0x1p-44);
+            const col_vec3 e = V(x, -506 + dy, -510.625), d = V(2, -0x1p-12, -4);
+            col_shape seg = Segment(col_v3_madd(e, COL_R(-60.0), d), col_v3_madd(e, COL_R(2.0), d));
+            std::string what = "edge point x " + std::to_string(x) + ", " + std::to_string(ulps) + " ulps apart";
+            check(box, seg, what.c_str());
+        }
+}
+
 TEST(GjkCache, OverlapFoundFromTheCachedTetrahedron) {
     // two boxes overlapping deeply: the final simplex encloses the origin,
     // and the repeat finds it enclosed again before any step
@@ -1531,7 +1582,9 @@ TEST(Penetration, TwoEllipsoidsMeetWhereTheirNormalsAreThePush) {
 // tolerance) left Newton's method in one whose least value was 1.2e-3 and
 // 4.1e-4 above the global least (by dense sampling and a descent from the
 // best samples, here a reference value); the other basins are tried from
-// EPA's nearest faces.
+// EPA's nearest faces and from the least's antipode (in float, GJK's end on
+// another tetrahedron left EPA's normal in the higher of the two basins across
+// the origin, none of EPA's eight nearest faces within 0.35 rad of the lower).
 TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
     struct {
         col_vec3 ra, cb, rb;

@@ -244,6 +244,8 @@ struct sv_pick {
     int n;
     int idx[4];
     col_real bc[4];
+    bool has_at; /* a face (n 3) whose point is its plane's: at (face_point) */
+    col_vec3 at;
 };
 
 /* The point p picks of the points w, summed in simplex_point's order (per
@@ -306,11 +308,15 @@ static void solve_segment(const svert *a, const svert *b, simplex *out) {
 
 static void sv_triangle(const col_vec3 *w, int i, int j, int k, sv_pick *out) {
     col_real ar[3];
-    (void)face_areas(w[i], w[j], w[k], ar);
+    col_vec3 n = face_areas(w[i], w[j], w[k], ar);
     col_real ca = ar[0], cb = ar[1], cc = ar[2], sum = ca + cb + cc;
     if (ca >= COL_R(0.0) && cb >= COL_R(0.0) && cc >= COL_R(0.0) && sum > COL_R(0.0)) {
         out->n = 3, out->idx[0] = i, out->idx[1] = j, out->idx[2] = k;
         out->bc[1] = cb / sum, out->bc[2] = cc / sum, out->bc[0] = COL_R(1.0) - out->bc[1] - out->bc[2];
+        /* the point by the plane (face_point), from the normal at hand */
+        col_real nn = col_v3_dot(n, n);
+        out->has_at = nn >= COL__REAL_MIN;
+        out->at = out->has_at ? col_v3_scale(n, col_v3_dot(n, w[i]) / nn) : col_v3(0, 0, 0);
         return;
     }
     /* outside an edge: the closest of the edges it is outside (all three
@@ -386,15 +392,48 @@ static bool sv_solve(const simplex *s, sv_pick *p) {
     col_vec3 w[4];
     col_real inv = m > COL_R(0.0) ? COL_R(1.0) / m : COL_R(1.0);
     for (int i = 0; i < s->n; ++i) w[i] = col_v3_scale(s->v[i].w, inv);
+    bool inside = false;
     switch (s->n) {
-    case 2: sv_segment(w, 0, 1, p); return false;
-    case 3: sv_triangle(w, 0, 1, 2, p); return false;
-    default: return sv_tetra(w, p);
+    case 2: sv_segment(w, 0, 1, p); break;
+    case 3: sv_triangle(w, 0, 1, 2, p); break;
+    default: inside = sv_tetra(w, p); break;
     }
+    if (p->n == 3 && p->has_at) p->at = col_v3_scale(p->at, m > COL_R(0.0) ? m : COL_R(1.0));
+    return inside;
 }
 
-/* The point of s that p picks (unscaled; summed in simplex_point's order). */
+/* The origin's projection on the plane of the triangle abc, whose closest
+ * point to the origin is inside it (sum: that point as its weights sum the
+ * vertices, returned where the plane is degenerate). The weighted sum cancels
+ * to a point |v| from the origin out of vertices |w| from it, with an error
+ * of a few ulps of |w| in every direction: its direction is off by about
+ * eps |w| / |v|, which near touching (|v| 1e-7 of |w|) is 1e-9, and the
+ * support point along it is then no better than a tie (a segment touching a
+ * box's edge, ties on both: GJK stopped 9e-8 short at size 512). The plane's
+ * normal is a cross product of the edges, its direction good to a few ulps
+ * on a triangle of any distance: v = n (n.a) / (n.n), on a copy scaled to
+ * [-1, 1] (no product underflows). */
+static col_vec3 face_point(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 sum) {
+    col_real m = col__max_finite(col__max_abs3(a), col__max_finite(col__max_abs3(b), col__max_abs3(c)));
+    if (!(m > COL_R(0.0))) return sum;
+    col_real inv = COL_R(1.0) / m;
+    a = col_v3_scale(a, inv), b = col_v3_scale(b, inv), c = col_v3_scale(c, inv);
+    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
+    col_real nn = col_v3_dot(n, n);
+    if (!(nn >= COL__REAL_MIN)) return sum;
+    return col_v3_scale(n, col_v3_dot(n, a) / nn * m);
+}
+
+/* The closest point of the solved simplex s: a face by its plane (face_point). */
+static col_vec3 solved_point(const simplex *s) {
+    col_vec3 sum = simplex_point(s);
+    return s->n == 3 ? face_point(s->v[0].w, s->v[1].w, s->v[2].w, sum) : sum;
+}
+
+/* The point of s that p picks (unscaled): a face's by its plane (face_point,
+ * computed by sv_triangle), else summed in simplex_point's order. */
 static col_vec3 sv_point(const simplex *s, const sv_pick *p) {
+    if (p->n == 3 && p->has_at) return p->at;
     col_vec3 w[4];
     for (int i = 0; i < s->n; ++i) w[i] = s->v[i].w;
     return sv_sum(w, p);
@@ -607,7 +646,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
             inside = true;
             break;
         }
-        v2 = simplex_point(t);
+        v2 = solved_point(t);
         vv2 = col_v3_dot(v2, v2);
         --cur->n; /* the simplex as it was, for Gilbert's step */
         if (!(vv2 < vv) && cur->n > 1) {

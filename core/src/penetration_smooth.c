@@ -483,20 +483,25 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
      * than the least found may lie under a lesser one of D's (where EPA
      * stopped short of its tolerance: two ellipsoids nearly sharing a
      * centre left one 5e-4 of the depth too deep); Newton's method from
-     * each such face's normal, the nearest first, the least value kept */
-    col_vec3 seen[9];
+     * each such face's normal, the nearest first, the least value kept.
+     * First from -m: D of two cores nearly sharing a centre is nearly
+     * symmetric about the origin, its least values in pairs across it, of
+     * which EPA's coarse normal may find the higher (in float, EPA's eight
+     * nearest faces all lay 0.35 rad or more from the lower) */
+    col_vec3 seen[10];
     int nseen = 0;
     seen[nseen++] = m;
-    for (int i = 0; i < out->ncand; ++i) {
-        if (!(out->cand_dist[i] < s.h - tol)) continue;
+    for (int i = -1; i < out->ncand; ++i) {
+        col_vec3 start = i < 0 ? col_v3_neg(m) : out->cand[i];
+        if (i >= 0 && !(out->cand_dist[i] < s.h - tol)) continue;
         /* (a face within 0.3 rad of a least value found lies in its basin:
          * the faces around a least value are the nearest) */
         bool near = false;
-        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(out->cand[i], seen[j]) > COL_R(0.955);
+        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(start, seen[j]) > COL_R(0.955);
         if (near) continue;
         smooth_at si;
         col_vec3 mi;
-        bool ok = smooth_solve(A, B, out->cand[i], tol, &si, &mi);
+        bool ok = smooth_solve(A, B, start, tol, &si, &mi);
         seen[nseen++] = mi;
         if (ok && si.h < s.h - tol) {
             s = si;
