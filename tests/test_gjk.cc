@@ -205,14 +205,67 @@ TEST(Gjk, ClosestPointsAreOptimal) {
                 EXPECT_NEAR(col_v3_len(col_v3_sub(r.point_a, r.point_b)), r.distance, 1e3 * kTol);
                 // no point of A is further along -n than point_a, none of B further along n than point_b
                 double ha = col_v3_dot(Support(a, col_v3_neg(n)), col_v3_neg(n)), hb = col_v3_dot(Support(b, n), n);
-                double tol = (ka == COL_SHAPE_ELLIPSOID || kb == COL_SHAPE_ELLIPSOID) ? (kFloat ? 1e-3 : 1e-6)
-                                                                                      : (kFloat ? 1e-4 : 1e-9);
+                // (an ellipsoid's witnesses too: col_distance refines GJK's
+                // on a curved core, whose it only approaches)
+                double tol = kFloat ? 1e-4 : 1e-9;
                 EXPECT_NEAR(ha, col_v3_dot(r.point_a, col_v3_neg(n)), tol) << col_shape_kind_name(ka);
                 EXPECT_NEAR(hb, col_v3_dot(r.point_b, n), tol) << col_shape_kind_name(kb);
                 // and the gap between the supporting planes is the distance
                 EXPECT_NEAR(-ha - hb, r.distance, tol);
             }
     EXPECT_GT(separated, 400);
+}
+
+// An ellipsoid's closest points to a polyhedral or smooth core: GJK only
+// approaches a curved core, its witnesses' direction good to about the
+// square root of its tolerance over the radius of curvature (1e-6 rad at size
+// 512), so a face 1000 wide had its support point 2e-3 off the reported
+// point_b (fuzz/regressions/distance/ellipsoid-witness-off-a-wide-face).
+// col_distance refines them (EPA's curved contacts, on the least support
+// value of A - B below 0): here, exact to rounding, against hand-derived
+// answers and the other shape's support.
+TEST(Distance, AnEllipsoidsClosestPointsAreExactAgainstAWideFace) {
+    // an ellipsoid of radii 512, 256, 511.75 over a box 2000 wide whose top
+    // face is 0.375 below its lowest point (0, -256, 0): the normal is +y
+    // exactly, the witnesses the pole and the point under it
+    col_shape e = Ellipsoid(3, 0, -5, 512, 256, 511.75), box = Aabb(-1000, -400, -1000, 1000, -256.375, 1000);
+    col_distance_result r = col_distance(&e, &box);
+    ASSERT_EQ(r.status, COL_MISS);
+    const double tol = kFloat ? 1e-4 : 1e-9;
+    EXPECT_NEAR(r.distance, 0.375, tol);
+    // the normal: the witnesses' rounding (a few ulps of 512) over 0.375
+    const double ntol = kFloat ? 5e-4 : 1e-12;
+    EXPECT_NEAR(r.normal.x, 0, ntol);
+    EXPECT_NEAR(r.normal.y, 1, ntol);
+    EXPECT_NEAR(r.normal.z, 0, ntol);
+    EXPECT_NEAR(r.point_a.x, 3, kFloat ? 0.05 : 1e-4); // along a pole's flat curvature: a square root
+    EXPECT_NEAR(r.point_a.y, -256, tol);
+    EXPECT_NEAR(r.point_b.y, -256.375, tol);
+    // the fuzz finding: a nearly round ellipsoid 1.2e-4 from a polytope's
+    // face (double only: in float the distance is 4 ulps of the coordinates)
+    if (kFloat) return;
+    const col_vec3 p[8] = {V(0x1.c95be4870f66ep+8, 0x1.01258bb7dcf77p+9, 0x1.d48111090838cp+8),
+                           V(0x1.a97be4870f66ep+8, -0x1.ef94e89046113p+8, 0x1.d48111090838cp+8),
+                           V(-0x1.76841b78f0992p+8, -0x1.fd94e89046113p+8, 0x1.d48111090838cp+8),
+                           V(0x1.c95be4870f66ep+8, 0x1.01258bb7dcf77p+9, 0x1.d48111090838cp+8),
+                           V(0x1.b95be4870f66ep+8, -0x1.dd94e89046113p+8, -0x1.159f777b7be3ap+9),
+                           V(0x1.c95be4870f66ep+8, 0x1.01258bb7dcf77p+9, 0x1.d48111090838cp+8),
+                           V(0x1.c95be4870f66ep+8, 0x1.01258bb7dcf77p+9, 0x1.548111090838cp+8),
+                           V(0x1.c8dbe4870f66ep+8, 0x1.01258bb7dcf77p+9, 0x1.d48111090838cp+8)};
+    col_shape big = Ellipsoid(-0x1.dcep+8, -0x1.e02p+8, -0x1.cp+7, 0x1p+9, 0x1p+9, 0x1.ffep+8), poly = Polytope(p, 8);
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &a = order ? poly : big, &b = order ? big : poly;
+        r = col_distance(&a, &b);
+        ASSERT_EQ(r.status, COL_MISS);
+        EXPECT_NEAR(r.distance, 1.1828e-4, 1e-8);
+        // no point of A further along -n than point_a, none of B further
+        // along n than point_b: to the normal's own rounding, the witnesses'
+        // (eps 512) over the distance, across the face (1000): 1e-6
+        double ha = col_v3_dot(Support(a, col_v3_neg(r.normal)), col_v3_neg(r.normal)),
+               hb = col_v3_dot(Support(b, r.normal), r.normal);
+        EXPECT_NEAR(ha, col_v3_dot(r.point_a, col_v3_neg(r.normal)), 1e-5) << order;
+        EXPECT_NEAR(hb, col_v3_dot(r.point_b, r.normal), 1e-5) << order;
+    }
 }
 
 // Far from the origin the distance stays what it is near it: the methods work

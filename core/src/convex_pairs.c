@@ -259,6 +259,48 @@ static void cache_store(col_gjk_cache *cache, const col_shape *A, const col_shap
     cache->count = g->s.n;
 }
 
+/* Cores apart, one of them curved (the pairs col__epa_refine takes): GJK's
+ * witnesses only approach a curved core (its stopping tolerance bounds the
+ * distance's error; the witnesses' direction is good to about the square
+ * root of that over the radius of curvature, 1e-6 rad at size 512, so a
+ * polytope's face 1000 wide had its support point 2e-3 off the witness), so
+ * their direction n = (a - b) / len, len = |a - b|, starts the refinement
+ * of EPA's curved contacts on the least support value of A - B, here below 0
+ * (minus the cores' distance; -len bounds it from below, the support value
+ * along -n from above). true where it held: *e holds the least value and
+ * the matched supports there. */
+static bool refine_cores_apart(const col__proxy *A, const col__proxy *B, col_vec3 n, col_real len, epa_out *e) {
+    if (!col__epa_refinable(A, B)) return false;
+    memset(e, 0, sizeof *e);
+    e->n = col_v3_neg(n);
+    e->depth = col_v3_dot(col__support_pair(A, B, e->n).w, e->n);
+    e->ncand = 1;
+    e->cand[0] = e->n;
+    e->cand_dist[0] = -len;
+    return col__epa_refine(A, B, e);
+}
+
+/* GJK's answer on cores apart, one of them curved, refined to the cores'
+ * least support value (refine_cores_apart): exact witnesses and normal
+ * where GJK's only approach them. Kept where the refined witnesses are no
+ * further apart than GJK's (both are points of the cores: the nearer pair
+ * is the better answer). */
+static col_distance_result refine_distance(const pair *P, const gjk_state *g, const col__proxy *As,
+                                           const col__proxy *Bs, col_distance_result r) {
+    if (r.status != COL_MISS || g->overlap) return r;
+    col_vec3 ca, cb;
+    col__witness(&g->s, &ca, &cb);
+    col_vec3 d = col_v3_sub(ca, cb);
+    col_real len = col__len_safe(d);
+    if (!(len > COL_GJK_SIZE_TOLERANCE * (As->size + Bs->size))) return r;
+    epa_out e;
+    if (!refine_cores_apart(As, Bs, col_v3_scale(d, COL_R(1.0) / len), len, &e)) return r;
+    if (!(col__len_safe(e.w.w) <= len)) return r;
+    col_distance_result x = col__rounded_result(e.w.a, P->ra, e.w.b, P->rb);
+    x.iterations = r.iterations;
+    return x;
+}
+
 static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no,
                                          col_gjk_cache *cache) {
     if (!col__pair_valid(a, b)) return col__distance_invalid();
@@ -270,7 +312,9 @@ static col_distance_result distance_impl(const col_shape *a, const col_shape *b,
     col__gjk_init(&g, yes_no ? P.ra + P.rb : COL_R(-1.0));
     if (cache && P.use_gjk) cache_load(cache, a, b, swap, &g);
     col__proxy As, Bs;
-    col_distance_result r = col__translate_result(col__pair_distance(&P, col_v3(0, 0, 0), &g, &As, &Bs), P.o);
+    col_distance_result r = col__pair_distance(&P, col_v3(0, 0, 0), &g, &As, &Bs);
+    if (P.use_gjk && !force_gjk && !yes_no) r = refine_distance(&P, &g, &As, &Bs, r);
+    r = col__translate_result(r, P.o);
     if (cache && P.use_gjk) cache_store(cache, a, b, swap, &g);
     r.normal = col__no_neg_zero(r.normal);
     return swap ? swap_result(r) : r;
@@ -442,23 +486,13 @@ static void refined_result(const epa_out *e, col_real ra, col_real rb, col_penet
     pen->point_b = col_v3_madd(e->w.b, -rb, e->n);
 }
 
-/* Cores apart, one of them curved (the pairs col__epa_refine takes): GJK's
- * witnesses only approach a curved core (to about 1e-7 of the size), so its
- * direction n = (a - b) / len, len = |a - b|, starts
- * the same refinement, on the least support value of A - B, here below 0
- * (minus the cores' distance; -len bounds it from below, the support value
- * along -n from above). true where it held: *pen set. */
+/* The penetration of rounded shapes whose cores are apart, one of them
+ * curved, from the refined cores (refine_cores_apart). true where it held:
+ * *pen set. */
 static bool refine_apart(const col__proxy *A, const col__proxy *B, col_vec3 n, col_real len, col_real ra, col_real rb,
                          col_penetration_result *pen) {
-    if (!col__epa_refinable(A, B)) return false;
     epa_out e;
-    memset(&e, 0, sizeof e);
-    e.n = col_v3_neg(n);
-    e.depth = col_v3_dot(col__support_pair(A, B, e.n).w, e.n);
-    e.ncand = 1;
-    e.cand[0] = e.n;
-    e.cand_dist[0] = -len;
-    if (!col__epa_refine(A, B, &e)) return false;
+    if (!refine_cores_apart(A, B, n, len, &e)) return false;
     refined_result(&e, ra, rb, pen);
     return true;
 }

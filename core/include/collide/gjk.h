@@ -223,8 +223,16 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * of candidates within rounding of the least distance, the pair whose planes
  * come nearest to separating the cores; AABB-AABB; a plane against any
  * shape: col_distance_method),
- * GJK otherwise. Symmetric: swapping A and B swaps the points and negates
- * the normal, bit for bit.
+ * GJK otherwise; where GJK leaves the cores apart and one of them is curved
+ * (an ellipsoid against anything but a plane: GJK only approaches a curved
+ * core, its witnesses' direction good to about the square root of its
+ * tolerance over the radius of curvature), its answer refined as
+ * col_penetration's curved contacts are (Newton's method on the least
+ * support value of A - B, below 0 here), kept where its witnesses are no
+ * further apart than GJK's: closest points exact to rounding (the normal to
+ * the witnesses' rounding over the distance) within the aspect limits of
+ * col_penetration, GJK's beyond them. Symmetric: swapping A and B swaps the
+ * points and negates the normal, bit for bit.
  */
 COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b);
 
