@@ -228,8 +228,11 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * core, its witnesses' direction good to about the square root of its
  * tolerance over the radius of curvature), its answer refined as
  * col_penetration's curved contacts are (Newton's method on the least
- * support value of A - B, below 0 here), kept where its witnesses are no
- * further apart than GJK's: closest points exact to rounding (the normal to
+ * support value of A - B, below 0 here), kept where its witnesses' duality
+ * gap (how far each lies from its shape's supporting plane across their
+ * direction) is no larger than GJK's and the shapes still apart (whether the shapes touch stays
+ * GJK's decision, as in col_overlap and col_penetration): closest points
+ * exact to rounding (the normal to
  * the witnesses' rounding over the distance) within the aspect limits of
  * col_penetration, GJK's beyond them. Symmetric: swapping A and B swaps the
  * points and negates the normal, bit for bit.
