@@ -114,6 +114,28 @@ static void check_contact(const col_shape *a, col_vec3 da, const col_shape *b, c
         col_shape ha = at_time(a, da, half), hb = at_time(b, db, half);
         FZ_CHECK(!deeper_than(&ha, &hb, band), "before t0 the shapes do not overlap", a, b);
     }
+    /* the last contact t1 (sweep.h): between t0 and t1 the shapes overlap;
+     * where t1 comes before the end they touch there and part after it */
+    if (h.status == COL_HIT) {
+        col_real mid = h.t0 + (h.t1 - h.t0) * COL_R(0.5);
+        col_shape ma = at_time(a, da, mid), mb = at_time(b, db, mid);
+        double dm = (double)col_distance(&ma, &mb).distance;
+        if (!(dm <= band))
+            fprintf(stderr, "  t0 %a t1 %a: distance %g between them, band %g\n", (double)h.t0, (double)h.t1, dm, band);
+        FZ_CHECK(dm <= band, "between t0 and t1 the shapes overlap", a, b);
+        if (h.t1 < COL_R(1.0)) {
+            col_shape ea = at_time(a, da, h.t1), eb = at_time(b, db, h.t1);
+            double de = (double)col_distance(&ea, &eb).distance;
+            if (!(de <= band)) fprintf(stderr, "  t1 %a: distance there %g, band %g\n", (double)h.t1, de, band);
+            FZ_CHECK(de <= band, "at t1 the shapes touch", a, b);
+            col_real after = h.t1 + (COL_R(1.0) - h.t1) * COL_R(0.5);
+            col_shape aa = at_time(a, da, after), ab = at_time(b, db, after);
+            if (deeper_than(&aa, &ab, band))
+                fprintf(stderr, "  t0 %a t1 %a; da (%a, %a, %a), db (%a, %a, %a)\n", (double)h.t0, (double)h.t1,
+                        (double)da.x, (double)da.y, (double)da.z, (double)db.x, (double)db.y, (double)db.z);
+            FZ_CHECK(!deeper_than(&aa, &ab, band), "after t1 the shapes do not overlap", a, b);
+        }
+    }
     if (h.status == COL_MISS) {
         for (int k = 0; k <= 4; ++k) {
             col_real t = (col_real)k / COL_R(4.0);

@@ -248,6 +248,29 @@ TEST(SweepSphereTriangle, EdgeInCornerOutAndFarAway) {
         EXPECT_EQ(h.t0, 0);
         EXPECT_NEAR(h.t1, 0.75 / 4, tol); // leaves when 1 above the face
         EXPECT_NEAR(h.normal.z, 1, tol);
+        // through the face and out of the far side's plane inside the
+        // triangle: in at z = 1, out at z = -1 (the prism alone decides)
+        col_sphere high = {col_v3_add(V(0.5, 0.5, 3), o), R(1)};
+        h = col_sweep_sphere_triangle(&high, V(0, 0, -8), &t, kStill);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_NEAR(h.t0, 2.0 / 8, tol);
+        EXPECT_NEAR(h.t1, 4.0 / 8, tol);
+        // the same slanting past the edge ab (y = 0): the centre (0.5, 0.5 -
+        // 4u, 3 - 14u) crosses y = 0 above z = 1, so it enters the edge's
+        // cylinder, |(y, z)| = 1, and leaves it: the two roots
+        h = col_sweep_sphere_triangle(&high, V(0, -4, -14), &t, kStill);
+        ASSERT_EQ(h.status, COL_HIT);
+        const double A = 16 + 196, B = -2 * (0.5 * 4 + 3 * 14), C = 0.25 + 9 - 1;
+        EXPECT_NEAR(h.t0, (-B - std::sqrt(B * B - 4 * A * C)) / (2 * A), tol);
+        EXPECT_NEAR(h.t1, (-B + std::sqrt(B * B - 4 * A * C)) / (2 * A), tol);
+        EXPECT_NEAR(h.normal.x, 0, tol); // from the edge's axis
+        EXPECT_LT(h.normal.y, 0);
+        // no relative motion: inside to the end, or never in
+        h = col_sweep_sphere_triangle(&in, V(3, -1, 2), &t, V(3, -1, 2));
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_EQ(h.t0, 0);
+        EXPECT_EQ(h.t1, 1);
+        EXPECT_EQ(col_sweep_sphere_triangle(&high, V(3, -1, 2), &t, V(3, -1, 2)).status, COL_MISS);
     }
 }
 

@@ -293,8 +293,9 @@ static col_real core_gap(const col__proxy *A, const col__proxy *B, col_vec3 w) {
 
 /* GJK's answer on cores apart, one of them curved, refined to the cores'
  * least support value (refine_cores_apart): exact witnesses and normal
- * where GJK's only approach them. Kept where the refined witnesses' duality
- * gap (core_gap) is no larger than GJK's (the refinement stops on the part
+ * where GJK's only approach them. Kept where the refined witnesses are no
+ * further apart than GJK's and their duality gap (core_gap) no larger, to
+ * the gaps' rounding (the refinement stops on the part
  * of w across its direction within its tolerance, 128 eps of the sizes and
  * the radii of curvature: 6e-8 for a disc 512 by 0.125, which 1.2e-4 from
  * another turned w 5e-4 rad, its support 9e-4 off; GJK's was 2e-10,
@@ -310,7 +311,14 @@ static col_distance_result refine_distance(const pair *P, const gjk_state *g, co
     if (!(len > COL_GJK_SIZE_TOLERANCE * (As->size + Bs->size))) return r;
     epa_out e;
     if (!refine_cores_apart(As, Bs, col_v3_scale(d, COL_R(1.0) / len), len, &e)) return r;
-    if (!(core_gap(As, Bs, e.w.w) <= core_gap(As, Bs, d))) return r;
+    /* the gaps are measured along each answer's own normal, which rounding
+     * turns by a few ulps of the size over the distance: across a face as
+     * wide as the size that moves the support by 64 eps size^2 / distance
+     * (in float, 0.3 for a box 2000 wide 0.375 from an ellipsoid), below
+     * which the nearer pair decides */
+    col_real lr = col__len_safe(e.w.w), size = col_max(As->size, Bs->size);
+    col_real noise = COL_R(64.0) * COL_EPSILON * size * (size / lr);
+    if (!(lr <= len && core_gap(As, Bs, e.w.w) <= core_gap(As, Bs, d) + noise)) return r;
     col_distance_result x = col__rounded_result(e.w.a, P->ra, e.w.b, P->rb);
     x.iterations = r.iterations;
     /* the decision stays GJK's, as col_penetration's and col_overlap's: a

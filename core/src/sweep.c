@@ -710,137 +710,159 @@ static void rounded_triangle_edges(rounded_triangle *t) {
     }
 }
 
-/* The first s >= 0 at which m + s d comes within sqrt(r2) of the origin,
- * for m outside (the precise root, as ray-sphere's: the closest approach
- * k = -(m . d) / |d|^2, then back by the root over |d|), or -1: moving away
- * or passing by. */
-static col_real precise_entry(col_vec3 m, col_vec3 d, col_real r2) {
+/* The roots of |m + s d|^2 = r2 (entry *lo, exit *hi), the precise form
+ * of ray-sphere's: the closest approach k = -(m . d) / |d|^2, then back and
+ * on by the root over |d|. false where the line passes by (or d is 0). */
+static bool line_roots(col_vec3 m, col_vec3 d, col_real r2, col_real *k, col_real *lo, col_real *hi) {
     col_real b = col_v3_dot(m, d), dd = col_v3_len_sq(d);
-    if (!(b < COL_R(0.0) && dd > COL_R(0.0))) return COL_R(-1.0);
-    col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(m, k, d));
-    if (!(h2 >= COL_R(0.0))) return COL_R(-1.0);
-    col_real t = k - col_sqrt(h2 / dd);
-    return t >= COL_R(0.0) ? t : COL_R(0.0);
+    if (!(dd > COL_R(0.0))) return false;
+    *k = -b / dd;
+    col_real h2 = r2 - col_v3_len_sq(col_v3_madd(m, *k, d));
+    if (!(h2 >= COL_R(0.0))) return false;
+    col_real q = col_sqrt(h2 / dd);
+    *lo = *k - q;
+    *hi = *k + q;
+    return true;
 }
 
-/* The entry parameter of o + s d into the ball (c, r) from outside it, or
- * -1: none on [0, max_t]. */
-static col_real ball_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 c, col_real r) {
-    col_vec3 m = col_v3_sub(o, c);
-    if (col_v3_len_sq(m) <= r * r) return COL_R(0.0); /* in it by rounding: at once */
-    col_real t = precise_entry(m, d, r * r);
-    return t <= max_t ? t : COL_R(-1.0);
+/* p over the triangle v[0..2] (in its prism): on the inner side of each
+ * edge about the winding's normal n. */
+static bool point_in_prism(col_vec3 p, const col_vec3 *v, col_vec3 n) {
+    for (int i = 0; i < 3; ++i)
+        if (!(col_v3_dot(col_v3_cross(col_v3_sub(v[(i + 1) % 3], v[i]), col_v3_sub(p, v[i])), n) >= COL_R(0.0)))
+            return false;
+    return true;
 }
 
-/* The entry of o + s d through the side of the cylinder of radius r about
- * the edge (p, unit u, length len), between its end discs, or -1 (through a
- * disc, the end's ball comes first: the disc lies in it): the entry of the
- * parts across the axis, from outside the cylinder. */
-static col_real body_entry(col_vec3 o, col_vec3 d, col_real max_t, col_vec3 p, col_vec3 u, col_real len, col_real r) {
-    col_vec3 m = col_v3_sub(o, p);
-    col_real mu = col_v3_dot(m, u), du = col_v3_dot(d, u);
-    col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(d, -du, u);
-    if (!(col_v3_len_sq(mp) > r * r)) return COL_R(-1.0);
-    col_real t = precise_entry(mp, dp, r * r), z = mu + t * du;
-    return t >= COL_R(0.0) && t <= max_t && z >= COL_R(0.0) && z <= len ? t : COL_R(-1.0);
-}
-
-/* The first entry of the ray (max_t 1) into the rounded triangle, for an
- * origin outside it (the sweep's exact static test, or the caller's
- * closest point, has said so): the union of the triangle moved by +-r along
- * its normal, the three edges' cylinders and the corners' balls. The face
- * first: the centre reaches the plane offset by r on the origin's side
- * (farther than r from the plane: within, outside the prism, it meets an
- * edge's cylinder or a corner's ball first, as it does when the contact
- * falls outside the triangle); a contact inside the triangle is the first
- * (before it the centre is farther than r from the plane, so from every
- * edge), one moving away never comes. Else the earliest of the six round
- * pieces, its normal computed once. */
-static col_ray_hit rounded_triangle_entry(const col_ray *ray, rounded_triangle *t) {
-    col_vec3 o = ray->origin, d = ray->delta;
+/* The span of the path s v (s in [0, 1], from the sphere's start at the
+ * frame's origin) in the rounded triangle: the union of the triangle moved
+ * by +-r along its normal (a prism), the three edges' cylinders and the
+ * corners' balls, a convex set, so the path is in it from the least entry
+ * of a piece to the greatest exit. *first: the entry (t, point, normal)
+ * where want_in (the start is outside: the sweep's exact static test said
+ * so), else untouched; *last the exit (> 1 where the end is inside; below 0
+ * for none). Returns false where the path never enters.
+ *
+ * The prism first, which alone decides the common face contact: the centre
+ * reaches the plane offset by r on the start's side (farther than r from
+ * the plane: within it, outside the prism, it meets an edge's cylinder or a
+ * corner's ball first, as it does when the contact falls outside the
+ * triangle); a contact inside the triangle is the first (before it the
+ * centre is farther than r from the plane, so from every edge), one moving
+ * away never comes; and where the path crosses the plane offset by r on the
+ * other side inside the triangle, it leaves there for good. Else the round
+ * pieces, each one's entry and exit from one pair of roots: a cylinder's
+ * through its side between its discs (through a disc the end's ball holds
+ * the path longer: the disc lies in it), the entry's normal computed once. */
+static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in, col_ray_hit *first, col_real *last) {
+    const col_real r = t->r, rr = r * r;
+    bool need_in = want_in, need_out = true;
+    *last = COL_R(-1.0);
+    if (v.x == COL_R(0.0) && v.y == COL_R(0.0) && v.z == COL_R(0.0)) {
+        /* no relative motion: outside for good, or inside to the end */
+        *last = COL_R(2.0);
+        return !want_in;
+    }
     if (!t->flat) {
         col_vec3 n = t->n; /* the winding's normal: inside, each edge's cross product points along it */
-        col_real h = col_v3_dot(col_v3_sub(o, t->v[0]), n), dn = col_v3_dot(d, n);
+        const col_vec3 o = col_v3(0, 0, 0);
+        col_real h = col_v3_dot(col_v3_sub(o, t->v[0]), n), dn = col_v3_dot(v, n);
         if (h < COL_R(0.0)) n = col_v3_neg(n), h = -h, dn = -dn;
-        if (h > t->r) {
-            if (!(dn < COL_R(0.0))) return col__ray_miss();
-            col_real u = (h - t->r) / -dn;
-            if (!(u <= ray->max_t)) return col__ray_miss();
-            col_vec3 c = col_v3_madd(o, u, d), p = col_v3_madd(c, -t->r, n);
-            bool in = true;
-            for (int i = 0; i < 3 && in; ++i)
-                in = col_v3_dot(col_v3_cross(col_v3_sub(t->v[(i + 1) % 3], t->v[i]), col_v3_sub(p, t->v[i])), t->n) >=
-                     COL_R(0.0);
-            if (in) {
-                col_ray_hit f = col__ray_miss();
-                f.status = COL_HIT;
-                f.t = u;
-                f.point = c;
-                f.normal = n;
-                return f;
+        if (want_in && h > r) {
+            if (!(dn < COL_R(0.0))) return false;
+            col_real u = (h - r) / -dn;
+            if (!(u <= COL_R(1.0))) return false;
+            col_vec3 c = col_v3_madd(o, u, v);
+            if (point_in_prism(col_v3_madd(c, -r, n), t->v, t->n)) {
+                *first = col__ray_miss();
+                first->status = COL_HIT;
+                first->t = u;
+                first->point = c;
+                first->normal = n;
+                need_in = false;
             }
         }
+        /* the exit through the other side's plane: h + s dn = -r (dn < 0) or r (dn > 0) */
+        if (dn != COL_R(0.0)) {
+            col_real side = dn < COL_R(0.0) ? -r : r, u = (side - h) / dn;
+            if (point_in_prism(col_v3_madd(col_v3_madd(o, u, v), -side, n), t->v, t->n)) {
+                *last = u;
+                need_out = false;
+            }
+        }
+        if (!need_in && !need_out) return true;
     }
     rounded_triangle_edges(t);
     col_real best = COL_R(-1.0);
-    col_vec3 from = col_v3(0, 0, 0), along = col_v3(0, 0, 0); /* the piece's axis point and direction (0: a ball) */
+    col_vec3 from = col_v3(0, 0, 0),
+             along = col_v3(0, 0, 0); /* the entry piece's axis point and direction (0: a ball) */
     for (int i = 0; i < 3; ++i) {
-        col_real s = ball_entry(o, d, ray->max_t, t->v[i], t->r);
-        if (s >= COL_R(0.0) && (best < COL_R(0.0) || s < best)) {
-            best = s;
+        col_real k, lo, hi;
+        col_vec3 m = col_v3_sub(col_v3(0, 0, 0), t->v[i]);
+        if (line_roots(m, v, rr, &k, &lo, &hi)) {
+            if (need_in) {
+                /* in it by rounding: at once; else ahead, moving toward it */
+                col_real s = !(col_v3_len_sq(m) > rr) ? COL_R(0.0)
+                             : k > COL_R(0.0)         ? (lo >= COL_R(0.0) ? lo : COL_R(0.0))
+                                                      : COL_R(-1.0);
+                if (s >= COL_R(0.0) && s <= COL_R(1.0) && (best < COL_R(0.0) || s < best)) {
+                    best = s;
+                    from = t->v[i];
+                    along = col_v3(0, 0, 0);
+                }
+            }
+            if (need_out && hi > *last) *last = hi;
+        } else if (need_in && !(col_v3_len_sq(m) > rr) && (best < COL_R(0.0) || COL_R(0.0) < best)) {
+            best = COL_R(0.0); /* in it by rounding, the line not moving */
             from = t->v[i];
             along = col_v3(0, 0, 0);
         }
         if (!(t->len[i] > COL_R(0.0))) continue;
-        s = body_entry(o, d, ray->max_t, t->v[i], t->u[i], t->len[i], t->r);
-        if (s >= COL_R(0.0) && (best < COL_R(0.0) || s < best)) {
-            best = s;
-            from = t->v[i];
-            along = t->u[i];
+        col_vec3 u = t->u[i];
+        col_real mu = col_v3_dot(m, u), du = col_v3_dot(v, u);
+        col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(v, -du, u);
+        if (!line_roots(mp, dp, rr, &k, &lo, &hi)) continue;
+        if (need_in && col_v3_len_sq(mp) > rr && k > COL_R(0.0)) {
+            col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = mu + s * du;
+            if (s <= COL_R(1.0) && z >= COL_R(0.0) && z <= t->len[i] && (best < COL_R(0.0) || s < best)) {
+                best = s;
+                from = t->v[i];
+                along = u;
+            }
         }
+        col_real z = mu + hi * du;
+        if (need_out && z >= COL_R(0.0) && z <= t->len[i] && hi > *last) *last = hi;
     }
-    if (!(best >= COL_R(0.0))) return col__ray_miss();
-    col_vec3 c = col_v3_madd(o, best, d), w = col_v3_sub(c, from);
-    w = col_v3_madd(w, -col_v3_dot(w, along), along); /* from the axis (a ball's centre: w itself) */
-    col_ray_hit f = col__ray_miss();
-    f.status = COL_HIT;
-    f.t = best;
-    f.point = c;
-    f.normal = col__unit_or(w, col__unit_or(col_v3_neg(d), col_v3(0, 0, 0)));
-    return f;
+    if (need_in) {
+        if (!(best >= COL_R(0.0))) return false;
+        col_vec3 c = col_v3_madd(col_v3(0, 0, 0), best, v), w = col_v3_sub(c, from);
+        w = col_v3_madd(w, -col_v3_dot(w, along), along); /* from the axis (a ball's centre: w itself) */
+        *first = col__ray_miss();
+        first->status = COL_HIT;
+        first->t = best;
+        first->point = c;
+        first->normal = col__unit_or(w, col__unit_or(col_v3_neg(v), col_v3(0, 0, 0)));
+    }
+    return true;
 }
 
 /* The sweep's times on the rounded path: t0 the first entry (0 where the
  * exact static test found the sphere initially overlapping), t1 where it
- * last leaves (the entry of the path run backwards from its end, whose end
- * may lie inside: then 1). A miss: the rounded path passes by. */
+ * last leaves (rounded_triangle_span; 1 where the end lies inside, t0 for a
+ * graze). A miss: the rounded path passes by. */
 static col_sweep_hit rounded_triangle_sweep(rounded_triangle *t, col_vec3 v, bool initially) {
-    col_ray fwd = {col_v3(0, 0, 0), v, COL_R(1.0)};
     col_ray_hit h = col__ray_miss();
-    if (initially) {
-        h.status = COL_HIT;
-        h.inside = true;
-    } else {
-        h = rounded_triangle_entry(&fwd, t);
-        if (h.status != COL_HIT) return col__sweep_miss(h.status);
-    }
+    h.status = COL_HIT;
+    h.inside = initially;
+    col_real last;
+    if (!rounded_triangle_span(v, t, !initially, &h, &last)) return col__sweep_miss(COL_MISS);
     col_sweep_hit s = col__sweep_miss(COL_HIT);
     s.t0 = h.t;
     s.normal = h.normal;
     s.point = h.point;
     s.initially_overlapping = initially;
-    col_ray back = {v, col_v3_neg(v), COL_R(1.0)};
-    /* the end inside: within r of the triangle (surely not where it lies
-     * farther than r from its plane, which costs no closest point) */
-    bool end_in = false;
-    col_real far = t->r * (COL_R(1.0) + COL_R(64.0) * COL_EPSILON), h_end = col_v3_dot(col_v3_sub(v, t->v[0]), t->n);
-    if (t->flat || !(h_end > far || -h_end > far)) {
-        col_vec3 q = col__closest_on_triangle(v, t->v[0], t->v[1], t->v[2]);
-        end_in = col_v3_len_sq(col_v3_sub(q, v)) <= t->r * t->r;
-    }
-    col_ray_hit e = end_in ? col__ray_inside(&back) : rounded_triangle_entry(&back, t);
-    s.t1 = (e.status == COL_HIT) ? COL_R(1.0) - e.t : s.t0; /* a graze: t1 = t0 */
-    if (s.t1 < s.t0) s.t1 = s.t0;                           /* rounding of a graze */
+    s.t1 = last > COL_R(1.0) ? COL_R(1.0) : last;
+    if (!(s.t1 >= s.t0)) s.t1 = s.t0; /* a graze, or rounding of one */
     return s;
 }
 
@@ -859,6 +881,66 @@ static bool edge_point_hit(col_vec3 c, col_vec3 v, col_vec3 e0, col_vec3 e1, col
     col_vec3 x = col_v3_madd(c, u, v);
     if (!(col_v3_len_sq(col_v3_sub(x, col__closest_on_segment(x, e0, e1, NULL))) < r * r)) return false;
     return col__segment_ball_fast(e0, e1, x, r, COL_R(0.0)) == 1;
+}
+
+/* The 1-norm. */
+static inline col_real norm1(col_vec3 v) { return col_abs(v.x) + col_abs(v.y) + col_abs(v.z); }
+
+/* col__ball_triangle_fast's answer 0 (the moving ball meets the triangle's
+ * face part nowhere: at both ends outside the prism over the triangle or
+ * farther than r from its plane, and the path on one side of the plane or
+ * crossing it outside the triangle) in plain arithmetic with static error
+ * bounds, a tenth of its bounded arithmetic's cost; 2 where in doubt. The
+ * signs (P the start, Q = P + d the end, t_k the vertices, E_k = t_(k+1) -
+ * t_k, V_k = t_k - P, n = E_0 x (t_2 - t_0)): outside edge k where n . (V_k
+ * x E_k) < 0, beyond r where |n . V_0| > r |n|, the crossing's side of edge
+ * k by d . (V_k x E_k). Each is computed from differences rounded once
+ * (within eps/2 of their magnitude, W_k = V_k - d twice), n within 4 eps
+ * |E_0|1 |E_2|1 of the exact, and the products' rounding adds a few eps of
+ * the product of the 1-norms; the bounds take 16 eps of those products (8
+ * for the height, as start_surely_off_plane). */
+static int ball_face_static(col_vec3 p, col_vec3 d, col_real r, const col_vec3 *t) {
+    if (col__exact_always) return 2;
+    const col_real e = COL_EPSILON;
+    col_vec3 E[3], V[3], W[3];
+    col_real lE[3], lV[3], lW[3];
+    for (int k = 0; k < 3; ++k) {
+        E[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
+        V[k] = col_v3_sub(t[k], p);
+        W[k] = col_v3_sub(V[k], d);
+        lE[k] = norm1(E[k]);
+        lV[k] = norm1(V[k]);
+        lW[k] = lV[k] + norm1(d) + norm1(W[k]);
+    }
+    col_vec3 n = col_v3_cross(E[0], col_v3_neg(E[2])); /* (t1 - t0) x (t2 - t0) */
+    col_real n1 = lE[0] * lE[2], len = col_sqrt(col_v3_len_sq(n));
+    col_real rn = r * (len * (COL_R(1.0) + COL_R(4.0) * e) + COL_R(4.0) * e * n1) + COL__REAL_MIN;
+    /* outside the prism, or beyond r of the plane, at the start (X = V) or the end (X = W) */
+    col_real h[2];
+    bool out[2];
+    for (int end = 0; end < 2; ++end) {
+        const col_vec3 *X = end ? W : V;
+        const col_real *lX = end ? lW : lV;
+        h[end] = col_v3_dot(n, X[0]);
+        out[end] = col_abs(h[end]) > rn + COL_R(8.0) * e * n1 * lX[0];
+        for (int k = 0; k < 3 && !out[end]; ++k)
+            out[end] = col_v3_dot(n, col_v3_cross(X[k], E[k])) < -COL_R(16.0) * e * n1 * lX[k] * lE[k];
+        if (!out[end]) return 2;
+    }
+    /* the path's sides of the plane: surely one side, or surely crossing */
+    col_real bh0 = COL_R(8.0) * e * n1 * lV[0] + COL__REAL_MIN, bh1 = COL_R(8.0) * e * n1 * lW[0] + COL__REAL_MIN;
+    int s0 = h[0] > bh0 ? 1 : (h[0] < -bh0 ? -1 : 0), s1 = h[1] > bh1 ? 1 : (h[1] < -bh1 ? -1 : 0);
+    if (s0 == 0 || s1 == 0) return 2;
+    if (s0 == s1) return 0;
+    /* crossing outside the triangle: the crossing's sides of the edges mixed */
+    bool neg = false, pos = false;
+    col_real ld = norm1(d);
+    for (int k = 0; k < 3; ++k) {
+        col_real x = col_v3_dot(d, col_v3_cross(V[k], E[k])), b = COL_R(16.0) * e * ld * lV[k] * lE[k] + COL__REAL_MIN;
+        neg = neg || x < -b;
+        pos = pos || x > b;
+    }
+    return neg && pos ? 0 : 2;
 }
 
 /* The exact decision's filter for a triangle that is not degenerate: the
@@ -895,7 +977,8 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
     col_vec3 d = col_v3_sub(da, db);
     for (int k = 0; k < 3 && a->r > mm; ++k)
         if (edge_point_hit(a->c, d, v[k], v[(k + 1) % 3], a->r - mm)) return 1;
-    int f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
+    int f = ball_face_static(a->c, d, a->r, v);
+    if (f == 2) f = col__ball_triangle_fast(a->c, da, db, a->r, b->a, b->b, b->c);
     if (f == 1) return 1;
     const col_vec3 w[3] = {b->b, b->c, b->a};
     return capsules_fast(a->c, q, v, w, 3, a->r, mm, f == 0);
@@ -910,8 +993,6 @@ typedef struct tri_plane {
     col_vec3 e1, e2, n, w0;
     col_real h0, l1, l2, lw0;
 } tri_plane;
-
-static inline col_real norm1(col_vec3 v) { return col_abs(v.x) + col_abs(v.y) + col_abs(v.z); }
 
 static tri_plane tri_plane_make(const col_sphere *s, const col_triangle *t) {
     tri_plane p;
