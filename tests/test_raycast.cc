@@ -340,6 +340,23 @@ TEST(RayEllipsoid, AxesNormalsAndFlattening) {
     EXPECT_EQ(col_raycast_ellipsoid(ptr(Ray(V(-1, 0, 1), V(2, 0, 0))), &stick).status, COL_HIT);
 }
 
+// A ray from 2^102 through a tiny ellipsoid (radii 1e-23 and 1e-163) at the
+// origin, ending 1e17 past it: the exact test says the segment meets it; the
+// hit is where the ray passes it, t = 2 less 1e-17 of it, not t = 0 (the
+// metric's 1 / r^2 overflowed there: a fuzz_world finding, by the k-DOP
+// tree's clipped ray). Double only: float has no radii of 1e-163.
+TEST(RayEllipsoid, ATinyEllipsoidFarAlongARayIsHitWhereTheRayPassesIt) {
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP();
+    col_ellipsoid e = {V(0x1.b3b3b3b3b3b3bp-76, 0x1.b3b3b3b3b3b3bp-76, 0x1.b3b3b3b3b3b3bp-76),
+                       V(0x1.b3b3b3b3b3b3bp-76, 0x1.e3b3b3b3b3b3bp-542, 0x1.e1e1e1e1e1e1ep-542)};
+    col_ray r = Ray(V(0x1.646464646469fp+102, 0x1.646464646469fp+102, 0x1.646464646469fp+102),
+                    V(-0x1.64646464646f8p+101, -0x1.64646464646f8p+101, -0x1.64646464646f8p+101), 2);
+    col_ray_hit h = col_raycast_ellipsoid(&r, &e);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_FALSE(h.inside);
+    EXPECT_NEAR(h.t, 2, 1e-12); // the centre's projection: o + t d = 0 at t = 2 (1 + 89 ulps of 2^-52)
+}
+
 TEST(Raycast, HostileInputIsInvalidAndHitsAreFinite) {
     col_sphere s = {V(0, 0, 0), R(1)};
     EXPECT_EQ(col_raycast_sphere(ptr(Ray(V(kNaN, 0, 0), V(1, 0, 0))), &s).status, COL_INVALID);

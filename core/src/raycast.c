@@ -1102,17 +1102,29 @@ static bool meets_ellipsoid(col_vec3 p, col_vec3 q, const void *s) {
 static col_ray_hit near_ellipsoid(const col_ray *r, col_vec3 end, const void *s) {
     (void)end;
     const col_ellipsoid *e = s;
+    /* t = -sum m_k d_k / r_k^2 / sum d_k^2 / r_k^2 on copies scaled so that
+     * nothing overflows (t is unchanged): m and d by their largest
+     * coordinate, 1 / r_k^2 by the largest, 1 / rmin^2 (a ray from 2^102
+     * through an ellipsoid of radii 1e-23 and 1e-163 at the origin took
+     * inf / inf, so t = 0 for a hit near its end: fuzz/regressions/world/
+     * ellipsoid-hit-near-the-end-of-a-ray-from-afar) */
+    col_vec3 m = col_v3_sub(r->origin, e->c);
+    col_real rmin = COL_REAL_MAX, sc = col_max(col__abs_max(m), col__abs_max(r->delta));
+    for (int k = 0; k < 3; ++k) {
+        col_real rk = col_v3_get(e->r, k);
+        if (rk > COL_R(0.0) && rk < rmin) rmin = rk;
+    }
     col_real num = COL_R(0.0), den = COL_R(0.0);
     for (int k = 0; k < 3; ++k) {
-        col_real rk = col_v3_get(e->r, k), dk = col_v3_get(r->delta, k),
-                 mk = col_v3_get(r->origin, k) - col_v3_get(e->c, k);
+        col_real rk = col_v3_get(e->r, k), dk = col_v3_get(r->delta, k), mk = col_v3_get(m, k);
         if (rk == COL_R(0.0)) {
             if (dk == COL_R(0.0)) continue;
             col_vec3 n = col_v3(k == 0, k == 1, k == 2);
             return col__ray_accept(r, clamp_t(r, -mk / dk), dk > COL_R(0.0) ? col_v3_neg(n) : n);
         }
-        num -= mk / rk * (dk / rk);
-        den += dk / rk * (dk / rk);
+        col_real q = rmin / rk, w = q * q, ms = mk / sc, ds = dk / sc;
+        num -= w * ms * ds;
+        den += w * ds * ds;
     }
     col_real t = den > COL_R(0.0) ? clamp_t(r, num / den) : COL_R(0.0);
     col_ray_hit h = col__ray_accept(r, t, col_v3(0, 0, 0));
