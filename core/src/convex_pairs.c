@@ -317,8 +317,9 @@ static col_distance_result refine_distance(const pair *P, const gjk_state *g, co
      * (in float, 0.3 for a box 2000 wide 0.375 from an ellipsoid), below
      * which the nearer pair decides */
     col_real lr = col__len_safe(e.w.w), size = col_max(As->size, Bs->size);
+    if (!(lr > COL_R(0.0) && lr <= len)) return r; /* (touching: the decision stays GJK's, below) */
     col_real noise = COL_R(64.0) * COL_EPSILON * size * (size / lr);
-    if (!(lr <= len && core_gap(As, Bs, e.w.w) <= core_gap(As, Bs, d) + noise)) return r;
+    if (!(core_gap(As, Bs, e.w.w) <= core_gap(As, Bs, d) + noise)) return r;
     col_distance_result x = col__rounded_result(e.w.a, P->ra, e.w.b, P->rb);
     x.iterations = r.iterations;
     /* the decision stays GJK's, as col_penetration's and col_overlap's: a
