@@ -1638,6 +1638,42 @@ TEST(Penetration, TwoEllipsoidsMeetWhereTheirNormalsAreThePush) {
 // EPA's nearest faces and from the least's antipode (in float, GJK's end on
 // another tetrahedron left EPA's normal in the higher of the two basins across
 // the origin, none of EPA's eight nearest faces within 0.35 rad of the lower).
+// A disc (radii 4.125, 0, 0.125) deep in a ball of radius 512 given as an
+// ellipsoid: the least support value of A - B lies 1e-3 rad from the disc's
+// pole, where the disc's support is a cone's tip; EPA (at its cap) left its
+// normal 0.16 rad off and its depth 1.0 too deep, and Newton's method from
+// there did not converge (a fuzz finding older than the twelfth session:
+// fuzz/regressions/distance/disc-in-a-ball-least-near-its-pole). The depth is
+// 512 less the distance from the ball's centre to the disc (a closed form:
+// its nearest rim point, by a dense scan and golden sections).
+TEST(Penetration, ADiscDeepInABallWithItsLeastNearItsPole) {
+    col_shape a = Ellipsoid(-0x1.fdep+8, -0x1.d8p+8, -0x1.ffep+8, 0x1.08p+2, 0, 0x1p-3),
+              b = Ellipsoid(-0x1.facp+8, -0x1p+9, -0x1p+9, 512, 512, 512);
+    const double px = -3.125, py = -40, pz = -0.125; // the ball's centre from the disc's
+    auto d2 = [&](double t) {
+        double x = px - 4.125 * std::cos(t), z = pz - 0.125 * std::sin(t);
+        return x * x + py * py + z * z;
+    };
+    double best = 0;
+    for (int i = 0; i < 20000; ++i)
+        if (d2(2 * M_PI * i / 20000) < d2(best)) best = 2 * M_PI * i / 20000;
+    double lo = best - 1e-3, hi = best + 1e-3;
+    for (int i = 0; i < 200; ++i) {
+        double m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618;
+        if (d2(m1) < d2(m2))
+            hi = m2;
+        else
+            lo = m1;
+    }
+    const double depth = 512 - std::sqrt(d2(0.5 * (lo + hi)));
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_NEAR(p.depth, depth, kFloat ? 2e-2 : 1e-9) << order;
+        EXPECT_NEAR(std::fabs(p.normal.y), 1, kFloat ? 1e-3 : 1e-5) << order;
+    }
+}
+
 TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
     struct {
         col_vec3 ra, cb, rb;
