@@ -306,6 +306,16 @@ static void solve_segment(const svert *a, const svert *b, simplex *out) {
         set1(out, p.idx[0] == 0 ? a : b);
 }
 
+/* The origin's projection n (n.a) / n.n on the plane through a of normal n
+ * (face_point's form), into *out; false where n.n is below the least
+ * normal number (a degenerate plane). */
+static bool plane_point(col_vec3 n, col_vec3 a, col_vec3 *out) {
+    col_real nn = col_v3_dot(n, n);
+    if (!(nn >= COL__REAL_MIN)) return false;
+    *out = col_v3_scale(n, col_v3_dot(n, a) / nn);
+    return true;
+}
+
 static void sv_triangle(const col_vec3 *w, int i, int j, int k, sv_pick *out) {
     col_real ar[3];
     col_vec3 n = face_areas(w[i], w[j], w[k], ar);
@@ -314,9 +324,7 @@ static void sv_triangle(const col_vec3 *w, int i, int j, int k, sv_pick *out) {
         out->n = 3, out->idx[0] = i, out->idx[1] = j, out->idx[2] = k;
         out->bc[1] = cb / sum, out->bc[2] = cc / sum, out->bc[0] = COL_R(1.0) - out->bc[1] - out->bc[2];
         /* the point by the plane (face_point), from the normal at hand */
-        col_real nn = col_v3_dot(n, n);
-        out->has_at = nn >= COL__REAL_MIN;
-        out->at = out->has_at ? col_v3_scale(n, col_v3_dot(n, w[i]) / nn) : col_v3(0, 0, 0);
+        out->has_at = plane_point(n, w[i], &out->at);
         return;
     }
     /* outside an edge: the closest of the edges it is outside (all three
@@ -418,10 +426,8 @@ static col_vec3 face_point(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 sum) {
     if (!(m > COL_R(0.0))) return sum;
     col_real inv = COL_R(1.0) / m;
     a = col_v3_scale(a, inv), b = col_v3_scale(b, inv), c = col_v3_scale(c, inv);
-    col_vec3 n = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a));
-    col_real nn = col_v3_dot(n, n);
-    if (!(nn >= COL__REAL_MIN)) return sum;
-    return col_v3_scale(n, col_v3_dot(n, a) / nn * m);
+    col_vec3 p;
+    return plane_point(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), a, &p) ? col_v3_scale(p, m) : sum;
 }
 
 /* The closest point of the solved simplex s: a face by its plane (face_point). */

@@ -425,40 +425,46 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
     return col__max_abs3(s.t) <= tol;
 }
 
+/* The start at a disc's pole (axis ax, side sigma, E the disc's proxy; side
+ * 0: A is the disc, 1: B): near the pole h hardly depends on th (by
+ * sin(phi)), so Newton's steps there lost the way (a disc face missed by
+ * 0.1%: phi went to 0, th turning by pi at each step): th from where the
+ * other core's point along the pole leaves the disc, the rim's point whose
+ * normal that is (tan th = (x / rj) / (y / ri) of the exit point x, y in
+ * the disc's metric), at phi (at most 1/8). false where that point does not
+ * leave the disc. */
+static bool pole_start(const col__proxy *A, const col__proxy *B, int side, int ax, col_real sigma, col_real phi,
+                       col_real tol, col_vec3 *m0) {
+    const col__proxy *E = side ? B : A;
+    col_vec3 n = axis_dir(ax, sigma), exit = col_v3(0, 0, 0), dp, dt;
+    col_vec3 q = side ? col__proxy_support(A, n) : col_v3_neg(col__proxy_support(B, col_v3_neg(n)));
+    curved_at at;
+    (void)disc_face(E, side == 1, ax, sigma, &q, 1, col_v3_dot(q, n), tol, &at, &exit);
+    const col_real ri = v3_get(E->e, (ax + 1) % 3), rj = v3_get(E->e, (ax + 2) % 3);
+    if (exit.x == COL_R(0.0) && exit.y == COL_R(0.0)) return false;
+    col_real th = (col_real)atan2((double)(exit.y / rj), (double)(exit.x / ri));
+    *m0 = polar_m(ax, sigma, col_max(col_min(phi, COL_R(0.125)), DIFFERENCE_STEP), th, &dp, &dt);
+    return true;
+}
+
 /* Newton's method in polar angles about the axis of the disc on this side
- * (0: A, 1: B). */
+ * (0: A, 1: B): near the pole (EPA's normal within 1/8 rad of it) from the
+ * pole's start; else from EPA's normal, and where that does not converge
+ * (a least 1e-3 rad from the pole, EPA's normal 0.16 rad off: a disc 4.125
+ * by 0.125 deep in a ball 512 across, regressions/distance/disc-in-a-ball-
+ * least-near-its-pole) from the pole's start. */
 static bool disc_polar(const col__proxy *A, const col__proxy *B, int side, col_vec3 m0, col_real tol, smooth_at *s,
                        col_vec3 *m) {
     int ax = side ? disc_axis(B) : disc_axis(A);
-    /* near the pole h hardly depends on th (by sin(phi)), so Newton's
-     * steps there lost the way (a disc face missed by 0.1%: phi went to 0,
-     * th turning by pi at each step): th from where the other core's point
-     * along the pole leaves the disc, the rim's point whose normal that is
-     * (tan th = (x / rj) / (y / ri) of the exit point x, y in the disc's
-     * metric) */
     col_real sigma = v3_get(m0, ax) < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
     col_real phi = (col_real)acos(fmin(1.0, fabs((double)v3_get(m0, ax))));
     col_vec3 pole = m0;
-    bool has_pole = false;
-    {
-        const col__proxy *E = side ? B : A;
-        col_vec3 n = axis_dir(ax, sigma), exit = col_v3(0, 0, 0), dp, dt;
-        col_vec3 q = side ? col__proxy_support(A, n) : col_v3_neg(col__proxy_support(B, col_v3_neg(n)));
-        curved_at at;
-        (void)disc_face(E, side == 1, ax, sigma, &q, 1, col_v3_dot(q, n), tol, &at, &exit);
-        const col_real ri = v3_get(E->e, (ax + 1) % 3), rj = v3_get(E->e, (ax + 2) % 3);
-        if (exit.x != COL_R(0.0) || exit.y != COL_R(0.0)) {
-            col_real th = (col_real)atan2((double)(exit.y / rj), (double)(exit.x / ri));
-            pole = polar_m(ax, sigma, col_max(col_min(phi, COL_R(0.125)), DIFFERENCE_STEP), th, &dp, &dt);
-            has_pole = true;
-        }
+    if (phi < COL_R(0.125)) {
+        (void)pole_start(A, B, side, ax, sigma, phi, tol, &pole);
+        return polar_newton(A, B, ax, pole, tol, s, m);
     }
-    if (phi < COL_R(0.125)) return polar_newton(A, B, ax, pole, tol, s, m);
-    /* from EPA's normal; where that does not converge (a least 1e-3 rad
-     * from the pole, EPA's normal 0.16 rad off: a disc 4.125 by 0.125 deep
-     * in a ball 512 across, regressions/distance/disc-in-a-ball-least-near-
-     * its-pole), from the pole's start as above */
-    if (polar_newton(A, B, ax, m0, tol, s, m) || !has_pole) return col__max_abs3(s->t) <= tol;
+    if (polar_newton(A, B, ax, m0, tol, s, m)) return true;
+    if (!pole_start(A, B, side, ax, sigma, phi, tol, &pole)) return false;
     return polar_newton(A, B, ax, pole, tol, s, m);
 }
 

@@ -734,6 +734,21 @@ static bool point_in_prism(col_vec3 p, const col_vec3 *v, col_vec3 n) {
     return true;
 }
 
+/* The earliest entry into a round piece so far (s < 0: none), its axis
+ * point and direction (0: a ball). */
+typedef struct piece_entry {
+    col_real s;
+    col_vec3 from, along;
+} piece_entry;
+
+/* The entry s in [0, 1] into the piece (from, along) in *e where earlier. */
+static void keep_entry(piece_entry *e, col_real s, col_vec3 from, col_vec3 along) {
+    if (!(s >= COL_R(0.0) && s <= COL_R(1.0) && (e->s < COL_R(0.0) || s < e->s))) return;
+    e->s = s;
+    e->from = from;
+    e->along = along;
+}
+
 /* The span of the path s v (s in [0, 1], from the sphere's start at the
  * frame's origin) in the rounded triangle: the union of the triangle moved
  * by +-r along its normal (a prism), the three edges' cylinders and the
@@ -793,53 +808,39 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         if (!need_in && !need_out) return true;
     }
     rounded_triangle_edges(t);
-    col_real best = COL_R(-1.0);
-    col_vec3 from = col_v3(0, 0, 0),
-             along = col_v3(0, 0, 0); /* the entry piece's axis point and direction (0: a ball) */
+    piece_entry e = {COL_R(-1.0), col_v3(0, 0, 0), col_v3(0, 0, 0)};
     for (int i = 0; i < 3; ++i) {
         col_real k, lo, hi;
         col_vec3 m = col_v3_sub(col_v3(0, 0, 0), t->v[i]);
-        if (line_roots(m, v, rr, &k, &lo, &hi)) {
-            if (need_in) {
-                /* in it by rounding: at once; else ahead, moving toward it */
-                col_real s = !(col_v3_len_sq(m) > rr) ? COL_R(0.0)
-                             : k > COL_R(0.0)         ? (lo >= COL_R(0.0) ? lo : COL_R(0.0))
-                                                      : COL_R(-1.0);
-                if (s >= COL_R(0.0) && s <= COL_R(1.0) && (best < COL_R(0.0) || s < best)) {
-                    best = s;
-                    from = t->v[i];
-                    along = col_v3(0, 0, 0);
-                }
-            }
-            if (need_out && hi > *last) *last = hi;
-        } else if (need_in && !(col_v3_len_sq(m) > rr) && (best < COL_R(0.0) || COL_R(0.0) < best)) {
-            best = COL_R(0.0); /* in it by rounding, the line not moving */
-            from = t->v[i];
-            along = col_v3(0, 0, 0);
-        }
+        bool roots = line_roots(m, v, rr, &k, &lo, &hi);
+        /* the corner's ball: in it by rounding, at once; else ahead, moving toward it */
+        if (need_in)
+            keep_entry(&e,
+                       !(col_v3_len_sq(m) > rr)  ? COL_R(0.0)
+                       : roots && k > COL_R(0.0) ? (lo >= COL_R(0.0) ? lo : COL_R(0.0))
+                                                 : COL_R(-1.0),
+                       t->v[i], col_v3(0, 0, 0));
+        if (roots && need_out && hi > *last) *last = hi;
         if (!(t->len[i] > COL_R(0.0))) continue;
+        /* the edge's cylinder, through its side between its discs */
         col_vec3 u = t->u[i];
         col_real mu = col_v3_dot(m, u), du = col_v3_dot(v, u);
         col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(v, -du, u);
         if (!line_roots(mp, dp, rr, &k, &lo, &hi)) continue;
         if (need_in && col_v3_len_sq(mp) > rr && k > COL_R(0.0)) {
             col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = mu + s * du;
-            if (s <= COL_R(1.0) && z >= COL_R(0.0) && z <= t->len[i] && (best < COL_R(0.0) || s < best)) {
-                best = s;
-                from = t->v[i];
-                along = u;
-            }
+            if (z >= COL_R(0.0) && z <= t->len[i]) keep_entry(&e, s, t->v[i], u);
         }
         col_real z = mu + hi * du;
         if (need_out && z >= COL_R(0.0) && z <= t->len[i] && hi > *last) *last = hi;
     }
     if (need_in) {
-        if (!(best >= COL_R(0.0))) return false;
-        col_vec3 c = col_v3_madd(col_v3(0, 0, 0), best, v), w = col_v3_sub(c, from);
-        w = col_v3_madd(w, -col_v3_dot(w, along), along); /* from the axis (a ball's centre: w itself) */
+        if (!(e.s >= COL_R(0.0))) return false;
+        col_vec3 c = col_v3_madd(col_v3(0, 0, 0), e.s, v), w = col_v3_sub(c, e.from);
+        w = col_v3_madd(w, -col_v3_dot(w, e.along), e.along); /* from the axis (a ball's centre: w itself) */
         *first = col__ray_miss();
         first->status = COL_HIT;
-        first->t = best;
+        first->t = e.s;
         first->point = c;
         first->normal = col__unit_or(w, col__unit_or(col_v3_neg(v), col_v3(0, 0, 0)));
     }
