@@ -1975,6 +1975,75 @@ TEST(Penetration, APointAtTheCentreOfCurvatureOfAnEllipsoidsTip) {
     }
 }
 
+// A box's corner 5e-4 inside the tip of a needle (an ellipsoid 1017 long,
+// 0.25 and 0.5 thick; a fuzz finding older than the thirteenth session:
+// fuzz/regressions/distance/box-corner-in-the-tip-of-a-needle). The corner
+// lies beyond the tip's centre of curvature (3e-5 from it), so the depth
+// has several local least values over the directions: EPA's normal led to
+// the edge along the box's third axis, 4.9246e-4 deep, while the least,
+// 4.8542e-4, is on the edge along its first axis, 72 degrees away, whose far
+// corner lies 50 below the plane at EPA's normal. The corner's own least
+// (the normal at the needle's nearest point to it: Eberly's root) is not
+// supported by the corner, and the features about it hold the least. The
+// second method: the support value's descent from the six axis directions
+// (A's and B's supports only, as fuzz_distance's check), whose least value
+// bounds the depth from above; the depth is no greater, and the witnesses
+// are a matched pair on the needle's surface and on the box's edge.
+TEST(Penetration, ABoxCornerInTheTipOfANeedleTakesTheLeastOfItsEdges) {
+    if (kFloat) GTEST_SKIP() << "the finding's coordinates are double's";
+    col_shape e = Ellipsoid(0x1.ff8p+8, -0x1.ffp+8, -0x1.82p+7, 0x1.fa8p+8, 0x1p-3, 0x1p-2), box{};
+    box.kind = COL_SHAPE_OBB;
+    box.u.obb.c = V(-0x1.b484d79412676p+4, -0x1.d337d5de83277p+8, -0x1.365e140cea09p+7);
+    box.u.obb.u[0] = V(-0x1.3f6ecda28794p-4, -0x1.28338b7ac8308p-4, -0x1.fd1897bb08139p-1);
+    box.u.obb.u[1] = V(0x1.fd1897bb08139p-1, -0x1.3f6ecda28794p-4, -0x1.28338b7ac8308p-4);
+    box.u.obb.u[2] = V(-0x1.28338b7ac8308p-4, -0x1.fd1897bb08139p-1, 0x1.3f6ecda28794p-4);
+    box.u.obb.e = V(38.25, 38.25, 38.25);
+    auto value = [&](col_vec3 m) {
+        col_vec3 pa, pb;
+        EXPECT_TRUE(col_support(&e, m, &pa) && col_support(&box, col_v3_neg(m), &pb));
+        return (double)col_v3_dot(col_v3_sub(pa, pb), m);
+    };
+    double lowest = HUGE_VAL;
+    for (int k = 0; k < 6; ++k) {
+        col_vec3 m = V(k == 0 ? 1 : k == 1 ? -1 : 0, k == 2 ? 1 : k == 3 ? -1 : 0, k == 4 ? 1 : k == 5 ? -1 : 0);
+        double h = value(m), step = 0.25;
+        for (int it = 0; it < 4000 && step > 1e-15; ++it) {
+            col_vec3 pa, pb;
+            ASSERT_TRUE(col_support(&e, m, &pa) && col_support(&box, col_v3_neg(m), &pb));
+            col_vec3 sd = col_v3_sub(pa, pb), t = col_v3_madd(sd, -col_v3_dot(sd, m), m);
+            if (!(col_v3_len(t) > 0)) break;
+            col_vec3 mn = col_v3_madd(m, R(-step / (double)col_v3_len(t)), t);
+            mn = col_v3_scale(mn, 1 / col_v3_len(mn));
+            double hn = value(mn);
+            if (hn < h) {
+                m = mn, h = hn, step *= 1.5;
+            } else {
+                step *= 0.5;
+            }
+        }
+        lowest = std::min(lowest, h);
+    }
+    EXPECT_NEAR(lowest, 4.8542e-4, 1e-8); // (the least: not the edge EPA's normal led to, 4.9246e-4)
+    // the contact's tolerance: 128 eps of the size and of the largest radius
+    // of curvature (508.5^2 / 0.125 = 2.07e6, along the needle's tip)
+    const double tol = Ulps(1024 + 2.1e6, 256);
+    for (bool swap : {false, true}) {
+        col_penetration_result p = swap ? col_penetration(&box, &e) : col_penetration(&e, &box);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        EXPECT_LE(p.depth, lowest + tol) << "swap " << swap;
+        EXPECT_GE(p.depth, lowest - 1e-12) << "swap " << swap; // (the descent's own stop)
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), tol) << "swap " << swap;
+        const col_vec3 on_e = swap ? p.point_b : p.point_a, on_box = swap ? p.point_a : p.point_b;
+        EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, 1e-9) << "swap " << swap;
+        // on the box's edge along its first axis: at +-38.25 along the others
+        col_vec3 local = col_v3_sub(on_box, box.u.obb.c);
+        EXPECT_LE(std::fabs((double)col_v3_dot(local, box.u.obb.u[0])), 38.25 + tol) << "swap " << swap;
+        EXPECT_NEAR(std::fabs((double)col_v3_dot(local, box.u.obb.u[1])), 38.25, tol) << "swap " << swap;
+        EXPECT_NEAR(std::fabs((double)col_v3_dot(local, box.u.obb.u[2])), 38.25, tol) << "swap " << swap;
+    }
+}
+
 // A capsule of radius 507 whose segment ends 1.4e-11 from an ellipsoid's
 // lowest point (a CI finding): GJK's witnesses there are rounded to ulps of
 // the size, so their difference points anywhere; the push is straight down,

@@ -738,30 +738,73 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
 }
 
 /* The vertex v of P (in D): E moved onto it (E + v, D's part about v)
- * holds the origin; the unit normal of E's level surface through it,
- * -(v + c) / r^2 (c E's centre, r its radii, in D), or zero (a disc, the
- * origin at the centre). */
-static col_vec3 vertex_level_normal(const curved *c, col_vec3 v) {
+ * holds the origin; the unit normal of E's surface at its nearest point
+ * to the origin, or zero (a disc, the origin at the centre). With q =
+ * -(v + c) (c E's centre, r its radii, in D) the nearest point is x_i =
+ * r_i^2 q_i / (r_i^2 + t), its normal along q_i / (r_i^2 + t), t the
+ * largest root of F(t) = sum (r_i q_i / (r_i^2 + t))^2 - 1 (Eberly,
+ * "Distance from a point to an ellipse, an ellipsoid, or a
+ * hyperellipsoid"): F falls and is convex for t > -r_min^2, so Newton's
+ * method from t0 = r_min |q_min| - r_min^2 (F(t0) >= 0, q_min q's part
+ * along the least radius) rises to it without passing it, and stops where
+ * a step no longer raises t (where q_min is 0, the level surface's normal
+ * q / r^2, t = 0). (The
+ * level surface's normal q / r^2, t = 0, is that normal only on the
+ * surface: a box's corner 5e-4 inside the tip of a needle 1017 long and
+ * 0.25 thick, beyond the tip's centre of curvature, had several least
+ * depths, and Newton's method from the level normal and from EPA's ended
+ * in one 1.4% deeper than the corner's own: a fuzz finding, regressions/
+ * distance/box-corner-in-the-tip-of-a-needle.) */
+static col_vec3 vertex_nearest_normal(const curved *c, col_vec3 v) {
     const col__proxy *E = c->a_smooth ? c->A : c->B;
     if (!(E->e.x > COL_R(0.0) && E->e.y > COL_R(0.0) && E->e.z > COL_R(0.0))) return col_v3(0, 0, 0);
     col_vec3 ce = col_v3_add(E->p[0], E->shift);
     if (!c->a_smooth) ce = col_v3_neg(ce);
-    col_vec3 q = col_v3_neg(col_v3_add(v, ce));
-    /* the radii over the largest first: their squares underflowed to 0 on
-     * an ellipsoid of radii about 1e-170 (a fuzz finding, fuzz/regressions/
-     * distance/level-normal-of-an-ellipsoid-whose-radii-square-to-zero);
-     * over the largest each is at least 2^-25, its square 2^-50 */
-    col_real big = col__max_abs3(E->e), rx = E->e.x / big, ry = E->e.y / big, rz = E->e.z / big;
-    return col__unit_or(col_v3(q.x / (rx * rx), q.y / (ry * ry), q.z / (rz * rz)), col_v3(0, 0, 0));
+    /* in units of the largest radius, each then at least 2^-25, its square
+     * 2^-50 (the squares of radii about 1e-170 underflowed to 0: a fuzz
+     * finding, fuzz/regressions/distance/level-normal-of-an-ellipsoid-whose-
+     * radii-square-to-zero) */
+    col_real big = col__max_abs3(E->e);
+    col_vec3 q = col_v3_scale(col_v3_neg(col_v3_add(v, ce)), COL_R(1.0) / big);
+    const col_real r[3] = {E->e.x / big, E->e.y / big, E->e.z / big}, z[3] = {q.x, q.y, q.z};
+    col_real r2[3], rz[3], lo = COL_REAL_MAX, pole = COL_R(0.0);
+    for (int i = 0; i < 3; ++i) {
+        r2[i] = r[i] * r[i];
+        rz[i] = r[i] * z[i];
+        if (r2[i] < lo || (r2[i] == lo && col_abs(rz[i]) > pole)) lo = r2[i], pole = col_abs(rz[i]);
+    }
+    col_real t = pole - lo;                   /* F(t) >= 0: its term of the least radius is 1 there */
+    if (!(pole > COL_R(0.0))) t = COL_R(0.0); /* (the origin in E's plane of that axis: the level normal) */
+    for (int it = 0; it < 200 && pole > COL_R(0.0); ++it) {
+        col_real f = COL_R(-1.0), fp = COL_R(0.0);
+        for (int i = 0; i < 3; ++i) {
+            col_real w = rz[i] / (r2[i] + t);
+            f += w * w;
+            fp -= COL_R(2.0) * w * w / (r2[i] + t);
+        }
+        if (!(f > COL_R(0.0)) || !(fp < COL_R(0.0))) break; /* at the root; NaN */
+        col_real tn = t - f / fp;
+        if (!(tn > t)) break; /* (rounding) */
+        t = tn;
+    }
+    return col__unit_or(col_v3(z[0] / (r2[0] + t), z[1] / (r2[1] + t), z[2] / (r2[2] + t)), col_v3(0, 0, 0));
 }
 
 /* The features of P whose vertices lie within delta of its support plane
  * along the unit m0 (up to twelve distinct ones, the highest first: every vertex, edge
  * and face among them, edges and faces being pairs and triples), solved and
  * checked; the least h, at most upper (a support value: a greater h is
- * not the least), into *best (kept where it is less). */
+ * not the least), into *best (kept where it is less). A vertex's own least
+ * where the vertex does not support P (the contact then lies on an edge
+ * or a face about it, whose other vertices may lie far below the plane
+ * along m0) into follow, if not NULL, as a start for the caller. */
+typedef struct curved_follow {
+    col_vec3 m[4];
+    int n;
+} curved_follow;
+
 static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_vec3 near, col_real rho, col_real upper,
-                            col_real tol, curved_at *best, bool *found) {
+                            col_real tol, curved_at *best, bool *found, curved_follow *follow) {
     enum { CAP = 12 };
     col_vec3 v[CAP];
     col_real hv[CAP];
@@ -791,16 +834,20 @@ static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_ve
             if (vertex_newton(c, v[i], m0, tol, &m) && curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper &&
                 (!*found || at.h < best->h))
                 *best = at, *found = true;
-            /* and from the normal of E's level surface through the origin,
-             * E at the vertex (the exit of a ball's centre; EPA's normal can
-             * be far from it: a polytope's corner just inside the rim of an
-             * ellipsoid 512 wide and 0.25 thick, EPA's bounds 0.065 apart
-             * about a depth of 0.0008) */
-            col_vec3 ml = vertex_level_normal(c, v[i]);
+            /* and from the normal at E's nearest point to the origin, E at
+             * the vertex: the vertex's least (EPA's normal can be far from
+             * it: a polytope's corner just inside the rim of an ellipsoid
+             * 512 wide and 0.25 thick, EPA's bounds 0.065 apart about a
+             * depth of 0.0008) */
+            col_vec3 ml = vertex_nearest_normal(c, v[i]);
             if (!col__same_point(ml, col_v3(0, 0, 0)) && col_v3_dot(ml, m0) < COL_R(0.999) &&
-                vertex_newton(c, v[i], ml, tol, &m) && curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper &&
-                (!*found || at.h < best->h))
-                *best = at, *found = true;
+                vertex_newton(c, v[i], ml, tol, &m)) {
+                if (!curved_check(c, &v[i], 1, m, tol, &at)) {
+                    if (follow && follow->n < 4) follow->m[follow->n++] = m;
+                } else if (at.h <= upper && (!*found || at.h < best->h)) {
+                    *best = at, *found = true;
+                }
+            }
         }
         for (int j = i + 1; j < n; ++j) {
             col_vec3 f2[2] = {v[i], v[j]};
@@ -843,9 +890,21 @@ static void curved_from(const curved *c, col_vec3 m0, col_real lower, col_real u
     const col__proxy *E = c->a_smooth ? c->A : c->B;
     col_real gap = col_max(h0 - lower, COL_R(0.0));
     col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * curvature_radius(E) * gap) + COL_R(64.0) * tol;
-    curved_features(c, m0, delta, near, rho, upper, tol, best, found);
-    if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found);
-    if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found);
+    curved_follow follow = {{{0}}, 0};
+    curved_features(c, m0, delta, near, rho, upper, tol, best, found, &follow);
+    if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found, NULL);
+    if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found, NULL);
+    /* the features about a vertex's own least that it does not support
+     * (the edge from a box's corner 5e-4 inside the tip of a needle, 72
+     * degrees from EPA's normal, its far vertex 50 below the plane along
+     * it: regressions/distance/box-corner-in-the-tip-of-a-needle) */
+    for (int i = 0; i < follow.n; ++i) {
+        col_vec3 ef = curved_e(c, follow.m[i]);
+        col_real hf = col_v3_dot(ef, follow.m[i]) + curved_hp(c, follow.m[i]);
+        if (*found && !(hf < best->h)) continue; /* (the least there is no lower) */
+        curved_features(c, follow.m[i], delta, col_v3_madd(col_v3_neg(ef), hf, follow.m[i]), COL_REAL_MAX,
+                        *found ? col_min(upper, best->h) : upper, tol, best, found, NULL);
+    }
 }
 
 /* E a disc: its faces against P's top vertices along each (disc_face); the
@@ -923,7 +982,7 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
             col_vec3 mk = k ? col_v3_neg(m0) : m0;
             curved_at other;
             bool more = false;
-            curved_features(&c, mk, COL_REAL_MAX, mk, COL_REAL_MAX, best.h - tol, tol, &other, &more);
+            curved_features(&c, mk, COL_REAL_MAX, mk, COL_REAL_MAX, best.h - tol, tol, &other, &more, NULL);
             if (more) best = other;
         }
     }
