@@ -268,6 +268,45 @@ TEST(Distance, AnEllipsoidsClosestPointsAreExactAgainstAWideFace) {
     }
 }
 
+// A point 1.2e-9 outside a sliver face of a polytope (a fuzz finding older
+// than the fourteenth session: fuzz/regressions/distance/point-by-a-sliver-
+// face-of-a-polytope): the face runs 1738 from the corner (491.875, 491.875,
+// 491.875) to two corners near (-512, -512, -512) 5.4 apart, and the point
+// lies by the long diagonal. GJK's witnesses are weighted sums whose
+// difference, 1.2e-9 long, was 2.8e-3 rad off the face's normal (A's
+// support along it 4.0 beyond point_a); the normal is the face's, derived by
+// hand as the cross product of its exact edges (long double), and A's
+// support along it is point_a's plane.
+TEST(Distance, APointBySliverFaceTakesTheFacesNormal) {
+    if (kFloat) return; // (the coordinates are doubles)
+    const double h[24] = {0x1.ebep+8, 0x1.ebep+8,  0x1.ebep+8, 0x1.eaep+8,  0x1.7cp+3,   0x1.cbep+8,
+                          0x1.ebep+8, -0x1.542p+8, 0x1.ebep+8, 0x1.e42p+8,  -0x1.f4cp+8, 0x1.4p+8,
+                          -0x1p+9,    -0x1p+9,     -0x1p+9,    -0x1p+9,     -0x1p+9,     -0x1p+9,
+                          -0x1p+9,    -0x1p+9,     -0x1p+9,    -0x1.faap+8, -0x1p+9,     -0x1.ffcp+8};
+    col_vec3 p[8];
+    for (int i = 0; i < 8; ++i) p[i] = V(h[3 * i], h[3 * i + 1], h[3 * i + 2]);
+    col_shape poly = Polytope(p, 8), pt = Point(0x1.3a6aaaab7bb0cp+7, 0x1.3a6aaaaa422ccp+7, 0x1.3a6aaaaa4222cp+7);
+    // the face (p0, p4, p7): its outward normal, exact edges in long double
+    long double e1[3] = {(long double)h[12] - h[0], (long double)h[13] - h[1], (long double)h[14] - h[2]},
+                e2[3] = {(long double)h[21] - h[0], (long double)h[22] - h[1], (long double)h[23] - h[2]};
+    long double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+    long double nl = sqrtl(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    for (long double &x : n) x /= nl;
+    if (n[1] < 0) // (outward: away from the polytope's other corners, +y here)
+        for (long double &x : n) x = -x;
+    for (int order = 0; order < 2; ++order) {
+        col_distance_result r = order ? col_distance(&pt, &poly) : col_distance(&poly, &pt);
+        ASSERT_EQ(r.status, COL_MISS) << order;
+        EXPECT_NEAR(r.distance, 1.2311979571e-9, 1e-13) << order; // (exact: rationals)
+        const double sign = order ? -1 : 1;                       // the normal points from B to A
+        EXPECT_NEAR(r.normal.x, -sign * (double)n[0], 1e-12) << order;
+        EXPECT_NEAR(r.normal.y, -sign * (double)n[1], 1e-12) << order;
+        EXPECT_NEAR(r.normal.z, -sign * (double)n[2], 1e-12) << order;
+        const col_vec3 on_poly = order ? r.point_b : r.point_a, out = col_v3_scale(r.normal, R(-sign));
+        EXPECT_NEAR(col_v3_dot(Support(poly, out), out), col_v3_dot(on_poly, out), 1e-9) << order;
+    }
+}
+
 // Far from the origin the distance stays what it is near it: the methods work
 // in a frame at the shapes. Tolerance: the rounding of the translated
 // coordinates (offset * eps), not of the offset squared.
@@ -1630,6 +1669,52 @@ TEST(Penetration, TwoEllipsoidsMeetWhereTheirNormalsAreThePush) {
     EXPECT_NEAR(EllipsoidLevel(e, p.point_b), 1.0, tol);
 }
 
+// A disc (radii 4.125, 0, 0.125) deep in a ball of radius 512 given as an
+// ellipsoid: the least support value of A - B lies 1e-3 rad from the disc's
+// pole, where the disc's support is a cone's tip; EPA (at its cap) left its
+// normal 0.16 rad off and its depth 1.0 too deep, and Newton's method from
+// there did not converge (a fuzz finding older than the twelfth session:
+// fuzz/regressions/distance/disc-in-a-ball-least-near-its-pole). And the
+// same with radii 21, 0, 0.125 (older than the fourteenth session:
+// regressions/distance/disc-in-a-ball-step-across-its-pole): the least lies
+// 3.5e-5 rad from the pole, 2.4e-8 below the face's value 472, and Newton's
+// first step from EPA's normal, 0.072 rad off, passed the pole by 1e-4 to
+// its far side, where phi went to 0 (NOT_CONVERGED, 0.24 too deep). The
+// depth is 512 less the distance from the ball's centre to the disc (a
+// closed form: its nearest rim point, by a dense scan and golden sections).
+TEST(Penetration, ADiscDeepInABallWithItsLeastNearItsPole) {
+    for (double rx : {4.125, 21.0}) {
+        col_shape a = Ellipsoid(-0x1.fdep+8, -0x1.d8p+8, -0x1.ffep+8, rx, 0, 0x1p-3),
+                  b = Ellipsoid(-0x1.facp+8, -0x1p+9, -0x1p+9, 512, 512, 512);
+        const double px = -3.125, py = -40, pz = -0.125; // the ball's centre from the disc's
+        auto d2 = [&](double t) {
+            double x = px - rx * std::cos(t), z = pz - 0.125 * std::sin(t);
+            return x * x + py * py + z * z;
+        };
+        double best = 0;
+        for (int i = 0; i < 20000; ++i)
+            if (d2(2 * M_PI * i / 20000) < d2(best)) best = 2 * M_PI * i / 20000;
+        double lo = best - 1e-3, hi = best + 1e-3;
+        for (int i = 0; i < 200; ++i) {
+            double m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618;
+            if (d2(m1) < d2(m2))
+                hi = m2;
+            else
+                lo = m1;
+        }
+        const double depth = 512 - std::sqrt(d2(0.5 * (lo + hi)));
+        if (rx == 21.0) {
+            EXPECT_LT(depth, 472 - 2e-8); // (below the face's value: the least is off the pole)
+        }
+        for (int order = 0; order < 2; ++order) {
+            col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
+            ASSERT_EQ(p.status, COL_HIT) << rx << " " << order;
+            EXPECT_NEAR(p.depth, depth, kFloat ? 2e-2 : 1e-9) << rx << " " << order;
+            EXPECT_NEAR(std::fabs(p.normal.y), 1, kFloat ? 1e-3 : 1e-5) << rx << " " << order;
+        }
+    }
+}
+
 // Two ellipsoids nearly sharing a centre: D = A - B is nearly symmetric about
 // the origin, its support has several basins, and EPA (stopped short of its
 // tolerance) left Newton's method in one whose least value was 1.2e-3 and
@@ -1638,42 +1723,6 @@ TEST(Penetration, TwoEllipsoidsMeetWhereTheirNormalsAreThePush) {
 // EPA's nearest faces and from the least's antipode (in float, GJK's end on
 // another tetrahedron left EPA's normal in the higher of the two basins across
 // the origin, none of EPA's eight nearest faces within 0.35 rad of the lower).
-// A disc (radii 4.125, 0, 0.125) deep in a ball of radius 512 given as an
-// ellipsoid: the least support value of A - B lies 1e-3 rad from the disc's
-// pole, where the disc's support is a cone's tip; EPA (at its cap) left its
-// normal 0.16 rad off and its depth 1.0 too deep, and Newton's method from
-// there did not converge (a fuzz finding older than the twelfth session:
-// fuzz/regressions/distance/disc-in-a-ball-least-near-its-pole). The depth is
-// 512 less the distance from the ball's centre to the disc (a closed form:
-// its nearest rim point, by a dense scan and golden sections).
-TEST(Penetration, ADiscDeepInABallWithItsLeastNearItsPole) {
-    col_shape a = Ellipsoid(-0x1.fdep+8, -0x1.d8p+8, -0x1.ffep+8, 0x1.08p+2, 0, 0x1p-3),
-              b = Ellipsoid(-0x1.facp+8, -0x1p+9, -0x1p+9, 512, 512, 512);
-    const double px = -3.125, py = -40, pz = -0.125; // the ball's centre from the disc's
-    auto d2 = [&](double t) {
-        double x = px - 4.125 * std::cos(t), z = pz - 0.125 * std::sin(t);
-        return x * x + py * py + z * z;
-    };
-    double best = 0;
-    for (int i = 0; i < 20000; ++i)
-        if (d2(2 * M_PI * i / 20000) < d2(best)) best = 2 * M_PI * i / 20000;
-    double lo = best - 1e-3, hi = best + 1e-3;
-    for (int i = 0; i < 200; ++i) {
-        double m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618;
-        if (d2(m1) < d2(m2))
-            hi = m2;
-        else
-            lo = m1;
-    }
-    const double depth = 512 - std::sqrt(d2(0.5 * (lo + hi)));
-    for (int order = 0; order < 2; ++order) {
-        col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
-        ASSERT_EQ(p.status, COL_HIT) << order;
-        EXPECT_NEAR(p.depth, depth, kFloat ? 2e-2 : 1e-9) << order;
-        EXPECT_NEAR(std::fabs(p.normal.y), 1, kFloat ? 1e-3 : 1e-5) << order;
-    }
-}
-
 TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
     struct {
         col_vec3 ra, cb, rb;
@@ -1693,6 +1742,37 @@ TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
         ASSERT_EQ(p.status, COL_HIT);
         EXPECT_NEAR(p.depth, k.least, kFloat ? 1e-4 : 1e-12);
         EXPECT_LT(col_v3_len(col_v3_add(EllipsoidNormalAt(a, p.point_a), p.normal)), kFloat ? 1e-3 : 1e-9);
+    }
+}
+
+// A pancake (radii 250.625, 255, 0.125) inside a tall ellipsoid (255,
+// 237.625, 512) 26.625 above it on their common z axis (a fuzz finding older
+// than the fourteenth session: fuzz/regressions/distance/pancake-in-a-tall-
+// ellipsoid-least-along-its-axis). Derived by hand: D's support value along
+// the unit m is |R_A m| + |R_B m| + m . (c_A - c_B), 0.125 + 512 - 26.625 =
+// 485.5 along +z, 255 + 237.625 = 492.625 along y; the least, 485.5 along
+// the axis, sits at the tip of the pancake's curvature radius of 5e5, and
+// EPA's nearest faces all lay by the y axis, where Newton's method found a
+// local least of 492.04. The second method: the support value on a dense
+// grid of directions, none below 485.5.
+TEST(Penetration, APancakeInATallEllipsoidTakesTheLeastAlongItsAxis) {
+    col_shape a = Ellipsoid(-255, -255, -255, 250.625, 255, 0.125),
+              b = Ellipsoid(-255, -255, -228.375, 255, 237.625, 512);
+    auto h = [](double x, double y, double z) {
+        return std::hypot(250.625 * x, 255 * y, 0.125 * z) + std::hypot(255 * x, 237.625 * y, 512 * z) - 26.625 * z;
+    };
+    double least = h(0, 0, 1);
+    for (int i = 0; i <= 400; ++i)
+        for (int j = 0; j < 800; ++j) {
+            double phi = M_PI * i / 400, th = 2 * M_PI * j / 800;
+            least = std::min(least, h(std::sin(phi) * std::cos(th), std::sin(phi) * std::sin(th), std::cos(phi)));
+        }
+    EXPECT_EQ(least, 485.5);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_NEAR(p.depth, 485.5, Ulps(1024, 64)) << order;
+        EXPECT_NEAR(p.normal.z, order ? 1 : -1, kFloat ? 1e-5 : 1e-12) << order;
     }
 }
 
@@ -1972,6 +2052,44 @@ TEST(Penetration, APointAtTheCentreOfCurvatureOfAnEllipsoidsTip) {
         const col_vec3 on_e = swap ? p.point_b : p.point_a;
         EXPECT_NEAR(on_e.x, -4.0, kFloat ? 4e-3 : 1e-8);
         EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, Ulps(1, 64));
+    }
+}
+
+// A point on the long axis of an ellipsoid of two equal radii (416.875,
+// 287.125, 287.125), 24.75 from its centre (a fuzz finding older than the
+// thirteenth session: fuzz/regressions/distance/point-near-the-centre-of-an-
+// ellipsoid-of-two-equal-radii): its least depths form a ring, where the
+// Hessian along the ring is rounding about 0; Newton's method stepped 1e-5
+// rad along the ring at each iteration (rounding over that curvature) and
+// stayed 1.01 tol from converged, so the pair was reported not converged.
+// Derived by hand: in the plane of the axis, the ellipse x^2 / a^2 + y^2 /
+// b^2 = 1's nearest point to (x0, 0) is x = a^2 x0 / (a^2 - b^2) (inside the
+// tip's centre of curvature), at the distance b sqrt(1 - x0^2 / (a^2 -
+// b^2)) = 286.16066; the normal there (x / a^2, y / b^2) leans 0.0781 along
+// the axis. A point core and a polytope of that one point, both orders. (In
+// float it stopped short as well, at 0.025 too deep: the shifted Hessian's
+// det rounded to no sign.) The witnesses' gap across the normal is within
+// the contact tolerance, 128 eps of the sizes and curvature radii (about
+// 1500 here).
+TEST(Penetration, APointNearTheCentreOfAnEllipsoidOfTwoEqualRadiiConverges) {
+    const double a = 416.875, b = 287.125, x0 = 24.75, c[3] = {-287.125, -288, -512};
+    const double depth = b * std::sqrt(1 - x0 * x0 / (a * a - b * b));
+    const double x = a * a * x0 / (a * a - b * b), y = b * std::sqrt(1 - x * x / (a * a));
+    const double lean = (x / (a * a)) / std::hypot(x / (a * a), y / (b * b));
+    col_shape e = Ellipsoid(c[0], c[1], c[2], a, b, b), pt = Point(c[0] + x0, c[1], c[2]);
+    col_vec3 corner[1] = {V(c[0] + x0, c[1], c[2])};
+    col_shape poly = Polytope(corner, 1);
+    for (const col_shape *other : {&pt, &poly}) {
+        for (bool swap : {false, true}) {
+            col_penetration_result p = swap ? col_penetration(other, &e) : col_penetration(&e, other);
+            ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+            EXPECT_NEAR(p.depth, depth, kFloat ? 1e-3 : 1e-9) << "swap " << swap;
+            EXPECT_NEAR(std::fabs(p.normal.x), lean, kFloat ? 1e-3 : 1e-9) << "swap " << swap;
+            const col_vec3 on_e = swap ? p.point_b : p.point_a;
+            EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, kFloat ? 1e-5 : 1e-12) << "swap " << swap;
+            col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+            EXPECT_LT(col_v3_len(gap), Ulps(1500, 128)) << "swap " << swap;
+        }
     }
 }
 

@@ -258,10 +258,13 @@ static bool smooth_disc_faces(const col__proxy *A, const col__proxy *B, col_real
  * differences were rounding alone; in float 2^-11, about sqrt(eps) (at
  * 2^-10 and above the differences' own error left a pair of ellipsoids of
  * the unit tests short of the tolerance). And the shift's floor,
- * 2^-40 of the curvature (2^-20 outweighed a vanishing one, whose steps
- * then crawled). */
+ * 2^-40 of the curvature in double (2^-20 outweighed a vanishing one, whose
+ * steps then crawled); in float 2^-17, above the rounding of the lesser
+ * eigenvalue (at 2^-40 the shifted Hessian's det, 1e-5 of the greater
+ * curvature, rounded to no sign and left no step: a point near the centre
+ * of an ellipsoid of two equal radii, NOT_CONVERGED 0.025 deep of 286). */
 #define DIFFERENCE_STEP (COL_EPSILON < COL_R(1e-10) ? COL_R(0x1p-17) : COL_R(0x1p-11))
-#define SHIFT_FLOOR COL_R(0x1p-40)
+#define SHIFT_FLOOR (COL_EPSILON < COL_R(1e-10) ? COL_R(0x1p-40) : COL_R(0x1p-17))
 
 /* Newton's step (x0, x1) on the 2 x 2 Hessian J (symmetrized) and the
  * gradient (g0, g1), at most a quarter radian long: where J is positive
@@ -273,12 +276,33 @@ static bool smooth_disc_faces(const col__proxy *A, const col__proxy *B, col_real
  * curvature. A shifted Hessian is positive definite, so the step is a
  * descent direction. false where there is none: no curvature and no depth
  * (a Hessian of zeros, mu 0), a shift rounded away, or NaN (differences of
- * NaN, a det that underflowed). */
-static bool shifted_step(col_real J[2][2], col_real g0, col_real g1, col_real h, col_real *x0, col_real *x1) {
+ * NaN, a det that underflowed). The gradient's part along the lesser
+ * curvature's direction is left out where it is at most settled (0: never). */
+static bool shifted_step(col_real J[2][2], col_real g0, col_real g1, col_real h, col_real settled, col_real *x0,
+                         col_real *x1) {
     col_real a = J[0][0], b = COL_R(0.5) * (J[0][1] + J[1][0]), d = J[1][1];
     col_real hd = COL_R(0.5) * (a - d), disc = col_sqrt(hd * hd + b * b);
     col_real lo = COL_R(0.5) * (a + d) - disc, hi = COL_R(0.5) * (a + d) + disc;
     col_real floor_ = SHIFT_FLOOR * (col_abs(hi) + col_abs(h)), mu = lo > floor_ ? COL_R(0.0) : floor_ - lo;
+    if (lo < hi) {
+        /* the gradient's part along the eigenvector of the lesser curvature
+         * v (of J + mu I too, so the step then has none along it), where
+         * it is settled already: that curvature is noise about 0 along a
+         * ring of least values, and its part of the gradient, rounding
+         * divided by it, stepped 1e-5 rad along the ring each time, the
+         * halvings shrinking the step across the ring with it (a point on
+         * the axis of an ellipsoid of two equal radii near its centre,
+         * stuck 1.01 tol from converged: a fuzz finding, regressions/
+         * distance/point-near-the-centre-of-an-ellipsoid-of-two-equal-
+         * radii) */
+        col_real vx = a >= d ? b : lo - d, vy = a >= d ? lo - a : b; /* (J - lo I) v = 0 */
+        col_real vn = col_sqrt(vx * vx + vy * vy);
+        if (vn > COL_R(0.0)) {
+            vx /= vn, vy /= vn;
+            col_real gv = g0 * vx + g1 * vy;
+            if (col_abs(gv) <= settled) g0 -= gv * vx, g1 -= gv * vy;
+        }
+    }
     col_real ma = a + mu, md = d + mu, det = ma * md - b * b;
     if (!(det > COL_R(0.0))) return false;
     col_real y0 = (b * g1 - md * g0) / det, y1 = (b * g0 - ma * g1) / det;
@@ -332,7 +356,7 @@ static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0,
         /* Newton's step, shifted where the Hessian is not positive definite
          * (shifted_step), halved until it is better (better) */
         col_real x0, x1;
-        if (!shifted_step(J, g0, g1, s.h, &x0, &x1)) break;
+        if (!shifted_step(J, g0, g1, s.h, COL_R(0.5) * tol, &x0, &x1)) break;
         bool moved = false;
         for (int halving = 0; halving < 24 && !moved; ++halving) {
             col_vec3 mn = col__unit_or(col_v3_madd(col_v3_madd(m, x0, e1), x1, e2), m);
@@ -402,10 +426,24 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
             J[1][k] = (col_v3_dot(w.w, dtk) - g1) / eps;
         }
         col_real x0, x1;
-        if (!shifted_step(J, g0, g1, s.h, &x0, &x1)) break;
+        if (!shifted_step(J, g0, g1, s.h, COL_R(0.0), &x0, &x1)) break;
         bool moved = false;
         for (int halving = 0; halving < 40 && !moved; ++halving) {
             col_real pn = phi + x0, tn = th + x1;
+            /* a step across the pole: near it h ~ h0 + phi f(th) + c phi^2,
+             * so where h's slope f at the pole along tn is negative, the
+             * least along tn lies on this side, at -f / c; else through the
+             * pole. (Through it, to the far side, where f(th + pi) > 0 at a
+             * cone's tip, the step from 0.072 rad off a disc's axis, 1e-4
+             * past it, went where th no longer moved and phi went to 0,
+             * 2.4e-8 deeper than the least 3.5e-5 rad off it: a disc 21 by
+             * 0.125 in a ball 512 across, regressions/distance/disc-in-a-
+             * ball-step-across-its-pole.) */
+            if (pn < COL_R(0.0)) {
+                col_vec3 dpz, dtz, mz = polar_m(ax, sigma, eps * eps, tn, &dpz, &dtz);
+                col_real f = col_v3_dot(col__support_pair(A, B, mz).w, dpz);
+                if (f < COL_R(0.0) && J[0][0] > COL_R(0.0) && -f / J[0][0] < phi) pn = -f / J[0][0];
+            }
             if (pn < COL_R(0.0)) pn = -pn, tn += COL_R(3.14159265358979323846);
             col_vec3 dpn, dtn, mn = polar_m(ax, sigma, pn, tn, &dpn, &dtn);
             smooth_at sn = smooth_eval(A, B, mn);
@@ -519,6 +557,28 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
         bool ok = smooth_solve(A, B, start, tol, &si, &mi);
         seen[nseen++] = mi;
         if (ok && si.h < s.h - tol) {
+            s = si;
+            m = mi;
+        }
+    }
+    /* Then from each world axis whose support value lies below the least
+     * found by more than its rounding (another basin holds a lower one):
+     * the ellipsoids are axis-aligned, so without their centres' offset h is
+     * symmetric about each axis plane and has its stationary values on the
+     * axes, which the offset moves. (A pancake 250 wide and 0.125 thick in
+     * an ellipsoid 512 tall: D's least, 485.5, lay along the pancake's axis,
+     * at the tip of a curvature radius of 5e5, and EPA's eight nearest
+     * faces, all beside the 492.04 of another basin, none within 0.2 rad of
+     * it: regressions/distance/pancake-in-a-tall-ellipsoid-least-along-its-
+     * axis. By rounding, not tol: in float tol, 128 eps of that curvature
+     * radius, is 7.7, and the pancake stayed 6.5 too deep.) */
+    const col_real rounding = COL_R(16.0) * COL_EPSILON * (A->size + B->size);
+    for (int k = 0; k < 6; ++k) {
+        col_vec3 start = axis_dir(k >> 1, (k & 1) ? COL_R(-1.0) : COL_R(1.0));
+        if (!(smooth_eval(A, B, start).h < s.h - rounding)) continue;
+        smooth_at si;
+        col_vec3 mi;
+        if (smooth_solve(A, B, start, tol, &si, &mi) && si.h < s.h - rounding) {
             s = si;
             m = mi;
         }
@@ -748,9 +808,8 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
  * method from t0 = r_min |q_min| - r_min^2 (F(t0) >= 0, q_min q's part
  * along the least radius) rises to it without passing it, and stops where
  * a step no longer raises t (where q_min is 0, the level surface's normal
- * q / r^2, t = 0). (The
- * level surface's normal q / r^2, t = 0, is that normal only on the
- * surface: a box's corner 5e-4 inside the tip of a needle 1017 long and
+ * q / r^2, t = 0). (The level surface's normal q / r^2, t = 0, is that
+ * normal only on the surface: a box's corner 5e-4 inside the tip of a needle 1017 long and
  * 0.25 thick, beyond the tip's centre of curvature, had several least
  * depths, and Newton's method from the level normal and from EPA's ended
  * in one 1.4% deeper than the corner's own: a fuzz finding, regressions/
@@ -773,21 +832,25 @@ static col_vec3 vertex_nearest_normal(const curved *c, col_vec3 v) {
         rz[i] = r[i] * z[i];
         if (r2[i] < lo || (r2[i] == lo && col_abs(rz[i]) > pole)) lo = r2[i], pole = col_abs(rz[i]);
     }
-    col_real t = pole - lo;                   /* F(t) >= 0: its term of the least radius is 1 there */
-    if (!(pole > COL_R(0.0))) t = COL_R(0.0); /* (the origin in E's plane of that axis: the level normal) */
-    for (int it = 0; it < 200 && pole > COL_R(0.0); ++it) {
+    if (!(pole > COL_R(0.0))) /* (the origin in E's plane of that axis: the level normal) */
+        return col__unit_or(col_v3(z[0] / r2[0], z[1] / r2[1], z[2] / r2[2]), col_v3(0, 0, 0));
+    /* in s = t + r_min^2, so that each r_i^2 + t = (r_i^2 - r_min^2) + s is
+     * at least s > 0 (t = r_min |q_min| - r_min^2 rounded to -r_min^2 where
+     * the origin lies near E's plane of that axis, and divided by 0) */
+    col_real d0[3] = {r2[0] - lo, r2[1] - lo, r2[2] - lo}, s = pole;
+    for (int it = 0; it < 200; ++it) {
         col_real f = COL_R(-1.0), fp = COL_R(0.0);
         for (int i = 0; i < 3; ++i) {
-            col_real w = rz[i] / (r2[i] + t);
+            col_real w = rz[i] / (d0[i] + s);
             f += w * w;
-            fp -= COL_R(2.0) * w * w / (r2[i] + t);
+            fp -= COL_R(2.0) * w * w / (d0[i] + s);
         }
         if (!(f > COL_R(0.0)) || !(fp < COL_R(0.0))) break; /* at the root; NaN */
-        col_real tn = t - f / fp;
-        if (!(tn > t)) break; /* (rounding) */
-        t = tn;
+        col_real sn = s - f / fp;
+        if (!(sn > s)) break; /* (rounding) */
+        s = sn;
     }
-    return col__unit_or(col_v3(z[0] / (r2[0] + t), z[1] / (r2[1] + t), z[2] / (r2[2] + t)), col_v3(0, 0, 0));
+    return col__unit_or(col_v3(z[0] / (d0[0] + s), z[1] / (d0[1] + s), z[2] / (d0[2] + s)), col_v3(0, 0, 0));
 }
 
 /* The features of P whose vertices lie within delta of its support plane
