@@ -147,8 +147,8 @@ static inline double fz_curvature_radius(const col_shape *s) {
  * float): beyond, an ellipsoid against a polyhedron stays with EPA (the
  * contact's tolerance, which grows with that ratio, would pass 2^-20 of the
  * largest radius, 2^-6 in float, penetration_smooth.c); a disc against a
- * smooth shape or a disc within a factor 256 (fz_moderate_aspect), where
- * Newton's method in polar angles holds. */
+ * smooth shape or a disc within a factor 2^16 (256 in float:
+ * fz_moderate_aspect), where Newton's method in polar angles holds. */
 static inline bool fz_curved_aspect(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return true;
     double lo, hi = fz_radii_span(s, &lo);
@@ -157,7 +157,7 @@ static inline bool fz_curved_aspect(const col_shape *s) {
 static inline bool fz_moderate_aspect(const col_shape *s) {
     if (s->kind != COL_SHAPE_ELLIPSOID) return true;
     double lo, hi = fz_radii_span(s, &lo);
-    return hi <= 256 * lo;
+    return hi <= ((double)COL_EPSILON < 1e-10 ? 0x1p16 : 256) * lo;
 }
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
     bool ea = (fz_positive_ellipsoid(a) || fz_disc(a)) && fz_curved_aspect(a),

@@ -268,6 +268,42 @@ TEST(Distance, AnEllipsoidsClosestPointsAreExactAgainstAWideFace) {
     }
 }
 
+// A ball given as an ellipsoid, its centre 0.0021 below the edge of a long
+// thin triangle, in the triangle's plane to that (a fuzz finding older than
+// the fourteenth session: fuzz/regressions/distance/ball-centred-on-a-
+// triangles-edge-in-its-plane): EPA reached its cap with its normal on the
+// far side, where no feature held, and the pair was NOT_CONVERGED 0.0042
+// too deep. The least is the near face's: 500 less the centre's height over
+// the plane (the face's normal by hand, long double), which the separating
+// axes give for the same ball as a sphere (the second method).
+TEST(Penetration, ABallCentredOnATrianglesEdgeTakesTheNearFace) {
+    if (kFloat) return; // (the coordinates are doubles)
+    const col_vec3 a = V(0x1.ffep+8, -0x1.f4p+8, -0x1.f3cp+8), b = V(-0x1.f8p+8, -0x1.f4p+8, -0x1.f4p+8),
+                   c = V(-0x1.f4p+8, -0x1.f2p+8, -0x1.f4p+8), o = V(-0x1.ef8p+8, -0x1.f4p+8, -0x1.f4p+8);
+    col_shape tri = Triangle(a, b, c), ball = Ellipsoid(o.x, o.y, o.z, 500, 500, 500),
+              sphere = Sphere(o.x, o.y, o.z, 500);
+    long double e1[3] = {(long double)b.x - a.x, (long double)b.y - a.y, (long double)b.z - a.z},
+                e2[3] = {(long double)c.x - a.x, (long double)c.y - a.y, (long double)c.z - a.z};
+    long double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+    long double nl = sqrtl(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    long double height =
+        (n[0] * ((long double)o.x - a.x) + n[1] * ((long double)o.y - a.y) + n[2] * ((long double)o.z - a.z)) / nl;
+    const double depth = 500 - (double)fabsl(height);
+    EXPECT_NEAR(depth, 499.9979082075, 1e-9);
+    col_penetration_result sat = col_penetration(&tri, &sphere);
+    ASSERT_EQ(sat.status, COL_HIT);
+    EXPECT_NEAR(sat.depth, depth, 1e-10);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&ball, &tri) : col_penetration(&tri, &ball);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_NEAR(p.depth, depth, 1e-10) << order;
+        const double sign = order ? -1 : 1;
+        EXPECT_NEAR(p.normal.x, sign * sat.normal.x, 1e-9) << order;
+        EXPECT_NEAR(p.normal.y, sign * sat.normal.y, 1e-9) << order;
+        EXPECT_NEAR(p.normal.z, sign * sat.normal.z, 1e-9) << order;
+    }
+}
+
 // A point 1.2e-9 outside a sliver face of a polytope (a fuzz finding older
 // than the fourteenth session: fuzz/regressions/distance/point-by-a-sliver-
 // face-of-a-polytope): the face runs 1738 from the corner (491.875, 491.875,

@@ -238,13 +238,25 @@ static void move_to_front(mtf *L, int i) {
  * with the k support points s[0..k-1] on its boundary; a point outside the
  * ball so far joins the support (s[k]) for the points before it, and moves
  * to the front (the points that decide come first next time). Recursion at
- * most four deep. */
+ * most four deep. A copy of a support point (in_support) is on the
+ * boundary, never outside: a nearly coplanar four's circumcentre rounds by
+ * more than ball_holds' 64 eps, and a cloud with a point three times had a
+ * copy of a support point found outside by 1e-10, then joining the support
+ * beside its twin, whose ball of the three others left out a point already
+ * held: 0.65% above the least ball (a fuzz finding, regressions/static/
+ * minimum-sphere-of-a-cloud-with-a-point-three-times). */
+static bool in_support(const col_vec3 *s, int k, col_vec3 q) {
+    for (int j = 0; j < k; ++j)
+        if (s[j].x == q.x && s[j].y == q.y && s[j].z == q.z) return true;
+    return false;
+}
+
 static ball mtf_ball(mtf *L, int end, col_vec3 *s, int k) {
     ball b = ball_of(s, k);
     if (k == 4) return b;
     for (int i = L->head; i != end && i >= 0;) {
         int nx = L->next[i];
-        if (b.r2 < COL_R(0.0) || !ball_holds(&b, L->q[i])) {
+        if (b.r2 < COL_R(0.0) || (!ball_holds(&b, L->q[i]) && !in_support(s, k, L->q[i]))) {
             s[k] = L->q[i];
             b = mtf_ball(L, i, s, k + 1);
             move_to_front(L, i);

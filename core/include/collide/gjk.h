@@ -105,9 +105,9 @@ COL_EXTERN_C_BEGIN
  *             whose positive radii differ by more than a factor 2^25
  *             (2^10 in float) against a polyhedral core (the contact's
  *             tolerance grows with that ratio), and a disc whose radii
- *             differ by more than 256 against a smooth core or a disc
- *             (Newton's method about its axis fails beyond), stay with
- *             EPA.
+ *             differ by more than a factor 2^16 (256 in float) against a
+ *             smooth core or a disc (Newton's method about its axis stops
+ *             short beyond), stay with EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
