@@ -268,6 +268,38 @@ TEST(Distance, AnEllipsoidsClosestPointsAreExactAgainstAWideFace) {
     }
 }
 
+// An ellipsoid (416, 288, 511.875) about a polytope's corner deep inside it
+// (a fuzz finding older than the fourteenth session: fuzz/regressions/
+// distance/ellipsoid-about-a-polytopes-corner-two-least-values-0.08-rad-
+// apart): D's support has two least values 0.08 rad apart, 352.3576 on an
+// edge, where EPA's normal led, and 352.3410 supported by the corner
+// (511.875, 511.875, 487.625) alone, which Newton's method on the corner
+// from EPA's normal missed (a saddle of the corner's own value lay between,
+// and the corner's global least, 187.0, is where it does not support the
+// polytope). EPA's faces within 0.3 rad of a start taken are now tried
+// where D's support along them is already below the least found. The
+// reference: D's support value at the corner's least by a pattern search
+// on the support (no Newton, no EPA; the descents from the axes of
+// fuzz_distance end there too), an upper bound of the depth.
+TEST(Penetration, AnEllipsoidAboutAPolytopesCornerTakesTheLowerOfTwoNearLeasts) {
+    if (kFloat) return; // (the reference is double's)
+    const double h[8][3] = {{511.875, 511.875, 511.875}, {511.875, 511.875, 511.875},
+                            {511.875, 511.875, 487.625}, {423.625, 423.625, 423.625},
+                            {431.625, 423.625, 423.625}, {423.625, 423.625, 440.5},
+                            {416, 65.875, 31.125},       {0, -512, -512}};
+    col_vec3 p[8];
+    for (int i = 0; i < 8; ++i) p[i] = V(h[i][0], h[i][1], h[i][2]);
+    col_shape e = Ellipsoid(423.625, 423.625, 423.625, 416, 288, 511.875), poly = Polytope(p, 8);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result r = order ? col_penetration(&poly, &e) : col_penetration(&e, &poly);
+        ASSERT_EQ(r.status, COL_HIT) << order;
+        EXPECT_NEAR(r.depth, 352.3409907969059, 1e-9) << order;
+        const double sign = order ? -1 : 1; // (from B toward A)
+        EXPECT_NEAR(r.normal.x, -sign * 0.5728384077681054, 1e-6) << order;
+        EXPECT_NEAR(r.normal.y, sign * 0.8049852867955704, 1e-6) << order;
+    }
+}
+
 // A ball given as an ellipsoid, its centre 0.0021 below the edge of a long
 // thin triangle, in the triangle's plane to that (a fuzz finding older than
 // the fourteenth session: fuzz/regressions/distance/ball-centred-on-a-

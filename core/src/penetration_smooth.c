@@ -574,11 +574,12 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
     for (int i = -1; i < out->ncand; ++i) {
         col_vec3 start = i < 0 ? col_v3_neg(m) : out->cand[i];
         if (i >= 0 && !(out->cand_dist[i] < s.h - tol)) continue;
-        /* (a face within 0.3 rad of a least value found lies in its basin:
-         * the faces around a least value are the nearest) */
+        /* (a face within 0.3 rad of a least value found lies in its basin,
+         * the faces around a least value being the nearest, unless D's
+         * support along it is already below that least: refine_curved) */
         bool near = false;
         for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(start, seen[j]) > COL_R(0.955);
-        if (near) continue;
+        if (near && !(smooth_eval(A, B, start).h < s.h - tol)) continue;
         smooth_at si;
         col_vec3 mi;
         bool ok = smooth_solve(A, B, start, tol, &si, &mi);
@@ -666,6 +667,9 @@ static col_real curved_hp(const curved *c, col_vec3 m) {
     col_vec3 s = c->a_smooth ? col_v3_neg(col__proxy_support(c->B, col_v3_neg(m))) : col__proxy_support(c->A, m);
     return col_v3_dot(s, m);
 }
+
+/* D's support value along the unit m: an upper bound of the depth. */
+static col_real curved_value(const curved *c, col_vec3 m) { return col_v3_dot(curved_e(c, m), m) + curved_hp(c, m); }
 
 /* P's vertex i (in D). */
 static col_vec3 curved_vertex(const curved *c, int i) {
@@ -836,9 +840,9 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
  * along the least radius) rises to it without passing it, and stops where
  * a step no longer raises t (where q_min is 0, the level surface's normal
  * q / r^2, t = 0). (The level surface's normal q / r^2, t = 0, is that
- * normal only on the surface: a box's corner 5e-4 inside the tip of a needle 1017 long and
- * 0.25 thick, beyond the tip's centre of curvature, had several least
- * depths, and Newton's method from the level normal and from EPA's ended
+ * normal only on the surface: a box's corner 5e-4 inside the tip of a
+ * needle 1017 long and 0.25 thick, beyond the tip's centre of curvature,
+ * had several least depths, and Newton's method from the level normal and from EPA's ended
  * in one 1.4% deeper than the corner's own: a fuzz finding, regressions/
  * distance/box-corner-in-the-tip-of-a-needle.) */
 static col_vec3 vertex_nearest_normal(const curved *c, col_vec3 v) {
@@ -1060,9 +1064,16 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
     seen[nseen++] = best.m;
     for (int i = 0; i < out->ncand && nseen < 9; ++i) {
         if (!(out->cand_dist[i] < best.h - tol)) continue;
+        /* (one within 0.3 rad of a start taken lies in its basin, unless
+         * D's support along it is already below the least found: two
+         * least values 0.08 rad apart, an ellipsoid about a polytope's
+         * corner deep inside it, 352.341 and 352.358, the lower supported
+         * by the corner alone, which the higher's edge hid from Newton's
+         * method: regressions/distance/ellipsoid-about-a-polytopes-corner-
+         * two-least-values-0.08-rad-apart) */
         bool near = false;
         for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(out->cand[i], seen[j]) > COL_R(0.955);
-        if (near) continue;
+        if (near && !(curved_value(&c, out->cand[i]) < best.h - tol)) continue;
         seen[nseen++] = out->cand[i];
         curved_at other;
         bool more = false;
