@@ -417,8 +417,8 @@ static col_vec3 polar_m(int ax, col_real sigma, col_real phi, col_real th, col_v
     return col_v3(m[0], m[1], m[2]);
 }
 
-static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_vec3 m0, col_real tol, smooth_at *s_out,
-                         col_vec3 *m_out) {
+static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_vec3 m0, col_real tol, bool probe,
+                         smooth_at *s_out, col_vec3 *m_out) {
     const col_real eps = DIFFERENCE_STEP;
     const int i = (ax + 1) % 3, j = (ax + 2) % 3;
     col_real sigma = v3_get(m0, ax) < COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0);
@@ -457,16 +457,11 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
         bool moved = false;
         for (int halving = 0; halving < 40 && !moved; ++halving) {
             col_real pn = phi + x0, tn = th + x1;
-            /* a step across the pole: near it h ~ h0 + phi f(th) + c phi^2,
-             * so where h's slope f at the pole along tn is negative, the
-             * least along tn lies on this side, at -f / c; else through the
-             * pole. (Through it, to the far side, where f(th + pi) > 0 at a
-             * cone's tip, the step from 0.072 rad off a disc's axis, 1e-4
-             * past it, went where th no longer moved and phi went to 0,
-             * 2.4e-8 deeper than the least 3.5e-5 rad off it: a disc 21 by
-             * 0.125 in a ball 512 across, regressions/distance/disc-in-a-
-             * ball-step-across-its-pole.) */
-            if (pn < COL_R(0.0)) {
+            /* a step across the pole: through it (th turns by pi), or with
+             * probe, where h's slope f at the pole along tn is negative (near
+             * it h ~ h0 + phi f(th) + c phi^2), to the least along tn on
+             * this side, at -f / c (polar_solve) */
+            if (pn < COL_R(0.0) && probe) {
                 col_vec3 dpz, dtz, mz = polar_m(ax, sigma, eps * eps, tn, &dpz, &dtz);
                 col_real f = col_v3_dot(col__support_pair(A, B, mz).w, dpz);
                 if (f < COL_R(0.0) && J[0][0] > COL_R(0.0) && -f / J[0][0] < phi) pn = -f / J[0][0];
@@ -488,6 +483,27 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
     *s_out = s;
     *m_out = m;
     return col__max_abs3(s.t) <= tol;
+}
+
+/* polar_newton with steps across the pole through it, and where that does
+ * not converge, with the pole's probe: through the pole alone, the step
+ * from 0.072 rad off a disc's axis, 1e-4 past it, went to the far side,
+ * where f(th + pi) > 0 at a cone's tip, th no longer moved and phi went to
+ * 0, 2.4e-8 deeper than the least 3.5e-5 rad off it (a disc 21 by 0.125 in
+ * a ball 512 across, regressions/distance/disc-in-a-ball-step-across-its-
+ * pole); with the probe alone, a disc 311 by 50 against an ellipsoid
+ * stayed on the side where h was lower at the first step and never reached
+ * the least on the far one (regressions/distance/disc-step-across-its-
+ * pole-to-the-far-side). */
+static bool polar_solve(const col__proxy *A, const col__proxy *B, int ax, col_vec3 m0, col_real tol, smooth_at *s,
+                        col_vec3 *m) {
+    if (polar_newton(A, B, ax, m0, tol, false, s, m)) return true;
+    smooth_at s2;
+    col_vec3 m2;
+    if (!polar_newton(A, B, ax, m0, tol, true, &s2, &m2)) return false;
+    *s = s2;
+    *m = m2;
+    return true;
 }
 
 /* The start at a disc's pole (axis ax, side sigma, E the disc's proxy; side
@@ -526,11 +542,11 @@ static bool disc_polar(const col__proxy *A, const col__proxy *B, int side, col_v
     col_vec3 pole = m0;
     if (phi < COL_R(0.125)) {
         (void)pole_start(A, B, side, ax, sigma, phi, tol, &pole);
-        return polar_newton(A, B, ax, pole, tol, s, m);
+        return polar_solve(A, B, ax, pole, tol, s, m);
     }
-    if (polar_newton(A, B, ax, m0, tol, s, m)) return true;
+    if (polar_solve(A, B, ax, m0, tol, s, m)) return true;
     if (!pole_start(A, B, side, ax, sigma, phi, tol, &pole)) return false;
-    return polar_newton(A, B, ax, pole, tol, s, m);
+    return polar_solve(A, B, ax, pole, tol, s, m);
 }
 
 /* Newton's method for the pair: about a disc's axis where either core is
