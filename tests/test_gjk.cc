@@ -375,6 +375,36 @@ TEST(Distance, APointBySliverFaceTakesTheFacesNormal) {
     }
 }
 
+// A disc (511.5 by 3.5, flat along z) 6.5e-5 below a polytope's face nearly
+// parallel to it, at size 1000 (a fuzz finding older than the fourteenth
+// session: fuzz/regressions/distance/disc-6e-5-from-a-nearly-parallel-
+// polytope-face): the witnesses' difference was 7e-7 rad off the normal and
+// B's support along it 7.3e-4 beyond point_b. The second method: each
+// shape's own support along the normal (A's against it) is its witness's
+// plane, and the planes are the distance apart.
+TEST(Distance, ADiscByANearlyParallelFaceTakesTheFacesNormal) {
+    if (kFloat) return; // (the coordinates are doubles)
+    const double h[24] = {0x1.2ffff43945af1p+6,   -0x1.7e21cbcf63067p+8, -0x1.70009ce0ff574p+8, 0x1.5fffe8728b5e3p+5,
+                          -0x1.7e21cbcf63067p+8,  -0x1.70009ce0ff574p+8, -0x1.e02002f1ae944p+8, 0x1.2ff8d0c273e62p+6,
+                          -0x1.70209ce0ff574p+8,  -0x1.7e0002f1ae944p+8, -0x1.ff81cbcf63067p+8, 0x1.4fec63e015183p+3,
+                          -0x1.78d74a1d693cep-15, 0x1.e23e34309cf99p+8,  -0x1.f1809ce0ff574p+8, -0x1.c00178d74a1d7p+1,
+                          -0x1.cbcf630677c9ep-8,  -0x1.e40139c1feae8p+7, -0x1.00000178d74a2p+9, -0x1.0000e5e7b1834p+9,
+                          -0x1.f2009ce0ff574p+8,  0x1.58fffd0e516bcp+8,  -0x1.ce03979ec60cfp+7, -0x1.aa0139c1feae8p+7};
+    col_vec3 p[8];
+    for (int i = 0; i < 8; ++i) p[i] = V(h[3 * i], h[3 * i + 1], h[3 * i + 2]);
+    col_shape disc = Ellipsoid(-32, -256, -0x1.f1ep+8, 0x1.ff8p+8, 3.5, 0), poly = Polytope(p, 8);
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &a = order ? poly : disc, &b = order ? disc : poly;
+        col_distance_result r = col_distance(&a, &b);
+        ASSERT_EQ(r.status, COL_MISS) << order;
+        EXPECT_NEAR(r.distance, 6.4790307e-05, 1e-12) << order;
+        const col_vec3 n = r.normal, m = col_v3_neg(n);
+        EXPECT_NEAR(col_v3_dot(Support(b, n), n), col_v3_dot(r.point_b, n), 1e-9) << order;
+        EXPECT_NEAR(col_v3_dot(Support(a, m), m), col_v3_dot(r.point_a, m), 1e-9) << order;
+        EXPECT_NEAR(col_v3_dot(col_v3_sub(r.point_a, r.point_b), n), r.distance, 1e-9) << order;
+    }
+}
+
 // Far from the origin the distance stays what it is near it: the methods work
 // in a frame at the shapes. Tolerance: the rounding of the translated
 // coordinates (offset * eps), not of the offset squared.

@@ -721,15 +721,18 @@ static col_real separation(const col__proxy *A, const col__proxy *B, col_vec3 n)
  * face's points lie on a curved core, 2.4e-7 rad off for an ellipsoid
  * 1.2e-4 from a polytope's edge, whose difference was within 1e-9 rad:
  * so the supports decide. The distance stays the difference's length.
- * Only within sqrt(eps) of the size: further apart the difference's
- * direction holds to sqrt(eps) over the aspect (the check's two supports
- * cost 6% of a box-box distance). */
+ * Only within 2^-10 of the size (the check's two supports cost 6% of a
+ * box-box distance; further apart the difference's direction holds to 2^10
+ * eps over the aspect): at sqrt(eps), a disc 6.5e-5 from a polytope's face
+ * nearly parallel to it (size 1000) kept the difference, 7e-7 rad off, and
+ * B's support along it lay 7.3e-4 beyond point_b (regressions/distance/
+ * disc-6e-5-from-a-nearly-parallel-polytope-face). */
 static col_distance_result face_normal(const col__proxy *A, const col__proxy *B, const simplex *s, col_vec3 pa,
                                        col_vec3 pb, col_distance_result r) {
     if (s->n != 3 || r.status != COL_MISS) return r;
     col_vec3 d = col_v3_sub(pa, pb);
     col_real size = A->size + B->size;
-    if (!(col_v3_len_sq(d) <= COL_EPSILON * size * size)) return r;
+    if (!(col_v3_len_sq(d) <= COL_R(0x1p-20) * size * size)) return r;
     col_vec3 n = col__unit_or(face_point(s->v[0].w, s->v[1].w, s->v[2].w, d), r.normal);
     if (!(col_v3_dot(n, r.normal) > COL_R(0.0)) || !(separation(A, B, n) > separation(A, B, r.normal))) return r;
     r.normal = col__no_neg_zero(n);

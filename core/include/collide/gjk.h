@@ -159,7 +159,7 @@ COL_API bool col_support(const col_shape *s, col_vec3 d, col_vec3 *out);
  * COL_GJK_OVERLAP_TOLERANCE of their size. Degenerate simplices (coincident
  * or collinear support points) never divide by zero. The normal is the
  * witnesses' direction; where the simplex ends on a face of A - B within
- * sqrt(eps) of the size, the face's normal instead where the supports
+ * 2^-10 of the size, the face's normal instead where the supports
  * separate the shapes further along it (the weighted witnesses of a sliver
  * face turn by eps over the distance and the aspect: 2.8e-3 rad for a
  * point 1.2e-9 from a face 1738 by 5.4). COL_INVALID for invalid shapes and
