@@ -397,7 +397,8 @@ static bool smooth_newton(const col__proxy *A, const col__proxy *B, col_vec3 m0,
  * 0: Newton's method there, with the derivatives s . dm/dphi and s .
  * dm/dth (s D's support point), theirs by differences, the shift and the
  * halving of smooth_newton; phi kept positive (through the pole, th turns
- * by pi). true where |t| fell within tol.
+ * by pi; with probe, a step across it may stop on this side: polar_solve).
+ * true where |t| fell within tol.
  */
 static col_vec3 polar_m(int ax, col_real sigma, col_real phi, col_real th, col_vec3 *dphi, col_vec3 *dth) {
     double sp = sin((double)phi), cp = cos((double)phi), st = sin((double)th), ct = cos((double)th);
