@@ -2153,6 +2153,38 @@ TEST(Penetration, APointAtTheCentreOfCurvatureOfAnEllipsoidsTip) {
     }
 }
 
+// A point beside the long axis of a needle (an ellipsoid 1024 long, 0.25
+// and 0.5 thick), 2^-10 inside its tip, 2^-23 and -3 2^-16 off the axis (a
+// fuzz finding: fuzz/regressions/distance/point-beside-the-axis-of-a-
+// needles-tip). The point lies beyond the tip's centre of curvature (3.05e-5
+// inside it), so the depth has a least value on each side of the axis;
+// EPA's normal lay in the far side's basin and Newton's method stayed there,
+// 2.4089752566510664e-4 deep. Derived by hand (Eberly's nearest point: x_i =
+// r_i^2 q_i / (r_i^2 + t), t the root in (-r_min^2, 0) of sum (r_i q_i /
+// (r_i^2 + t))^2 = 1, solved to 50 digits): the depth 2.4066151292470354e-4,
+// the nearest point (-511.99905393975874, 2.3835240542980243e-4,
+// -6.1024982595844253e-5) on the point's side, the normal (-0.12674340,
+// 0.98990982, -0.06336125) up to its sign. To 1e-9 (Newton's method from
+// that normal converges far inside its tolerance, 128 eps of the size and
+// the curvature radius 512^2 / 0.125: 6e-8); in float that tolerance
+// exceeds the depth, and only the status is asked.
+TEST(Penetration, APointBesideTheAxisOfANeedlesTipTakesItsOwnSide) {
+    const double x0 = -(512 - std::ldexp(1.0, -10)), y0 = std::ldexp(1.0, -23), z0 = -3 * std::ldexp(1.0, -16);
+    col_shape e = Ellipsoid(0, 0, 0, 512, 0.125, 0.25), pt = Point(x0, y0, z0);
+    for (bool swap : {false, true}) {
+        col_penetration_result p = swap ? col_penetration(&pt, &e) : col_penetration(&e, &pt);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        if (kFloat) continue;
+        EXPECT_NEAR(p.depth, 2.4066151292470354e-4, 1e-9) << "swap " << swap;
+        EXPECT_NEAR(std::fabs(p.normal.x), 0.12674340141711004, 1e-6) << "swap " << swap;
+        EXPECT_NEAR(std::fabs(p.normal.y), 0.98990982498638387, 1e-6) << "swap " << swap;
+        EXPECT_NEAR(std::fabs(p.normal.z), 0.06336125466440964, 1e-6) << "swap " << swap;
+        const col_vec3 on_e = swap ? p.point_b : p.point_a;
+        EXPECT_NEAR(on_e.y, 2.3835240542980243e-4, 1e-7) << "swap " << swap;
+        EXPECT_NEAR(EllipsoidLevel(e, on_e), 1.0, 1e-9) << "swap " << swap;
+    }
+}
+
 // A point on the long axis of an ellipsoid of two equal radii (416.875,
 // 287.125, 287.125), 24.75 from its centre (a fuzz finding older than the
 // thirteenth session: fuzz/regressions/distance/point-near-the-centre-of-an-

@@ -563,6 +563,62 @@ static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, 
     return disc_polar(A, B, 1, m0, tol, s, m);
 }
 
+/* The smooth core E, A where e_is_a (else B, negated in D), and a point v
+ * of D's other part (a vertex of P, or a point core): E moved onto it (E + v, D's part about v)
+ * holds the origin; the unit normal of E's surface at its nearest point
+ * to the origin, or zero (a disc, the origin at the centre). With q =
+ * -(v + c) (c E's centre, r its radii, in D) the nearest point is x_i =
+ * r_i^2 q_i / (r_i^2 + t), its normal along q_i / (r_i^2 + t), t the
+ * largest root of F(t) = sum (r_i q_i / (r_i^2 + t))^2 - 1 (Eberly,
+ * "Distance from a point to an ellipse, an ellipsoid, or a
+ * hyperellipsoid"): F falls and is convex for t > -r_min^2, so Newton's
+ * method from t0 = r_min |q_min| - r_min^2 (F(t0) >= 0, q_min q's part
+ * along the least radius) rises to it without passing it, and stops where
+ * a step no longer raises t (where q_min is 0, the level surface's normal
+ * q / r^2, t = 0). (The level surface's normal q / r^2, t = 0, is that
+ * normal only on the surface: a box's corner 5e-4 inside the tip of a
+ * needle 1017 long and 0.25 thick, beyond the tip's centre of curvature,
+ * had several least depths, and Newton's method from the level normal and from EPA's ended
+ * in one 1.4% deeper than the corner's own: a fuzz finding, regressions/
+ * distance/box-corner-in-the-tip-of-a-needle.) */
+static col_vec3 nearest_normal(const col__proxy *E, bool e_is_a, col_vec3 v) {
+    if (!(E->e.x > COL_R(0.0) && E->e.y > COL_R(0.0) && E->e.z > COL_R(0.0))) return col_v3(0, 0, 0);
+    col_vec3 ce = col_v3_add(E->p[0], E->shift);
+    if (!e_is_a) ce = col_v3_neg(ce);
+    /* in units of the largest radius, each then at least 2^-25, its square
+     * 2^-50 (the squares of radii about 1e-170 underflowed to 0: a fuzz
+     * finding, fuzz/regressions/distance/level-normal-of-an-ellipsoid-whose-
+     * radii-square-to-zero) */
+    col_real big = col__max_abs3(E->e);
+    col_vec3 q = col_v3_scale(col_v3_neg(col_v3_add(v, ce)), COL_R(1.0) / big);
+    const col_real r[3] = {E->e.x / big, E->e.y / big, E->e.z / big}, z[3] = {q.x, q.y, q.z};
+    col_real r2[3], rz[3], lo = COL_REAL_MAX, pole = COL_R(0.0);
+    for (int i = 0; i < 3; ++i) {
+        r2[i] = r[i] * r[i];
+        rz[i] = r[i] * z[i];
+        if (r2[i] < lo || (r2[i] == lo && col_abs(rz[i]) > pole)) lo = r2[i], pole = col_abs(rz[i]);
+    }
+    if (!(pole > COL_R(0.0))) /* (the origin in E's plane of that axis: the level normal) */
+        return col__unit_or(col_v3(z[0] / r2[0], z[1] / r2[1], z[2] / r2[2]), col_v3(0, 0, 0));
+    /* in s = t + r_min^2, so that each r_i^2 + t = (r_i^2 - r_min^2) + s is
+     * at least s > 0 (t = r_min |q_min| - r_min^2 rounded to -r_min^2 where
+     * the origin lies near E's plane of that axis, and divided by 0) */
+    col_real d0[3] = {r2[0] - lo, r2[1] - lo, r2[2] - lo}, s = pole;
+    for (int it = 0; it < 200; ++it) {
+        col_real f = COL_R(-1.0), fp = COL_R(0.0);
+        for (int i = 0; i < 3; ++i) {
+            col_real w = rz[i] / (d0[i] + s);
+            f += w * w;
+            fp -= COL_R(2.0) * w * w / (d0[i] + s);
+        }
+        if (!(f > COL_R(0.0)) || !(fp < COL_R(0.0))) break; /* at the root; NaN */
+        col_real sn = s - f / fp;
+        if (!(sn > s)) break; /* (rounding) */
+        s = sn;
+    }
+    return col__unit_or(col_v3(z[0] / (d0[0] + s), z[1] / (d0[1] + s), z[2] / (d0[2] + s)), col_v3(0, 0, 0));
+}
+
 static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out) {
     if (!smooth_pair(A, B)) return false;
     col_real tol = contact_tolerance(A, B);
@@ -624,6 +680,26 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
         smooth_at si;
         col_vec3 mi;
         if (smooth_solve(A, B, start, tol, &si, &mi) && si.h < s.h - rounding) {
+            s = si;
+            m = mi;
+        }
+    }
+    /* A point core (a ball's centre) against an ellipsoid: D is the
+     * ellipsoid moved, and its least lies along the normal at its nearest
+     * point to the origin, which nearest_normal finds whatever the basins
+     * (a point 1e-6 off the long axis near the tip of a needle 1013 long and
+     * 0.25 thick: two least values across the axis 2.1e-6 apart, EPA's
+     * normal in the higher's basin, regressions/distance/point-beside-the-
+     * axis-of-a-needles-tip) */
+    for (int side = 0; side < 2; ++side) {
+        const col__proxy *E = side ? B : A, *P = side ? A : B;
+        if (E->type != COL__SUPPORT_ELLIPSOID || P->type != COL__SUPPORT_POINT) continue;
+        col_vec3 v = col__proxy_support(P, m);
+        col_vec3 start = nearest_normal(E, side == 0, side ? v : col_v3_neg(v));
+        if (col__same_point(start, col_v3(0, 0, 0))) continue;
+        smooth_at si;
+        col_vec3 mi;
+        if (smooth_solve(A, B, start, tol, &si, &mi) && si.h < s.h) {
             s = si;
             m = mi;
         }
@@ -845,60 +921,9 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
     return c->a_smooth ? smooth_solve(c->A, &pt, m0, tol, &s, m_out) : smooth_solve(&pt, c->B, m0, tol, &s, m_out);
 }
 
-/* The vertex v of P (in D): E moved onto it (E + v, D's part about v)
- * holds the origin; the unit normal of E's surface at its nearest point
- * to the origin, or zero (a disc, the origin at the centre). With q =
- * -(v + c) (c E's centre, r its radii, in D) the nearest point is x_i =
- * r_i^2 q_i / (r_i^2 + t), its normal along q_i / (r_i^2 + t), t the
- * largest root of F(t) = sum (r_i q_i / (r_i^2 + t))^2 - 1 (Eberly,
- * "Distance from a point to an ellipse, an ellipsoid, or a
- * hyperellipsoid"): F falls and is convex for t > -r_min^2, so Newton's
- * method from t0 = r_min |q_min| - r_min^2 (F(t0) >= 0, q_min q's part
- * along the least radius) rises to it without passing it, and stops where
- * a step no longer raises t (where q_min is 0, the level surface's normal
- * q / r^2, t = 0). (The level surface's normal q / r^2, t = 0, is that
- * normal only on the surface: a box's corner 5e-4 inside the tip of a
- * needle 1017 long and 0.25 thick, beyond the tip's centre of curvature,
- * had several least depths, and Newton's method from the level normal and from EPA's ended
- * in one 1.4% deeper than the corner's own: a fuzz finding, regressions/
- * distance/box-corner-in-the-tip-of-a-needle.) */
+/* The vertex v of P (in D): nearest_normal of E at it. */
 static col_vec3 vertex_nearest_normal(const curved *c, col_vec3 v) {
-    const col__proxy *E = c->a_smooth ? c->A : c->B;
-    if (!(E->e.x > COL_R(0.0) && E->e.y > COL_R(0.0) && E->e.z > COL_R(0.0))) return col_v3(0, 0, 0);
-    col_vec3 ce = col_v3_add(E->p[0], E->shift);
-    if (!c->a_smooth) ce = col_v3_neg(ce);
-    /* in units of the largest radius, each then at least 2^-25, its square
-     * 2^-50 (the squares of radii about 1e-170 underflowed to 0: a fuzz
-     * finding, fuzz/regressions/distance/level-normal-of-an-ellipsoid-whose-
-     * radii-square-to-zero) */
-    col_real big = col__max_abs3(E->e);
-    col_vec3 q = col_v3_scale(col_v3_neg(col_v3_add(v, ce)), COL_R(1.0) / big);
-    const col_real r[3] = {E->e.x / big, E->e.y / big, E->e.z / big}, z[3] = {q.x, q.y, q.z};
-    col_real r2[3], rz[3], lo = COL_REAL_MAX, pole = COL_R(0.0);
-    for (int i = 0; i < 3; ++i) {
-        r2[i] = r[i] * r[i];
-        rz[i] = r[i] * z[i];
-        if (r2[i] < lo || (r2[i] == lo && col_abs(rz[i]) > pole)) lo = r2[i], pole = col_abs(rz[i]);
-    }
-    if (!(pole > COL_R(0.0))) /* (the origin in E's plane of that axis: the level normal) */
-        return col__unit_or(col_v3(z[0] / r2[0], z[1] / r2[1], z[2] / r2[2]), col_v3(0, 0, 0));
-    /* in s = t + r_min^2, so that each r_i^2 + t = (r_i^2 - r_min^2) + s is
-     * at least s > 0 (t = r_min |q_min| - r_min^2 rounded to -r_min^2 where
-     * the origin lies near E's plane of that axis, and divided by 0) */
-    col_real d0[3] = {r2[0] - lo, r2[1] - lo, r2[2] - lo}, s = pole;
-    for (int it = 0; it < 200; ++it) {
-        col_real f = COL_R(-1.0), fp = COL_R(0.0);
-        for (int i = 0; i < 3; ++i) {
-            col_real w = rz[i] / (d0[i] + s);
-            f += w * w;
-            fp -= COL_R(2.0) * w * w / (d0[i] + s);
-        }
-        if (!(f > COL_R(0.0)) || !(fp < COL_R(0.0))) break; /* at the root; NaN */
-        col_real sn = s - f / fp;
-        if (!(sn > s)) break; /* (rounding) */
-        s = sn;
-    }
-    return col__unit_or(col_v3(z[0] / (d0[0] + s), z[1] / (d0[1] + s), z[2] / (d0[2] + s)), col_v3(0, 0, 0));
+    return nearest_normal(c->a_smooth ? c->A : c->B, c->a_smooth, v);
 }
 
 /* The features of P whose vertices lie within delta of its support plane
