@@ -858,6 +858,44 @@ TEST(PenetrationSat, ASliversFaceNormalIsItsOwnToAnUlp) {
         << p.normal.x << " " << p.normal.y << " " << p.normal.z;
 }
 
+// Two axes whose overlaps tie to rounding, only one of them the contact's (a
+// fuzz finding: fuzz/regressions/distance/sat-witness-of-an-axis-tied-with-
+// the-contacts). A triangle (480, -511.875, 64), (-512, -512, -511.75),
+// (-416, -512, -512) crosses a box of no thickness (z = -511.99991862) near
+// its corner C = (-416, -512, -512), just above the box's edge y = min.y.
+// Derived by hand in exact rational arithmetic over all thirteen axes: the
+// least overlap is along CA x (1, 0, 0), 2.9802275944737198e-8, where the
+// edge CA and the box's edge face each other; along AB x (1, 0, 0), 1e-7
+// rad from it, 2.9809944478929385e-8, 7.7e-12 more, within the axes' tie
+// (16 ulps of the sizes, 8.1e-12), and there the triangle's extreme is its
+// corner C, 8.1e-5 beside the box's edge: the axes kept that first one and
+// put b* 8.1e-5 off the box. Now the witnesses take the tied axis whose
+// features face: the depth is CA's to the tie, and a* on the triangle, b*
+// on the box, b* - a* = depth n.
+TEST(PenetrationSat, OfTwoTiedAxesTheWitnessesTakeTheOneWhoseFeaturesFace) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are double's";
+    col_shape tri = Triangle(V(480, -511.875, 64), V(-512, -512, -511.75), V(-416, -512, -512));
+    col_shape box = Aabb(-0x1.fffffffffffffp+8, -0x1.000000001a12fp+9, -0x1.fffffaaaaaa7cp+8, -0x1.3ffffffffffffp+8,
+                         0x1.177fffffcbda1p+8, -0x1.fffffaaaaaa7cp+8);
+    for (bool swap : {false, true}) {
+        col_penetration_result p = swap ? col_penetration(&box, &tri) : col_penetration(&tri, &box);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        EXPECT_EQ(p.iterations, 0) << "swap " << swap; // the separating axes
+        EXPECT_NEAR(p.depth, 2.9802275944737198e-8, 2e-12) << "swap " << swap;
+        // the axis CA x (1, 0, 0) = (0, 576, -0.125), up to its sign
+        const double l = std::hypot(576.0, 0.125);
+        EXPECT_NEAR(std::fabs(p.normal.y), 576 / l, 1e-15) << "swap " << swap;
+        EXPECT_NEAR(std::fabs(p.normal.z), 0.125 / l, 1e-15) << "swap " << swap;
+        EXPECT_EQ(p.normal.x, 0) << "swap " << swap;
+        const col_vec3 on_tri = swap ? p.point_b : p.point_a, on_box = swap ? p.point_a : p.point_b;
+        col_shape wt = Point(on_tri.x, on_tri.y, on_tri.z), wb = Point(on_box.x, on_box.y, on_box.z);
+        EXPECT_LT(col_distance(&wt, &tri).distance, 1e-11) << "swap " << swap;
+        EXPECT_LT(col_distance(&wb, &box).distance, 1e-11) << "swap " << swap;
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), 1e-12) << "swap " << swap;
+    }
+}
+
 // A flat difference of the cores (depth 0 for them): the common point is
 // the matched pair, not each shape's extreme along the normal (a ball sunk
 // to its centre in a floor triangle had b* at the triangle's first vertex;

@@ -126,10 +126,14 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
  * col__sat_penetration): *pa on A's deepest feature against n, *pb = *pa +
  * depth n on B's extreme feature along it, at the middle of the region where
  * the two features face each other across n (a vertex where one is a
- * vertex; two edges' closest points). false where no widening of the
- * features (to 4096 times rounding) makes them face each other: *pa and
- * *pb are then the unwidened features' pair, b* possibly off B. */
-bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa, col_vec3 *pb);
+ * vertex; two edges' closest points). Where they face nothing along n, the
+ * first other axis whose overlap lies within rounding (16 ulps of the
+ * size) of the depth and whose features face each other: *depth and *n
+ * become its own. false where no widening of the features (to 4096 times
+ * rounding) along any of them faces: *pa and *pb are then the unwidened
+ * features' pair along n, b* possibly off B. */
+bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real *depth, col_vec3 *n, col_vec3 *pa,
+                      col_vec3 *pb);
 
 /* Matched witness points of two cores given by points (polytopes' points
  * up to 64, boxes' corners, triangles', segments' and points'; shifts

@@ -474,13 +474,13 @@ static col_penetration_result sat_result(const pair *P, const col__proxy *As, co
     col_penetration_result pen;
     memset(&pen, 0, sizeof pen);
     pen.status = COL_HIT;
-    pen.depth = depth + P->ra + P->rb;
-    pen.normal = n;
     col_vec3 ca, cb;
-    if (!col__sat_witness(As, Bs, depth, n, &ca, &cb) && touch) {
+    if (!col__sat_witness(As, Bs, &depth, &n, &ca, &cb) && touch) {
         ca = *touch;
         cb = col_v3_madd(ca, depth, n);
     }
+    pen.depth = depth + P->ra + P->rb;
+    pen.normal = n;
     pen.point_a = col_v3_madd(ca, -P->ra, n);
     pen.point_b = col_v3_madd(cb, P->rb, n);
     return pen;

@@ -264,6 +264,19 @@ static int box_box_axes(const sat_core *A, const sat_core *B, col_real band, col
     return 1;
 }
 
+/* The kept axis's depth and unit normal (A's way out): the axis over its
+ * largest |component| before its length (an edge product of a triangle
+ * mixing 1e22 and 1e-115 coordinates squared to a subnormal |l|^2, whose
+ * root left the normal 1e-3 off unit: fuzz/regressions/dynamic/sat-normal-
+ * of-a-subnormal-axis). */
+static void sat_unit(const sat_best *best, col_real *depth, col_vec3 *normal) {
+    col_real m = col__max_abs3(best->l);
+    col_vec3 lu = col_v3_div(best->l, m);
+    col_real len = col_v3_len(lu);
+    *depth = best->ov / m / len;
+    *normal = col_v3_scale(lu, best->sign / len);
+}
+
 int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal) {
     sat_core a, b;
     if (!sat_core_make(A, &a) || !sat_core_make(B, &b)) return -1;
@@ -290,15 +303,7 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
      * a point against one that is a segment, whose A - B is flat): the
      * general path decides */
     if (!(best.ov < COL_REAL_MAX)) return -1;
-    /* the axis over its largest |component| before its length: an edge
-     * product of a triangle mixing 1e22 and 1e-115 coordinates squared to a
-     * subnormal |l|^2, whose root left the normal 1e-3 off unit
-     * (fuzz/regressions/dynamic/sat-normal-of-a-subnormal-axis) */
-    col_real m = col__max_abs3(best.l);
-    col_vec3 lu = col_v3_div(best.l, m);
-    col_real len = col_v3_len(lu);
-    *depth = best.ov / m / len;
-    *normal = col_v3_scale(lu, best.sign / len);
+    sat_unit(&best, depth, normal);
     return *depth > band ? 1 : 2;
 }
 
@@ -576,13 +581,31 @@ static bool sat_witness_tol(const sat_core *a, const sat_core *b, col_real depth
     return dx * dx + dy * dy <= tol * tol;
 }
 
-bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, col_vec3 n, col_vec3 *pa,
+/* The matched pair at the least of the widenings of the features (within
+ * 1, 16, 256 then 4096 times rounding of the extremes) that face each
+ * other; false where none does (*pa, *pb the unwidened pair). */
+static bool sat_witness_widened(const sat_core *a, const sat_core *b, col_real size, col_real depth, col_vec3 n,
+                                col_vec3 *pa, col_vec3 *pb) {
+    col_vec3 t1, t2;
+    col__across(n, &t1, &t2);
+    col_real tol = COL_R(64.0) * COL_EPSILON * size;
+    if (sat_witness_tol(a, b, depth, n, t1, t2, tol, pa, pb)) return true;
+    for (col_real wide = COL_R(16.0) * tol; wide <= COL_R(4096.0) * tol; wide *= COL_R(16.0)) {
+        col_vec3 wa, wb;
+        if (sat_witness_tol(a, b, depth, n, t1, t2, wide, &wa, &wb)) {
+            *pa = wa;
+            *pb = wb;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real *depth, col_vec3 *n, col_vec3 *pa,
                       col_vec3 *pb) {
     sat_core a, b;
     (void)sat_core_make(A, &a);
     (void)sat_core_make(B, &b);
-    col_vec3 t1, t2;
-    col__across(n, &t1, &t2);
     /* features within rounding of the extremes: A's against n, B's along
      * it; where they do not face each other, the normal's own rounding left
      * a vertex of the touching face out (a sliver triangle 700 long, its
@@ -593,11 +616,37 @@ bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real depth, 
      * then 4096 times that, the least that face each other (at once 4096
      * times put b* 8e-9 off a box at size 500, fuzz/regressions/distance/
      * sat-witness-features-widened-too-far-*) */
-    col_real tol = COL_R(64.0) * COL_EPSILON * (A->size + B->size);
-    if (sat_witness_tol(&a, &b, depth, n, t1, t2, tol, pa, pb)) return true;
-    for (col_real wide = COL_R(16.0) * tol; wide <= COL_R(4096.0) * tol; wide *= COL_R(16.0)) {
-        col_vec3 wa, wb;
-        if (sat_witness_tol(&a, &b, depth, n, t1, t2, wide, &wa, &wb)) {
+    col_real size = A->size + B->size;
+    if (sat_witness_widened(&a, &b, size, *depth, *n, pa, pb)) return true;
+    /* None face each other: the axis kept is not the contact's, but one
+     * whose overlap ties with it (sat_keep keeps the first of overlaps
+     * within tie: a triangle through the edge of a box flat in z, along
+     * edge products 1e-7 rad apart whose overlaps differed by 7.7e-12 of
+     * 8.1e-12, kept the first, along which the triangle's extreme was its
+     * corner 8.1e-5 beside the box's edge, regressions/distance/sat-witness-
+     * of-an-axis-tied-with-the-contacts). The axes again (each family in
+     * the order col__sat_penetration tries it), the first within tie of the
+     * depth whose features face each other: its depth and normal, rounding
+     * apart the same depth. (Only here: the common case pays nothing.) */
+    col_real tie = COL_R(16.0) * COL_EPSILON * size;
+    col_vec3 axes[15];
+    col_real signs[15];
+    int nax = 0;
+    for (int i = 0; i < a.nface; ++i) axes[nax] = a.face[i], signs[nax++] = -COL_R(1.0);
+    for (int i = 0; i < b.nface; ++i) axes[nax] = b.face[i], signs[nax++] = COL_R(1.0);
+    for (int i = 0; i < a.nedge; ++i)
+        for (int j = 0; j < b.nedge; ++j) axes[nax] = col_v3_cross(a.edge[i], b.edge[j]), signs[nax++] = COL_R(1.0);
+    for (int k = 0; k < nax; ++k) {
+        sat_best one = {COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
+        (void)sat_axis(&a, &b, axes[k], COL_REAL_MAX, tie, signs[k], &one);
+        if (!(one.ov < COL_REAL_MAX)) continue; /* (a zero axis) */
+        col_real dk;
+        col_vec3 nk, wa, wb;
+        sat_unit(&one, &dk, &nk);
+        if (!(dk <= *depth + tie) || col__same_point(nk, *n)) continue;
+        if (sat_witness_widened(&a, &b, size, dk, nk, &wa, &wb)) {
+            *depth = dk;
+            *n = nk;
             *pa = wa;
             *pb = wb;
             return true;

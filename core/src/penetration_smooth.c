@@ -690,10 +690,13 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
      * (a point 1e-6 off the long axis near the tip of a needle 1013 long and
      * 0.25 thick: two least values across the axis 2.1e-6 apart, EPA's
      * normal in the higher's basin, regressions/distance/point-beside-the-
-     * axis-of-a-needles-tip) */
+     * axis-of-a-needles-tip). Within curved_aspect, whose ratio
+     * nearest_normal's units assume (beyond, a radius squared in units of
+     * the largest underflowed to 0 and was divided by: regressions/
+     * distance/point-against-an-ellipsoid-beyond-the-curved-aspect). */
     for (int side = 0; side < 2; ++side) {
         const col__proxy *E = side ? B : A, *P = side ? A : B;
-        if (E->type != COL__SUPPORT_ELLIPSOID || P->type != COL__SUPPORT_POINT) continue;
+        if (E->type != COL__SUPPORT_ELLIPSOID || P->type != COL__SUPPORT_POINT || !curved_aspect(E)) continue;
         col_vec3 v = col__proxy_support(P, m);
         col_vec3 start = nearest_normal(E, side == 0, side ? v : col_v3_neg(v));
         if (col__same_point(start, col_v3(0, 0, 0))) continue;
