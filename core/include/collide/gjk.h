@@ -57,7 +57,11 @@ COL_EXTERN_C_BEGIN
  *             feature facing it, at the middle of the region where the two
  *             features face each other across the normal (the mean of its
  *             corners; a vertex where one feature is a vertex; the closest
- *             points of two edges), moved out by the radii. For a shallow
+ *             points of two edges), moved out by the radii. (Where two
+ *             axes' overlaps tie to rounding, 16 ulps of the sizes, and the
+ *             features along the first face nothing, the depth and normal
+ *             are those of the tied axis whose features face each other.)
+ *             For a shallow
  *             contact of two solids point_a lies in or on B where B's feature
  *             is a face and B reaches depth below it over the shared region
  *             (point_b on it, point_a depth under it), and point_b in or on A
@@ -70,7 +74,10 @@ COL_EXTERN_C_BEGIN
  *             taken to the least support value of A - B by Newton's method
  *             (EPA's polytope only approaches a curved difference), from
  *             EPA's normal and from its other nearest faces (another basin
- *             of the support, where the shapes nearly share a centre): the
+ *             of the support, where the shapes nearly share a centre), and
+ *             for a point core from the normal at the ellipsoid's nearest
+ *             point to it (Eberly's root, which is the least; radii
+ *             within a factor 2^25, 2^10 in float): the
  *             normal is both surfaces' normal at point_a and point_b, each
  *             its shape's support point along it, b* - a* = depth n to
  *             rounding (within 128 eps of the size and of the largest
