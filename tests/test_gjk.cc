@@ -894,6 +894,25 @@ TEST(PenetrationSat, OfTwoTiedAxesTheWitnessesTakeTheOneWhoseFeaturesFace) {
         col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
         EXPECT_LT(col_v3_len(gap), 1e-12) << "swap " << swap;
     }
+    // The same triangle (its first vertex at z = 416) by a flat box at z =
+    // -511.99994949 whose edge y = min.y it touches: in exact arithmetic CA x
+    // (1, 0, 0) parts them by 1.36e-14 (AB x (1, 0, 0) overlaps 1.8e-12),
+    // within GJK's touching band, so they touch: depth 0, not the tied axis's
+    // negative overlap (this session's first version of the retry gave
+    // -1.4e-14: regressions/distance/sat-witness-of-a-tied-axis-apart-by-
+    // rounding), a* = b* on both.
+    col_shape tri2 = Triangle(V(480, -511.875, 416), V(-512, -512, -511.75), V(-416, -512, -512));
+    col_shape box2 =
+        Aabb(-512, -0x1.ffffffffe2c71p+8, -0x1.fffffcb08d3edp+8, -320, -0x1.bfffffffe2c71p+8, -0x1.fffffcb08d3edp+8);
+    for (bool swap : {false, true}) {
+        col_penetration_result p = swap ? col_penetration(&box2, &tri2) : col_penetration(&tri2, &box2);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        EXPECT_EQ(p.depth, 0) << "swap " << swap;
+        col_shape wa = Point(p.point_a.x, p.point_a.y, p.point_a.z);
+        EXPECT_EQ(col_v3_len(col_v3_sub(p.point_b, p.point_a)), 0) << "swap " << swap;
+        EXPECT_LT(col_distance(&wa, &tri2).distance, 1e-11) << "swap " << swap;
+        EXPECT_LT(col_distance(&wa, &box2).distance, 1e-11) << "swap " << swap;
+    }
 }
 
 // A flat difference of the cores (depth 0 for them): the common point is

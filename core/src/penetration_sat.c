@@ -643,6 +643,10 @@ bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real *depth,
         col_real dk;
         col_vec3 nk, wa, wb;
         sat_unit(&one, &dk, &nk);
+        /* (an axis along which the cores touch, apart by rounding: depth 0,
+         * as the caller takes a touching pair's, regressions/distance/sat-
+         * witness-of-a-tied-axis-apart-by-rounding) */
+        dk = col_max(dk, COL_R(0.0));
         if (!(dk <= *depth + tie) || col__same_point(nk, *n)) continue;
         if (sat_witness_widened(&a, &b, size, dk, nk, &wa, &wb)) {
             *depth = dk;
