@@ -913,6 +913,23 @@ TEST(PenetrationSat, OfTwoTiedAxesTheWitnessesTakeTheOneWhoseFeaturesFace) {
         EXPECT_LT(col_distance(&wa, &tri2).distance, 1e-11) << "swap " << swap;
         EXPECT_LT(col_distance(&wa, &box2).distance, 1e-11) << "swap " << swap;
     }
+    // The first pair's triangle by a flat box at z = -512 + 2^-25 (6.5e-12
+    // deep along CA x (1, 0, 0), exactly 6.467517726980194e-12, and 2.8e-15
+    // more along AB x (1, 0, 0)): along the first, C faced the box's edge
+    // only within 4096 times rounding, b* 3e-8 off the box; the tied axis's
+    // features face at the first widening, and come first
+    // (regressions/distance/sat-witness-widened-past-a-tied-axis).
+    col_shape box3 = Aabb(-512, -512, -0x1.ffffffff8p+8, -320, -506.375, -0x1.ffffffff8p+8);
+    for (bool swap : {false, true}) {
+        col_penetration_result p = swap ? col_penetration(&box3, &tri) : col_penetration(&tri, &box3);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        EXPECT_NEAR(p.depth, 6.467517726980194e-12, 1e-14) << "swap " << swap;
+        EXPECT_NEAR(std::fabs(p.normal.z), 0.125 / std::hypot(576.0, 0.125), 1e-15) << "swap " << swap;
+        const col_vec3 on_tri = swap ? p.point_b : p.point_a, on_box = swap ? p.point_a : p.point_b;
+        col_shape wt = Point(on_tri.x, on_tri.y, on_tri.z), wb = Point(on_box.x, on_box.y, on_box.z);
+        EXPECT_LT(col_distance(&wt, &tri).distance, 1e-11) << "swap " << swap;
+        EXPECT_LT(col_distance(&wb, &box3).distance, 1e-11) << "swap " << swap;
+    }
 }
 
 // A flat difference of the cores (depth 0 for them): the common point is

@@ -129,8 +129,7 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
  * vertex; two edges' closest points). Where they face nothing along n, the
  * first other axis whose overlap lies within rounding (16 ulps of the
  * size) of the depth and whose features face each other: *depth and *n
- * become its own. false where no widening of the features (to 4096 times
- * rounding) along any of them faces: *pa and *pb are then the unwidened
+ * become its own. false where none faces: *pa and *pb are then the
  * features' pair along n, b* possibly off B. */
 bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real *depth, col_vec3 *n, col_vec3 *pa,
                       col_vec3 *pb);

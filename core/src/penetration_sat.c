@@ -581,24 +581,39 @@ static bool sat_witness_tol(const sat_core *a, const sat_core *b, col_real depth
     return dx * dx + dy * dy <= tol * tol;
 }
 
-/* The matched pair at the least of the widenings of the features (within
- * 1, 16, 256 then 4096 times rounding of the extremes) that face each
- * other; false where none does (*pa, *pb the unwidened pair). */
-static bool sat_witness_widened(const sat_core *a, const sat_core *b, col_real size, col_real depth, col_vec3 n,
-                                col_vec3 *pa, col_vec3 *pb) {
-    col_vec3 t1, t2;
-    col__across(n, &t1, &t2);
-    col_real tol = COL_R(64.0) * COL_EPSILON * size;
-    if (sat_witness_tol(a, b, depth, n, t1, t2, tol, pa, pb)) return true;
-    for (col_real wide = COL_R(16.0) * tol; wide <= COL_R(4096.0) * tol; wide *= COL_R(16.0)) {
-        col_vec3 wa, wb;
-        if (sat_witness_tol(a, b, depth, n, t1, t2, wide, &wa, &wb)) {
-            *pa = wa;
-            *pb = wb;
-            return true;
-        }
+/* An axis tied with the one kept (col__sat_witness): its depth and unit
+ * normal. */
+typedef struct sat_tied {
+    col_real depth;
+    col_vec3 n;
+} sat_tied;
+
+/* The axes other than n whose depth lies within tie of depth, each family
+ * in the order col__sat_penetration tries it, into out (up to 15); their
+ * count. */
+static int sat_tied_axes(const sat_core *a, const sat_core *b, col_real depth, col_vec3 n, col_real tie,
+                         sat_tied out[15]) {
+    col_vec3 axes[15];
+    col_real signs[15];
+    int nax = 0, nt = 0;
+    for (int i = 0; i < a->nface; ++i) axes[nax] = a->face[i], signs[nax++] = -COL_R(1.0);
+    for (int i = 0; i < b->nface; ++i) axes[nax] = b->face[i], signs[nax++] = COL_R(1.0);
+    for (int i = 0; i < a->nedge; ++i)
+        for (int j = 0; j < b->nedge; ++j) axes[nax] = col_v3_cross(a->edge[i], b->edge[j]), signs[nax++] = COL_R(1.0);
+    for (int k = 0; k < nax; ++k) {
+        sat_best one = {COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
+        (void)sat_axis(a, b, axes[k], COL_REAL_MAX, tie, signs[k], &one);
+        if (!(one.ov < COL_REAL_MAX)) continue; /* (a zero axis) */
+        sat_tied t;
+        sat_unit(&one, &t.depth, &t.n);
+        /* (an axis along which the cores touch, apart by rounding: depth 0,
+         * as the caller takes a touching pair's, regressions/distance/sat-
+         * witness-of-a-tied-axis-apart-by-rounding) */
+        t.depth = col_max(t.depth, COL_R(0.0));
+        if (!(t.depth <= depth + tie) || col__same_point(t.n, n)) continue;
+        out[nt++] = t;
     }
-    return false;
+    return nt;
 }
 
 bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real *depth, col_vec3 *n, col_vec3 *pa,
@@ -606,51 +621,35 @@ bool col__sat_witness(const col__proxy *A, const col__proxy *B, col_real *depth,
     sat_core a, b;
     (void)sat_core_make(A, &a);
     (void)sat_core_make(B, &b);
-    /* features within rounding of the extremes: A's against n, B's along
-     * it; where they do not face each other, the normal's own rounding left
-     * a vertex of the touching face out (a sliver triangle 700 long, its
-     * far vertex 3e-11 below its short edge along an axis 4e-14 rad off its
-     * plane, kept only the short edge, which faces nothing of the box: a*
-     * 36.6 off the box, fuzz/regressions/distance/sat-witness-of-a-sliver-
-     * face-cut-to-its-short-edge): the features again within 16, 256,
-     * then 4096 times that, the least that face each other (at once 4096
-     * times put b* 8e-9 off a box at size 500, fuzz/regressions/distance/
-     * sat-witness-features-widened-too-far-*) */
-    col_real size = A->size + B->size;
-    if (sat_witness_widened(&a, &b, size, *depth, *n, pa, pb)) return true;
-    /* None face each other: the axis kept is not the contact's, but one
+    col_vec3 t1, t2;
+    col__across(*n, &t1, &t2);
+    /* the features within rounding of the extremes: A's against n, B's
+     * along it */
+    col_real size = A->size + B->size, tol = COL_R(64.0) * COL_EPSILON * size;
+    if (sat_witness_tol(&a, &b, *depth, *n, t1, t2, tol, pa, pb)) return true;
+    /* Where they face nothing, the axis kept is not the contact's, but one
      * whose overlap ties with it (sat_keep keeps the first of overlaps
      * within tie: a triangle through the edge of a box flat in z, along
      * edge products 1e-7 rad apart whose overlaps differed by 7.7e-12 of
      * 8.1e-12, kept the first, along which the triangle's extreme was its
      * corner 8.1e-5 beside the box's edge, regressions/distance/sat-witness-
-     * of-an-axis-tied-with-the-contacts). The axes again (each family in
-     * the order col__sat_penetration tries it), the first within tie of the
-     * depth whose features face each other: its depth and normal, rounding
-     * apart the same depth. (Only here: the common case pays nothing.) */
-    col_real tie = COL_R(16.0) * COL_EPSILON * size;
-    col_vec3 axes[15];
-    col_real signs[15];
-    int nax = 0;
-    for (int i = 0; i < a.nface; ++i) axes[nax] = a.face[i], signs[nax++] = -COL_R(1.0);
-    for (int i = 0; i < b.nface; ++i) axes[nax] = b.face[i], signs[nax++] = COL_R(1.0);
-    for (int i = 0; i < a.nedge; ++i)
-        for (int j = 0; j < b.nedge; ++j) axes[nax] = col_v3_cross(a.edge[i], b.edge[j]), signs[nax++] = COL_R(1.0);
-    for (int k = 0; k < nax; ++k) {
-        sat_best one = {COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
-        (void)sat_axis(&a, &b, axes[k], COL_REAL_MAX, tie, signs[k], &one);
-        if (!(one.ov < COL_REAL_MAX)) continue; /* (a zero axis) */
-        col_real dk;
-        col_vec3 nk, wa, wb;
-        sat_unit(&one, &dk, &nk);
-        /* (an axis along which the cores touch, apart by rounding: depth 0,
-         * as the caller takes a touching pair's, regressions/distance/sat-
-         * witness-of-a-tied-axis-apart-by-rounding) */
-        dk = col_max(dk, COL_R(0.0));
-        if (!(dk <= *depth + tie) || col__same_point(nk, *n)) continue;
-        if (sat_witness_widened(&a, &b, size, dk, nk, &wa, &wb)) {
-            *depth = dk;
-            *n = nk;
+     * of-an-axis-tied-with-the-contacts): the first axis within tie of its
+     * depth whose features face (its depth and normal then, rounding apart
+     * the same depth). (Only here: the common case pays nothing. Before
+     * these, the features were widened up to 4096 times rounding where
+     * they faced nothing, for a sliver's face normal 4e-14 rad off, since
+     * exact to an ulp (sat_core_make); widening found the corner facing the
+     * box's edge within 3e-8 where the tied axis's features face exactly,
+     * regressions/distance/sat-witness-widened-past-a-tied-axis, and no
+     * case known since needs it.) */
+    sat_tied tied[15];
+    int nt = sat_tied_axes(&a, &b, *depth, *n, COL_R(16.0) * COL_EPSILON * size, tied);
+    for (int k = 0; k < nt; ++k) {
+        col_vec3 u1, u2, wa, wb;
+        col__across(tied[k].n, &u1, &u2);
+        if (sat_witness_tol(&a, &b, tied[k].depth, tied[k].n, u1, u2, tol, &wa, &wb)) {
+            *depth = tied[k].depth;
+            *n = tied[k].n;
             *pa = wa;
             *pb = wb;
             return true;
