@@ -405,6 +405,44 @@ TEST(Distance, ADiscByANearlyParallelFaceTakesTheFacesNormal) {
     }
 }
 
+// The same disc 6.5e-5 from another polytope's face nearly parallel to it
+// (a fuzz finding: fuzz/regressions/distance/refined-normal-of-a-disc-by-a-
+// nearly-parallel-face), its contact on the rim at (285.6, -2.9) from the
+// centre. The refined witnesses are matched only to the contact's tolerance
+// (128 eps of the sizes and the rim's curvature radius, 511.5^2 / 3.5), so
+// their difference turned 3.5e-6 rad off the refinement's direction, and
+// along it the disc's support lay 3.6e-4 beyond point_a (the rim's flat
+// direction turns a support point that far). The normal is now the
+// refinement's: each shape's support along it is its witness's plane (the
+// second method), and it is GJK's normal to 1e-8 (GJK's simplex direction,
+// 4.36e-6 in x).
+TEST(Distance, ADiscByANearlyParallelFaceTakesTheRefinementsNormal) {
+    if (kFloat) return; // (the coordinates are doubles)
+    const double h[24] = {0x1.30000fdcf9842p+6,  -0x1.7fe35d0491494p+8, -0x1.919d8fdf5913p+8,  -0x1.7dfffc08c19efp+8,
+                          -0x1.0001ae8248a4ap+9, -0x1.d2fd8fdf5913p+8,  0x1.3fe003f73e611p+8,  0x1.ffdca2fb6eb6cp+8,
+                          0x1.f9e27020a6edp+8,   -0x1.f3fffc08c19efp+8, -0x1.f4035d0491494p+8, -0x1.e61d8fdf5913p+8,
+                          -0x1.c01ffc08c19efp+8, 0x1.ffdca2fb6eb6cp+8,  -0x1.323d8fdf5913p+8,  0x1.ec0003f73e611p+8,
+                          -0x1.0001ae8248a4ap+9, -0x1.f21d8fdf5913p+8,  -0x1.bffe0460cf7bdp+1, 0x1.c3945f6dd6d84p+3,
+                          -0x1.f19d8fdf5913p+8,  -0x1.bffe0460cf7bdp+1, -0x1.ae8248a49f0ap-7,  0x1.f0227020a6edp+8};
+    col_vec3 p[8];
+    for (int i = 0; i < 8; ++i) p[i] = V(h[3 * i], h[3 * i + 1], h[3 * i + 2]);
+    col_shape disc = Ellipsoid(-32, -256, -0x1.f1ep+8, 0x1.ff8p+8, 3.5, 0), poly = Polytope(p, 8);
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &a = order ? poly : disc, &b = order ? disc : poly;
+        col_distance_result r = col_distance(&a, &b), g = col_gjk_distance(&a, &b);
+        ASSERT_EQ(r.status, COL_MISS) << order;
+        ASSERT_EQ(g.status, COL_MISS) << order;
+        EXPECT_NEAR(r.distance, g.distance, 1e-10) << order;
+        const col_vec3 n = r.normal, m = col_v3_neg(n);
+        EXPECT_NEAR(col_v3_dot(Support(b, n), n), col_v3_dot(r.point_b, n), 1e-9) << order;
+        EXPECT_NEAR(col_v3_dot(Support(a, m), m), col_v3_dot(r.point_a, m), 1e-9) << order;
+        EXPECT_NEAR(col_v3_dot(col_v3_sub(r.point_a, r.point_b), n), r.distance, 1e-9) << order;
+        EXPECT_LT(col_v3_len(col_v3_sub(r.normal, g.normal)), 1e-8) << order;
+        const col_vec3 on_disc = order ? r.point_b : r.point_a;
+        EXPECT_NEAR(on_disc.x, -32 + 285.6, 0.1) << order; // on the rim, where the face comes nearest
+    }
+}
+
 // Far from the origin the distance stays what it is near it: the methods work
 // in a frame at the shapes. Tolerance: the rounding of the translated
 // coordinates (offset * eps), not of the offset squared.

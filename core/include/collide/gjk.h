@@ -244,8 +244,9 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * gap (how far each lies from its shape's supporting plane across their
  * direction) is no larger than GJK's and the shapes still apart (whether the shapes touch stays
  * GJK's decision, as in col_overlap and col_penetration): closest points
- * exact to rounding (the normal to
- * the witnesses' rounding over the distance) within the aspect limits of
+ * exact to rounding (matched to the contact's tolerance: 128 eps of the
+ * sizes and the radii of curvature; the normal the refinement's direction,
+ * along which each is its shape's support point) within the aspect limits of
  * col_penetration, GJK's beyond them. Symmetric: swapping A and B swaps the
  * points and negates the normal, bit for bit.
  */
