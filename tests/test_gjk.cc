@@ -443,6 +443,38 @@ TEST(Distance, ADiscByANearlyParallelFaceTakesTheRefinementsNormal) {
     }
 }
 
+// GJK ending on a needle simplex (a fuzz finding: fuzz/regressions/distance/
+// gjk-witnesses-of-a-needle-simplex): a pancake (386 by 1013 by 0.25) whose
+// rim lies 1.2e-4 from a flat polytope's edge (three points, two of them
+// repeated, in the plane 1.4e-4 above the pancake's middle). GJK's last
+// simplex was a triangle 850 long whose two near vertices lay 1e-7 apart:
+// its closest point was right (|v| = 1.2005866e-4), but the weights, split
+// the long way by the rounding of its tiny area, put the witnesses 7.2e-4
+// apart. The second method: the supports along the normal, whose
+// separation is a lower bound of the distance, meet it; and col_distance's
+// refinement agrees.
+TEST(Distance, GjkWitnessesOfANeedleSimplexAreItsEdgesPair) {
+    if (kFloat) return; // (the coordinates are doubles)
+    const double z = -0x1.fefff71ee5215p+8;
+    col_vec3 p[6] = {
+        V(0x1.52b31348af611p+9, 0x1.6f7515f783194p+7, z),  V(0x1.4131348af6114p+5, -0x1.84a575043e736p+8, z),
+        V(0x1.4131348af6114p+5, -0x1.84a575043e736p+8, z), V(0x1.5cc4d22bd845p+3, -0x1.84a575043e736p+8, z),
+        V(0x1.4131348af6114p+5, -0x1.84a575043e736p+8, z), V(0x1.4131348af6114p+5, -0x1.84a575043e736p+8, z)};
+    col_shape pancake = Ellipsoid(0x1.ff8p+8, -0x1.f4ap+8, -0x1.ffp+8, 0x1.82p+7, 0x1.fa8p+8, 0x1p-3),
+              poly = Polytope(p, 6);
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &a = order ? poly : pancake, &b = order ? pancake : poly;
+        col_distance_result g = col_gjk_distance(&a, &b), d = col_distance(&a, &b);
+        ASSERT_EQ(g.status, COL_MISS) << order;
+        EXPECT_NEAR(g.distance, 1.2005866e-4, 1e-10) << order;
+        EXPECT_NEAR(g.distance, d.distance, 1e-10) << order;
+        const col_vec3 n = g.normal, m = col_v3_neg(n);
+        const double lower = col_v3_dot(Support(a, m), n) - col_v3_dot(Support(b, n), n);
+        EXPECT_NEAR(lower, g.distance, 1e-9) << order;
+        EXPECT_NEAR(col_v3_len(col_v3_sub(g.point_a, g.point_b)), g.distance, 1e-12) << order;
+    }
+}
+
 // Far from the origin the distance stays what it is near it: the methods work
 // in a frame at the shapes. Tolerance: the rounding of the translated
 // coordinates (offset * eps), not of the offset squared.

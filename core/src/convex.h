@@ -71,6 +71,7 @@ typedef struct gjk_state {
     int warm_n;
     int warm_ia[4], warm_ib[4];
     col_real scale; /* size of the problem: tolerances are relative to it */
+    col_real vv;    /* |v|^2 of the run's last closest point (its solver's own) */
     bool overlap;   /* the cores touch or overlap */
     bool converged; /* false: the iteration cap was reached */
     int iterations;
@@ -311,6 +312,7 @@ static inline void col__gjk_init(gjk_state *g, col_real miss_radius) {
     g->s.n = 0;
     g->warm_n = 0;
     g->scale = COL_R(0.0);
+    g->vv = COL_R(0.0);
     g->overlap = false;
     g->converged = true;
     g->iterations = 0;

@@ -672,6 +672,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     }
     if (c == 1) g->s = other;
     if (inside) g->overlap = true;
+    g->vv = vv;
     g->iterations = it;
 }
 
@@ -741,14 +742,46 @@ static col_distance_result face_normal(const col__proxy *A, const col__proxy *B,
     return r;
 }
 
+/* The witnesses of a triangle simplex whose weights do not reproduce its
+ * closest point (|pa - pb|^2 above the solver's own |v|^2 = vv by more than
+ * 2^-20 of it): a needle, two of its vertices nearly one, whose weights
+ * split the long way by the area's rounding over its tiny area; each of its
+ * edges' closest pair (a segment's weight is well conditioned), the least
+ * apart, where nearer than the weights' (every such pair is one point of
+ * each core: the cores are convex). A pancake's rim 1.2e-4 from a flat
+ * polytope ended on a needle 850 long whose weights put the witnesses
+ * 7.2e-4 apart (fuzz/regressions/distance/gjk-witnesses-of-a-needle-
+ * simplex). */
+static void needle_witness(const simplex *s, col_real vv, col_vec3 *pa, col_vec3 *pb) {
+    col_vec3 d = col_v3_sub(*pa, *pb);
+    col_real best = col_v3_dot(d, d);
+    if (s->n != 3 || !(best > vv + COL_R(0x1p-20) * vv)) return;
+    for (int i = 0; i < 3; ++i) {
+        const svert *x = &s->v[i], *y = &s->v[(i + 1) % 3];
+        col_vec3 e = col_v3_sub(y->w, x->w);
+        col_real ee = col_v3_dot(e, e), t = COL_R(0.0);
+        if (ee > COL_R(0.0)) t = col__clamp(-col_v3_dot(x->w, e) / ee, COL_R(0.0), COL_R(1.0));
+        col_vec3 a = col_v3_madd(x->a, t, col_v3_sub(y->a, x->a)), b = col_v3_madd(x->b, t, col_v3_sub(y->b, x->b));
+        col_vec3 de = col_v3_sub(a, b);
+        col_real dd = col_v3_dot(de, de);
+        if (dd < best) {
+            best = dd;
+            *pa = a;
+            *pb = b;
+        }
+    }
+}
+
 /* GJK on two support shapes; the result in the frame. */
 col_distance_result col__gjk_distance(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     col__gjk_run(A, B, g);
     col_vec3 pa, pb;
     if (g->overlap)
         overlap_witness(g, &pa, &pb);
-    else
+    else {
         col__witness(&g->s, &pa, &pb);
+        needle_witness(&g->s, g->vv, &pa, &pb);
+    }
     col_distance_result r = g->overlap
                                 ? col__rounded_result(pa, A->radius, pa, B->radius)
                                 : face_normal(A, B, &g->s, pa, pb, col__rounded_result(pa, A->radius, pb, B->radius));
