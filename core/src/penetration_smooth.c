@@ -543,7 +543,13 @@ static bool disc_polar(const col__proxy *A, const col__proxy *B, int side, col_v
     col_vec3 pole = m0;
     if (phi < COL_R(0.125)) {
         (void)pole_start(A, B, side, ax, sigma, phi, tol, &pole);
-        return polar_solve(A, B, ax, pole, tol, s, m);
+        if (polar_solve(A, B, ax, pole, tol, s, m)) return true;
+        /* and where that does not converge, from EPA's normal (the pole's
+         * start turned 1.5 rad from the least 0.024 rad off the pole, where
+         * h has a saddle along th, and Newton's steps swung across it: a
+         * disc 0.5 by 3 deep in an ellipsoid, regressions/distance/disc-
+         * pole-start-across-a-saddle) */
+        return !col__same_point(pole, m0) && polar_solve(A, B, ax, m0, tol, s, m);
     }
     if (polar_solve(A, B, ax, m0, tol, s, m)) return true;
     if (!pole_start(A, B, side, ax, sigma, phi, tol, &pole)) return false;
