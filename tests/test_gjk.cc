@@ -1967,30 +1967,41 @@ TEST(Penetration, ADiscDeepInABallWithItsLeastNearItsPole) {
 // method converges. The second method: no direction of a fibonacci sphere
 // of 4000, nor of a grid 0.01 rad about the normal, has a lower support
 // value of A - B, and EPA's depth (a support value) is no lower.
+// And the ellipsoid 0.125 lower and 0.125 along x (regressions/distance/disc-
+// near-its-pole-in-ill-scaled-polar-angles): the least 0.0027 rad off the
+// pole, where the polar angles' Hessian was [[6870, -25.5], [-25.5, 0.0947]]
+// (th's metric is sin(phi)) and Newton's steps from EPA's normal swung about
+// it, t 1e-4 against a tolerance of 6e-10; Newton's method in the frame
+// across m converges from their last iterate.
 TEST(Penetration, ADiscDeepInAnEllipsoidByASaddleOfItsPolesStart) {
     if (kFloat) return; // (the tolerances are double's; float's contact tolerance is 2e-3 here)
-    col_shape a = Ellipsoid(-0x1.ffep+8, -0x1p+9, 0x1p-3, 0x1.dfp+8, 0x1.74p+3, 0x1.78p+3),
-              b = Ellipsoid(-0x1.ep+8, -0x1.fe6p+8, -0x1.58p+2, 0x1p-2, 0x1.8p+0, 0);
-    for (int order = 0; order < 2; ++order) {
-        const col_shape &x = order ? b : a, &y = order ? a : b;
-        col_penetration_result p = col_penetration(&x, &y), e = col_epa_penetration(&x, &y);
-        ASSERT_EQ(p.status, COL_HIT) << order;
-        EXPECT_NEAR(p.depth, 6.22246200449, 1e-9) << order;
-        EXPECT_LE(p.depth, e.depth + 1e-12) << order;
-        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
-        EXPECT_LT(col_v3_len(gap), 1e-9) << order;
-        auto value = [&](col_vec3 m) { return col_v3_dot(col_v3_sub(Support(y, m), Support(x, col_v3_neg(m))), m); };
-        double least = 1e300;
-        for (int i = 0; i < 4000; ++i) {
-            double zz = 1 - (2 * i + 1) / 4000.0, r = std::sqrt(1 - zz * zz), ph = i * 2.39996322972865332;
-            least = std::fmin(least, value(V(r * std::cos(ph), r * std::sin(ph), zz)));
-        }
-        for (int i = -20; i <= 20; ++i)
-            for (int j = -20; j <= 20; ++j) {
-                col_vec3 m = col_v3_add(p.normal, V(i * 5e-4, j * 5e-4, 0));
-                least = std::fmin(least, value(col_v3_scale(m, 1 / col_v3_len(m))));
+    for (int k = 0; k < 2; ++k) {
+        col_shape a = k ? Ellipsoid(-0x1.ffep+8, -0x1.ffep+8, 0, 0x1.dfp+8, 0x1.74p+3, 0x1.78p+3)
+                        : Ellipsoid(-0x1.ffep+8, -0x1p+9, 0x1p-3, 0x1.dfp+8, 0x1.74p+3, 0x1.78p+3),
+                  b = Ellipsoid(-0x1.ep+8, -0x1.fe6p+8, -0x1.58p+2, 0x1p-2, 0x1.8p+0, 0);
+        for (int order = 0; order < 2; ++order) {
+            const col_shape &x = order ? b : a, &y = order ? a : b;
+            col_penetration_result p = col_penetration(&x, &y), e = col_epa_penetration(&x, &y);
+            ASSERT_EQ(p.status, COL_HIT) << order;
+            EXPECT_NEAR(p.depth, k ? 6.34898448077 : 6.22246200449, 1e-9) << order;
+            EXPECT_LE(p.depth, e.depth + 1e-12) << order;
+            col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+            EXPECT_LT(col_v3_len(gap), 1e-9) << order;
+            auto value = [&](col_vec3 m) {
+                return col_v3_dot(col_v3_sub(Support(y, m), Support(x, col_v3_neg(m))), m);
+            };
+            double least = 1e300;
+            for (int i = 0; i < 4000; ++i) {
+                double zz = 1 - (2 * i + 1) / 4000.0, r = std::sqrt(1 - zz * zz), ph = i * 2.39996322972865332;
+                least = std::fmin(least, value(V(r * std::cos(ph), r * std::sin(ph), zz)));
             }
-        EXPECT_GE(least, p.depth - 1e-9) << order;
+            for (int i = -20; i <= 20; ++i)
+                for (int j = -20; j <= 20; ++j) {
+                    col_vec3 m = col_v3_add(p.normal, V(i * 5e-4, j * 5e-4, 0));
+                    least = std::fmin(least, value(col_v3_scale(m, 1 / col_v3_len(m))));
+                }
+            EXPECT_GE(least, p.depth - 1e-9) << order;
+        }
     }
 }
 

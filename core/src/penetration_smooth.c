@@ -549,7 +549,19 @@ static bool disc_polar(const col__proxy *A, const col__proxy *B, int side, col_v
          * h has a saddle along th, and Newton's steps swung across it: a
          * disc 0.5 by 3 deep in an ellipsoid, regressions/distance/disc-
          * pole-start-across-a-saddle) */
-        return !col__same_point(pole, m0) && polar_solve(A, B, ax, m0, tol, s, m);
+        if (!col__same_point(pole, m0) && polar_solve(A, B, ax, m0, tol, s, m)) return true;
+        /* and where neither converges, off the pole but near it, in the
+         * frame across the last iterate: the polar angles are ill scaled
+         * there (th's metric is sin(phi)), and their Hessian was [[6870,
+         * -25.5], [-25.5, 0.0947]], whose steps swung about the least 0.0027
+         * rad off the pole (a disc 0.5 by 3 deep in an ellipsoid, regressions/
+         * distance/disc-near-its-pole-in-ill-scaled-polar-angles) */
+        smooth_at s2;
+        col_vec3 m2;
+        if (!smooth_newton(A, B, *m, tol, &s2, &m2)) return false;
+        *s = s2;
+        *m = m2;
+        return true;
     }
     if (polar_solve(A, B, ax, m0, tol, s, m)) return true;
     if (!pole_start(A, B, side, ax, sigma, phi, tol, &pole)) return false;
