@@ -582,9 +582,10 @@ static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, 
 }
 
 /* The smooth core E, A where e_is_a (else B, negated in D), and a point v
- * of D's other part (a vertex of P, or a point core): E moved onto it (E + v, D's part about v)
- * holds the origin; the unit normal of E's surface at its nearest point
- * to the origin, or zero (a disc, the origin at the centre). With q =
+ * of D's other part (a vertex of P, or a point core): E moved onto it (E +
+ * v, D's part about v) holds the origin; the unit normal of E's surface at
+ * its nearest point to the origin, or zero (a disc, radii beyond
+ * curved_aspect, the origin at the centre). With q =
  * -(v + c) (c E's centre, r its radii, in D) the nearest point is x_i =
  * r_i^2 q_i / (r_i^2 + t), its normal along q_i / (r_i^2 + t), t the
  * largest root of F(t) = sum (r_i q_i / (r_i^2 + t))^2 - 1 (Eberly,
@@ -600,7 +601,8 @@ static bool smooth_solve(const col__proxy *A, const col__proxy *B, col_vec3 m0, 
  * in one 1.4% deeper than the corner's own: a fuzz finding, regressions/
  * distance/box-corner-in-the-tip-of-a-needle.) */
 static col_vec3 nearest_normal(const col__proxy *E, bool e_is_a, col_vec3 v) {
-    if (!(E->e.x > COL_R(0.0) && E->e.y > COL_R(0.0) && E->e.z > COL_R(0.0))) return col_v3(0, 0, 0);
+    if (!(E->e.x > COL_R(0.0) && E->e.y > COL_R(0.0) && E->e.z > COL_R(0.0)) || !curved_aspect(E))
+        return col_v3(0, 0, 0);
     col_vec3 ce = col_v3_add(E->p[0], E->shift);
     if (!e_is_a) ce = col_v3_neg(ce);
     /* in units of the largest radius, each then at least 2^-25, its square
@@ -708,13 +710,13 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
      * (a point 1e-6 off the long axis near the tip of a needle 1013 long and
      * 0.25 thick: two least values across the axis 2.1e-6 apart, EPA's
      * normal in the higher's basin, regressions/distance/point-beside-the-
-     * axis-of-a-needles-tip). Within curved_aspect, whose ratio
-     * nearest_normal's units assume (beyond, a radius squared in units of
-     * the largest underflowed to 0 and was divided by: regressions/
-     * distance/point-against-an-ellipsoid-beyond-the-curved-aspect). */
+     * axis-of-a-needles-tip). (nearest_normal keeps to curved_aspect,
+     * whose ratio its units assume: beyond, a radius squared in units of
+     * the largest underflowed to 0 and was divided by, regressions/
+     * distance/point-against-an-ellipsoid-beyond-the-curved-aspect.) */
     for (int side = 0; side < 2; ++side) {
         const col__proxy *E = side ? B : A, *P = side ? A : B;
-        if (E->type != COL__SUPPORT_ELLIPSOID || P->type != COL__SUPPORT_POINT || !curved_aspect(E)) continue;
+        if (E->type != COL__SUPPORT_ELLIPSOID || P->type != COL__SUPPORT_POINT) continue;
         col_vec3 v = col__proxy_support(P, m);
         col_vec3 start = nearest_normal(E, side == 0, side ? v : col_v3_neg(v));
         if (col__same_point(start, col_v3(0, 0, 0))) continue;
