@@ -1,9 +1,14 @@
 // Swept tests: hand-derived contacts, the seed listings' defects pinned as
 // regressions, the generic dispatch (swap symmetry, point sweep = ray cast),
 // and a seeded property check of every sweep against the static tests.
+#include <cstring>
 #include <random>
 
 #include "helpers.h"
+
+extern "C" {
+#include "geom.h"
+}
 
 using namespace ct;
 
@@ -698,4 +703,74 @@ TEST(SweepRotating, PosesOverlapAndInvalidInput) {
     EXPECT_EQ(col_sweep_rotating(&ball, nullptr, &blade, &still, nullptr, nullptr).status, COL_INVALID);
     col_shape nan_ball = Sphere(NAN, 0, 0, 1);
     EXPECT_EQ(col_sweep_rotating(&nan_ball, &still, &blade, &still, nullptr, nullptr).status, COL_INVALID);
+}
+
+// col__unit_len (geom.h), the direction and length of an edge at once: by
+// the squares within its range, by the scaled forms beyond it; both agree
+// with col__unit_or and col__len_safe to a few ulps at every magnitude the
+// precision has, from subnormal to the largest finite, across the range's
+// ends.
+TEST(Geom, UnitAndLengthAtOnceAgreeWithTheScaledFormsAtEveryMagnitude) {
+    using lim = std::numeric_limits<col_real>;
+    const int lo = lim::min_exponent - lim::digits, hi = lim::max_exponent - 2;
+    std::mt19937 g(20261129);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int e = lo; e <= hi; ++e) {
+        for (int trial = 0; trial < 8; ++trial) {
+            col_vec3 d = V(u(g), u(g), u(g));
+            if (trial == 0) d = V(1, 0, 0); /* one component: the smallest magnitudes too */
+            col_vec3 v = col_v3(std::ldexp(d.x, e), std::ldexp(d.y, e), std::ldexp(d.z, e));
+            if (!(col__abs_max(v) > 0)) continue;
+            col_real len = -1;
+            col_vec3 w = col__unit_len(v, V(7, 7, 7), &len), ref = col__unit_or(v, V(7, 7, 7));
+            SCOPED_TRACE(testing::Message() << "exponent " << e << " trial " << trial);
+            EXPECT_NEAR(w.x, ref.x, Ulps(1, 4));
+            EXPECT_NEAR(w.y, ref.y, Ulps(1, 4));
+            EXPECT_NEAR(w.z, ref.z, Ulps(1, 4));
+            double l = static_cast<double>(col__len_safe(v));
+            EXPECT_NEAR(static_cast<double>(len), l, Ulps(l, 4));
+        }
+    }
+    col_real len = -1;
+    col_vec3 z = col__unit_len(V(0, 0, 0), V(0, 0, 1), &len);
+    EXPECT_EQ(len, R(0));
+    EXPECT_EQ(z.z, R(1));
+}
+
+// Within the squares' range a power of two's scaling changes no bit of the
+// direction (the metamorphic harness's scaling by 2^-16 .. 2^16 of a sweep).
+TEST(Geom, UnitAndLengthAtOnceAreExactlyScaleFree) {
+    std::mt19937 g(7);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int trial = 0; trial < 2000; ++trial) {
+        col_vec3 v = V(u(g), u(g), u(g));
+        col_real l0, l1;
+        col_vec3 a = col__unit_len(v, V(0, 0, 0), &l0);
+        int k = static_cast<int>(g() % 33) - 16;
+        col_vec3 s = col_v3(std::ldexp(v.x, k), std::ldexp(v.y, k), std::ldexp(v.z, k));
+        col_vec3 b = col__unit_len(s, V(0, 0, 0), &l1);
+        EXPECT_EQ(a.x, b.x);
+        EXPECT_EQ(a.y, b.y);
+        EXPECT_EQ(a.z, b.z);
+        EXPECT_EQ(std::ldexp(l0, k), l1);
+    }
+}
+
+// col__unit_or_along(v, w, f): v's direction (to a few ulps of
+// col__unit_or's) where it has one, else w's, else f.
+TEST(Geom, UnitAlongFallsBackAsTheNestedForm) {
+    const col_vec3 f = V(1, 0, 0), vs[] = {V(0, 0, 0), V(3, -4, 0), V(kInf, 0, 0), V(kNaN, 1, 0), V(1e-300, 0, 0)},
+                   ws[] = {V(0, 0, 0), V(0, 2, 2), V(-kInf, 1, 0)};
+    for (col_vec3 v : vs)
+        for (col_vec3 w : ws) {
+            col_vec3 a = col__unit_or_along(v, w, f), b = col__unit_or(v, col__unit_or(w, f));
+            SCOPED_TRACE(testing::Message() << v.x << " " << w.x);
+            if (std::isnan(b.x)) {
+                EXPECT_TRUE(std::isnan(a.x));
+                continue;
+            }
+            EXPECT_NEAR(a.x, b.x, Ulps(1, 4));
+            EXPECT_NEAR(a.y, b.y, Ulps(1, 4));
+            EXPECT_NEAR(a.z, b.z, Ulps(1, 4));
+        }
 }

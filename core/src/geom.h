@@ -106,8 +106,6 @@ static inline col_vec3 col__no_neg_zero(col_vec3 v) {
     return col_v3(v.x + COL_R(0.0), v.y + COL_R(0.0), v.z + COL_R(0.0));
 }
 
-/* |v| without underflow or overflow of the squares: scaled by the largest
- * component first. 0 only for v = 0. */
 /* The largest |component| of v, by comparisons (fmax is a library call;
  * NaN components are the caller's concern: col__len_safe and col__unit_or
  * give NaN for them either way). */
@@ -141,6 +139,8 @@ static inline col_aabb col__points_box(const col_vec3 *p, size_t n) {
     return b;
 }
 
+/* |v| without underflow or overflow of the squares: scaled by the largest
+ * component first. 0 only for v = 0. */
 static inline col_real col__len_safe(col_vec3 v) {
     col_real m = col__abs_max(v);
     if (!(m > COL_R(0.0))) return COL_R(0.0);
@@ -157,6 +157,42 @@ void col__pow2_split(col_real big, col_real *s1, col_real *s2);
  * valid coordinates are; denormal components are fine); fallback when v is
  * zero or not finite. */
 col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback);
+
+/* The range of |v|inf where v . v neither underflows nor overflows (nor
+ * rounds in the subnormal range): col__unit_len's squares. */
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define COL__SQUARES_LO 0x1p-56f
+#define COL__SQUARES_HI 0x1p56f
+#else
+#define COL__SQUARES_LO 0x1p-480
+#define COL__SQUARES_HI 0x1p480
+#endif
+
+/* The unit vector along a finite v, and |v| in *len, at once: by the
+ * squares where |v|inf lies within COL__SQUARES_LO..HI (one root and one
+ * division, where col__len_safe and col__unit_or take seven divisions and
+ * two roots; each result within a few ulps of theirs, and a power of two's
+ * scaling of v changes no bit of the direction), else as they compute
+ * them. v = 0: fallback, and *len 0. */
+static inline col_vec3 col__unit_len(col_vec3 v, col_vec3 fallback, col_real *len) {
+    col_real m = col__abs_max(v);
+    if (m >= COL__SQUARES_LO && m <= COL__SQUARES_HI) {
+        col_real l = col_v3_len(v);
+        *len = l;
+        return col_v3_scale(v, COL_R(1.0) / l);
+    }
+    *len = col__len_safe(v);
+    return col__unit_or(v, fallback);
+}
+
+/* v's direction (col__unit_len's, within a few ulps of col__unit_or's),
+ * else, where v has none (zero or not finite), w's, else fallback: the
+ * second normalization's divisions and root only where needed (nesting
+ * col__unit_or calls takes both every time). */
+static inline col_vec3 col__unit_or_along(col_vec3 v, col_vec3 w, col_vec3 fallback) {
+    col_real m = col__abs_max(v), len; /* col__unit_or's own test */
+    return m > COL_R(0.0) && m <= COL_REAL_MAX ? col__unit_len(v, fallback, &len) : col__unit_or(w, fallback);
+}
 
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be
  * NULL). A zero-length segment gives a. Ericson 5.1.2. */

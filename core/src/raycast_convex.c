@@ -160,7 +160,7 @@ static gjk_cast gjk_raycast(const col__proxy *C, col_vec3 d, col_real max_t) {
     out.hit = true;
     out.inside = !advanced;
     out.t = t;
-    out.n = col__unit_or(n, col__unit_or(col_v3_neg(d), col_v3(0, 0, 0)));
+    out.n = col__unit_or_along(n, col_v3_neg(d), col_v3(0, 0, 0));
     /* stalled where it started (a stall at the origin: x within sqrt(eps)
      * of the size of a face it grazes) or later: the final simplex's
      * feature gives the entry */

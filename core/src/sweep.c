@@ -278,7 +278,7 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
         h = col__sweep_miss(COL_HIT);
         h.t0 = h.t1 = t;
         h.initially_overlapping = initially;
-        h.normal = col__unit_or(col_v3_madd(p, t, v), col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+        h.normal = col__unit_or_along(col_v3_madd(p, t, v), col_v3_neg(v), col_v3(1, 0, 0));
     }
     if (h.initially_overlapping) h.normal = col__unit_or(p, col_v3(0, 0, 0));
     /* The contact point on B's surface at t0, in world space. */
@@ -641,7 +641,7 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
         h.initially_overlapping = initially;
         col_vec3 c = col_v3_madd(p, t, v);
         col_vec3 q = clamp_to_box(c, rb.lo, rb.hi);
-        h.normal = col__unit_or(col_v3_sub(c, q), col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+        h.normal = col__unit_or_along(col_v3_sub(c, q), col_v3_neg(v), col_v3(1, 0, 0));
     }
     /* The contact point: the box point closest to A's centre at t0. */
     col_vec3 c = col_v3_madd(p, h.t0, v);
@@ -695,7 +695,9 @@ static void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, c
     t->r = r;
     t->flat = flat;
     t->edges = false;
-    t->n = flat ? col_v3(0, 0, 0) : col__unit_or(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0));
+    col_real area2;
+    t->n = flat ? col_v3(0, 0, 0)
+                : col__unit_len(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0), &area2);
 }
 
 /* The edges' directions and lengths, on the first cast that reaches them
@@ -705,21 +707,27 @@ static void rounded_triangle_edges(rounded_triangle *t) {
     t->edges = true;
     for (int i = 0; i < 3; ++i) {
         col_vec3 e = col_v3_sub(t->v[(i + 1) % 3], t->v[i]);
-        t->len[i] = col__len_safe(e);
-        t->u[i] = col__unit_or(e, col_v3(0, 0, 0));
+        t->u[i] = col__unit_len(e, col_v3(0, 0, 0), &t->len[i]);
     }
+}
+
+/* 1 / |d|^2, +infinity where the square is 0 (no division by zero). */
+static inline col_real recip_len_sq(col_vec3 d) {
+    col_real dd = col_v3_len_sq(d);
+    return dd > COL_R(0.0) ? COL_R(1.0) / dd : (col_real)INFINITY;
 }
 
 /* The roots of |m + s d|^2 = r2 (entry *lo, exit *hi), the precise form
  * of ray-sphere's: the closest approach k = -(m . d) / |d|^2, then back and
- * on by the root over |d|. false where the line passes by (or d is 0). */
-static bool line_roots(col_vec3 m, col_vec3 d, col_real r2, col_real *k, col_real *lo, col_real *hi) {
-    col_real b = col_v3_dot(m, d), dd = col_v3_len_sq(d);
-    if (!(dd > COL_R(0.0))) return false;
-    *k = -b / dd;
+ * on by the root over |d|; inv_dd = 1 / |d|^2 (recip_len_sq; the three
+ * corners share it). false where the line passes by, or where d's square is
+ * 0 or its reciprocal overflows (inv_dd not finite). */
+static bool line_roots(col_vec3 m, col_vec3 d, col_real inv_dd, col_real r2, col_real *k, col_real *lo, col_real *hi) {
+    if (!(inv_dd <= COL_REAL_MAX)) return false;
+    *k = -col_v3_dot(m, d) * inv_dd;
     col_real h2 = r2 - col_v3_len_sq(col_v3_madd(m, *k, d));
     if (!(h2 >= COL_R(0.0))) return false;
-    col_real q = col_sqrt(h2 / dd);
+    col_real q = col_sqrt(h2 * inv_dd);
     *lo = *k - q;
     *hi = *k + q;
     return true;
@@ -809,10 +817,11 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
     }
     rounded_triangle_edges(t);
     piece_entry e = {COL_R(-1.0), col_v3(0, 0, 0), col_v3(0, 0, 0)};
+    const col_real inv_vv = recip_len_sq(v);
     for (int i = 0; i < 3; ++i) {
         col_real k, lo, hi;
         col_vec3 m = col_v3_sub(col_v3(0, 0, 0), t->v[i]);
-        bool roots = line_roots(m, v, rr, &k, &lo, &hi);
+        bool roots = line_roots(m, v, inv_vv, rr, &k, &lo, &hi);
         /* the corner's ball: in it by rounding, at once; else ahead, moving toward it */
         if (need_in)
             keep_entry(&e,
@@ -826,7 +835,7 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         col_vec3 u = t->u[i];
         col_real mu = col_v3_dot(m, u), du = col_v3_dot(v, u);
         col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(v, -du, u);
-        if (!line_roots(mp, dp, rr, &k, &lo, &hi)) continue;
+        if (!line_roots(mp, dp, recip_len_sq(dp), rr, &k, &lo, &hi)) continue;
         if (need_in && col_v3_len_sq(mp) > rr && k > COL_R(0.0)) {
             col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = mu + s * du;
             if (z >= COL_R(0.0) && z <= t->len[i]) keep_entry(&e, s, t->v[i], u);
@@ -842,7 +851,7 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         first->status = COL_HIT;
         first->t = e.s;
         first->point = c;
-        first->normal = col__unit_or(w, col__unit_or(col_v3_neg(v), col_v3(0, 0, 0)));
+        first->normal = col__unit_or_along(w, col_v3_neg(v), col_v3(0, 0, 0));
     }
     return true;
 }
@@ -969,7 +978,7 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
         hi[k] = xmax + a->r + COL_R(2.0) * m;
     }
     /* the path surely apart from the triangle's box grown by r: apart */
-    if (col__segment_box_fast(a->c, q, col_v3(lo[0], lo[1], lo[2]), col_v3(hi[0], hi[1], hi[2])) == 0) return 0;
+    if (col__segment_box_sat_fast(a->c, q, col_v3(lo[0], lo[1], lo[2]), col_v3(hi[0], hi[1], hi[2])) == 0) return 0;
     /* the rounded path through the triangle (exactly): the exact path passes
      * within mm of it, so within r when r > mm (the common hit, cheaply) */
     if (a->r > mm && col__segment_meets_triangle(a->c, q, b->a, b->b, b->c)) return 1;
