@@ -524,14 +524,14 @@ static int warm_start(const col__proxy *A, const col__proxy *B, const gjk_state 
                       col_real *vv) {
     int n = 0;
     for (int i = 0; i < g->warm_n && i < 4; ++i) {
-        svert x;
-        x.ia = g->warm_ia[i];
-        x.ib = g->warm_ib[i];
-        if (!col__proxy_vertex(A, x.ia, &x.a) || !col__proxy_vertex(B, x.ib, &x.b)) return 0;
-        x.w = col_v3_sub(x.a, x.b);
+        svert *x = &s->v[n]; /* built in place, kept unless a duplicate */
+        x->ia = g->warm_ia[i];
+        x->ib = g->warm_ib[i];
+        if (!col__proxy_vertex(A, x->ia, &x->a) || !col__proxy_vertex(B, x->ib, &x->b)) return 0;
+        x->w = col_v3_sub(x->a, x->b);
         bool dup = false;
-        for (int j = 0; j < n; ++j) dup = dup || col__same_point(s->v[j].w, x.w);
-        if (!dup) s->v[n++] = x;
+        for (int j = 0; j < n; ++j) dup = dup || col__same_point(s->v[j].w, x->w);
+        n += !dup;
     }
     if (n == 0) return 0;
     s->n = n;
@@ -541,7 +541,7 @@ static int warm_start(const col__proxy *A, const col__proxy *B, const gjk_state 
     } else {
         sv_pick p;
         bool inside = sv_solve(s, &p);
-        *v = sv_point(s, &p);
+        if (!inside) *v = sv_point(s, &p); /* inside: the origin, never read */
         sv_apply(s, &p);
         if (inside) return 2;
     }
