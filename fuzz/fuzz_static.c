@@ -1233,6 +1233,14 @@ static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1
     }
 }
 
+/* x moved by |steps| ulps on axis k (0, 1, 2), up for steps > 0. */
+static col_vec3 ulps_on_axis(col_vec3 x, int k, int steps) {
+    col_real *c = k == 0 ? &x.x : k == 1 ? &x.y : &x.z;
+    for (int i = 0; i < (steps < 0 ? -steps : steps); ++i)
+        *c = (col_real)nextafter((double)*c, steps < 0 ? -INFINITY : INFINITY);
+    return x;
+}
+
 /* A sphere touching a sphere or a box within rounding (issue 16): A's
  * centre placed at B's boundary point P plus r_A along a tilted outward
  * direction n (normalized: rounded), P a point of B's sphere along n, or a
@@ -1338,10 +1346,8 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
         p = col_v3_add(p, by);
     }
     col_shape moved = *a;
-    col_vec3 c = col_v3_madd(p, a->u.sphere.r, n);
-    col_real *k = (g1 & 3) == 0 ? &c.x : (g1 & 3) == 1 ? &c.y : &c.z;
-    for (int i = 0, steps = (int)((g1 >> 5) % 5) - 2; i < (steps < 0 ? -steps : steps); ++i)
-        *k = (col_real)nextafter((double)*k, steps < 0 ? -INFINITY : INFINITY);
+    const col_vec3 touch = col_v3_madd(p, a->u.sphere.r, n);
+    col_vec3 c = ulps_on_axis(touch, (int)(g1 & 3), (int)((g1 >> 5) % 5) - 2);
     moved.u.sphere.c = c;
     if (!col_shape_is_valid(&moved)) return;
     bool f = col_overlap(&moved, b), fs = col_overlap(b, &moved);
@@ -1357,19 +1363,24 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
     if (b->kind == COL_SHAPE_TRIANGLE)
         fz_count("small spheres touching a large triangle within rounding that overlap", x);
     /* and arriving there: from 1..4.75 along n (start and end rounded, so
-     * the exact end is within rounding of the touch), or leaving it */
+     * the exact end is within rounding of the touch), or leaving it; from
+     * each of the five placements -2..2 ulps on the axis (one of them is
+     * the static check's): the roundings that decide differ for each */
     if (!(mode & 32)) return; /* the sweeps on half of those */
     col_vec3 v = col_v3_scale(n, -(COL_R(1.0) + (col_real)((g2 >> 5) & 7) / COL_R(2.0)));
     if (g1 & 2) v = col_v3_neg(v);
-    col_shape start = moved;
-    if (!(g1 & 2)) start.u.sphere.c = col_v3_sub(c, v);
-    if (!col_shape_is_valid(&start)) return;
-    col_sweep_hit h = col_sweep(&start, v, b, col_v3(0, 0, 0));
-    col__exact_always = true;
-    col_sweep_hit xh = col_sweep(&start, v, b, col_v3(0, 0, 0));
-    col__exact_always = false;
-    FZ_CHECK(h.status == xh.status, "a sphere arriving at or leaving a touch within rounding: as exact arithmetic",
-             &start, b);
+    for (int steps = -2; steps <= 2; ++steps) {
+        col_shape start = moved;
+        start.u.sphere.c = ulps_on_axis(touch, (int)(g1 & 3), steps);
+        if (!(g1 & 2)) start.u.sphere.c = col_v3_sub(start.u.sphere.c, v);
+        if (!col_shape_is_valid(&start)) return;
+        col_sweep_hit h = col_sweep(&start, v, b, col_v3(0, 0, 0));
+        col__exact_always = true;
+        col_sweep_hit xh = col_sweep(&start, v, b, col_v3(0, 0, 0));
+        col__exact_always = false;
+        FZ_CHECK(h.status == xh.status, "a sphere arriving at or leaving a touch within rounding: as exact arithmetic",
+                 &start, b);
+    }
     fz_count("spheres touching a sphere or a box within rounding that overlap", x);
 }
 
