@@ -217,6 +217,34 @@ TEST(SweepSphereTriangle, FaceEdgeVertexAndParallel) {
     EXPECT_EQ(col_sweep_sphere_triangle(&above, V(8, 0, 0), &t, kStill).status, COL_MISS);
 }
 
+// A sphere moving exactly along an edge's line at exactly r from it: the
+// edge's cylinder has no side to enter (the motion across its axis is 0,
+// its roots' reciprocal infinite, never a division by zero), so the corner
+// balls time the graze: in at a's (the centre at x = 0, t0 = 3/8), out at
+// b's (x = 4, t1 = 7/8), the normal from a. An ulp thinner: apart all the
+// way, exactly.
+TEST(SweepSphereTriangle, AlongAnEdgesLineTheCornersTimeTheGraze) {
+    col_triangle t = {V(0, 0, 0), V(4, 0, 0), V(0, 4, 0)};
+    col_sphere s = {V(-3, -1, 0), R(1)};
+    col_sweep_hit h = col_sweep_sphere_triangle(&s, V(8, 0, 0), &t, kStill);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_FALSE(h.initially_overlapping);
+    EXPECT_NEAR(h.t0, 3.0 / 8, Ulps(4));
+    EXPECT_NEAR(h.t1, 7.0 / 8, Ulps(4));
+    EXPECT_NEAR(h.normal.x, 0, Ulps(4));
+    EXPECT_NEAR(h.normal.y, -1, Ulps(4));
+    EXPECT_NEAR(h.normal.z, 0, Ulps(4));
+    EXPECT_NEAR(h.point.x, 0, Ulps(4));
+    EXPECT_NEAR(h.point.y, 0, Ulps(4));
+    col_sphere thinner = {s.c, std::nextafter(R(1), R(0))};
+    EXPECT_EQ(col_sweep_sphere_triangle(&thinner, V(8, 0, 0), &t, kStill).status, COL_MISS);
+    // the same graze with the triangle moving instead (the relative motion exactly the same)
+    h = col_sweep_sphere_triangle(&s, kStill, &t, V(-8, 0, 0));
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_NEAR(h.t0, 3.0 / 8, Ulps(4));
+    EXPECT_NEAR(h.t1, 7.0 / 8, Ulps(4));
+}
+
 // The rounded triangle's round pieces (issue 20's closed form): the
 // hypotenuse's cylinder on the way in, the corner a's ball on the way out,
 // the contact point on the edge, an end inside (t1 = 1), and the same 2^20
