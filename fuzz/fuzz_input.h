@@ -66,6 +66,15 @@ static inline col_vec3 fz_vec3(fz_input *in, int grid) {
     return col_v3(x, y, z);
 }
 
+/* x moved by |steps| ulps of double on axis k (0, 1, else 2), up for
+ * steps > 0 (the boundary checks run in double only). */
+static inline col_vec3 fz_ulps_on_axis(col_vec3 x, int k, int steps) {
+    col_real *c = k == 0 ? &x.x : k == 1 ? &x.y : &x.z;
+    for (int i = 0; i < (steps < 0 ? -steps : steps); ++i)
+        *c = (col_real)nextafter((double)*c, steps < 0 ? -INFINITY : INFINITY);
+    return x;
+}
+
 /* The kinds fz_shape decodes, in the order of the byte that selects them.
  * Fixed, so saved inputs keep their meaning when kinds are added to the core
  * (a polytope borrows its points and is decoded by the harnesses that need it). */

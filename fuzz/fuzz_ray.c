@@ -280,10 +280,8 @@ static void check_boundary_ray(fz_input *in) {
     }
     r.delta = col_v3_sub(p, r.origin);
     r.max_t = how & 1 ? COL_R(2.0) : COL_R(1.0);
-    int ulps = (how >> 1) % 5 - 2; /* -2..2 ulps on one axis of the aim */
-    col_real *c = (how >> 4 & 7) % 3 == 0 ? &r.delta.x : (how >> 4 & 7) % 3 == 1 ? &r.delta.y : &r.delta.z;
-    for (int i = 0; i < (ulps < 0 ? -ulps : ulps); ++i)
-        *c = (col_real)nextafter((double)*c, ulps > 0 ? HUGE_VAL : -HUGE_VAL); /* the harness runs in double only */
+    int ulps = (how >> 1) % 5 - 2;                                /* -2..2 ulps on one axis of the aim */
+    r.delta = fz_ulps_on_axis(r.delta, (how >> 4 & 7) % 3, ulps); /* the harness runs in double only */
     /* off the grid: the aim scaled by 1 + 2^-k / 3, which rounds, so the
      * ray passes within rounding of the boundary point on coordinates the
      * double filters see as inexact (their bounds are then what decides) */

@@ -438,12 +438,8 @@ static void check_touching(const col_shape *a, const col_shape *b, uint8_t i, ui
     /* and the motion moved by up to two ulps per component (the bits of i
      * and j): the touch is off by a few ulps either way, within the
      * rounding of the filters' quotients */
-    for (int k = 0; k < 3; ++k) {
-        col_real *c = k == 0 ? &d10.x : k == 1 ? &d10.y : &d10.z;
-        int steps = (int)((i >> (2 * k)) & 3) - 1 - (int)((j >> k) & 1);
-        for (int n = 0; n < (steps < 0 ? -steps : steps); ++n)
-            *c = (col_real)nextafter((double)*c, steps < 0 ? -INFINITY : INFINITY); /* double only (above) */
-    }
+    for (int k = 0; k < 3; ++k) /* (double only: above) */
+        d10 = fz_ulps_on_axis(d10, k, (int)((i >> (2 * k)) & 3) - 1 - (int)((j >> k) & 1));
     /* (on an eighth of the inputs: the exact path is slow) */
     if (((i ^ j) & 7) == 0 && col_shape_is_valid(&s10) && col_shape_is_valid(&m10)) {
         /* both moving, B by w: da = d10 + w rounds, so the relative motion
@@ -1233,14 +1229,6 @@ static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1
     }
 }
 
-/* x moved by |steps| ulps on axis k (0, 1, 2), up for steps > 0. */
-static col_vec3 ulps_on_axis(col_vec3 x, int k, int steps) {
-    col_real *c = k == 0 ? &x.x : k == 1 ? &x.y : &x.z;
-    for (int i = 0; i < (steps < 0 ? -steps : steps); ++i)
-        *c = (col_real)nextafter((double)*c, steps < 0 ? -INFINITY : INFINITY);
-    return x;
-}
-
 /* A sphere touching a sphere or a box within rounding (issue 16): A's
  * centre placed at B's boundary point P plus r_A along a tilted outward
  * direction n (normalized: rounded), P a point of B's sphere along n, or a
@@ -1353,7 +1341,7 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
     for (int axis = 0; axis < 3; ++axis)
         for (int steps = -2; steps <= 2; ++steps) {
             if (steps == 0 && axis > 0) continue; /* the touch itself, once */
-            col_vec3 c = ulps_on_axis(touch, axis, steps);
+            col_vec3 c = fz_ulps_on_axis(touch, axis, steps);
             moved.u.sphere.c = c;
             if (!col_shape_is_valid(&moved)) return;
             bool f = col_overlap(&moved, b), fs = col_overlap(b, &moved);
@@ -1381,7 +1369,7 @@ static void check_ball_touch(const col_shape *a, const col_shape *b, uint8_t mod
     if (g1 & 2) v = col_v3_neg(v);
     for (int steps = -2; steps <= 2; ++steps) {
         col_shape start = moved;
-        start.u.sphere.c = ulps_on_axis(touch, (int)(g1 & 3), steps);
+        start.u.sphere.c = fz_ulps_on_axis(touch, (int)(g1 & 3), steps);
         if (!(g1 & 2)) start.u.sphere.c = col_v3_sub(start.u.sphere.c, v);
         if (!col_shape_is_valid(&start)) return;
         col_sweep_hit h = col_sweep(&start, v, b, col_v3(0, 0, 0));

@@ -1,6 +1,7 @@
 // Swept tests: hand-derived contacts, the seed listings' defects pinned as
 // regressions, the generic dispatch (swap symmetry, point sweep = ray cast),
 // and a seeded property check of every sweep against the static tests.
+// Also the internal normalizations the closed-form casts use (geom.h).
 #include <cstring>
 #include <random>
 
@@ -781,6 +782,8 @@ TEST(Geom, UnitAndLengthAtOnceAreExactlyScaleFree) {
         EXPECT_EQ(a.y, b.y);
         EXPECT_EQ(a.z, b.z);
         EXPECT_EQ(std::ldexp(l0, k), l1);
+        col_vec3 c = col__unit_len(v, V(0, 0, 0), nullptr); // the direction alone: the same bits
+        EXPECT_TRUE(std::memcmp(&a, &c, sizeof a) == 0);
     }
 }
 

@@ -173,15 +173,16 @@ col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback);
  * division, where col__len_safe and col__unit_or take seven divisions and
  * two roots; each result within a few ulps of theirs, and a power of two's
  * scaling of v changes no bit of the direction), else as they compute
- * them. v = 0: fallback, and *len 0. */
+ * them. v = 0: fallback, and *len 0. len may be NULL (the direction
+ * alone). */
 static inline col_vec3 col__unit_len(col_vec3 v, col_vec3 fallback, col_real *len) {
     col_real m = col__abs_max(v);
     if (m >= COL__SQUARES_LO && m <= COL__SQUARES_HI) {
         col_real l = col_v3_len(v);
-        *len = l;
+        if (len) *len = l;
         return col_v3_scale(v, COL_R(1.0) / l);
     }
-    *len = col__len_safe(v);
+    if (len) *len = col__len_safe(v);
     return col__unit_or(v, fallback);
 }
 
@@ -190,8 +191,8 @@ static inline col_vec3 col__unit_len(col_vec3 v, col_vec3 fallback, col_real *le
  * second normalization's divisions and root only where needed (nesting
  * col__unit_or calls takes both every time). */
 static inline col_vec3 col__unit_or_along(col_vec3 v, col_vec3 w, col_vec3 fallback) {
-    col_real m = col__abs_max(v), len; /* col__unit_or's own test */
-    return m > COL_R(0.0) && m <= COL_REAL_MAX ? col__unit_len(v, fallback, &len) : col__unit_or(w, fallback);
+    col_real m = col__abs_max(v); /* col__unit_or's own test */
+    return m > COL_R(0.0) && m <= COL_REAL_MAX ? col__unit_len(v, fallback, NULL) : col__unit_or(w, fallback);
 }
 
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be

@@ -695,9 +695,8 @@ static void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, c
     t->r = r;
     t->flat = flat;
     t->edges = false;
-    col_real area2;
-    t->n = flat ? col_v3(0, 0, 0)
-                : col__unit_len(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0), &area2);
+    t->n =
+        flat ? col_v3(0, 0, 0) : col__unit_len(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0), NULL);
 }
 
 /* The edges' directions and lengths, on the first cast that reaches them
