@@ -1314,6 +1314,44 @@ TEST(SweepConvex, ContactAtT0AndNoneBefore) {
     EXPECT_GT(hits, 100);
 }
 
+// Shapes that touch exactly start a sweep in contact, as the exact static
+// test says, though GJK resolves their distance only to about sqrt(eps) of
+// the size (it left a segment ending on the rim's end of an axis 3.7e-7
+// from the disc at size 200): segments ending on an elliptic disc's rim
+// (rim points with dyadic coordinates: the axes' ends and x = 3/5 rx,
+// z = 4/5 rz and the like), coming in from every direction of a grid, with
+// zero motion and with motion away from the disc; the same segments with
+// the end moved out by 2^-20 of the radius (2^-10 in float) neither touch
+// nor hit.
+TEST(SweepConvex, StartsInContactWhereTheExactTestSaysTheyTouch) {
+    const double rx = 80, rz = 40, cx = 26.375, cy = 122.375, cz = 122.375;
+    const double rim[][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {.6, .8}, {-.6, .8}, {.8, -.6}, {-.8, -.6}};
+    col_shape disc = Ellipsoid(cx, cy, cz, rx, 0, rz);
+    int starts = 0;
+    for (const auto &q : rim)
+        for (int i = -2; i <= 2; ++i)
+            for (int j : {-2, -1, 1, 2})
+                for (int k = -2; k <= 2; ++k) {
+                    col_vec3 end = V(cx + q[0] * rx, cy, cz + q[1] * rz),
+                             from = col_v3_add(end, V(61 * i, 61 * j, 61 * k));
+                    col_shape seg = Segment(from, end);
+                    ASSERT_TRUE(col_overlap(&disc, &seg));
+                    for (col_vec3 m : {V(0, 0, 0), V(0, 8 * j, 0)}) {
+                        col_sweep_hit h = col_sweep(&seg, m, &disc, V(0, 0, 0));
+                        ASSERT_EQ(h.status, COL_HIT) << q[0] << " " << q[1] << " from " << i << " " << j << " " << k;
+                        EXPECT_EQ(h.t0, 0);
+                        EXPECT_TRUE(h.initially_overlapping);
+                        ++starts;
+                    }
+                    double out = 1 + std::ldexp(1.0, kFloat ? -10 : -20); // beyond the sweep's tolerance
+                    col_vec3 off = V(cx + q[0] * rx * out, cy, cz + q[1] * rz * out);
+                    col_shape apart = Segment(col_v3_add(off, V(61 * i, 61 * j, 61 * k)), off);
+                    if (col_overlap(&disc, &apart)) continue; // the segment still crosses the disc
+                    EXPECT_EQ(col_sweep(&apart, V(0, 0, 0), &disc, V(0, 0, 0)).status, COL_MISS);
+                }
+    EXPECT_EQ(starts, 2 * 8 * 5 * 4 * 5);
+}
+
 // The warm start (col_gjk_cache): every kind against every kind, a pair
 // moved and turned a little between queries, each warm answer GJK's own to
 // its tolerance (the cold query's distance), and the repeat of an unchanged
@@ -2255,6 +2293,71 @@ TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
                 ASSERT_TRUE(col_support(&x, col_v3_neg(m), &sa) && col_support(&y, m, &sb));
                 EXPECT_GE(col_v3_dot(col_v3_sub(sb, sa), m), p.depth - Ulps(4 + 16, 256));
             }
+    }
+}
+
+// A disc (1 by 3, flat in z) just above the flat bottom of an ellipsoid
+// 1024 by 278 by 23.5, its centre about 1.5 off the pole along y (a fuzz
+// finding older than the seventeenth session: fuzz/regressions/distance/
+// disc-by-a-flat-pole-least-near-its-axis): the least depth lies 7.8e-6
+// rad off the disc's axis, where the ellipsoid's support moves 1644 times
+// the normal's turn across y and 22300 across x. Newton's method in polar
+// angles measured d g1 / d phi by a forward step as long as phi itself, got
+// it twice too large, and its steps swung about the least to the cap,
+// leaving the witnesses 3.7e-6 across the normal and the depth 1.3e-8 too
+// deep (EPA's). The family: the disc moved along y about that offset, its
+// least on the face (along the axis) or just off it. Each witness is its
+// shape's support along the push, b* - a* = depth n, and a pattern search
+// over the normal's tilt in long double (the second method: the two
+// shapes' own support functions, no EPA, no Newton) finds no lower support
+// value of A - B.
+TEST(Penetration, ADiscByAFlatPoleWithItsLeastJustOffItsAxis) {
+    const double cz = 1, rz = 11.75, dz = -5.875;
+    const long double ca[3] = {-479.875L, -511.875L, cz}, ra[3] = {511.875L, 139, rz};
+    for (double dy : {-1.25, -1.4375, -1.5, -1.5625, -1.75, 1.5}) {
+        const long double cb[3] = {-480, -511.875L - dy, dz}, rb[3] = {0.5L, 1.5L, 0};
+        col_shape a = Ellipsoid(-479.875, -511.875, cz, 511.875, 139, rz),
+                  b = Ellipsoid(-480, -511.875 - dy, dz, 0.5, 1.5, 0);
+        // D's support value along the unit of (x, y, 1): A's along -m, B's along m
+        auto support = [](const long double c[3], const long double r[3], const long double m[3], long double s) {
+            long double q = 0, v = 0;
+            for (int i = 0; i < 3; ++i) q += r[i] * r[i] * m[i] * m[i];
+            q = std::sqrt(q);
+            for (int i = 0; i < 3; ++i) v += (c[i] + (q > 0 ? s * r[i] * r[i] * m[i] / q : 0)) * m[i];
+            return v;
+        };
+        auto h = [&](long double x, long double y) {
+            long double l = std::sqrt(x * x + y * y + 1), m[3] = {x / l, y / l, 1 / l};
+            return support(cb, rb, m, 1) - support(ca, ra, m, -1);
+        };
+        long double x = 0, y = 0, best = h(0, 0);
+        for (long double step = 1e-3L; step > 1e-13L; step *= 0.5L)
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (int k = 0; k < 4; ++k) {
+                    long double nx = x + (k == 0   ? step
+                                          : k == 1 ? -step
+                                                   : 0),
+                                ny = y + (k == 2   ? step
+                                          : k == 3 ? -step
+                                                   : 0);
+                    if (h(nx, ny) < best) best = h(nx, ny), x = nx, y = ny, moved = true;
+                }
+            }
+        for (int order = 0; order < 2; ++order) {
+            col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
+            ASSERT_EQ(p.status, COL_HIT) << dy << " " << order;
+            EXPECT_NEAR(p.depth, (double)best, kFloat ? 1e-4 : 1e-12) << dy << " " << order;
+            EXPECT_GT(std::fabs(p.normal.z), 0.999) << dy << " " << order;
+            const col_shape &pa = order ? b : a, &pb = order ? a : b;
+            col_vec3 sa, sb;
+            ASSERT_TRUE(col_support(&pa, col_v3_neg(p.normal), &sa) && col_support(&pb, p.normal, &sb));
+            const double tol = kFloat ? 1e-3 : 1e-9; // (128 eps of the curvature radius 22300: 6.3e-10)
+            EXPECT_NEAR(col_v3_dot(sa, p.normal), col_v3_dot(p.point_a, p.normal), tol) << dy << " " << order;
+            EXPECT_NEAR(col_v3_dot(sb, p.normal), col_v3_dot(p.point_b, p.normal), tol) << dy << " " << order;
+            col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+            EXPECT_LT(col_v3_len(gap), tol) << dy << " " << order;
+        }
     }
 }
 

@@ -100,6 +100,20 @@ static inline bool col__swap_pair(const col_shape *a, const col_shape *b, col_ve
     return (options & COL__MOTION_BYTES) && memcmp(&da, &db, sizeof da) > 0;
 }
 
+/* The exact static test of two valid shapes (col_overlap where
+ * col_overlap_is_exact), in col_overlap's order: 1 or 0; -1 where the pair
+ * has none (decided by distance, or no test). */
+static inline int col__exact_overlap(const col_shape *a, const col_shape *b) {
+    if (col__swap_pair(a, b, col_v3(0, 0, 0), col_v3(0, 0, 0), 0)) {
+        const col_shape *t = a;
+        a = b;
+        b = t;
+    }
+    const col__pair *e = &col__pairs[a->kind][b->kind];
+    if ((e->method != COL__TEST && e->method != COL__CONVERT) || e->overlap == NULL) return -1;
+    return e->overlap(a, b) == 1;
+}
+
 /* A distance or penetration witness seen from the other shape: the points
  * exchanged and the normal reversed. */
 void col__swap_witness(col_vec3 *point_a, col_vec3 *point_b, col_vec3 *normal);
