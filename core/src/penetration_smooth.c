@@ -447,12 +447,16 @@ static bool polar_newton(const col__proxy *A, const col__proxy *B, int ax, col_v
              * the least, each 8% shorter than the last, and left the
              * witnesses 3.7e-6 across the normal: a disc 1 by 3 by the
              * pole of an ellipsoid 1024 by 278 by 23.5, regressions/
-             * distance/disc-by-a-flat-pole-least-near-its-axis) */
-            col_real step = k ? eps : col_min(eps, COL_R(0.5) * phi);
+             * distance/disc-by-a-flat-pole-least-near-its-axis). Within
+             * 2^-8 of the step of the pole, where such differences would be
+             * rounding alone, and at it (phi 0, a step's landing), the
+             * step itself forward.) */
+            col_real step = k || !(phi >= eps * COL_R(0x1p-8)) ? eps : col_min(eps, COL_R(0.5) * phi);
+            bool central = COL_EPSILON < COL_R(1e-10) && (k || step < phi);
             col_vec3 dpk, dtk, mk = polar_m(ax, sigma, phi + (k ? 0 : step), th + (k ? step : 0), &dpk, &dtk);
             svert w = col__support_pair(A, B, mk);
             col_real l0 = g0, l1 = g1, width = step;
-            if (COL_EPSILON < COL_R(1e-10)) {
+            if (central) {
                 col_vec3 dpl, dtl, ml = polar_m(ax, sigma, phi - (k ? 0 : step), th - (k ? step : 0), &dpl, &dtl);
                 svert wl = col__support_pair(A, B, ml);
                 l0 = col_v3_dot(wl.w, dpl);
