@@ -1320,7 +1320,8 @@ TEST(SweepConvex, ContactAtT0AndNoneBefore) {
 // from the disc at size 200): segments ending on an elliptic disc's rim
 // (rim points with dyadic coordinates: the axes' ends and x = 3/5 rx,
 // z = 4/5 rz and the like), coming in from every direction of a grid, with
-// zero motion and with motion away from the disc; the same segments with
+// zero motion and with motion away from the disc, each with a normal along
+// which the segment leaves the disc; the same segments with
 // the end moved out by 2^-20 of the radius (2^-10 in float) neither touch
 // nor hit.
 TEST(SweepConvex, StartsInContactWhereTheExactTestSaysTheyTouch) {
@@ -1341,6 +1342,13 @@ TEST(SweepConvex, StartsInContactWhereTheExactTestSaysTheyTouch) {
                         ASSERT_EQ(h.status, COL_HIT) << q[0] << " " << q[1] << " from " << i << " " << j << " " << k;
                         EXPECT_EQ(h.t0, 0);
                         EXPECT_TRUE(h.initially_overlapping);
+                        // the way out: a unit normal (from the disc toward the
+                        // segment) along which the segment leaves the disc
+                        EXPECT_NEAR(col_v3_len(h.normal), 1, 1e-6);
+                        std::vector<col_vec3> sm;
+                        col_shape out = Moved(seg, col_v3_scale(h.normal, 1e-3), sm);
+                        EXPECT_FALSE(col_overlap(&disc, &out))
+                            << q[0] << " " << q[1] << " from " << i << " " << j << " " << k;
                         ++starts;
                     }
                     double out = 1 + std::ldexp(1.0, kFloat ? -10 : -20); // beyond the sweep's tolerance

@@ -108,6 +108,7 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
     int cap = prm.max_iterations > 0 ? prm.max_iterations : COL_SWEEP_MAX_ITERATIONS;
 
     advance fwd = advance_run(&P, v, COL_R(0.0), COL_R(1.0), prm.target, tol, cap, &evals);
+    bool touch_by_test = false;
     if (fwd.start_distance > COL_R(0.0) && fwd.start_distance <= COL_R(4.0) * col_sqrt(COL_EPSILON) * scale &&
         col__exact_overlap(a, b) == 1) {
         /* GJK resolves a distance to about sqrt(eps) of the size (its |v|^2
@@ -116,6 +117,7 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
          * contact (initially_overlapping), so zero motion is the static test. A segment ending on a
          * disc's rim was left 5.8e-7 apart at size 245 (fuzz/regressions/
          * dynamic/zero-motion-of-a-segment-ending-on-a-discs-rim). */
+        touch_by_test = true;
         fwd.hit = true;
         fwd.capped = false;
         fwd.t = COL_R(0.0);
@@ -134,7 +136,9 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
     if (fwd.hit && fwd.t == COL_R(0.0) && (fwd.r.status == COL_HIT || fwd.r.distance <= COL_R(0.0))) {
         h.initially_overlapping = true;
         col_penetration_result pen = col__pair_penetration(&P, col_v3(0, 0, 0));
-        h.normal = pen.status == COL_MISS ? col_v3(0, 0, 0) : pen.normal;
+        /* (a touch the static test found, which the penetration, deciding
+         * by GJK, calls apart: the distance's normal, the way out) */
+        h.normal = pen.status != COL_MISS ? pen.normal : touch_by_test ? fwd.normal : col_v3(0, 0, 0);
     } else if (col__same_point(h.normal, col_v3(0, 0, 0))) {
         /* every distance on the way was zero to rounding: the way out at t0 */
         col_penetration_result pen = col__pair_penetration(&P, col_v3_scale(v, fwd.t));

@@ -367,8 +367,12 @@ COL_API col_sweep_params col_sweep_params_default(void);
  * advance by (distance - target) / closing speed until the distance is within
  * tolerance of the target (a hit at t0), the shapes recede (a miss) or t
  * passes 1 (a miss). t1 comes from the same advancement run backwards from
- * u = 1. A hit at t = 0 is initially_overlapping when the shapes overlap;
- * its normal is then the penetration normal. params may be NULL (defaults);
+ * u = 1. A hit at t = 0 is initially_overlapping when the shapes overlap
+ * (touching included); its normal is then the penetration normal. Where
+ * GJK cannot resolve the start (a distance within 4 sqrt(eps) of the size)
+ * and the pair has an exact static test (col_overlap_is_exact), that test
+ * decides, so zero motion is the static test; a touch it finds that the
+ * penetration calls apart keeps the distance's normal. params may be NULL (defaults);
  * *iterations (may be NULL) receives the distance evaluations. Reaching the
  * cap gives COL_NOT_CONVERGED with t0 a time before the contact. COL_INVALID
  * for invalid input, a negative or non-finite target or tolerance, and
