@@ -199,6 +199,16 @@ static void check_sweeps(const col_shape *a, col_vec3 da, const col_shape *b, co
         if (col_sweep_has_closed_form(a->kind, b->kind) && col_overlap_is_exact(a->kind, b->kind)) {
             FZ_CHECK((still.status == COL_HIT) == o, "zero motion: sweep hits exactly when the shapes overlap", a, b);
             FZ_CHECK(still.status != COL_HIT || still.initially_overlapping, "zero motion hit is initial", a, b);
+        } else if (col_overlap_is_exact(a->kind, b->kind)) {
+            /* the general sweep: its start decided by the exact test where
+             * GJK cannot resolve it (col_sweep_convex), so overlapping shapes
+             * hit at once with no band; a pair within its tolerance of
+             * touching is a contact at t = 0 too */
+            FZ_CHECK(!o || (still.status == COL_HIT && still.initially_overlapping),
+                     "zero motion: overlapping shapes hit at once, initially overlapping", a, b);
+            if (still.status == COL_HIT && !o)
+                FZ_CHECK((double)col_distance(a, b).distance <= fz_band_contact(a, b, col_v3(0, 0, 0)),
+                         "zero motion: a hit without overlap is within the sweep tolerance", a, b);
         } else {
             /* the general sweep calls a pair within its tolerance of touching
              * a contact at t = 0 */
