@@ -159,7 +159,47 @@ static inline bool fz_moderate_aspect(const col_shape *s) {
     double lo, hi = fz_radii_span(s, &lo);
     return hi <= ((double)COL_EPSILON < 1e-10 ? 0x1p16 : 256) * lo;
 }
+/* An ellipsoid of positive radii whose largest is more than 2^25 (2^20 in
+ * float) times its least: col_penetration takes its radii below r_max /
+ * 2^25 as 0 (flatten, penetration_smooth.c), a disc or a needle within them
+ * of its surface, solves that, and lifts the witnesses to the surface:
+ * fz_flat_radius is the largest such radius (0 for other shapes),
+ * fz_flattened the shape so taken, and the witnesses and the depth hold to
+ * fz_band_flat beside the flat contact's own band. */
+static inline double fz_flat_radius(const col_shape *s) {
+    if (!fz_positive_ellipsoid(s)) return 0;
+    double lo, hi = fz_radii_span(s, &lo), ratio = (double)COL_EPSILON < 1e-10 ? 0x1p25 : 0x1p20, out = 0;
+    if (!(lo * ratio < hi)) return 0;
+    const double r[3] = {(double)s->u.ellipsoid.r.x, (double)s->u.ellipsoid.r.y, (double)s->u.ellipsoid.r.z};
+    for (int i = 0; i < 3; ++i)
+        if (r[i] * ratio < hi) out = fmax(out, r[i]);
+    return out;
+}
+static inline col_shape fz_flattened(const col_shape *s) {
+    col_shape f = *s;
+    double flat = fz_flat_radius(s);
+    if (flat > 0) {
+        col_vec3 *r = &f.u.ellipsoid.r;
+        if ((double)r->x <= flat) r->x = 0;
+        if ((double)r->y <= flat) r->y = 0;
+        if ((double)r->z <= flat) r->z = 0;
+    }
+    return f;
+}
+static inline double fz_band_flat(const col_shape *a, const col_shape *b) {
+    return 4 * (fz_flat_radius(a) + fz_flat_radius(b));
+}
+static inline bool fz_refined_pair_as_given(const col_shape *a, const col_shape *b);
 static inline bool fz_refined_pair(const col_shape *a, const col_shape *b) {
+    if (fz_flat_radius(a) > 0 || fz_flat_radius(b) > 0) {
+        /* flat, a curved or smooth pair as any other; a needle against a
+         * polyhedral core by EPA on the flat cores, exact there */
+        col_shape fa = fz_flattened(a), fb = fz_flattened(b);
+        return fz_refined_pair_as_given(&fa, &fb) || (fz_polyhedral_core(&fa) && fz_polyhedral_core(&fb));
+    }
+    return fz_refined_pair_as_given(a, b);
+}
+static inline bool fz_refined_pair_as_given(const col_shape *a, const col_shape *b) {
     bool ea = (fz_positive_ellipsoid(a) || fz_disc(a)) && fz_curved_aspect(a),
          eb = (fz_positive_ellipsoid(b) || fz_disc(b)) && fz_curved_aspect(b);
     bool disc_smooth = (fz_disc(a) && fz_moderate_aspect(a) && fz_smooth_core(b)) ||

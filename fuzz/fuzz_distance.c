@@ -135,7 +135,7 @@ static double least_support_descent(const col_shape *a, const col_shape *b) {
 /* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
  * support points only approaches the surface (none for a smooth pair) */
 static double epa_curved_band(const col_shape *a, const col_shape *b) {
-    return (fz_curved(a) || fz_curved(b)) && !fz_refined_pair(a, b) ? 1e-6 * fz_size(a, b) : 0;
+    return (fz_curved(a) || fz_curved(b)) && !fz_refined_pair(a, b) ? 1e-6 * fz_size(a, b) : fz_band_flat(a, b);
 }
 
 /* Whether col_penetration takes the pair's depth from the separating axes:
@@ -400,7 +400,12 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
     double radii = fz_radius(a) + fz_radius(b);
     if (fz_refined_pair(a, b) && fabs((double)p.depth - radii) > fz_band_distance(a, b)) {
         col_vec3 off = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
-        double tight = 512 * (double)COL_EPSILON * (fz_size(a, b) + fz_curvature_radius(a) + fz_curvature_radius(b));
+        /* (a thin ellipsoid taken flat: the flat core's curvature, and the
+         * flattened radii, fz_band_flat) */
+        col_shape fa = fz_flattened(a), fb = fz_flattened(b);
+        double tight =
+            512 * (double)COL_EPSILON * (fz_size(a, b) + fz_curvature_radius(&fa) + fz_curvature_radius(&fb)) +
+            fz_band_flat(a, b);
         if (!((double)col_v3_len(off) <= tight))
             fprintf(stderr, "  b* - a* - depth n = (%g, %g, %g), band %g\n", (double)off.x, (double)off.y,
                     (double)off.z, tight);

@@ -156,7 +156,7 @@ static void check_entries(const scene *s, int k, const col_shape *start_p, const
              * to the least depth, no EPA slack, penetration_smooth.c) */
             double slack = (fz_curved(&start) || fz_curved(other)) && !fz_refined_pair(&start, other)
                                ? 1e-6 * fz_size(&start, other) + 1e-2 * (double)col_v3_len(moved)
-                               : 0;
+                               : fz_band_flat(&start, other);
             if (d0 >= 0 && d1 >= 0 && d1 > d0 + fz_band_push(&start, other) + fz_band_push(&end, other) + slack) {
                 fprintf(stderr, "  depth %a before, %a after\n", d0, d1);
                 fz_print_shape("mover before", &start);

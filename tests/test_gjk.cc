@@ -2369,6 +2369,121 @@ TEST(Penetration, ADiscByAFlatPoleWithItsLeastJustOffItsAxis) {
     }
 }
 
+// An ellipsoid thinner than CURVED_ASPECT_MAX allows (radii 2^30 apart and
+// more) is taken flat: a disc (a needle with two such radii), whose contact
+// is solved as any disc's, the witnesses lifted back to the surface, the
+// depth D's support value there. Before, EPA alone answered: its depths were
+// good but its witnesses up to half the size from matched (a pancake's rim
+// point 2.1e-7 off its axis, a box's corner 0.5 from where it touched).
+// Hand-derived: a pancake 16 by 8 by 2^-26 whose rim at x = 8 lies 0.5 into
+// a box (depth 0.5 along -x, a* the rim point, b* on the box's face); a
+// box's top face just under the pancake near (1, 1) (depth between its
+// thickness there and its full half thickness, along +z, a* on its lower
+// surface over the box's corner). Then random turned boxes, triangles,
+// polytopes, balls and ellipsoids against pancakes and needles 2^26 to 2^40
+// thin: b* - a* = depth n within four times the flattened radius (and the
+// flat contact's rounding), and no descent from the axes or the normal (the
+// second method: the shapes' own supports) finds a support value of A - B
+// lower by more.
+TEST(Penetration, AnEllipsoidThinnerThanItsAspectLimitIsTakenFlat) {
+    const double thin = std::ldexp(8.0, -30);
+    col_shape pancake = Ellipsoid(0, 0, 0, 8, 4, thin);
+    col_shape side = Aabb(7.5, -1, -1, 9, 1, 1);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&side, &pancake) : col_penetration(&pancake, &side);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        const double t = kFloat ? 1e-5 : 1e-13;
+        EXPECT_NEAR(p.depth, 0.5, t) << order;
+        EXPECT_NEAR(p.normal.x, order ? 1 : -1, t) << order;
+        const col_vec3 on_pancake = order ? p.point_b : p.point_a, on_box = order ? p.point_a : p.point_b;
+        EXPECT_NEAR(on_pancake.x, 8, t);
+        EXPECT_NEAR(on_pancake.y, 0, t);
+        EXPECT_NEAR(on_box.x, 7.5, t);
+        EXPECT_NEAR(on_box.y, 0, t);
+    }
+    col_shape under = Aabb(1, 1, -0.25, 3, 2, 0);
+    col_penetration_result p = col_penetration(&pancake, &under);
+    ASSERT_EQ(p.status, COL_HIT);
+    const double at11 = thin * std::sqrt(1 - 1.0 / 64 - 1.0 / 16); // the half thickness over (1, 1)
+    EXPECT_GE(p.depth, at11 * (1 - 1e-6));
+    EXPECT_LE(p.depth, thin * (1 + 1e-6));
+    EXPECT_NEAR(p.normal.z, 1, 1e-9);
+    EXPECT_NEAR(p.point_a.x, 1, kFloat ? 1e-5 : 1e-12);
+    EXPECT_NEAR(p.point_a.y, 1, kFloat ? 1e-5 : 1e-12);
+    // (in float the frame's coordinates, about 1, round by 6e-8: more than the thickness)
+    EXPECT_NEAR(p.point_a.z, -at11, kFloat ? 1e-6 : thin * 1e-3);
+    EXPECT_NEAR(p.point_b.z, 0, kFloat ? 1e-6 : thin * 1e-3);
+
+    Rng g(41);
+    std::vector<col_vec3> pts(12);
+    int n = 0;
+    for (int i = 0; i < 600; ++i) {
+        const bool needle = i % 3 == 2;
+        const double ratio = std::ldexp(1.0, 26 + (i % 15));
+        double r[3] = {100, needle ? 100 / ratio * g.In(1, 2) : g.In(20, 100), 100 / ratio * g.In(1, 2)};
+        std::swap(r[2], r[i % 3]);
+        col_shape e = Ellipsoid(g.In(-10, 10), g.In(-10, 10), g.In(-10, 10), r[0], r[1], r[2]), b;
+        switch (i % 5) {
+        case 0: b = Obb(g.Vec(-100, 100), g.Vec(5, 55), g.Rot()); break;
+        case 1: b = Triangle(g.Vec(-100, 100), g.Vec(-100, 100), g.Vec(-100, 100)); break;
+        case 2: {
+            col_vec3 c = g.Vec(-80, 80);
+            for (col_vec3 &q : pts) q = col_v3_add(c, g.Vec(-40, 40));
+            b = Polytope(pts.data(), 12);
+            break;
+        }
+        case 3: b = Sphere(g.In(-100, 100), g.In(-100, 100), g.In(-100, 100), g.In(5, 55)); break;
+        default:
+            b = Ellipsoid(g.In(-100, 100), g.In(-100, 100), g.In(-100, 100), g.In(5, 55), g.In(5, 55), g.In(5, 55));
+        }
+        if (!col_shape_is_valid(&b)) continue;
+        col_penetration_result q = col_penetration(&e, &b);
+        ASSERT_NE(q.status, COL_NOT_CONVERGED) << i;
+        if (q.status != COL_HIT) continue;
+        ++n;
+        const double flat = 2 * 100 / ratio, band = 4 * flat + (kFloat ? 2e-2 : 1e-9); // (the thin radii's bound)
+        col_vec3 gap = col_v3_sub(col_v3_sub(q.point_b, q.point_a), col_v3_scale(q.normal, q.depth));
+        EXPECT_LE(col_v3_len(gap), band) << i;
+        // no lower support value of A - B from the axes and the normal
+        auto h = [&](col_vec3 m) {
+            col_vec3 sa, sb;
+            EXPECT_TRUE(col_support(&e, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
+            return col_v3_dot(col_v3_sub(sa, sb), m);
+        };
+        double lowest = 1e300;
+        for (int k = 0; k < 7; ++k) {
+            col_vec3 m = k == 6 ? col_v3_neg(q.normal)
+                                : V(k == 0   ? 1
+                                    : k == 1 ? -1
+                                             : 0,
+                                    k == 2   ? 1
+                                    : k == 3 ? -1
+                                             : 0,
+                                    k == 4   ? 1
+                                    : k == 5 ? -1
+                                             : 0);
+            double hm = h(m), step = 0.25;
+            for (int it = 0; it < 400 && step > 1e-14; ++it) {
+                col_vec3 sa, sb;
+                ASSERT_TRUE(col_support(&e, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
+                col_vec3 sd = col_v3_sub(sa, sb), tm = col_v3_madd(sd, -col_v3_dot(sd, m), m);
+                double tl = col_v3_len(tm);
+                if (!(tl > 0)) break;
+                col_vec3 mn = col_v3_madd(m, R(-step / tl), tm);
+                mn = col_v3_scale(mn, R(1 / col_v3_len(mn)));
+                double hn = h(mn);
+                if (hn < hm)
+                    m = mn, hm = hn, step *= 1.5;
+                else
+                    step *= 0.5;
+            }
+            lowest = std::min(lowest, hm);
+        }
+        EXPECT_LE(q.depth, lowest + band) << i;
+    }
+    EXPECT_GT(n, 150);
+}
+
 // Two discs across each other (one in the plane z = 0, one in y = 0): the
 // face of one against the other's rim, derived by hand (the disc (1, 0, 1)
 // centred at z = 0.5 reaches 0.5 below the plane of (2, 1, 0), straight under

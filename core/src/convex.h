@@ -370,7 +370,9 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
  * polyhedral one (a segment, a triangle, a box, a polytope's points; an
  * ellipsoid of two radii 0 is a segment core); an ellipsoid or disc
  * only where its positive radii lie within a factor 2^25 (2^10 in float)
- * against a polyhedral core, 256 for a disc against the others. */
+ * against a polyhedral core, 2^16 (256) for a disc against the others.
+ * (col__epa_refine also takes an ellipsoid thinner than that flat: see
+ * there.) */
 bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
 /* Such a pair: EPA's answer (out->n its start, out->depth an upper bound,
  * its nearest faces further starts) finished to the least support value of
@@ -381,7 +383,12 @@ bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
  * cores apart (out->depth below 0: minus their distance). true where it
  * held: out->n, w (the matched pair, b* - a* = depth n within
  * contact_tolerance) and depth replaced, converged set, has_face cleared;
- * false leaves out as it was. */
+ * false leaves out as it was. An ellipsoid of positive radii more than
+ * 2^25 apart (2^20 in float) is first taken flat (its least radii 0: a
+ * disc or a segment), that contact found (a segment against a polyhedral or
+ * point core by GJK and EPA on the flat cores), its witnesses lifted back
+ * to the surface and the depth the support value along its normal: matched
+ * to a few of the flattened radii. */
 bool col__epa_refine(const col__proxy *A, const col__proxy *B, epa_out *out);
 
 /* ---- convex_pairs.c: pairs of shapes (closed forms on cores, GJK, planes) ---- */
