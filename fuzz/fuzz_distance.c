@@ -1041,6 +1041,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int grid;
     bool exact;
     if (fz_pair(data, size, &a, &b, pa, pb, &grid, &exact)) check_pair(&a, &b, exact);
+    /* A's ellipsoid made thin beyond the aspect limit (its least radius, or
+     * for a needle its two least, by 2^-26 .. 2^-40): col_penetration takes
+     * it flat (fz_flattened), which the grid's radii, 2^12 apart at most,
+     * never reach */
+    if (grid && fz_positive_ellipsoid(&a)) {
+        col_shape thin = a;
+        col_real *r = &thin.u.ellipsoid.r.x;
+        int lo = r[0] <= r[1] && r[0] <= r[2] ? 0 : (r[1] <= r[2] ? 1 : 2),
+            next = (lo + 1 + (r[(lo + 1) % 3] > r[(lo + 2) % 3])) % 3;
+        col_real f = (col_real)ldexp(1.0, -26 - (int)(size % 15));
+        r[lo] *= f;
+        if (size & 1) r[next] *= f;
+        fz_count("thin ellipsoid penetrating (grid)", col_penetration(&thin, &b).status == COL_HIT);
+        check_pair(&thin, &b, false);
+    }
     /* two ellipsoids, B's centre moved 64 times nearer A's: deep contacts
      * where A - B is nearly round about the origin, and EPA's normal can
      * stop by a saddle of its support (fz_smooth_pair's witnesses find it) */
