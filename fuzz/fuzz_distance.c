@@ -1041,18 +1041,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int grid;
     bool exact;
     if (fz_pair(data, size, &a, &b, pa, pb, &grid, &exact)) check_pair(&a, &b, exact);
-    /* A's ellipsoid made thin beyond the aspect limit (its least radius, or
-     * for a needle its two least, by 2^-26 .. 2^-40): col_penetration takes
-     * it flat (fz_flattened), which the grid's radii, 2^12 apart at most,
-     * never reach */
-    if (grid && fz_positive_ellipsoid(&a)) {
+    /* A's ellipsoid or disc made thin beyond the aspect limit (its least
+     * positive radius, or for a needle two, by 2^-26 .. 2^-40):
+     * col_penetration takes it flat (fz_flattened), which the grid's radii,
+     * 2^12 apart at most, never reach */
+    if (grid && (fz_positive_ellipsoid(&a) || fz_disc(&a))) {
         col_shape thin = a;
         col_real *r = &thin.u.ellipsoid.r.x;
-        int lo = r[0] <= r[1] && r[0] <= r[2] ? 0 : (r[1] <= r[2] ? 1 : 2),
-            next = (lo + 1 + (r[(lo + 1) % 3] > r[(lo + 2) % 3])) % 3;
+        int lo = -1; /* (a disc: its lesser positive radius) */
+        for (int i = 0; i < 3; ++i)
+            if (r[i] > 0 && (lo < 0 || r[i] < r[lo])) lo = i;
+        int next = (lo + 1 + (r[(lo + 1) % 3] > r[(lo + 2) % 3])) % 3;
         col_real f = (col_real)ldexp(1.0, -26 - (int)(size % 15));
         r[lo] *= f;
-        if (size & 1) r[next] *= f;
+        if ((size & 1) && fz_positive_ellipsoid(&a)) r[next] *= f;
         fz_count("thin ellipsoid penetrating (grid)", col_penetration(&thin, &b).status == COL_HIT);
         check_pair(&thin, &b, false);
     }

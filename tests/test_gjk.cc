@@ -2380,8 +2380,8 @@ TEST(Penetration, ADiscByAFlatPoleWithItsLeastJustOffItsAxis) {
 // box's top face just under the pancake near (1, 1) (depth between its
 // thickness there and its full half thickness, along +z, a* on its lower
 // surface over the box's corner). Then random turned boxes, triangles,
-// polytopes, balls and ellipsoids against pancakes and needles 2^26 to 2^40
-// thin: b* - a* = depth n within four times the flattened radius (and the
+// polytopes, balls and ellipsoids against pancakes, needles and discs 2^26
+// to 2^40 thin: b* - a* = depth n within four times the flattened radius (and the
 // flat contact's rounding), and no descent from the axes or the normal (the
 // second method: the shapes' own supports) finds a support value of A - B
 // lower by more.
@@ -2421,6 +2421,7 @@ TEST(Penetration, AnEllipsoidThinnerThanItsAspectLimitIsTakenFlat) {
         const bool needle = i % 3 == 2;
         const double ratio = std::ldexp(1.0, 26 + (i % 15));
         double r[3] = {100, needle ? 100 / ratio * g.In(1, 2) : g.In(20, 100), 100 / ratio * g.In(1, 2)};
+        if (i % 7 == 6) r[1] = 0; // a disc 100 by 2^-26..2^-40 of that: a needle, flat
         std::swap(r[2], r[i % 3]);
         col_shape e = Ellipsoid(g.In(-10, 10), g.In(-10, 10), g.In(-10, 10), r[0], r[1], r[2]), b;
         switch (i % 5) {

@@ -1191,7 +1191,7 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
 }
 
 /*
- * An ellipsoid beyond CURVED_ASPECT_MAX: its least radii, those below
+ * An ellipsoid (or a disc) beyond CURVED_ASPECT_MAX: its least radii, those below
  * r_max / CURVED_ASPECT_MAX, so thin that its face's curvature radius
  * defeats the contact's tolerance (a support point moves by that radius
  * times the direction's rounding), taken as 0 (flatten): a disc, or with
@@ -1212,9 +1212,9 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
 
 static bool flatten(const col__proxy *p, col__proxy *out) {
     *out = *p;
-    if (p->type != COL__SUPPORT_ELLIPSOID || !smooth_core(p)) return false;
+    if (p->type != COL__SUPPORT_ELLIPSOID) return false;
     col_real lo, hi = radii_span(p, &lo), r[3] = {p->e.x, p->e.y, p->e.z};
-    if (!(lo * FLAT_RATIO < hi)) return false;
+    if (!(lo * FLAT_RATIO < hi)) return false; /* (a disc too: its least positive radius) */
     int zeros = 0, keep = 0;
     for (int i = 0; i < 3; ++i) {
         if (r[i] * FLAT_RATIO < hi) {

@@ -107,9 +107,9 @@ COL_EXTERN_C_BEGIN
  *             An ellipsoid of two radii 0 is the segment along its third
  *             (of three, the point at its centre): a polyhedral core, as
  *             that segment's (or point's) contacts, exact as theirs.
- *             An ellipsoid of positive radii more than a factor 2^25
- *             apart (2^20 in float; the contact's tolerance grows with
- *             that ratio) is taken flat: its radii below r_max / 2^25
+ *             An ellipsoid (or a disc) whose positive radii are more than
+ *             a factor 2^25 apart (2^20 in float; the contact's tolerance
+ *             grows with that ratio) is taken flat: its radii below r_max / 2^25
  *             (r_max / 2^20) as 0, a disc or a segment within them of its
  *             surface, whose contact is found as above (a segment against
  *             a polyhedral or point core: GJK and EPA on the flat cores),
@@ -120,9 +120,7 @@ COL_EXTERN_C_BEGIN
  *             Two discs of one axis (overlapping, they lie in one plane:
  *             depth 0, or within rounding of it), an ellipsoid (or disc)
  *             whose positive radii differ by more than a factor 2^10 in
- *             float but not 2^20 against a polyhedral core, a disc whose
- *             radii differ by more than a factor 2^25 against a
- *             polyhedral core, and a disc whose radii
+ *             float but not 2^20 against a polyhedral core, and a disc whose radii
  *             differ by more than a factor 2^16 (256 in float) against a
  *             smooth core or a disc (Newton's method about its axis stops
  *             short beyond), stay with EPA.
