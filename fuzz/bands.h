@@ -160,7 +160,7 @@ static inline bool fz_moderate_aspect(const col_shape *s) {
     return hi <= ((double)COL_EPSILON < 1e-10 ? 0x1p16 : 256) * lo;
 }
 /* An ellipsoid of positive radii (or a disc) whose largest is more than
- * 2^25 (2^20 in float) times its least positive one: col_penetration takes its radii below r_max /
+ * 2^25 (2^10 in float) times its least positive one: col_penetration takes its radii below r_max /
  * 2^25 as 0 (flatten, penetration_smooth.c), a disc or a needle within them
  * of its surface, solves that, and lifts the witnesses to the surface:
  * fz_flat_radius is the largest such radius (0 for other shapes),
@@ -168,7 +168,7 @@ static inline bool fz_moderate_aspect(const col_shape *s) {
  * fz_band_flat beside the flat contact's own band. */
 static inline double fz_flat_radius(const col_shape *s) {
     if (!fz_positive_ellipsoid(s) && !fz_disc(s)) return 0;
-    double lo, hi = fz_radii_span(s, &lo), ratio = (double)COL_EPSILON < 1e-10 ? 0x1p25 : 0x1p20, out = 0;
+    double lo, hi = fz_radii_span(s, &lo), ratio = (double)COL_EPSILON < 1e-10 ? 0x1p25 : 0x1p10, out = 0;
     if (!(lo * ratio < hi)) return 0;
     const double r[3] = {(double)s->u.ellipsoid.r.x, (double)s->u.ellipsoid.r.y, (double)s->u.ellipsoid.r.z};
     for (int i = 0; i < 3; ++i)

@@ -384,7 +384,7 @@ bool col__epa_refinable(const col__proxy *A, const col__proxy *B);
  * held: out->n, w (the matched pair, b* - a* = depth n within
  * contact_tolerance) and depth replaced, converged set, has_face cleared;
  * false leaves out as it was. An ellipsoid (or disc) whose positive radii
- * are more than 2^25 apart (2^20 in float) is first taken flat (its least radii 0: a
+ * are more than 2^25 apart (2^10 in float) is first taken flat (its least radii 0: a
  * disc or a segment), that contact found (a segment against a polyhedral or
  * point core by GJK and EPA on the flat cores), its witnesses lifted back
  * to the surface and the depth the support value along its normal: matched

@@ -108,22 +108,20 @@ COL_EXTERN_C_BEGIN
  *             (of three, the point at its centre): a polyhedral core, as
  *             that segment's (or point's) contacts, exact as theirs.
  *             An ellipsoid (or a disc) whose positive radii are more than
- *             a factor 2^25 apart (2^20 in float; the contact's tolerance
- *             grows with that ratio) is taken flat: its radii below r_max / 2^25
- *             (r_max / 2^20) as 0, a disc or a segment within them of its
- *             surface, whose contact is found as above (a segment against
- *             a polyhedral or point core: GJK and EPA on the flat cores),
- *             each witness lifted to the surface, the depth the support
- *             value of A - B along that normal: b* - a* = depth n and the
- *             depth within a few of those radii (EPA alone left such
- *             witnesses up to half the size from matched).
+ *             a factor 2^25 apart (2^10 in float; the contact's tolerance
+ *             grows with that ratio) is taken flat: its radii below
+ *             r_max / 2^25 (r_max / 2^10) as 0, a disc or a segment within
+ *             them of its surface, whose contact is found as above (a
+ *             segment against a polyhedral or point core: GJK and EPA on
+ *             the flat cores), each witness lifted to the surface, the
+ *             depth the support value of A - B along that normal: b* - a*
+ *             = depth n and the depth within a few of those radii (EPA
+ *             alone left such witnesses up to half the size from matched).
  *             Two discs of one axis (overlapping, they lie in one plane:
- *             depth 0, or within rounding of it), an ellipsoid (or disc)
- *             whose positive radii differ by more than a factor 2^10 in
- *             float but not 2^20 against a polyhedral core, and a disc whose radii
+ *             depth 0, or within rounding of it) and a disc whose radii
  *             differ by more than a factor 2^16 (256 in float) against a
  *             smooth core or a disc (Newton's method about its axis stops
- *             short beyond), stay with EPA.
+ *             short beyond) stay with EPA.
  *             Elsewhere (EPA) they are the parts on A and on B of the point
  *             of EPA's last face nearest the origin, a matched pair to EPA's
  *             tolerance (on an ellipsoid, its support point along the
