@@ -2642,6 +2642,71 @@ TEST(Penetration, APointNearTheCentreOfAnEllipsoidOfTwoEqualRadiiConverges) {
     }
 }
 
+// The tip of a needle (an ellipsoid 1014.5 by 0.25 by 0.5, its tip's
+// curvature radius 3e-5) 4.8e-4 into a turned box's face, 5e-5 from one of
+// its edges (a fuzz finding older than the seventeenth session: fuzz/
+// regressions/distance/needle-tip-by-a-box-edge-a-hump-across-its-cone).
+// Across the edge the value is the sum of two terms that small: higher 5
+// degrees round from the face's normal, least 20 degrees round (4.8222e-4,
+// against the face's 4.8395e-4), and lower still beyond the edge's normal
+// cone, where Newton's method and the slope's bracket from the face's
+// normal both went; the face's contact stood, 1.7e-6 too deep. Now the
+// edge's whole cone is searched where both fail. The second method: a
+// descent over the shapes' own supports from the axes and the normal finds
+// no lower support value of A - B; the witnesses are a matched pair.
+TEST(Penetration, ANeedlesTipByABoxEdgeTakesTheEdgesLeastPastAHump) {
+    if (kFloat) return; // (a turned box given in doubles)
+    col_shape needle = Ellipsoid(0x1.ff8p+8, -0x1.ffp+8, -0x1.82p+7, 0x1.fa8p+8, 0x1p-3, 0x1p-2);
+    col_mat3 axes = col_m3_cols(V(0x1.3a43394ff2c5ap-1, -0x1.914a660aedab4p-1, 0x1.83b86c7c562c4p-4),
+                                V(0x1.83b86c7c562c4p-4, 0x1.896c13ba667fcp-3, 0x1.f41f0e3eb3521p-1),
+                                V(-0x1.914a660aedab4p-1, -0x1.2e62478ea617bp-1, 0x1.896c13ba667fcp-3));
+    col_shape box = Obb(V(0x1.ec8e1a2f2e914p+6, -0x1.77b826bef133ep+8, -0x1.d13e4e7c324a2p+4),
+                        V(0x1.2p+4, 0x1.5cp+8, 0x1.1ap+7), axes);
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &a = order ? box : needle, &b = order ? needle : box;
+        col_penetration_result p = col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_LT(p.depth, 4.823e-4) << order; // (the face's: 4.8395e-4)
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), 1e-9) << order;
+        auto h = [&](col_vec3 m) {
+            col_vec3 sa, sb;
+            EXPECT_TRUE(col_support(&a, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
+            return col_v3_dot(col_v3_sub(sa, sb), m);
+        };
+        double lowest = 1e300;
+        for (int k = 0; k < 7; ++k) {
+            col_vec3 m = k == 6 ? col_v3_neg(p.normal)
+                                : V(k == 0   ? 1
+                                    : k == 1 ? -1
+                                             : 0,
+                                    k == 2   ? 1
+                                    : k == 3 ? -1
+                                             : 0,
+                                    k == 4   ? 1
+                                    : k == 5 ? -1
+                                             : 0);
+            double hm = h(m), step = 0.25;
+            for (int it = 0; it < 2000 && step > 1e-15; ++it) {
+                col_vec3 sa, sb;
+                ASSERT_TRUE(col_support(&a, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
+                col_vec3 sd = col_v3_sub(sa, sb), tm = col_v3_madd(sd, -col_v3_dot(sd, m), m);
+                double tl = col_v3_len(tm);
+                if (!(tl > 0)) break;
+                col_vec3 mn = col_v3_madd(m, R(-step / tl), tm);
+                mn = col_v3_scale(mn, R(1 / col_v3_len(mn)));
+                double hn = h(mn);
+                if (hn < hm)
+                    m = mn, hm = hn, step *= 1.5;
+                else
+                    step *= 0.5;
+            }
+            lowest = std::min(lowest, hm);
+        }
+        EXPECT_LE(p.depth, lowest + 1e-12) << order;
+    }
+}
+
 // A box's corner 5e-4 inside the tip of a needle (an ellipsoid 1017 long,
 // 0.25 and 0.5 thick; a fuzz finding older than the thirteenth session:
 // fuzz/regressions/distance/box-corner-in-the-tip-of-a-needle). The corner
