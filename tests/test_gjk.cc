@@ -2642,6 +2642,51 @@ TEST(Penetration, APointNearTheCentreOfAnEllipsoidOfTwoEqualRadiiConverges) {
     }
 }
 
+// A ball of radius 500 (an ellipsoid of equal radii) whose centre lies 2.48
+// inside a polytope of eight points (a fuzz finding older than the
+// seventeenth session: fuzz/regressions/distance/ball-in-a-polytope-the-
+// least-on-a-faces-far-neighbour): the least depth is 500 plus the
+// distance from the centre to the nearest facet plane. EPA's normal led to
+// the facet (0, 4, 6) at 2.483042750; its neighbour across the edge 0-6,
+// (0, 3, 6), whose third vertex lies 1000 away along it, is 1.6e-4 nearer
+// but was never among the features near EPA's normal. The second method:
+// every facet of the hull by brute force in long double.
+TEST(Penetration, ABallInAPolytopeTakesTheNearestFacetPastAFarNeighbour) {
+    const long double P[8][3] = {
+        {511.875L, -500, -500}, {-500, -500, -500}, {-500, -500.625L, -500}, {-172.125L, 499.875L, -496.75L},
+        {-512, -512, -512},     {-512, -512, 128},  {-512, -500, -512},      {-496.75L, -512, -500}};
+    std::vector<col_vec3> pts;
+    for (const auto &q : P) pts.push_back(V((double)q[0], (double)q[1], (double)q[2]));
+    col_shape poly = Polytope(pts.data(), 8), ball = Ellipsoid(300, -500, -500, 500, 500, 500);
+    const long double c[3] = {300, -500, -500};
+    long double nearest = 1e300L;
+    for (int i = 0; i < 8; ++i)
+        for (int j = i + 1; j < 8; ++j)
+            for (int k = j + 1; k < 8; ++k) {
+                long double a[3], b[3], n[3];
+                for (int t = 0; t < 3; ++t) a[t] = P[j][t] - P[i][t], b[t] = P[k][t] - P[i][t];
+                n[0] = a[1] * b[2] - a[2] * b[1], n[1] = a[2] * b[0] - a[0] * b[2], n[2] = a[0] * b[1] - a[1] * b[0];
+                long double l = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+                if (l == 0) continue;
+                int above = 0, below = 0;
+                for (const auto &q : P) {
+                    long double d = (q[0] - P[i][0]) * n[0] + (q[1] - P[i][1]) * n[1] + (q[2] - P[i][2]) * n[2];
+                    above += d > 1e-9L * l, below += d < -1e-9L * l;
+                }
+                if (above && below) continue; // not a facet
+                long double dc = ((c[0] - P[i][0]) * n[0] + (c[1] - P[i][1]) * n[1] + (c[2] - P[i][2]) * n[2]) / l;
+                nearest = std::min(nearest, std::fabs(dc));
+            }
+    EXPECT_NEAR((double)nearest, 2.482885153129, 1e-9);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&ball, &poly) : col_penetration(&poly, &ball);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_NEAR(p.depth, 500 + (double)nearest, kFloat ? 1e-3 : 1e-9) << order;
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), kFloat ? 1e-2 : 1e-9) << order;
+    }
+}
+
 // The tip of a needle (an ellipsoid 1014.5 by 0.25 by 0.5, its tip's
 // curvature radius 3e-5) 4.8e-4 into a turned box's face, 5e-5 from one of
 // its edges (a fuzz finding older than the seventeenth session: fuzz/

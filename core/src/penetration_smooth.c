@@ -922,7 +922,8 @@ static col_vec3 edge_circle(col_vec3 m0, col_vec3 b, col_real t) {
  * cone, where both methods went; regressions/distance/needle-tip-by-a-box-
  * edge-a-hump-across-its-cone). The cone's ends along the circle across
  * the unit d from m0, where P's support value leaves the edge's (doubling
- * steps, then bisection), 33 values across it (the true support value of
+ * steps, then bisection), where a value within them 2^-1 .. 2^-3 rad from
+ * m0 lies below m0's; 33 values across it (the true support value of
  * D: the edge's within the cone), and the edge's Newton's method and
  * bracket from the least of them. true where one held.
  */
@@ -931,6 +932,17 @@ static bool edge_over_cone(const curved *c, const col_vec3 f2[2], col_vec3 d, co
     col_vec3 ms = edge_across(m0, d);
     if (col__same_point(ms, col_v3(0, 0, 0))) return false;
     col_vec3 b = col_v3_cross(d, ms);
+    /* (first a few values about m0 on each side where the edge still
+     * supports: the search only where one lies below m0's, which for an edge
+     * beside the contact, its value rising from m0 both ways, it does not) */
+    col_real h0 = curved_value(c, ms);
+    bool lower = false;
+    for (int k = 0; k < 6 && !lower; ++k) {
+        col_real t = (k & 1 ? COL_R(-1.0) : COL_R(1.0)) * (col_real)ldexp(1.0, -1 - (k >> 1));
+        col_vec3 m = edge_circle(ms, b, t);
+        lower = curved_hp(c, m) <= col_v3_dot(f2[0], m) + tol && curved_value(c, m) < h0 - tol;
+    }
+    if (!lower) return false;
     col_real ends[2];
     for (int k = 0; k < 2; ++k) {
         col_real sign = k ? COL_R(-1.0) : COL_R(1.0), in = COL_R(0.0), out_t = COL_R(0.0);
@@ -1025,7 +1037,8 @@ static col_vec3 vertex_nearest_normal(const curved *c, col_vec3 v) {
 }
 
 /* The features of P whose vertices lie within delta of its support plane
- * along the unit m0 (up to twelve distinct ones, the highest first: every vertex, edge
+ * along the unit m0 (with solve false, its faces alone: their checks need
+ * no Newton's method) (up to twelve distinct ones, the highest first: every vertex, edge
  * and face among them, edges and faces being pairs and triples), solved and
  * checked; the least h, at most upper (a support value: a greater h is
  * not the least), into *best (kept where it is less). A vertex's own least
@@ -1038,7 +1051,7 @@ typedef struct curved_follow {
 } curved_follow;
 
 static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_vec3 near, col_real rho, col_real upper,
-                            col_real tol, curved_at *best, bool *found, curved_follow *follow) {
+                            col_real tol, curved_at *best, bool *found, curved_follow *follow, bool solve) {
     enum { CAP = 12 };
     col_vec3 v[CAP];
     col_real hv[CAP];
@@ -1064,7 +1077,7 @@ static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_ve
     curved_at at;
     for (int i = 0; i < n; ++i) {
         col_vec3 m;
-        if (col__max_abs3(col_v3_sub(near, v[i])) <= rho) {
+        if (solve && col__max_abs3(col_v3_sub(near, v[i])) <= rho) {
             if (vertex_newton(c, v[i], m0, tol, &m) && curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper &&
                 (!*found || at.h < best->h))
                 *best = at, *found = true;
@@ -1085,7 +1098,7 @@ static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_ve
         }
         for (int j = i + 1; j < n; ++j) {
             col_vec3 f2[2] = {v[i], v[j]};
-            bool in = col__max_abs3(col_v3_sub(near, col__closest_on_segment(near, v[i], v[j], NULL))) <= rho;
+            bool in = solve && col__max_abs3(col_v3_sub(near, col__closest_on_segment(near, v[i], v[j], NULL))) <= rho;
             bool held = in && edge_newton(c, v[i], v[j], m0, tol, &m) && curved_check(c, f2, 2, m, tol, &at);
             if (in && !held) {
                 col_vec3 d = col__unit_or(col_v3_sub(v[j], v[i]), col_v3(0, 0, 0));
@@ -1128,9 +1141,9 @@ static void curved_from(const curved *c, col_vec3 m0, col_real lower, col_real u
     col_real gap = col_max(h0 - lower, COL_R(0.0));
     col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * curvature_radius(E) * gap) + COL_R(64.0) * tol;
     curved_follow follow = {{{0}}, 0};
-    curved_features(c, m0, delta, near, rho, upper, tol, best, found, &follow);
-    if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found, NULL);
-    if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found, NULL);
+    curved_features(c, m0, delta, near, rho, upper, tol, best, found, &follow, true);
+    if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found, NULL, true);
+    if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found, NULL, true);
     /* the features about a vertex's own least that it does not support
      * (the edge from a box's corner 5e-4 inside the tip of a needle, 72
      * degrees from EPA's normal, its far vertex 50 below the plane along
@@ -1140,7 +1153,7 @@ static void curved_from(const curved *c, col_vec3 m0, col_real lower, col_real u
         col_real hf = col_v3_dot(ef, follow.m[i]) + curved_hp(c, follow.m[i]);
         if (*found && !(hf < best->h)) continue; /* (the least there is no lower) */
         curved_features(c, follow.m[i], delta, col_v3_madd(col_v3_neg(ef), hf, follow.m[i]), COL_REAL_MAX,
-                        *found ? col_min(upper, best->h) : upper, tol, best, found, NULL);
+                        *found ? col_min(upper, best->h) : upper, tol, best, found, NULL, true);
     }
 }
 
@@ -1195,7 +1208,7 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
      * edge-in-its-plane) */
     if (!found)
         curved_features(&c, col_v3_neg(m0), COL_REAL_MAX, col_v3_neg(m0), COL_REAL_MAX, out->depth + tol, tol, &best,
-                        &found, NULL);
+                        &found, NULL, true);
     if (!found) return false;
     /* another basin, as for two smooth cores: from each of EPA's nearest
      * faces nearer than the least found and not within 0.3 rad of a start
@@ -1236,9 +1249,22 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
             col_vec3 mk = k ? col_v3_neg(m0) : m0;
             curved_at other;
             bool more = false;
-            curved_features(&c, mk, COL_REAL_MAX, mk, COL_REAL_MAX, best.h - tol, tol, &other, &more, NULL);
+            curved_features(&c, mk, COL_REAL_MAX, mk, COL_REAL_MAX, best.h - tol, tol, &other, &more, NULL, true);
             if (more) best = other;
         }
+    }
+    /* and the faces about the least found (their checks alone, no
+     * Newton's method): a face's neighbour whose far vertex lay 1000 away
+     * along it, 11 below the plane at that face's normal but far below the
+     * plane at EPA's, so never among the features near it (a polytope about
+     * a ball's centre, the least 1.6e-4 lower on that neighbour, regressions/
+     * distance/ball-in-a-polytope-the-least-on-a-faces-far-neighbour) */
+    {
+        curved_at other;
+        bool more = false;
+        curved_features(&c, best.m, COL_R(0.0625) * c.poly->size, best.m, COL_REAL_MAX, best.h - tol, tol, &other,
+                        &more, NULL, false);
+        if (more) best = other;
     }
     out->n = best.m;
     if (c.a_smooth) {
