@@ -2369,6 +2369,49 @@ TEST(Penetration, ADiscByAFlatPoleWithItsLeastJustOffItsAxis) {
     }
 }
 
+// The least support value of A - B a descent reaches from the six axis
+// directions and from `also` (the second method of the curved contacts: the
+// shapes' own supports, no EPA, no Newton): a step along the support
+// point's part across m, grown by half on success, halved on failure. Every
+// value is a support value, so it bounds the least depth from above.
+static double LeastSupportByDescent(const col_shape &a, const col_shape &b, col_vec3 also, int steps) {
+    auto h = [&](col_vec3 m) {
+        col_vec3 sa, sb;
+        EXPECT_TRUE(col_support(&a, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
+        return col_v3_dot(col_v3_sub(sa, sb), m);
+    };
+    double lowest = 1e300;
+    for (int k = 0; k < 7; ++k) {
+        col_vec3 m = k == 6 ? also
+                            : V(k == 0   ? 1
+                                : k == 1 ? -1
+                                         : 0,
+                                k == 2   ? 1
+                                : k == 3 ? -1
+                                         : 0,
+                                k == 4   ? 1
+                                : k == 5 ? -1
+                                         : 0);
+        double hm = h(m), step = 0.25;
+        for (int it = 0; it < steps && step > 1e-15; ++it) {
+            col_vec3 sa, sb;
+            if (!col_support(&a, m, &sa) || !col_support(&b, col_v3_neg(m), &sb)) break;
+            col_vec3 sd = col_v3_sub(sa, sb), tm = col_v3_madd(sd, -col_v3_dot(sd, m), m);
+            double tl = col_v3_len(tm);
+            if (!(tl > 0)) break;
+            col_vec3 mn = col_v3_madd(m, R(-step / tl), tm);
+            mn = col_v3_scale(mn, R(1 / col_v3_len(mn)));
+            double hn = h(mn);
+            if (hn < hm)
+                m = mn, hm = hn, step *= 1.5;
+            else
+                step *= 0.5;
+        }
+        lowest = std::min(lowest, hm);
+    }
+    return lowest;
+}
+
 // An ellipsoid thinner than CURVED_ASPECT_MAX allows (radii 2^30 apart and
 // more) is taken flat: a disc (a needle with two such radii), whose contact
 // is solved as any disc's, the witnesses lifted back to the surface, the
@@ -2446,40 +2489,7 @@ TEST(Penetration, AnEllipsoidThinnerThanItsAspectLimitIsTakenFlat) {
         col_vec3 gap = col_v3_sub(col_v3_sub(q.point_b, q.point_a), col_v3_scale(q.normal, q.depth));
         EXPECT_LE(col_v3_len(gap), band) << i;
         // no lower support value of A - B from the axes and the normal
-        auto h = [&](col_vec3 m) {
-            col_vec3 sa, sb;
-            EXPECT_TRUE(col_support(&e, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
-            return col_v3_dot(col_v3_sub(sa, sb), m);
-        };
-        double lowest = 1e300;
-        for (int k = 0; k < 7; ++k) {
-            col_vec3 m = k == 6 ? col_v3_neg(q.normal)
-                                : V(k == 0   ? 1
-                                    : k == 1 ? -1
-                                             : 0,
-                                    k == 2   ? 1
-                                    : k == 3 ? -1
-                                             : 0,
-                                    k == 4   ? 1
-                                    : k == 5 ? -1
-                                             : 0);
-            double hm = h(m), step = 0.25;
-            for (int it = 0; it < 400 && step > 1e-14; ++it) {
-                col_vec3 sa, sb;
-                ASSERT_TRUE(col_support(&e, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
-                col_vec3 sd = col_v3_sub(sa, sb), tm = col_v3_madd(sd, -col_v3_dot(sd, m), m);
-                double tl = col_v3_len(tm);
-                if (!(tl > 0)) break;
-                col_vec3 mn = col_v3_madd(m, R(-step / tl), tm);
-                mn = col_v3_scale(mn, R(1 / col_v3_len(mn)));
-                double hn = h(mn);
-                if (hn < hm)
-                    m = mn, hm = hn, step *= 1.5;
-                else
-                    step *= 0.5;
-            }
-            lowest = std::min(lowest, hm);
-        }
+        double lowest = LeastSupportByDescent(e, b, col_v3_neg(q.normal), 400);
         EXPECT_LE(q.depth, lowest + band) << i;
     }
     EXPECT_GT(n, 150);
@@ -2714,40 +2724,7 @@ TEST(Penetration, ANeedlesTipByABoxEdgeTakesTheEdgesLeastPastAHump) {
         EXPECT_LT(p.depth, 4.823e-4) << order; // (the face's: 4.8395e-4)
         col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
         EXPECT_LT(col_v3_len(gap), 1e-9) << order;
-        auto h = [&](col_vec3 m) {
-            col_vec3 sa, sb;
-            EXPECT_TRUE(col_support(&a, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
-            return col_v3_dot(col_v3_sub(sa, sb), m);
-        };
-        double lowest = 1e300;
-        for (int k = 0; k < 7; ++k) {
-            col_vec3 m = k == 6 ? col_v3_neg(p.normal)
-                                : V(k == 0   ? 1
-                                    : k == 1 ? -1
-                                             : 0,
-                                    k == 2   ? 1
-                                    : k == 3 ? -1
-                                             : 0,
-                                    k == 4   ? 1
-                                    : k == 5 ? -1
-                                             : 0);
-            double hm = h(m), step = 0.25;
-            for (int it = 0; it < 2000 && step > 1e-15; ++it) {
-                col_vec3 sa, sb;
-                ASSERT_TRUE(col_support(&a, m, &sa) && col_support(&b, col_v3_neg(m), &sb));
-                col_vec3 sd = col_v3_sub(sa, sb), tm = col_v3_madd(sd, -col_v3_dot(sd, m), m);
-                double tl = col_v3_len(tm);
-                if (!(tl > 0)) break;
-                col_vec3 mn = col_v3_madd(m, R(-step / tl), tm);
-                mn = col_v3_scale(mn, R(1 / col_v3_len(mn)));
-                double hn = h(mn);
-                if (hn < hm)
-                    m = mn, hm = hn, step *= 1.5;
-                else
-                    step *= 0.5;
-            }
-            lowest = std::min(lowest, hm);
-        }
+        double lowest = LeastSupportByDescent(a, b, col_v3_neg(p.normal), 2000);
         EXPECT_LE(p.depth, lowest + 1e-12) << order;
     }
 }
