@@ -2729,6 +2729,36 @@ TEST(Penetration, ANeedlesTipByABoxEdgeTakesTheEdgesLeastPastAHump) {
     }
 }
 
+// An ellipsoid 1014.5 by 0.25 by 61.5 against a turned box (a fuzz finding
+// older than the seventeenth session: fuzz/regressions/distance/ellipsoid-on-
+// a-turned-box-face-20-degrees-from-epa): the least lies on the box's face
+// -u2, 20 degrees from EPA's normal, whose vertices spread 65 along that
+// normal, past the band of those near its plane; the corner's contact found
+// was 9.6e-3 deeper. Now a box's six faces are each checked by their own
+// normal. The second method: the support value along -u2 itself, and a
+// descent from the axes and the normal.
+TEST(Penetration, AnEllipsoidOnATurnedBoxsFaceFarFromEpasNormalTakesTheFace) {
+    if (kFloat) return; // (a turned box given in doubles)
+    col_shape e = Ellipsoid(0x1.ff8p+8, -0x1.ffp+8, -0x1.82p+7, 0x1.fa8p+8, 0x1p-3, 0x1.ecp+4);
+    col_mat3 axes = col_m3_cols(V(0x1.bd3acb6aa6264p-2, -0x1.efc4258cab5f7p-3, -0x1.bc19b116f066cp-1),
+                                V(0x1.a9bfc546a6ff3p-3, 0x1.eda6142fb6985p-1, -0x1.51a9bfc546a71p-3),
+                                V(0x1.c09e1a65c764cp-1, -0x1.bcf284d5b8b67p-4, 0x1.e0cd88b783362p-2));
+    col_shape box = Obb(V(-0x1.9049345cfc522p+7, -0x1.07f3fac697935p+9, -0x1.75324284f0049p+8),
+                        V(0x1.198p+6, 0x1.8p+6, 0x1.0a4p+8), axes);
+    col_vec3 m = col_v3_neg(axes.c2), sa, sb;
+    ASSERT_TRUE(col_support(&e, m, &sa) && col_support(&box, col_v3_neg(m), &sb));
+    const double face = col_v3_dot(col_v3_sub(sa, sb), m); // 3.96543505
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &a = order ? box : e, &b = order ? e : box;
+        col_penetration_result p = col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_LE(p.depth, face + 1e-12) << order; // (the corner's: 3.97501)
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), 1e-9) << order;
+        EXPECT_LE(p.depth, LeastSupportByDescent(a, b, col_v3_neg(p.normal), 2000) + 1e-12) << order;
+    }
+}
+
 // A box's corner 5e-4 inside the tip of a needle (an ellipsoid 1017 long,
 // 0.25 and 0.5 thick; a fuzz finding older than the thirteenth session:
 // fuzz/regressions/distance/box-corner-in-the-tip-of-a-needle). The corner

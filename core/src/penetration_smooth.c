@@ -1265,6 +1265,21 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
         curved_features(&c, best.m, COL_R(0.0625) * c.poly->size, best.m, COL_REAL_MAX, best.h - tol, tol, &other,
                         &more, NULL, false);
         if (more) best = other;
+        /* and a box's six faces, each by its own normal: an ellipsoid along
+         * a turned box's face 20 degrees from EPA's normal, whose vertices
+         * spread 65 along it, past the band of those near its plane, had
+         * the least 9.6e-3 below the corner's contact found (regressions/
+         * distance/ellipsoid-on-a-turned-box-face-20-degrees-from-epa) */
+        if (c.poly->type == COL__SUPPORT_OBB || c.poly->type == COL__SUPPORT_BOX)
+            for (int k = 0; k < 6; ++k) {
+                col_vec3 ax = c.poly->type == COL__SUPPORT_OBB ? c.poly->u[k >> 1] : axis_dir(k >> 1, COL_R(1.0));
+                col_vec3 m = (k & 1) ? col_v3_neg(ax) : ax;
+                if (!(curved_value(&c, m) < best.h - tol)) continue; /* (its contact's value: no lower) */
+                more = false;
+                curved_features(&c, m, COL_R(64.0) * COL_EPSILON * c.poly->size, m, COL_REAL_MAX, best.h - tol, tol,
+                                &other, &more, NULL, false);
+                if (more) best = other;
+            }
     }
     out->n = best.m;
     if (c.a_smooth) {
