@@ -837,12 +837,17 @@ static col_vec3 edge_across(col_vec3 m, col_vec3 d) { /* m made unit across the 
     return col__unit_or(col_v3_madd(m, -col_v3_dot(m, d), d), col_v3(0, 0, 0));
 }
 
+/* The point of the circle m(t) = cos(t) m0 + sin(t) b across an edge. */
+static col_vec3 edge_circle(col_vec3 m0, col_vec3 b, col_real t) {
+    col_real ct = (col_real)cos((double)t), st = (col_real)sin((double)t);
+    return col__unit_or(col_v3_add(col_v3_scale(m0, ct), col_v3_scale(b, st)), m0);
+}
+
 /* The slope (e + v0) . (d x m) of the value on the circle m(t) = cos(t) m0
  * + sin(t) b across the unit d (m0 unit across it, b = d x m0); m(t) in
  * *m. */
 static col_real edge_slope(const curved *c, col_vec3 v0, col_vec3 d, col_vec3 m0, col_vec3 b, col_real t, col_vec3 *m) {
-    col_real ct = (col_real)cos((double)t), st = (col_real)sin((double)t);
-    *m = col__unit_or(col_v3_add(col_v3_scale(m0, ct), col_v3_scale(b, st)), m0);
+    *m = edge_circle(m0, b, t);
     return col_v3_dot(col_v3_add(curved_e(c, *m), v0), col_v3_cross(d, *m));
 }
 
@@ -905,12 +910,6 @@ static bool edge_bracketed(const curved *c, col_vec3 v0, col_vec3 d, col_vec3 m0
 }
 
 static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, col_real tol, col_vec3 *m_out);
-
-/* The point of the circle m(t) = cos(t) m0 + sin(t) b (as edge_slope). */
-static col_vec3 edge_circle(col_vec3 m0, col_vec3 b, col_real t) {
-    col_real ct = (col_real)cos((double)t), st = (col_real)sin((double)t);
-    return col__unit_or(col_v3_add(col_v3_scale(m0, ct), col_v3_scale(b, st)), m0);
-}
 
 /*
  * The edge's least over its whole normal cone, where Newton's method and
@@ -1319,14 +1318,30 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
  */
 #define FLAT_RATIO CURVED_ASPECT_MAX
 
+/* The axes of an ellipsoid (or disc) whose radii flatten takes as 0 (those
+ * below r_max / FLAT_RATIO, where the least positive one is: a disc's zero
+ * radius among them) into flat[]; the largest such radius, 0 where none
+ * (the shape is not that thin). */
+static col_real flat_axes(const col__proxy *p, bool flat[3]) {
+    flat[0] = flat[1] = flat[2] = false;
+    if (p->type != COL__SUPPORT_ELLIPSOID) return COL_R(0.0);
+    col_real lo, hi = radii_span(p, &lo), r[3] = {p->e.x, p->e.y, p->e.z}, out = COL_R(0.0);
+    if (!(lo * FLAT_RATIO < hi)) return COL_R(0.0);
+    for (int i = 0; i < 3; ++i) {
+        flat[i] = r[i] * FLAT_RATIO < hi;
+        if (flat[i]) out = col_max(out, r[i]);
+    }
+    return out;
+}
+
 static bool flatten(const col__proxy *p, col__proxy *out) {
     *out = *p;
-    if (p->type != COL__SUPPORT_ELLIPSOID) return false;
-    col_real lo, hi = radii_span(p, &lo), r[3] = {p->e.x, p->e.y, p->e.z};
-    if (!(lo * FLAT_RATIO < hi)) return false; /* (a disc too: its least positive radius) */
+    bool flat[3];
+    if (!(flat_axes(p, flat) > COL_R(0.0))) return false;
+    col_real r[3] = {p->e.x, p->e.y, p->e.z};
     int zeros = 0, keep = 0;
     for (int i = 0; i < 3; ++i) {
-        if (r[i] * FLAT_RATIO < hi) {
+        if (flat[i]) {
             r[i] = COL_R(0.0);
             ++zeros;
         } else {
@@ -1344,28 +1359,18 @@ static bool flatten(const col__proxy *p, col__proxy *out) {
     return true;
 }
 
-/* The largest of the radii flatten takes as 0. */
-static col_real flat_radius(const col__proxy *p) {
-    col_real lo, hi = radii_span(p, &lo), out = COL_R(0.0), r[3] = {p->e.x, p->e.y, p->e.z};
-    for (int i = 0; i < 3; ++i)
-        if (r[i] * FLAT_RATIO < hi) out = col_max(out, r[i]);
-    return out;
-}
-
 /* The point x of the flat core of E (flatten; shift included) lifted to E's
  * surface on the side of the direction m: the flattened coordinates set
  * to the surface's over x's others (a disc: its axis's, a segment: the
  * cross-section's support along m there). */
 static col_vec3 lift(const col__proxy *E, col_vec3 x, col_vec3 m) {
     col_vec3 c = col_v3_add(E->p[0], E->shift), q = col_v3_sub(x, c);
-    col_real lo, hi = radii_span(E, &lo), r[3] = {E->e.x, E->e.y, E->e.z}, v[3] = {q.x, q.y, q.z},
-                 d[3] = {m.x, m.y, m.z};
+    col_real r[3] = {E->e.x, E->e.y, E->e.z}, v[3] = {q.x, q.y, q.z}, d[3] = {m.x, m.y, m.z};
     bool flat[3];
+    (void)flat_axes(E, flat);
     col_real used = COL_R(0.0); /* sum (v_i / r_i)^2 over the kept radii */
-    for (int i = 0; i < 3; ++i) {
-        flat[i] = r[i] * FLAT_RATIO < hi;
+    for (int i = 0; i < 3; ++i)
         if (!flat[i]) used += (v[i] / r[i]) * (v[i] / r[i]);
-    }
     col_real s = col_sqrt(col_max(COL_R(1.0) - used, COL_R(0.0))), den = COL_R(0.0);
     for (int i = 0; i < 3; ++i)
         if (flat[i]) den += (r[i] * d[i]) * (r[i] * d[i]);
@@ -1419,7 +1424,8 @@ static bool refine_flattened(const col__proxy *A, const col__proxy *B, epa_out *
     col_real h = col_v3_dot(col__support_pair(A, B, m).w, m);
     /* no deeper than EPA's but for the flat contact's tolerance and the
      * flattened radii (EPA's depth is a support value too) */
-    col_real flattened = (flat_a ? flat_radius(A) : COL_R(0.0)) + (flat_b ? flat_radius(B) : COL_R(0.0));
+    bool flat[3];
+    col_real flattened = flat_axes(A, flat) + flat_axes(B, flat);
     if (!(h <= out->depth + contact_tolerance(&fa, &fb) + flattened)) return false;
     out->n = m;
     out->w.a = a;

@@ -24,7 +24,6 @@ typedef struct advance {
     col_distance_result r;     /* the distance at t (in the frame) */
     col_vec3 normal;           /* r.normal, or the last step's when the step lands in exact contact */
     col_distance_result start; /* the distance at t_start */
-    col_real start_distance;   /* its distance (COL_REAL_MAX where it was a hit) */
 } advance;
 
 /* Advances from time t_start in direction dir (+1 forward, -1 backward) while
@@ -44,10 +43,7 @@ static advance advance_run(const pair *P, col_vec3 v, col_real t_start, col_real
         ++*evals;
         out.t = t;
         out.r = r;
-        if (it == 0) {
-            out.start = r;
-            out.start_distance = r.status == COL_HIT ? COL_REAL_MAX : r.distance;
-        }
+        if (it == 0) out.start = r;
         if (r.distance > COL_R(0.0)) out.normal = r.normal; /* else keep the approach direction */
         if (r.status == COL_HIT || r.distance <= target + tol) {
             out.hit = true;
@@ -109,8 +105,8 @@ col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape 
 
     advance fwd = advance_run(&P, v, COL_R(0.0), COL_R(1.0), prm.target, tol, cap, &evals);
     bool touch_by_test = false;
-    if (fwd.start_distance > COL_R(0.0) && fwd.start_distance <= COL_R(4.0) * col_sqrt(COL_EPSILON) * scale &&
-        col__exact_overlap(a, b) == 1) {
+    if (fwd.start.status != COL_HIT && fwd.start.distance > COL_R(0.0) &&
+        fwd.start.distance <= COL_R(4.0) * col_sqrt(COL_EPSILON) * scale && col__exact_overlap(a, b) == 1) {
         /* GJK resolves a distance to about sqrt(eps) of the size (its |v|^2
          * is lost in the rounding of dot products of the size's square):
          * there the exact static test decides whether the sweep starts in
