@@ -998,6 +998,48 @@ static bool fz_place_edges(fz_input *in, const col_shape *a, col_shape *b, doubl
     return finite3(move);
 }
 
+/* A polytope of 13..24 points about B's box (its centre and half extents
+ * times fixed directions on a 1/64 grid, a Fibonacci sphere's: exact; flat
+ * where the box is), against A's ellipsoid or disc: more points than the
+ * curved contacts take every pair and three of (EXHAUSTIVE_POINTS, 8), so
+ * their hull's features are the ones checked (penetration_smooth.c,
+ * curved_hull); the grid's polytopes have at most 8. The penetration's
+ * witnesses and least depth (check_witnesses) and its push-out, both
+ * orders, on the grid's shapes (well conditioned: raw input 1e-110 across
+ * leaves EPA short of converging, its volumes' cubes below the subnormals). */
+static void check_dense_polytope(const col_shape *a, const col_shape *b, size_t size) {
+    col_aabb box;
+    if (!col_shape_is_valid(a) || !col_shape_bounds(b, &box)) return;
+    col_vec3 c = col_v3_scale(col_v3_add(box.min, box.max), COL_R(0.5)),
+             h = col_v3_scale(col_v3_sub(box.max, box.min), COL_R(0.5));
+    if (!finite3(c) || !finite3(h)) return;
+    col_vec3 pts[24];
+    int n = 13 + (int)(size % 12);
+    for (int k = 0; k < n; ++k) {
+        double z = 1.0 - (2.0 * k + 1.0) / n, r = sqrt(fmax(0.0, 1.0 - z * z)), t = 2.399963229728653 * k;
+        col_vec3 u = col_v3((col_real)(round(64 * r * cos(t)) / 64), (col_real)(round(64 * r * sin(t)) / 64),
+                            (col_real)(round(64 * z) / 64));
+        pts[k] = col_v3_add(c, col_v3(h.x * u.x, h.y * u.y, h.z * u.z));
+    }
+    col_shape dense;
+    memset(&dense, 0, sizeof dense);
+    dense.kind = COL_SHAPE_POLYTOPE;
+    dense.u.polytope.points = pts;
+    dense.u.polytope.count = n;
+    for (int order = 0; order < 2; ++order) {
+        const col_shape *x = order ? &dense : a, *y = order ? a : &dense;
+        col_penetration_result p = col_penetration(x, y);
+        fz_count("ellipsoids penetrating a polytope of 13 to 24 points", p.status == COL_HIT);
+        check_witnesses(x, y, p);
+        if (p.status != COL_HIT || !(p.depth > COL_R(0.0)) || !unit(p.normal)) continue;
+        double push = fz_band_push(x, y) + epa_curved_band(x, y);
+        col_vec3 shifted[24];
+        col_shape at = fz_translated(x, col_v3_scale(p.normal, p.depth), shifted);
+        col_distance_result t = col_distance(&at, y);
+        CHECK_D((double)t.distance <= push, "moved out by the depth, the shapes touch", x, y, t);
+    }
+}
+
 /* The input's pair: decoded, and in boundary mode turned and placed. false
  * when a boundary pair cannot be placed (nothing to check). */
 static bool fz_pair(const uint8_t *data, size_t size, col_shape *a, col_shape *b, col_vec3 *pa, col_vec3 *pb, int *grid,
@@ -1058,6 +1100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fz_count("thin ellipsoid penetrating (grid)", col_penetration(&thin, &b).status == COL_HIT);
         check_pair(&thin, &b, false);
     }
+    if (grid && (fz_positive_ellipsoid(&a) || fz_disc(&a))) check_dense_polytope(&a, &b, size);
     /* two ellipsoids, B's centre moved 64 times nearer A's: deep contacts
      * where A - B is nearly round about the origin, and EPA's normal can
      * stop by a saddle of its support (fz_smooth_pair's witnesses find it) */

@@ -264,4 +264,19 @@ static inline bool col__disjoint(col_real amin, col_real amax, col_real bmin, co
     return amax < bmin || bmax < amin;
 }
 
+/* The normals of the ellipse (k = 2) or ellipsoid (k = 3) centred at the
+ * origin on its axes, squared radii lam[] (>= 0; a zero one flat: a disc's
+ * axis), that pass through the point p (its isolated ones: every critical
+ * direction of the support function of the shape moved by -p, up to six
+ * for an ellipsoid, four for an ellipse; where an axis of p is 0, or within
+ * 2^-40 of its radius (its feet then within rounding of those of p on the
+ * plane), also those of p on the plane, up to two more for each such axis,
+ * one direction of the circle of them where its radius repeats; for p = 0
+ * the axes' two directions; a zero radius's axis both ways, the support's
+ * kink), each as its outward normal n (unnormalised, its foot at y_i = lam_i
+ * n_i) into out[0..cap) (16 holds every one); how many (normal_feet.c).
+ * Only those of roots t >= tmin (the foot's distance along the normal is
+ * -t |n|: -inf for all). Non-finite or negative input: none. */
+int col__normal_feet(int k, const double *lam, const double *p, double tmin, double (*out)[3], int cap);
+
 #endif

@@ -3,13 +3,14 @@
  * polytope of support points only approaches a curved difference, so its
  * coarse answer is finished here by the contact's own conditions. Two
  * smooth cores by Newton's method on the support of their difference; a
- * smooth core against a polyhedral one by the features of the polyhedron
- * the contact can be on (a vertex, an edge, a face), each solved on its
- * own and the least kept.
+ * smooth core against a polyhedral one by every critical direction of
+ * every feature of the polyhedron the contact can be on (a vertex, an edge,
+ * a face), the least kept.
  */
 #include "convex.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /*
  * The contact of two smooth, strictly convex cores (ellipsoids with every
@@ -758,11 +759,14 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
  * with e E's support along m and p a point of P's face along m: p = h m - e
  * lies in P. The face is a vertex, an edge or a face of P, and each is a
  * smooth problem: a vertex as a point (Newton's method above), an edge by
- * Newton's method on the circle of m across it, a face by its normal. So
- * the features of P near EPA's coarse normal are each solved and checked
- * (p = h m - e with h from P's whole support, within tol of the feature),
- * and the least h of those that hold kept. Every h is a support value of
- * D, an upper bound of the depth: no answer is deeper than the least. (The
+ * Newton's method on the circle of m across it, a face by its normal. Every
+ * critical direction of every feature is enumerated in closed form
+ * (curved_exhaustive: the normal feet of a point on an ellipsoid or an
+ * ellipse), each checked (p = h m - e with h from P's whole support, within
+ * tol of the feature) and polished by its feature's Newton's method, and
+ * the least h of those that hold kept (a polytope of many points by its
+ * hull's features: curved_hull). Every h is a support value of D, an upper
+ * bound of the depth: no answer is deeper than the least. (The
  * same holds for cores apart, h below 0: the nearest point of D outside it.)
  */
 typedef struct curved {
@@ -807,18 +811,24 @@ static col_vec3 curved_vertex(const curved *c, int i) {
     return c->a_smooth ? col_v3_neg(v) : v;
 }
 
-/* The feature f[0..k) (in D) at the unit m: true where h m - e lies within
- * tol of the feature (then it supports P along m and m is its contact). */
+/* The feature f[0..k) (in D: a vertex, an edge, or a convex polygon's
+ * corners in order) at the unit m: true where h m - e lies within tol of
+ * the feature (then it supports P along m and m is its contact). */
 static bool curved_check(const curved *c, const col_vec3 *f, int k, col_vec3 m, col_real tol, curved_at *out) {
     col_vec3 e = curved_e(c, m);
     col_real h = col_v3_dot(e, m) + curved_hp(c, m);
     col_vec3 raw = col_v3_madd(col_v3_neg(e), h, m), p;
-    if (k == 1)
+    if (k == 1) {
         p = f[0];
-    else if (k == 2)
+    } else if (k == 2) {
         p = col__closest_on_segment(raw, f[0], f[1], NULL);
-    else
+    } else { /* (the polygon's fan: its nearest triangle) */
         p = col__closest_on_triangle(raw, f[0], f[1], f[2]);
+        for (int i = 2; i + 1 < k; ++i) {
+            col_vec3 q = col__closest_on_triangle(raw, f[0], f[i], f[i + 1]);
+            if (col_v3_len_sq(col_v3_sub(q, raw)) < col_v3_len_sq(col_v3_sub(p, raw))) p = q;
+        }
+    }
     if (!(col__max_abs3(col_v3_sub(raw, p)) <= tol)) return false;
     out->m = m;
     out->e = e;
@@ -909,74 +919,6 @@ static bool edge_bracketed(const curved *c, col_vec3 v0, col_vec3 d, col_vec3 m0
     return best <= tol;
 }
 
-static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, col_real tol, col_vec3 *m_out);
-
-/*
- * The edge's least over its whole normal cone, where Newton's method and
- * the slope's bracket from m0 (on or in the cone) both ended where the edge
- * supports no longer: a hump of the value between m0 and the least (a
- * needle's tip, its curvature radius 3e-5, 5e-5 from a box's edge: the
- * value across the edge the sum of two terms that small, higher 5 degrees
- * round from the face's normal, least at 20, and lower still beyond the
- * cone, where both methods went; regressions/distance/needle-tip-by-a-box-
- * edge-a-hump-across-its-cone). The cone's ends along the circle across
- * the unit d from m0, where P's support value leaves the edge's (doubling
- * steps, then bisection), where a value within them 2^-1 .. 2^-3 rad from
- * m0 lies below m0's; 33 values across it (the true support value of
- * D: the edge's within the cone), and the edge's Newton's method and
- * bracket from the least of them. true where one held.
- */
-static bool edge_over_cone(const curved *c, const col_vec3 f2[2], col_vec3 d, col_vec3 m0, col_real tol,
-                           curved_at *out) {
-    col_vec3 ms = edge_across(m0, d);
-    if (col__same_point(ms, col_v3(0, 0, 0))) return false;
-    col_vec3 b = col_v3_cross(d, ms);
-    /* (first a few values about m0 on each side where the edge still
-     * supports: the search only where one lies below m0's, which for an edge
-     * beside the contact, its value rising from m0 both ways, it does not) */
-    col_real h0 = curved_value(c, ms);
-    bool lower = false;
-    for (int k = 0; k < 6 && !lower; ++k) {
-        col_real t = (k & 1 ? COL_R(-1.0) : COL_R(1.0)) * (col_real)ldexp(1.0, -1 - (k >> 1));
-        col_vec3 m = edge_circle(ms, b, t);
-        lower = curved_hp(c, m) <= col_v3_dot(f2[0], m) + tol && curved_value(c, m) < h0 - tol;
-    }
-    if (!lower) return false;
-    col_real ends[2];
-    for (int k = 0; k < 2; ++k) {
-        col_real sign = k ? COL_R(-1.0) : COL_R(1.0), in = COL_R(0.0), out_t = COL_R(0.0);
-        for (col_real step = COL_R(1.0) / COL_R(64.0); step <= COL_R(1.6); step *= COL_R(2.0)) {
-            col_vec3 m = edge_circle(ms, b, sign * step);
-            if (curved_hp(c, m) <= col_v3_dot(f2[0], m) + tol) {
-                in = step;
-            } else {
-                out_t = step;
-                break;
-            }
-        }
-        if (out_t > COL_R(0.0))
-            for (int it = 0; it < 24; ++it) {
-                col_real mid = COL_R(0.5) * (in + out_t);
-                col_vec3 m = edge_circle(ms, b, sign * mid);
-                if (curved_hp(c, m) <= col_v3_dot(f2[0], m) + tol)
-                    in = mid;
-                else
-                    out_t = mid;
-            }
-        ends[k] = sign * in;
-    }
-    if (!(ends[0] > ends[1])) return false; /* (no width: m0 alone) */
-    col_real best_t = ends[1], best_h = COL_REAL_MAX;
-    for (int i = 0; i <= 32; ++i) {
-        col_real t = ends[1] + (ends[0] - ends[1]) * (col_real)i / COL_R(32.0);
-        col_real h = curved_value(c, edge_circle(ms, b, t));
-        if (h < best_h) best_h = h, best_t = t;
-    }
-    col_vec3 start = edge_circle(ms, b, best_t), m;
-    if (edge_newton(c, f2[0], f2[1], start, tol, &m) && curved_check(c, f2, 2, m, tol, out)) return true;
-    return edge_bracketed(c, f2[0], d, start, tol, &m) && curved_check(c, f2, 2, m, tol, out);
-}
-
 static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, col_real tol, col_vec3 *m_out) {
     col_vec3 d = col__unit_or(col_v3_sub(v1, v0), col_v3(0, 0, 0));
     if (col__same_point(d, col_v3(0, 0, 0))) return false;
@@ -1030,132 +972,6 @@ static bool vertex_newton(const curved *c, col_vec3 v, col_vec3 m0, col_real tol
     return c->a_smooth ? smooth_solve(c->A, &pt, m0, tol, &s, m_out) : smooth_solve(&pt, c->B, m0, tol, &s, m_out);
 }
 
-/* The vertex v of P (in D): nearest_normal of E at it. */
-static col_vec3 vertex_nearest_normal(const curved *c, col_vec3 v) {
-    return nearest_normal(c->a_smooth ? c->A : c->B, c->a_smooth, v);
-}
-
-/* The features of P whose vertices lie within delta of its support plane
- * along the unit m0 (with solve false, its faces alone: their checks need
- * no Newton's method) (up to twelve distinct ones, the highest first: every vertex, edge
- * and face among them, edges and faces being pairs and triples), solved and
- * checked; the least h, at most upper (a support value: a greater h is
- * not the least), into *best (kept where it is less). A vertex's own least
- * where the vertex does not support P (the contact then lies on an edge
- * or a face about it, whose other vertices may lie far below the plane
- * along m0) into follow, if not NULL, as a start for the caller. */
-typedef struct curved_follow {
-    col_vec3 m[4];
-    int n;
-} curved_follow;
-
-static void curved_features(const curved *c, col_vec3 m0, col_real delta, col_vec3 near, col_real rho, col_real upper,
-                            col_real tol, curved_at *best, bool *found, curved_follow *follow, bool solve) {
-    enum { CAP = 12 };
-    col_vec3 v[CAP];
-    col_real hv[CAP];
-    int n = 0;
-    col_real top = curved_hp(c, m0);
-    for (int i = 0; i < c->nv; ++i) {
-        col_vec3 x = curved_vertex(c, i);
-        col_real hx = col_v3_dot(x, m0);
-        if (!(hx >= top - delta)) continue;
-        bool seen = false; /* (a polytope's points may repeat) */
-        for (int j = 0; j < n && !seen; ++j) seen = col__same_point(v[j], x);
-        if (seen) continue;
-        int j = n < CAP ? n++ : CAP;
-        if (j == CAP && !(hx > hv[CAP - 1])) continue;
-        if (j == CAP) j = CAP - 1;
-        for (; j > 0 && hx > hv[j - 1]; --j) {
-            v[j] = v[j - 1];
-            hv[j] = hv[j - 1];
-        }
-        v[j] = x;
-        hv[j] = hx;
-    }
-    curved_at at;
-    for (int i = 0; i < n; ++i) {
-        col_vec3 m;
-        if (solve && col__max_abs3(col_v3_sub(near, v[i])) <= rho) {
-            if (vertex_newton(c, v[i], m0, tol, &m) && curved_check(c, &v[i], 1, m, tol, &at) && at.h <= upper &&
-                (!*found || at.h < best->h))
-                *best = at, *found = true;
-            /* and from the normal at E's nearest point to the origin, E at
-             * the vertex: the vertex's least (EPA's normal can be far from
-             * it: a polytope's corner just inside the rim of an ellipsoid
-             * 512 wide and 0.25 thick, EPA's bounds 0.065 apart about a
-             * depth of 0.0008) */
-            col_vec3 ml = vertex_nearest_normal(c, v[i]);
-            if (!col__same_point(ml, col_v3(0, 0, 0)) && col_v3_dot(ml, m0) < COL_R(0.999) &&
-                vertex_newton(c, v[i], ml, tol, &m)) {
-                if (!curved_check(c, &v[i], 1, m, tol, &at)) {
-                    if (follow && follow->n < 4) follow->m[follow->n++] = m;
-                } else if (at.h <= upper && (!*found || at.h < best->h)) {
-                    *best = at, *found = true;
-                }
-            }
-        }
-        for (int j = i + 1; j < n; ++j) {
-            col_vec3 f2[2] = {v[i], v[j]};
-            bool in = solve && col__max_abs3(col_v3_sub(near, col__closest_on_segment(near, v[i], v[j], NULL))) <= rho;
-            bool held = in && edge_newton(c, v[i], v[j], m0, tol, &m) && curved_check(c, f2, 2, m, tol, &at);
-            if (in && !held) {
-                col_vec3 d = col__unit_or(col_v3_sub(v[j], v[i]), col_v3(0, 0, 0));
-                held = !col__same_point(d, col_v3(0, 0, 0)) && edge_over_cone(c, f2, d, m0, tol, &at);
-            }
-            if (held && at.h <= upper && (!*found || at.h < best->h)) *best = at, *found = true;
-            for (int k = j + 1; k < n; ++k) {
-                col_vec3 f3[3] = {v[i], v[j], v[k]};
-                if (!(col__max_abs3(col_v3_sub(near, col__closest_on_triangle(near, v[i], v[j], v[k]))) <= rho))
-                    continue;
-                col_vec3 nrm =
-                    col__unit_or(col_v3_cross(col_v3_sub(v[j], v[i]), col_v3_sub(v[k], v[i])), col_v3(0, 0, 0));
-                if (col__same_point(nrm, col_v3(0, 0, 0))) continue;
-                if (col_v3_dot(nrm, m0) < COL_R(0.0)) nrm = col_v3_neg(nrm);
-                if (curved_check(c, f3, 3, nrm, tol, &at) && at.h <= upper && (!*found || at.h < best->h))
-                    *best = at, *found = true;
-            }
-        }
-    }
-}
-
-/* The least of the features near the unit m0 (curved_features), where
- * the depth is known to lie in [lower, h(m0)] (and a contact counts only at
- * most upper: the least support value found elsewhere): the contact on P lies near
- * h m0 - e at m0, within about sqrt(2 R (h(m0) - lower)), R E's largest
- * radius of curvature (the value's excess over the least is about half the
- * curvature times the angle squared, the point moves by the curvature
- * times the angle); the features within four times that first, then every
- * feature among the vertices near m0's plane, then among the highest
- * vertices wherever they lie (a face far wider than the contact tilts: a
- * polytope 1000 wide, 12 thick, about a ball's centre on its face, had a
- * vertex of the contact's face 120 below the plane at EPA's normal). */
-static void curved_from(const curved *c, col_vec3 m0, col_real lower, col_real upper, col_real tol, curved_at *best,
-                        bool *found) {
-    col_real delta = COL_R(0.0625) * c->poly->size;
-    col_vec3 e0 = curved_e(c, m0);
-    col_real h0 = col_v3_dot(e0, m0) + curved_hp(c, m0);
-    col_vec3 near = col_v3_madd(col_v3_neg(e0), h0, m0);
-    const col__proxy *E = c->a_smooth ? c->A : c->B;
-    col_real gap = col_max(h0 - lower, COL_R(0.0));
-    col_real rho = COL_R(4.0) * col_sqrt(COL_R(2.0) * curvature_radius(E) * gap) + COL_R(64.0) * tol;
-    curved_follow follow = {{{0}}, 0};
-    curved_features(c, m0, delta, near, rho, upper, tol, best, found, &follow, true);
-    if (!*found) curved_features(c, m0, delta, near, COL_REAL_MAX, upper, tol, best, found, NULL, true);
-    if (!*found) curved_features(c, m0, COL_REAL_MAX, near, COL_REAL_MAX, upper, tol, best, found, NULL, true);
-    /* the features about a vertex's own least that it does not support
-     * (the edge from a box's corner 5e-4 inside the tip of a needle, 72
-     * degrees from EPA's normal, its far vertex 50 below the plane along
-     * it: regressions/distance/box-corner-in-the-tip-of-a-needle) */
-    for (int i = 0; i < follow.n; ++i) {
-        col_vec3 ef = curved_e(c, follow.m[i]);
-        col_real hf = col_v3_dot(ef, follow.m[i]) + curved_hp(c, follow.m[i]);
-        if (*found && !(hf < best->h)) continue; /* (the least there is no lower) */
-        curved_features(c, follow.m[i], delta, col_v3_madd(col_v3_neg(ef), hf, follow.m[i]), COL_REAL_MAX,
-                        *found ? col_min(upper, best->h) : upper, tol, best, found, NULL, true);
-    }
-}
-
 /* E a disc: its faces against P's top vertices along each (disc_face); the
  * least that holds, at most upper, into *best. */
 static void curved_disc_faces(const curved *c, col_real upper, col_real tol, curved_at *best, bool *found) {
@@ -1181,6 +997,199 @@ static void curved_disc_faces(const curved *c, col_real upper, col_real tol, cur
     }
 }
 
+/*
+ * Every critical direction of the value, each feature's own: the least over
+ * the sphere lies at a face's normal, at a critical point of the value
+ * along an edge's circle (m across the edge: E projected along it, an
+ * ellipse, moved by the edge's point) or at one of the value about a
+ * vertex (E moved by the vertex): the normal feet of that point on that
+ * ellipse or ellipsoid (col__normal_feet, every one, bracketed where its
+ * equation is monotone). So the least of them all, each checked against
+ * its feature (or after its Newton's method from there, where rounding
+ * left it just off), is the least: no feature is left to a search from
+ * EPA's normal. (A degenerate family of critical directions, E's centre
+ * on a vertex's line of equal radii, is met where it leaves the vertex's
+ * cone, on an edge's circle or a face's normal, at the same value.)
+ * A polytope's points are its vertices, every pair an edge and every three
+ * a face (a pair or three that is none gives support values, upper bounds,
+ * that its check refuses), up to EXHAUSTIVE_POINTS of them; beyond, its
+ * hull's features (curved_hull), fewer candidates for the cost of building
+ * it. (Callgrind, random shallow contacts of ellipsoids and polytopes of n
+ * points on a sphere, instructions a penetration: every pair and three 130k
+ * at n = 8 and 333k at 12, the hull's 149k at 8, 235k at 12, 535k at 24,
+ * 1.8M at 64.)
+ */
+enum { EXHAUSTIVE_POINTS = 8 };
+
+/* E's centre in D. */
+static col_vec3 curved_centre(const curved *c) {
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    col_vec3 ce = col_v3_add(E->p[0], E->shift);
+    return c->a_smooth ? ce : col_v3_neg(ce);
+}
+
+/* The candidate direction n (not unit) of the feature f[0..k): taken where
+ * its value lies below the least found (or at most upper, where none is)
+ * and its feature holds there or after the feature's Newton's method from
+ * it, the lower of the two. */
+static void curved_try(const curved *c, const col_vec3 *f, int k, col_vec3 n, col_real upper, col_real tol,
+                       curved_at *best, bool *found) {
+    col_vec3 m = col__unit_or(n, col_v3(0, 0, 0));
+    if (col__same_point(m, col_v3(0, 0, 0))) return;
+    col_real bar = *found ? best->h : upper;
+    if (!(curved_value(c, m) <= bar)) return;
+    curved_at at;
+    bool held = curved_check(c, f, k, m, tol, &at);
+    /* (its feature's Newton's method from there: where it held, the root's
+     * rounding may have left it off the least by the curvature times its
+     * square, 6e-11 on a disc's rim of curvature radius 7e4; where it did
+     * not, for a value lower than the least found by tol only) */
+    if (k < 3 && (held || !*found || curved_value(c, m) < best->h - tol)) {
+        col_vec3 mn;
+        curved_at polished;
+        if ((k == 1 ? vertex_newton(c, f[0], m, tol, &mn) : edge_newton(c, f[0], f[1], m, tol, &mn)) &&
+            curved_check(c, f, k, mn, tol, &polished) && (!held || polished.h < at.h))
+            at = polished, held = true;
+    }
+    if (held && (*found ? at.h < best->h : at.h <= upper)) *best = at, *found = true;
+}
+
+/* The least root t of col__normal_feet whose direction's value can be at
+ * most bar: the value there is -t |n| and |n| >= 1 / r_max (its equation
+ * sum lam_i n_i^2 = 1), so -t <= bar r_max (t >= 0 where bar is not
+ * positive). (With a margin for rounding.) */
+static double feet_tmin(const double *lam, int k, col_real bar) {
+    double lmax = 0.0;
+    for (int i = 0; i < k; ++i) lmax = lam[i] > lmax ? lam[i] : lmax;
+    return bar > COL_R(0.0) ? -1.001 * (double)bar * sqrt(lmax) : 0.0;
+}
+
+/* The vertex v's critical directions: E moved by v, its normals through
+ * the origin (the feet of -(centre + v) on E about its centre; E's axes
+ * are the world's). */
+static void curved_vertex_feet(const curved *c, col_vec3 v, col_real upper, col_real tol, curved_at *best,
+                               bool *found) {
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    col_vec3 q = col_v3_neg(col_v3_add(curved_centre(c), v));
+    double lam[3] = {(double)E->e.x * (double)E->e.x, (double)E->e.y * (double)E->e.y, (double)E->e.z * (double)E->e.z};
+    double p[3] = {(double)q.x, (double)q.y, (double)q.z}, feet[16][3];
+    int n = col__normal_feet(3, lam, p, feet_tmin(lam, 3, *found ? best->h : upper), feet, 16);
+    for (int i = 0; i < n; ++i)
+        curved_try(c, &v, 1, col_v3((col_real)feet[i][0], (col_real)feet[i][1], (col_real)feet[i][2]), upper, tol, best,
+                   found);
+}
+
+/* The edge v0 v1's critical directions across it: E's squared radii seen
+ * along the edge, Q2 = [b1 b2]^T diag(r^2) [b1 b2] (b1, b2 across it), on
+ * Q2's eigenvectors. */
+static void curved_edge_feet(const curved *c, col_vec3 v0, col_vec3 v1, col_real upper, col_real tol, curved_at *best,
+                             bool *found) {
+    col_vec3 d = col__unit_or(col_v3_sub(v1, v0), col_v3(0, 0, 0));
+    if (col__same_point(d, col_v3(0, 0, 0))) return;
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    col_vec3 b1 = across(d), b2 = col_v3_cross(d, b1);
+    double r2[3] = {(double)E->e.x * (double)E->e.x, (double)E->e.y * (double)E->e.y, (double)E->e.z * (double)E->e.z};
+    double x1[3] = {(double)b1.x, (double)b1.y, (double)b1.z}, x2[3] = {(double)b2.x, (double)b2.y, (double)b2.z};
+    double qa = 0.0, qb = 0.0, qc = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        qa += r2[i] * x1[i] * x1[i];
+        qb += r2[i] * x1[i] * x2[i];
+        qc += r2[i] * x2[i] * x2[i];
+    }
+    double th = 0.5 * atan2(2.0 * qb, qa - qc), ct = cos(th), st = sin(th);
+    /* (the eigenvalues as Rayleigh quotients: no cancellation of a - c) */
+    double lam[2] = {qa * ct * ct + 2.0 * qb * ct * st + qc * st * st,
+                     qa * st * st - 2.0 * qb * ct * st + qc * ct * ct};
+    for (int i = 0; i < 2; ++i) lam[i] = lam[i] > 0.0 ? lam[i] : 0.0;
+    col_vec3 w = col_v3_add(curved_centre(c), v0);
+    double w1 = -(double)col_v3_dot(w, b1), w2 = -(double)col_v3_dot(w, b2);
+    double p[2] = {ct * w1 + st * w2, -st * w1 + ct * w2}, feet[16][3];
+    int n = col__normal_feet(2, lam, p, feet_tmin(lam, 2, *found ? best->h : upper), feet, 16);
+    col_vec3 f2[2] = {v0, v1};
+    for (int i = 0; i < n; ++i) {
+        double a1 = ct * feet[i][0] - st * feet[i][1], a2 = st * feet[i][0] + ct * feet[i][1];
+        curved_try(c, f2, 2, col_v3_add(col_v3_scale(b1, (col_real)a1), col_v3_scale(b2, (col_real)a2)), upper, tol,
+                   best, found);
+    }
+}
+
+/* Every feature of P (at most EXHAUSTIVE_POINTS points): a box's corners,
+ * edges and faces, or every point, pair and three of the others. */
+static void curved_exhaustive(const curved *c, col_real upper, col_real tol, curved_at *best, bool *found) {
+    if (c->nv > EXHAUSTIVE_POINTS) return;
+    col_vec3 v[EXHAUSTIVE_POINTS];
+    for (int i = 0; i < c->nv; ++i) v[i] = curved_vertex(c, i);
+    for (int i = 0; i < c->nv; ++i) curved_vertex_feet(c, v[i], upper, tol, best, found);
+    bool box = c->poly->type == COL__SUPPORT_BOX || c->poly->type == COL__SUPPORT_OBB;
+    for (int i = 0; i < c->nv; ++i)
+        for (int j = i + 1; j < c->nv; ++j)
+            if (!box || ((i ^ j) & ((i ^ j) - 1)) == 0) /* (a box's edges: corners one bit apart) */
+                curved_edge_feet(c, v[i], v[j], upper, tol, best, found);
+    if (box) { /* (its six faces, each its four corners in order round it) */
+        for (int k = 0; k < 6; ++k) {
+            int a = k >> 1, b = (a + 1) % 3, d = (a + 2) % 3;
+            col_vec3 ax = c->poly->type == COL__SUPPORT_OBB ? c->poly->u[a] : axis_dir(a, COL_R(1.0));
+            col_vec3 m = (k & 1) ? col_v3_neg(ax) : ax;
+            /* (the corners highest along m: bit a set or not, as B's are negated in D) */
+            int side = col_v3_dot(col_v3_sub(v[1 << a], v[0]), m) > COL_R(0.0) ? 1 << a : 0;
+            col_vec3 f4[4] = {v[side], v[side | 1 << b], v[side | 1 << b | 1 << d], v[side | 1 << d]};
+            curved_try(c, f4, 4, m, upper, tol, best, found);
+        }
+        return;
+    }
+    /* every three points' plane, both ways: where E's support value and the
+     * three's highest (a lower bound of P's) already exceed the least found,
+     * no further (P's whole support costs a pass over its points) */
+    for (int i = 0; i < c->nv; ++i)
+        for (int j = i + 1; j < c->nv; ++j)
+            for (int k = j + 1; k < c->nv; ++k) {
+                col_vec3 f3[3] = {v[i], v[j], v[k]};
+                col_vec3 nrm =
+                    col__unit_or(col_v3_cross(col_v3_sub(v[j], v[i]), col_v3_sub(v[k], v[i])), col_v3(0, 0, 0));
+                for (int sgn = 0; sgn < 2; ++sgn) {
+                    col_vec3 m = sgn ? col_v3_neg(nrm) : nrm;
+                    col_real low = col_v3_dot(curved_e(c, m), m) + col_v3_dot(v[i], m);
+                    if (low <= (*found ? best->h : upper)) curved_try(c, f3, 3, m, upper, tol, best, found);
+                }
+            }
+}
+
+/* A polytope of more than EXHAUSTIVE_POINTS points: its hull's vertices,
+ * edges and faces (col_hull_build: exact in its combinatorics, each face a
+ * convex polygon with its normal to rounding), each feature's critical
+ * directions as curved_exhaustive's. false where the hull cannot be built
+ * (no memory for it: the caller keeps EPA's answer). */
+static bool curved_hull(const curved *c, col_real upper, col_real tol, curved_at *best, bool *found) {
+    size_t n = (size_t)c->nv;
+    col_vec3 *v = malloc(2 * n * sizeof *v); /* the points, then a face's corners */
+    if (!v) return false;
+    for (int i = 0; i < c->nv; ++i) v[i] = curved_vertex(c, i);
+    col_hull h;
+    bool built = col_hull_build(v, n, &h);
+    if (built) {
+        for (int i = 0; i < h.vertex_count; ++i) curved_vertex_feet(c, h.vertices[i], upper, tol, best, found);
+        for (int e = 0; e < h.edge_count; ++e) {
+            int t = h.edges[e].twin;
+            if (t >= 0 && t < e) continue; /* (each edge once) */
+            col_vec3 from = h.vertices[h.edges[e].origin],
+                     to = h.vertices[h.edges[t >= 0 ? t : h.edges[e].next].origin];
+            curved_edge_feet(c, from, to, upper, tol, best, found);
+        }
+        col_vec3 *f = v + n;
+        for (int fi = 0; fi < h.face_count; ++fi) {
+            int k = 0, e = h.faces[fi].edge;
+            do {
+                f[k++] = h.vertices[h.edges[e].origin];
+                e = h.edges[e].next;
+            } while (e != h.faces[fi].edge && k < c->nv);
+            curved_try(c, f, k, h.faces[fi].plane.n, upper, tol, best, found);
+        }
+        col_hull_free(&h);
+    }
+    free(v);
+    return built;
+}
+
 static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out) {
     if (!curved_pair(A, B)) return false;
     curved c = {A, B, curved_core(A) ? B : A, curved_core(A), 0};
@@ -1194,92 +1203,14 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
     col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
     curved_at best = {col_v3(0, 0, 0), col_v3(0, 0, 0), col_v3(0, 0, 0), COL_R(0.0)};
-    col_real lower = out->ncand > 0 ? out->cand_dist[0] : -COL_REAL_MAX;
     bool found = false;
     curved_disc_faces(&c, out->depth + tol, tol, &best, &found);
-    curved_from(&c, m0, lower, out->depth + tol, tol, &best, &found);
-    /* none about EPA's normal: every feature among the highest vertices
-     * along -m0 (a triangle's face is taken on the side of the direction;
-     * a ball as an ellipsoid whose centre lay 0.0021 below a triangle's
-     * edge, in its plane, left EPA at its cap with its normal on the far
-     * side, 0.004 rad off the face's, where no feature held: the least was
-     * the near face's, regressions/distance/ball-centred-on-a-triangles-
-     * edge-in-its-plane) */
-    if (!found)
-        curved_features(&c, col_v3_neg(m0), COL_REAL_MAX, col_v3_neg(m0), COL_REAL_MAX, out->depth + tol, tol, &best,
-                        &found, NULL, true);
+    if (c.nv <= EXHAUSTIVE_POINTS)
+        curved_exhaustive(&c, out->depth + tol, tol, &best, &found);
+    else if (!curved_hull(&c, out->depth + tol, tol, &best, &found))
+        return false;
     if (!found) return false;
-    /* another basin, as for two smooth cores: from each of EPA's nearest
-     * faces nearer than the least found and not within 0.3 rad of a start
-     * already taken (EPA stopped short of its tolerance, as on that thin
-     * polytope: the least lay opposite its normal) */
-    col_vec3 seen[9];
-    int nseen = 0;
-    seen[nseen++] = m0;
-    seen[nseen++] = best.m;
-    for (int i = 0; i < out->ncand && nseen < 9; ++i) {
-        if (!(out->cand_dist[i] < best.h - tol)) continue;
-        /* (one within 0.3 rad of a start taken lies in its basin, unless
-         * D's support along it is already below the least found: two
-         * least values 0.08 rad apart, an ellipsoid about a polytope's
-         * corner deep inside it, 352.341 and 352.358, the lower supported
-         * by the corner alone, which the higher's edge hid from Newton's
-         * method: regressions/distance/ellipsoid-about-a-polytopes-corner-
-         * two-least-values-0.08-rad-apart) */
-        bool near = false;
-        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(out->cand[i], seen[j]) > COL_R(0.955);
-        if (near && !(curved_value(&c, out->cand[i]) < best.h - tol)) continue;
-        seen[nseen++] = out->cand[i];
-        curved_at other;
-        bool more = false;
-        curved_from(&c, out->cand[i], out->cand_dist[i], best.h - tol, tol, &other, &more);
-        if (more) best = other;
-    }
-    /* EPA far from settled (its bounds more than 1e-3 of the size apart, or
-     * further apart than the depth found: a polytope's corner 0.0008 inside
-     * the rim of an ellipsoid 512 wide and 0.25 thick, bounds 0.065 apart): a
-     * ball centred on the face of a polytope 1000 wide and 12 thick stopped
-     * with bounds 10 apart, its nearest faces all away from the least, which
-     * lay opposite its normal: every feature among the highest vertices
-     * along m0, then along -m0 (a face's normal is taken on the side of
-     * the direction, and Newton's methods start from it) */
-    if (!(out->depth - lower <= col_min(COL_R(1e-3) * (A->size + B->size), col_abs(best.h)))) {
-        for (int k = 0; k < 2; ++k) {
-            col_vec3 mk = k ? col_v3_neg(m0) : m0;
-            curved_at other;
-            bool more = false;
-            curved_features(&c, mk, COL_REAL_MAX, mk, COL_REAL_MAX, best.h - tol, tol, &other, &more, NULL, true);
-            if (more) best = other;
-        }
-    }
-    /* and the faces about the least found (their checks alone, no
-     * Newton's method): a face's neighbour whose far vertex lay 1000 away
-     * along it, 11 below the plane at that face's normal but far below the
-     * plane at EPA's, so never among the features near it (a polytope about
-     * a ball's centre, the least 1.6e-4 lower on that neighbour, regressions/
-     * distance/ball-in-a-polytope-the-least-on-a-faces-far-neighbour) */
-    {
-        curved_at other;
-        bool more = false;
-        curved_features(&c, best.m, COL_R(0.0625) * c.poly->size, best.m, COL_REAL_MAX, best.h - tol, tol, &other,
-                        &more, NULL, false);
-        if (more) best = other;
-        /* and a box's six faces, each by its own normal: an ellipsoid along
-         * a turned box's face 20 degrees from EPA's normal, whose vertices
-         * spread 65 along it, past the band of those near its plane, had
-         * the least 9.6e-3 below the corner's contact found (regressions/
-         * distance/ellipsoid-on-a-turned-box-face-20-degrees-from-epa) */
-        if (c.poly->type == COL__SUPPORT_OBB || c.poly->type == COL__SUPPORT_BOX)
-            for (int k = 0; k < 6; ++k) {
-                col_vec3 ax = c.poly->type == COL__SUPPORT_OBB ? c.poly->u[k >> 1] : axis_dir(k >> 1, COL_R(1.0));
-                col_vec3 m = (k & 1) ? col_v3_neg(ax) : ax;
-                if (!(curved_value(&c, m) < best.h - tol)) continue; /* (its contact's value: no lower) */
-                more = false;
-                curved_features(&c, m, COL_R(64.0) * COL_EPSILON * c.poly->size, m, COL_REAL_MAX, best.h - tol, tol,
-                                &other, &more, NULL, false);
-                if (more) best = other;
-            }
-    }
+    if (!found) return false;
     out->n = best.m;
     if (c.a_smooth) {
         out->w.a = best.e;

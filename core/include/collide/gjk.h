@@ -84,15 +84,21 @@ COL_EXTERN_C_BEGIN
  *             radius of curvature: a support point moves by that radius
  *             times the direction's rounding), status COL_HIT.
  *             An ellipsoid of positive radii against a polyhedral core (a
- *             segment, capsule, triangle, box or polytope): EPA's answer
- *             finished on the polyhedron's feature the contact is on, a
- *             vertex, an edge or a face, each solved on its own (Newton's
- *             method for a vertex and across an edge, a face by its
- *             normal) and kept where the contact's condition holds
+ *             segment, capsule, triangle, box or polytope): the least of
+ *             every critical direction of every feature of the polyhedron
+ *             (each vertex's: the normals of the ellipsoid through it, up to
+ *             six, the roots of Eberly's equation in every interval between
+ *             its poles, bracketed where it is monotone; each edge's: the
+ *             same for the ellipse the ellipsoid shows along the edge; each
+ *             face's normal), each kept where the contact's condition holds
  *             (point_b - depth n, on the ellipsoid's side, within that
- *             tolerance of the feature), the least such depth: point_a
- *             and point_b the ellipsoid's support point and the point of
- *             the feature, a matched pair to rounding, status COL_HIT.
+ *             tolerance of the feature) and polished by Newton's method on
+ *             its feature: the least depth over all directions, not a
+ *             local one (a polytope of more than 8 points by its hull's
+ *             features, col_hull_build; where that hull cannot be
+ *             allocated, EPA's answer). point_a and point_b are the
+ *             ellipsoid's support point and the point of the feature, a
+ *             matched pair to rounding, status COL_HIT.
  *             A disc (an ellipsoid of exactly one radius 0) takes the
  *             same refinement against a polyhedral core, an ellipsoid of
  *             positive radii, a sphere, a point or a disc across it (its
