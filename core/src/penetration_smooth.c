@@ -1064,6 +1064,17 @@ static double feet_tmin(const double *lam, int k, col_real bar) {
     return bar > COL_R(0.0) ? -1.001 * (double)bar * sqrt(lmax) : 0.0;
 }
 
+/* A foot's direction (double, any magnitude) as a unit col_real vector
+ * (scaled by its largest component first: in float a component beyond
+ * FLT_MAX would not convert); zero for a zero one. */
+static col_vec3 feet_unit(double x, double y, double z) {
+    double big = fmax(fabs(x), fmax(fabs(y), fabs(z)));
+    if (!(big > 0.0) || !(big <= DBL_MAX)) return col_v3(0, 0, 0);
+    x /= big, y /= big, z /= big;
+    double len = sqrt(x * x + y * y + z * z);
+    return col_v3((col_real)(x / len), (col_real)(y / len), (col_real)(z / len));
+}
+
 /* The vertex v's critical directions: E moved by v, its normals through
  * the origin (the feet of -(centre + v) on E about its centre; E's axes
  * are the world's). */
@@ -1075,8 +1086,7 @@ static void curved_vertex_feet(const curved *c, col_vec3 v, col_real upper, col_
     double p[3] = {(double)q.x, (double)q.y, (double)q.z}, feet[16][3];
     int n = col__normal_feet(3, lam, p, feet_tmin(lam, 3, *found ? best->h : upper), feet, 16);
     for (int i = 0; i < n; ++i)
-        curved_try(c, &v, 1, col_v3((col_real)feet[i][0], (col_real)feet[i][1], (col_real)feet[i][2]), upper, tol, best,
-                   found);
+        curved_try(c, &v, 1, feet_unit(feet[i][0], feet[i][1], feet[i][2]), upper, tol, best, found);
 }
 
 /* The edge v0 v1's critical directions across it: E's squared radii seen
@@ -1108,8 +1118,8 @@ static void curved_edge_feet(const curved *c, col_vec3 v0, col_vec3 v1, col_real
     col_vec3 f2[2] = {v0, v1};
     for (int i = 0; i < n; ++i) {
         double a1 = ct * feet[i][0] - st * feet[i][1], a2 = st * feet[i][0] + ct * feet[i][1];
-        curved_try(c, f2, 2, col_v3_add(col_v3_scale(b1, (col_real)a1), col_v3_scale(b2, (col_real)a2)), upper, tol,
-                   best, found);
+        col_vec3 u = feet_unit(a1, a2, 0.0); /* (on b1, b2) */
+        curved_try(c, f2, 2, col_v3_add(col_v3_scale(b1, u.x), col_v3_scale(b2, u.y)), upper, tol, best, found);
     }
 }
 
