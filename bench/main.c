@@ -107,6 +107,9 @@ static void random_shape(col_shape_kind kind, col_vec3 c, void *out, col_vec3 *p
         *(col_plane *)out = (col_plane){n, col_v3_dot(n, c)};
         break;
     }
+    case COL_SHAPE_ELLIPSOID:
+        *(col_ellipsoid *)out = (col_ellipsoid){c, col_v3(uniform(0.5, 1.5), uniform(0.5, 1.5), uniform(0.5, 1.5))};
+        break;
     case COL_SHAPE_POLYTOPE: {
         double s = uniform(0.5, 1.5);
         for (int k = 0; k < POLY_POINTS; ++k)
@@ -156,6 +159,8 @@ static const family families[] = {
      COL_SHAPE_POLYTOPE, 3.6},
     {"gjk_overlap_capsule_box", "overlap capsule-box (yes/no)", F_OVERLAP, COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.4},
     {"penetration_box_box", "penetration box-box", F_OVERLAP, COL_SHAPE_OBB, COL_SHAPE_OBB, 4.4},
+    {"penetration_ellipsoid_box", "penetration ellipsoid-box (a curved contact)", F_OVERLAP, COL_SHAPE_ELLIPSOID,
+     COL_SHAPE_OBB, 4.4},
     {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB, COL_SHAPE_OBB,
      3.0},
 };
@@ -490,6 +495,8 @@ static const bench_impl collide_impls[] = {
     {"gjk_overlap_capsule_box", "collide col_gjk_distance <= 0 (GJK on the cores)", SHAPES, run_gjk, REL, NULL},
     {"penetration_box_box", "collide col_penetration (separating axes)", SHAPES, run_penetration, REL, NULL},
     {"penetration_box_box", "collide col_epa_penetration (EPA)", SHAPES, run_epa_penetration, REL, NULL},
+    {"penetration_ellipsoid_box", "collide col_penetration (EPA, then every critical direction)", SHAPES,
+     run_penetration, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep (dispatch)", SHAPES, run_sweep_dispatch, REL, NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL},

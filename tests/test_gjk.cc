@@ -384,7 +384,7 @@ TEST(Distance, APointBySliverFaceTakesTheFacesNormal) {
 // shape's own support along the normal (A's against it) is its witness's
 // plane, and the planes are the distance apart. The contact is the rim's
 // against the polytope's edge p4 p6 (both 497.744 along the normal): until
-// the nineteenth session's enumeration of every critical direction
+// the eighteenth session's enumeration of every critical direction
 // (curved_exhaustive) the distance was 6.4790307e-5, 5.8e-11 more than the
 // planes along its own normal lay apart (6.4790228e-5); now the planes along
 // the edge's critical direction, 6.4790249e-5 apart, the farthest apart of
