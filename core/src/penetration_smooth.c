@@ -129,8 +129,6 @@ static col_vec3 axis_dir(int ax, col_real sigma) {
 typedef struct curved_at {
     col_vec3 m, e, p;
     col_real h;
-    int k;         /* its feature's vertices for Newton's method (curved_polish): 1, 2, or 0 for none */
-    col_vec3 f[2]; /* (in D) */
 } curved_at;
 
 /*
@@ -179,7 +177,6 @@ static bool disc_face(const col__proxy *E, bool neg, int ax, col_real sigma, con
     out->h = sigma * v3_get(c, ax) + hp;
     out->p = p;
     out->e = col_v3_madd(col_v3_neg(p), out->h, m);
-    out->k = 0;
     return true;
 }
 
@@ -833,7 +830,6 @@ static bool curved_check(const curved *c, const col_vec3 *f, int k, col_vec3 m, 
         }
     }
     if (!(col__max_abs3(col_v3_sub(raw, p)) <= tol)) return false;
-    out->k = 0;
     out->m = m;
     out->e = e;
     out->p = p;
@@ -1034,48 +1030,28 @@ static col_vec3 curved_centre(const curved *c) {
 
 /* The candidate direction n (not unit) of the feature f[0..k): taken where
  * its value lies below the least found (or at most upper, where none is)
- * and its feature holds there (or, for a value below the least by tol,
- * after its feature's Newton's method from it), the feature kept with it
- * for curved_polish. */
+ * and its feature holds there or after the feature's Newton's method from
+ * it, the lower of the two. */
 static void curved_try(const curved *c, const col_vec3 *f, int k, col_vec3 n, col_real upper, col_real tol,
                        curved_at *best, bool *found) {
     col_vec3 m = col__unit_or(n, col_v3(0, 0, 0));
     if (col__same_point(m, col_v3(0, 0, 0))) return;
     col_real bar = *found ? best->h : upper;
-    col_real h = curved_value(c, m);
-    if (!(h <= bar)) return;
+    if (!(curved_value(c, m) <= bar)) return;
     curved_at at;
     bool held = curved_check(c, f, k, m, tol, &at);
-    if (!held && k < 3 && (!*found || h < best->h - tol)) {
+    /* (its feature's Newton's method from there: where it held, the root's
+     * rounding may have left it off the least by the curvature times its
+     * square, 6e-11 on a disc's rim of curvature radius 7e4; where it did
+     * not, for a value lower than the least found by tol only) */
+    if (k < 3 && (held || !*found || curved_value(c, m) < best->h - tol)) {
         col_vec3 mn;
-        held = (k == 1 ? vertex_newton(c, f[0], m, tol, &mn) : edge_newton(c, f[0], f[1], m, tol, &mn)) &&
-               curved_check(c, f, k, mn, tol, &at);
+        curved_at polished;
+        if ((k == 1 ? vertex_newton(c, f[0], m, tol, &mn) : edge_newton(c, f[0], f[1], m, tol, &mn)) &&
+            curved_check(c, f, k, mn, tol, &polished) && (!held || polished.h < at.h))
+            at = polished, held = true;
     }
-    if (held && (*found ? at.h < best->h : at.h <= upper)) {
-        at.k = k < 3 ? k : 0;
-        at.f[0] = f[0];
-        at.f[1] = k == 2 ? f[1] : f[0];
-        *best = at, *found = true;
-    }
-}
-
-/* The least found, polished by its feature's Newton's method from it (a
- * root's rounding may leave a direction off the least by the curvature
- * times its square: 6e-11 on a disc's rim of curvature radius 7e4); once,
- * for the least alone (each candidate's, on deep contacts, cost a third
- * of the search). */
-static void curved_polish(const curved *c, col_real tol, curved_at *best) {
-    if (best->k != 1 && best->k != 2) return;
-    col_vec3 mn;
-    curved_at p;
-    if ((best->k == 1 ? vertex_newton(c, best->f[0], best->m, tol, &mn)
-                      : edge_newton(c, best->f[0], best->f[1], best->m, tol, &mn)) &&
-        curved_check(c, best->f, best->k, mn, tol, &p) && p.h < best->h) {
-        p.k = best->k;
-        p.f[0] = best->f[0];
-        p.f[1] = best->f[1];
-        *best = p;
-    }
+    if (held && (*found ? at.h < best->h : at.h <= upper)) *best = at, *found = true;
 }
 
 /* The least root t of col__normal_feet whose direction's value can be at
@@ -1236,8 +1212,7 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
     col_real tol = contact_tolerance(A, B);
     col_vec3 m0 = col__unit_or(out->n, col_v3(0, 0, 0));
     if (col__same_point(m0, col_v3(0, 0, 0))) return false;
-    curved_at best = {
-        col_v3(0, 0, 0), col_v3(0, 0, 0), col_v3(0, 0, 0), COL_R(0.0), 0, {col_v3(0, 0, 0), col_v3(0, 0, 0)}};
+    curved_at best = {col_v3(0, 0, 0), col_v3(0, 0, 0), col_v3(0, 0, 0), COL_R(0.0)};
     bool found = false;
     curved_disc_faces(&c, out->depth + tol, tol, &best, &found);
     if (c.nv <= EXHAUSTIVE_POINTS)
@@ -1245,7 +1220,6 @@ static bool refine_curved(const col__proxy *A, const col__proxy *B, epa_out *out
     else if (!curved_hull(&c, out->depth + tol, tol, &best, &found))
         return false;
     if (!found) return false;
-    curved_polish(&c, tol, &best);
     if (!found) return false;
     out->n = best.m;
     if (c.a_smooth) {
