@@ -78,7 +78,8 @@ static col_real radii_span(const col__proxy *p, col_real *lo) {
  * session's limit, 256 for both, was for the knife's edge where such a
  * surface turns from its flat to its rim, 2e6 against 3e-5 in radius of
  * curvature for an ellipsoid 512 wide and 0.25 thick, which defeated
- * Newton's differences; the edges' bracket on the slope's sign and the
+ * Newton's differences; the edges' bracket on the slope's sign (since the
+ * eighteenth session the edges' critical directions in closed form) and the
  * central differences since made it hold: on 500 random ellipsoids and
  * discs of each ratio 10^3, 10^5 and 10^8 against boxes, b* - a* - depth
  * n within 1.1e-11, 1.2e-9 and 1.1e-6 of the size, none deeper than a local
@@ -106,9 +107,8 @@ static bool curved_aspect(const col__proxy *p) {
  * within 2e-9 of it; at 2.6e5 three in a thousand stopped short, and
  * beyond, EPA's cap takes one in seven. In float the tolerance, 128 eps of
  * the curvature radius, is 2e-3 of the size at 256 already.) Against a
- * polyhedral core the rim meets a vertex (the same Newton's method, from a
- * point, which held on the random pairs above) or an edge (the slope's
- * bracket): CURVED_ASPECT_MAX. */
+ * polyhedral core the rim meets a vertex or an edge (their critical
+ * directions, curved_exhaustive): CURVED_ASPECT_MAX. */
 #define DISC_ASPECT_MAX (COL_EPSILON < COL_R(1e-10) ? COL_R(0x1p16) : COL_R(256.0))
 
 static bool moderate_aspect(const col__proxy *p) {
@@ -847,78 +847,6 @@ static col_vec3 edge_across(col_vec3 m, col_vec3 d) { /* m made unit across the 
     return col__unit_or(col_v3_madd(m, -col_v3_dot(m, d), d), col_v3(0, 0, 0));
 }
 
-/* The point of the circle m(t) = cos(t) m0 + sin(t) b across an edge. */
-static col_vec3 edge_circle(col_vec3 m0, col_vec3 b, col_real t) {
-    col_real ct = (col_real)cos((double)t), st = (col_real)sin((double)t);
-    return col__unit_or(col_v3_add(col_v3_scale(m0, ct), col_v3_scale(b, st)), m0);
-}
-
-/* The slope (e + v0) . (d x m) of the value on the circle m(t) = cos(t) m0
- * + sin(t) b across the unit d (m0 unit across it, b = d x m0); m(t) in
- * *m. */
-static col_real edge_slope(const curved *c, col_vec3 v0, col_vec3 d, col_vec3 m0, col_vec3 b, col_real t, col_vec3 *m) {
-    *m = edge_circle(m0, b, t);
-    return col_v3_dot(col_v3_add(curved_e(c, *m), v0), col_v3_cross(d, *m));
-}
-
-/*
- * edge_newton's fallback, where its difference of the slope fails: near a
- * disc's axis its support turns round the rim over a knife's edge (a disc
- * 1023 by 6.5 whose rim met a box's edge 8.4e-4 rad off its axis: the
- * value's curvature across the edge there is about 10^6 over a width of
- * 5e-6 rad, below the difference's step; a fuzz finding, regressions/
- * distance/disc-rim-on-a-box-edge-near-its-axis). The slope alone decides:
- * from m0 downhill by doubling steps until it changes sign (a least of
- * the value lies between), then the Illinois method (regula falsi, the
- * kept end's slope halved when one end stays) in the bracket, to tol / 64
- * or until the bracket holds no other number; true where the slope fell
- * within tol.
- */
-static bool edge_bracketed(const curved *c, col_vec3 v0, col_vec3 d, col_vec3 m0, col_real tol, col_vec3 *m_out) {
-    if (col__same_point(m0, col_v3(0, 0, 0))) return false;
-    col_vec3 b = col_v3_cross(d, m0), m;
-    col_real g0 = edge_slope(c, v0, d, m0, b, COL_R(0.0), &m);
-    if (!(col_abs(g0) > tol / COL_R(64.0))) { /* (NaN too) */
-        *m_out = m;
-        return col_abs(g0) <= tol;
-    }
-    col_real dir = g0 > COL_R(0.0) ? COL_R(-1.0) : COL_R(1.0), lo = COL_R(0.0), glo = g0, hi = COL_R(0.0),
-             ghi = COL_R(0.0);
-    bool bracket = false;
-    for (col_real step = COL_EPSILON; step <= COL_R(1.5) && !bracket; step *= COL_R(2.0)) {
-        col_real g = edge_slope(c, v0, d, m0, b, dir * step, &m);
-        if (g != g) return false; /* NaN */
-        if ((g > COL_R(0.0)) != (g0 > COL_R(0.0))) {
-            hi = dir * step, ghi = g, bracket = true;
-        } else {
-            lo = dir * step, glo = g;
-        }
-    }
-    if (!bracket) return false;
-    col_real best = COL_REAL_MAX;
-    int moved = 0; /* the end the last step moved: 1 hi, -1 lo */
-    for (int it = 0; it < 128; ++it) {
-        col_real t = (lo * ghi - hi * glo) / (ghi - glo);
-        if (!(t > col_min(lo, hi) && t < col_max(lo, hi))) t = COL_R(0.5) * (lo + hi);
-        if (!(t > col_min(lo, hi) && t < col_max(lo, hi))) break; /* no number between */
-        col_vec3 mt;
-        col_real g = edge_slope(c, v0, d, m0, b, t, &mt);
-        if (g != g) break;
-        if (col_abs(g) < best) best = col_abs(g), *m_out = mt;
-        if (col_abs(g) <= tol / COL_R(64.0)) break;
-        if ((g > COL_R(0.0)) == (ghi > COL_R(0.0))) {
-            hi = t, ghi = g;
-            if (moved == 1) glo *= COL_R(0.5); /* lo stayed twice */
-            moved = 1;
-        } else {
-            lo = t, glo = g;
-            if (moved == -1) ghi *= COL_R(0.5);
-            moved = -1;
-        }
-    }
-    return best <= tol;
-}
-
 static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, col_real tol, col_vec3 *m_out) {
     col_vec3 d = col__unit_or(col_v3_sub(v1, v0), col_v3(0, 0, 0));
     if (col__same_point(d, col_v3(0, 0, 0))) return false;
@@ -957,8 +885,7 @@ static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, 
         if (!moved) break;
     }
     *m_out = m;
-    if (col_abs(gp) <= tol) return true;
-    return edge_bracketed(c, v0, d, edge_across(m0, d), tol, m_out);
+    return col_abs(gp) <= tol;
 }
 
 /* The vertex v of P (in D) as a point core against E: Newton's method of
