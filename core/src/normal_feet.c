@@ -17,8 +17,9 @@
  * exactly one root below the lowest pole, one above the highest, and at
  * most two in each interval between (none where F's least there, found on
  * the increasing F', exceeds 1): every root is bracketed where F is
- * monotone, and Newton's method kept in the bracket finds it to the last bits (Eberly, "Distance from
- * a Point to an Ellipse, an Ellipsoid, or a Hyperellipsoid", 2013, takes
+ * monotone, and Newton's method kept in the bracket finds it to the last
+ * bits (Eberly, "Distance from a Point to an Ellipse, an Ellipsoid, or a
+ * Hyperellipsoid", 2013, takes
  * the root above the highest pole alone: the nearest foot; the others are
  * the remaining critical points, which a least over part of the sphere
  * needs). Where p_i = 0 the pole at -lam_i vanishes and t = -lam_i itself
@@ -53,7 +54,8 @@ static double feet_f(const double *q, const double *w, int m, double t, double *
 /* The root of F = 1 in (lo, hi), F monotone there (rising when up): Newton's
  * method on G = F^(-1/2), nearly linear near a pole (exactly so for one
  * term), kept in the bracket, which every value narrows; bisection where a
- * step leaves it; until a step or the bracket is within a few ulps. */
+ * step leaves it; until a step is within a few ulps of t (or of the
+ * least distance a root keeps from a pole) or no number lies between. */
 static double feet_root(const double *q, const double *w, int m, double lo, double hi, bool up, double scale) {
     double t = 0.5 * (lo + hi);
     for (int it = 0; it < 200; ++it) {
