@@ -527,31 +527,29 @@ static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_r
 /* The finite max_t's usual cases, decided with the cast's own arithmetic
  * and its certificate (ball_line_certificate's first cases, on the same
  * quantities): an origin surely outside and moving away, a line surely
- * passing by, or a closest approach on [0, max_t] surely within the ball
- * (then the cast's hit, built once). 1 with *h the answer; 0 in doubt
- * (or a case off the plain path: tiny, inside, a dd beyond the plain
- * range), left to ball_decide. */
-static COL__ALWAYS_INLINE bool ball_fast(const col_ray *r, col_real radius, col_vec3 m, col_real mm, col_real b,
-                                         col_ray_hit *h) {
+ * passing by (BALL_MISS), or a closest approach on [0, max_t] surely
+ * within the ball (BALL_HIT: the cast's hit at *t, then built once);
+ * BALL_DOUBT (or a case off the plain path: tiny, inside, a dd beyond the
+ * plain range) is left to ball_decide. A verdict, not the result: the
+ * caller builds the result where it returns it (a result written here and
+ * copied out cost the far rays a stalled reload). */
+enum { BALL_DOUBT, BALL_MISS, BALL_HIT };
+
+static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_vec3 m, col_real mm, col_real b,
+                                        col_ray_hit *h) {
     col_real scale = ball_scale(r);
-    if (col__exact_always || !(scale <= (col_real)COL_HUGE)) return false;
+    if (col__exact_always || !(scale <= (col_real)COL_HUGE)) return BALL_DOUBT;
     col_real delta = ball_delta(scale), r2 = radius * radius;
-    if (!(b < COL_R(0.0))) {
-        *h = col__ray_miss();
-        return ball_surely_receding(mm, b, radius, delta);
-    }
+    if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? BALL_MISS : BALL_DOUBT;
     col_real dd = col_v3_len_sq(r->delta);
-    if (!(mm > r2 && !(mm < TINY_BALL && r2 < TINY_BALL) && sphere_dd_plain(dd))) return false;
+    if (!(mm > r2 && !(mm < TINY_BALL && r2 < TINY_BALL) && sphere_dd_plain(dd))) return BALL_DOUBT;
     col_real k = -b / dd, qq = col_v3_len_sq(col_v3_madd(m, k, r->delta));
     col_real hi = radius + delta, hi2 = hi * hi;
-    if (qq > hi2 + ball_slack(hi2, mm)) {
-        *h = col__ray_miss();
-        return true;
-    }
+    if (qq > hi2 + ball_slack(hi2, mm)) return BALL_MISS;
     ball_line line = {k, qq};
-    if (!ball_line_surely_within(r, radius, mm, &line, delta)) return false;
+    if (!ball_line_surely_within(r, radius, mm, &line, delta)) return BALL_DOUBT;
     *h = sphere_hit(r, sphere_entry(k, r2 - qq, dd), m, r2);
-    return true;
+    return BALL_HIT;
 }
 
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
@@ -562,7 +560,9 @@ static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, co
     col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
     if (!(r->max_t <= COL_REAL_MAX)) return sphere_cast(r, radius, m, mm, b); /* without end: the cast */
     col_ray_hit h;
-    if (ball_fast(r, radius, m, mm, b, &h)) return h;
+    int fast = ball_fast(r, radius, m, mm, b, &h);
+    if (fast == BALL_MISS) return col__ray_miss();
+    if (fast == BALL_HIT) return h;
     return ball_decide(r, c, radius, m, mm, b, ball_scale(r), meets, near, shape);
 }
 
@@ -1060,6 +1060,21 @@ static col_ray_hit cast_capsule(const col_ray *r, const void *s) {
     return col__raycast_capsule_raw(r, c->a, c->b, c->r);
 }
 
+/* The rest of the finite segment's decision where the cast's certificate
+ * leaves it open: *h, the cast's result, becomes the answer. An end beyond
+ * the coordinates: the cast's own decision; boxes apart (exact
+ * comparisons): the far segment's miss; else the filter and the exact
+ * test. */
+static COL__NOINLINE void capsule_doubt(const col_ray *r, const col_capsule *c, col_ray_hit *h) {
+    col_vec3 end;
+    if (!col__ray_end(r, &end)) return;
+    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r))
+        *h = col__ray_miss();
+    else
+        *h = settle_filtered(r, *h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
+                             near_capsule, c);
+}
+
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
     if (capsule_receding(r, c->a, c->b, c->r)) return col__ray_miss(); /* before the end, with max_t or without */
@@ -1075,13 +1090,11 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     col_real scale = ball_scale(r);
     col_real delta = col__exact_always || !(scale <= (col_real)COL_HUGE) ? COL_R(-1.0) : ball_delta(scale);
     col_ray_hit h = capsule_cast(r, c->a, c->b, c->r, delta, &sure);
-    if (sure == 1 && h.status == COL_HIT) return h;
-    if (sure == 0 && h.status != COL_HIT) return h;
-    col_vec3 end;
-    if (!col__ray_end(r, &end)) return h;
-    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r)) return col__ray_miss();
-    return settle_filtered(r, h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
-                           near_capsule, c);
+    /* one return, of h: built in place, the caller's result is never a
+     * copy of it (a copy of a result just written reloaded it stalled, 10-40
+     * ns a call in the benchmark's streaming and cache-resident rows) */
+    if (!(sure == 1 && h.status == COL_HIT) && !(sure == 0 && h.status != COL_HIT)) capsule_doubt(r, c, &h);
+    return h;
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
