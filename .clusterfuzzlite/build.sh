@@ -8,7 +8,7 @@ SRC_DIR="${SRC:-$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$SRC_DIR"
 WORK="${WORK:-$(mktemp -d)}/collide-oss"
 mkdir -p "$WORK" "$OUT"
-COMMON="-std=c11 -ffp-contract=off -Icore/include -Icore/src"
+COMMON="-std=c11 -ffp-contract=off -fno-math-errno -Icore/include -Icore/src"
 objs=()
 for f in core/src/*.c; do
   o="$WORK/$(basename "$f" .c).o"

@@ -76,6 +76,38 @@ TEST(Exact, Orient3dFilterEqualsExactOnPlanesMovedByUlps) {
     }
 }
 
+// Products of two coordinates that underflow lose up to half the smallest
+// subnormal each: here v x w's x and y components round to 0 and -2^-1074
+// (1.375 and 1 subnormals, 1.25 and 1.5 with the tie to even) where the
+// exact ones are 0.375 and -0.25, so u . (v x w) = +0.125 subnormals
+// computes to -1 with a relative bound that underflows to 0. The filters'
+// absolute part (orient_tiny) leaves it to the exact path, as their range
+// test per coordinate once did.
+TEST(Exact, FiltersCountTheProductsThatUnderflow) {
+    const bool dbl = sizeof(col_real) == sizeof(double);
+    const col_real s1 = dbl ? R(0x1p-537) : R(0x1p-74), s2 = dbl ? R(0x1p-537) : R(0x1p-75); // s1 s2 = T
+    const col_vec3 o = V(0, 0, 0), u = V(1, 1, 0);
+    const col_vec3 v = V(R(1.5) * s1, R(1.375) * s1, s1), w = V(R(1.25) * s2, s2, s2);
+    ASSERT_EQ(col__orient3d_exact(o, u, v, w), 1);
+    EXPECT_EQ(col__orient3d(o, u, v, w), 1);
+    // segments from the origin to q and triangles (a, b, c), q and a on the
+    // 1/64 grid, b and c that grid times s1 (their cross product's terms a
+    // few subnormals): the filter's decisions equal the exact path's
+    std::mt19937 g(1074);
+    int met = 0;
+    for (int n = 0; n < 20000; ++n) {
+        col_vec3 q = GridPoint(g), a = GridPoint(g), b = GridPoint(g), c = GridPoint(g);
+        b = V(b.x * s1, b.y * s1, b.z * s1);
+        c = V(c.x * s2, c.y * s2, c.z * s2);
+        col__exact_always = true;
+        bool want = col__segment_meets_triangle(o, q, a, b, c);
+        col__exact_always = false;
+        ASSERT_EQ(col__segment_meets_triangle(o, q, a, b, c), want) << n;
+        met += want;
+    }
+    EXPECT_GT(met, 100);
+}
+
 TEST(Exact, Orient2dFilterEqualsExact) {
     std::mt19937 g(2);
     int off = 0;

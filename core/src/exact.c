@@ -176,6 +176,19 @@ int col__orient2d_exact(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
  * products of three normal and finite (double: 2^-900 to 2^900; float:
  * 2^-108 to 2^120), and a difference outside goes to the exact path. A
  * zero difference is exact (x - y rounds to 0 only for x = y).
+ *
+ * orient3d's filters take the range differently, with no test per
+ * coordinate (twelve of them cost a segment-triangle test a fifth of its
+ * time): with underflow, a product is xy (1 + d) + h, |h| at most half the
+ * smallest subnormal T, and a sum or difference has no h (Higham, 2nd
+ * ed., section 2.1). In u . (v x w) the six products of v and w carry an h
+ * each, scaled by at most M = the largest coordinate of u (and the
+ * roundings that follow), and the three products with u one more: (3 M +
+ * 1.5) T (1 + 5 u) in all, covered by orient_tiny's N (M + 1), N the
+ * smallest normal (far above 8 T), beside the permanent's bound (which the h's lower by a negligible 4 e of
+ * that). Overflow needs no test: a product or sum that overflows makes the
+ * permanent, whose terms dominate the determinant's (monotone rounding),
+ * infinite, and an infinite or NaN bound decides nothing.
  */
 #define O3_BOUND (COL_R(4.0) * COL_EPSILON)
 #define O2_BOUND (COL_R(2.0) * COL_EPSILON)
@@ -195,18 +208,32 @@ static inline bool in_range(col_real x) {
 
 static inline bool v_in_range(col_vec3 v) { return (int)in_range(v.x) & (int)in_range(v.y) & (int)in_range(v.z); }
 
+/* The absolute part of an orient3d filter's bound (above), M at least the
+ * largest coordinate of the determinant's rows: the smallest normal times
+ * M + 1, above 8 T (M + 1) and never itself subnormal (a subnormal operand
+ * in every query's bound cost a segment-triangle test a third more time). */
+static inline col_real orient_tiny(col_real m) { return COL__REAL_MIN * (m + COL_R(1.0)); }
+
+static inline col_real abs_max3(col_vec3 v) {
+    col_real x = col_abs(v.x), y = col_abs(v.y), z = col_abs(v.z), xy = x > y ? x : y;
+    return xy > z ? xy : z;
+}
+
 /* The sign of u . (v x w) from the rounded rows when the bound decides it;
  * 2 when it does not. */
 static int det_filtered(col_vec3 u, col_vec3 v, col_vec3 w) {
-    if (col__exact_always || !v_in_range(u) || !v_in_range(v) || !v_in_range(w)) return 2;
+    if (col__exact_always) return 2;
     col_real p1 = v.y * w.z, p2 = v.z * w.y, p3 = v.z * w.x, p4 = v.x * w.z, p5 = v.x * w.y, p6 = v.y * w.x;
     col_real det = u.x * (p1 - p2) + u.y * (p3 - p4) + u.z * (p5 - p6);
     col_real perm = col_abs(u.x) * (col_abs(p1) + col_abs(p2)) + col_abs(u.y) * (col_abs(p3) + col_abs(p4)) +
                     col_abs(u.z) * (col_abs(p5) + col_abs(p6));
-    col_real bound = O3_BOUND * perm;
+    col_real bound = O3_BOUND * perm + orient_tiny(abs_max3(u)); /* NaN or inf: no decision */
     if (det > bound) return 1;
     if (det < -bound) return -1;
-    if (perm == COL_R(0.0)) return 0; /* every product has a zero factor: exactly zero */
+    /* every product has a zero factor: exactly zero, where none can have
+     * underflowed to 0 (the coordinates in range: the axis-aligned
+     * configurations, floors and walls, decide here) */
+    if (perm == COL_R(0.0) && v_in_range(u) && v_in_range(v) && v_in_range(w)) return 0;
     return 2;
 }
 
@@ -262,11 +289,15 @@ int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_
 int col__orient2d(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
     col_real qx = col_v3_get(q, i) - col_v3_get(p, i), qy = col_v3_get(q, j) - col_v3_get(p, j);
     col_real rx = col_v3_get(r, i) - col_v3_get(p, i), ry = col_v3_get(r, j) - col_v3_get(p, j);
-    if (!col__exact_always && in_range(qx) && in_range(qy) && in_range(rx) && in_range(ry)) {
-        col_real l = qx * ry, rr = qy * rx, det = l - rr, bound = O2_BOUND * (col_abs(l) + col_abs(rr));
+    if (!col__exact_always) {
+        /* the two products' underflow (at most T / 2 each, section above)
+         * within the smallest normal; an overflow decides nothing */
+        col_real l = qx * ry, rr = qy * rx, det = l - rr, bound = O2_BOUND * (col_abs(l) + col_abs(rr)) + COL__REAL_MIN;
         if (det > bound) return 1;
         if (det < -bound) return -1;
-        if (l == COL_R(0.0) && rr == COL_R(0.0)) return 0;
+        /* exactly 0 where neither product can have underflowed to 0 */
+        if (l == COL_R(0.0) && rr == COL_R(0.0) && in_range(qx) && in_range(qy) && in_range(rx) && in_range(ry))
+            return 0;
     }
     return col__orient2d_exact(p, q, r, i, j);
 }
@@ -367,22 +398,41 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
      * 8 COL_EPSILON of the four permanents' sum).
      */
     col_vec3 A = col_v3_sub(a, p), B = col_v3_sub(b, p), C = col_v3_sub(c, p), E = col_v3_sub(q, p);
-    if (E.x == COL_R(0.0) && E.y == COL_R(0.0) && E.z == COL_R(0.0) && v_in_range(A) && v_in_range(B) &&
-        v_in_range(C)) {
+    /* the filters' absolute part (orient_tiny) from every row's largest
+     * coordinate: no range test per coordinate; an overflow makes a bound
+     * infinite or NaN, which decides nothing */
+    col_real ma = abs_max3(A), mb = abs_max3(B), mc = abs_max3(C), me = abs_max3(E);
+    ma = ma > mb ? ma : mb; /* (not col_max: fmax, a call) */
+    mc = mc > me ? mc : me;
+    col_real tiny = orient_tiny(ma > mc ? ma : mc);
+    if (E.x == COL_R(0.0) && E.y == COL_R(0.0) && E.z == COL_R(0.0)) {
         /* a point: off the plane (the common case) by p's side alone */
         col_vec3 pbc;
         col_vec3 bc = cross_perm(B, C, &pbc);
-        if (sign_by(col_v3_dot(A, bc), O3_BOUND * dot_abs(A, pbc)) != 2) return false;
-    } else if (v_in_range(A) && v_in_range(B) && v_in_range(C) && v_in_range(E)) {
+        if (sign_by(col_v3_dot(A, bc), O3_BOUND * dot_abs(A, pbc) + tiny) != 2) return false;
+    } else {
+        /* The line against the edges first: two of its signs strictly
+         * opposite put it outside the triangle, whatever the plane's sides
+         * (the exact decision's crossing case: a sign that is not 0 means
+         * the five points are not coplanar, and for a segment in the plane
+         * of a triangle, which callers have not degenerate, every such sign
+         * is 0), and most misses end there, after two determinants or
+         * three. (A sign is 1, -1, or 2 undecided: a product of -1 is
+         * strictly opposite.) */
         col_vec3 pab, pbc, pca;
-        col_vec3 ab = cross_perm(A, B, &pab), bc = cross_perm(B, C, &pbc), ca = cross_perm(C, A, &pca);
-        col_real d0 = col_v3_dot(A, bc), m0 = dot_abs(A, pbc);
+        col_vec3 ab = cross_perm(A, B, &pab), bc = cross_perm(B, C, &pbc);
         col_real d1 = col_v3_dot(E, ab), m1 = dot_abs(E, pab);
         col_real d2 = col_v3_dot(E, bc), m2 = dot_abs(E, pbc);
+        int s1 = sign_by(d1, O3_BOUND * m1 + tiny), s2 = sign_by(d2, O3_BOUND * m2 + tiny);
+        if (s1 * s2 == -1) return false;
+        col_vec3 ca = cross_perm(C, A, &pca);
         col_real d3 = col_v3_dot(E, ca), m3 = dot_abs(E, pca);
+        int s3 = sign_by(d3, O3_BOUND * m3 + tiny);
+        if (s3 * s1 == -1 || s3 * s2 == -1) return false;
+        col_real d0 = col_v3_dot(A, bc), m0 = dot_abs(A, pbc);
         col_real dq = d0 - d1 - d2 - d3;
-        int sp = -sign_by(d0, O3_BOUND * m0), sq = -sign_by(dq, COL_R(2.0) * O3_BOUND * (m0 + m1 + m2 + m3));
-        int s1 = sign_by(d1, O3_BOUND * m1), s2 = sign_by(d2, O3_BOUND * m2), s3 = sign_by(d3, O3_BOUND * m3);
+        int sp = -sign_by(d0, O3_BOUND * m0 + tiny),
+            sq = -sign_by(dq, COL_R(2.0) * O3_BOUND * (m0 + m1 + m2 + m3) + COL_R(4.0) * tiny);
         bool sides_known = sp != -2 && sq != -2;
         if (sides_known && sp * sq > 0) return false;
         if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) {

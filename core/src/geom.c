@@ -108,6 +108,8 @@ void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p,
 }
 
 bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c) {
+    col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a);
+    if (col__triangle_surely_solid(ab, ac, col_v3_len_sq(col_v3_cross(ab, ac)))) return false; /* the common one */
     /* Measure the angle at the vertex opposite the longest edge: the edges
      * leaving it are the two shorter ones, and a small angle there means the
      * vertex lies on (or next to) the longest edge. */

@@ -219,6 +219,35 @@ bool col__point_on_triangle(col_vec3 p, const col_triangle *t);
  * coincide. Its point set is then (to rounding) its longest edge. */
 bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
 
+/*
+ * The common triangle surely not degenerate, from nn = fl(|ab x ac|^2) (ab =
+ * b - a, ac = c - a, rounded), lab = fl(|ab|^2), lac = fl(|ac|^2): nn >
+ * COL_EPSILON lab lac, normal and finite. The exact 4 area^2 = |ab x
+ * ac|^2 is then within a relative 2^-9 of nn (the cross product's error,
+ * the differences' included, is under 5 u |ab| |ac| with u = COL_EPSILON
+ * / 2, and |n| above 2^-11.5 |ab| |ac| in float, 2^-26 in double; in
+ * double within 2^-23), and the two shorter
+ * edges' lengths' product is at most lab lac, so the angle opposite the
+ * longest edge has sin^2 above COL_EPSILON / 2, far above
+ * COL_PARALLEL_TOLERANCE (16 COL_EPSILON^2), and the full test's own
+ * cross product (of those two edges, rounded alike) far from 0. Products
+ * that underflow cost at most a subnormal each, nothing beside nn >= 2^20
+ * smallest normals; an nn or a product that overflows decides nothing.
+ */
+static inline bool col__triangle_surely_solid(col_vec3 ab, col_vec3 ac, col_real nn) {
+    return nn >= COL_R(0x1p20) * COL__REAL_MIN && nn <= COL_REAL_MAX &&
+           nn > COL_EPSILON * (col_v3_len_sq(ab) * col_v3_len_sq(ac));
+}
+
+/* col__triangle_is_degenerate(a, b, c), or nn = fl(|(b - a) x (c - a)|^2)
+ * 0 (a normal from vertex a that underflows): the triangle the exact tests
+ * take as its longest edge. The common triangle inline
+ * (col__triangle_surely_solid). */
+static inline bool col__triangle_is_flat(col_vec3 a, col_vec3 b, col_vec3 c, col_real nn) {
+    if (col__triangle_surely_solid(col_v3_sub(b, a), col_v3_sub(c, a), nn)) return false;
+    return col__triangle_is_degenerate(a, b, c) || nn == COL_R(0.0);
+}
+
 /* The edges of the box [lo, hi] that can hold the point of the box closest
  * to the segment [p, q] when they are disjoint, as pairs of corners in e
  * (at most 12; the count returned): an edge between the faces on sides si of

@@ -75,7 +75,7 @@ static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides 
     tc->c = t->c;
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
     /* Degenerate, or so thin that the normal from vertex a rounds to zero. */
-    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
+    if (col__triangle_is_flat(t->a, t->b, t->c, col_v3_len_sq(n))) {
         /* its longest edge, decided as col_raycast_triangle decides it */
         col_segment e;
         col__triangle_longest_edge(t->a, t->b, t->c, &e.a, &e.b);
@@ -172,7 +172,7 @@ col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_tr
     if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
     /* degenerate, or so thin that its normal underflows: its longest edge */
-    if (col__triangle_is_degenerate(t->a, t->b, t->c) || col_v3_len_sq(n) == COL_R(0.0)) {
+    if (col__triangle_is_flat(t->a, t->b, t->c, col_v3_len_sq(n))) {
         /* decided as that segment's cast decides (exactly for a finite
          * max_t): the cast alone called a ray passing 3e-163 beside a
          * triangle of three equal points at the origin inside it, where

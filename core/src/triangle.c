@@ -246,8 +246,8 @@ static bool segment_triangle(const col_vec3 s[2], const col_vec3 v[3]) {
 /* A triangle the exact segment test takes: not degenerate, and an area
  * that does not underflow (col_overlap_segment_triangle's guard). */
 static bool exact_ready(const col_triangle *t) {
-    return !col__triangle_is_degenerate(t->a, t->b, t->c) &&
-           col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))) != COL_R(0.0);
+    return !col__triangle_is_flat(t->a, t->b, t->c,
+                                  col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))));
 }
 
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {

@@ -53,8 +53,6 @@ typedef float col_real;
 #define COL_REAL_MAX FLT_MAX
 #define col_sqrt sqrtf
 #define col_abs fabsf
-#define col_min fminf
-#define col_max fmaxf
 /* Largest accepted magnitude of a coordinate, radius or extent (float build). */
 #define COL_HUGE 1073741824.0f
 #else
@@ -65,11 +63,19 @@ typedef double col_real;
 #define COL_REAL_MAX DBL_MAX
 #define col_sqrt sqrt
 #define col_abs fabs
-#define col_min fmin
-#define col_max fmax
 /* Largest accepted magnitude of a coordinate, radius or extent (double build). */
 #define COL_HUGE 1e50
 #endif
+
+/*
+ * col_min, col_max: C's fmin and fmax (a NaN argument gives the other one;
+ * two NaNs, NaN), and of two equal arguments (+0 and -0) the first, as
+ * glibc's on x86-64 and on every machine alike. Inline: fmin and fmax are
+ * calls to libm unless NaNs are ruled out, and the core takes them in its
+ * bounds and boxes on every query.
+ */
+static inline col_real col_min(col_real a, col_real b) { return (a <= b || b != b) ? a : b; }
+static inline col_real col_max(col_real a, col_real b) { return (a >= b || b != b) ? a : b; }
 
 /*
  * COL_UNIT_TOLERANCE: how far |n|^2 of a plane normal may be from 1 before the
