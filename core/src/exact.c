@@ -342,6 +342,11 @@ static bool inside_2d(col_vec3 x, col_vec3 a, col_vec3 b, col_vec3 c, int o, int
 
 /* The exact decision (see exact.h), sign by sign. */
 static bool meets_exact(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
+    /* coordinates within COL_HUGE only (exact arithmetic takes no NaN or
+     * infinity): a caller may filter before it validates (col_overlap_
+     * segment_triangle), and invalid input meets nothing */
+    if (!col_v3_is_valid(p) || !col_v3_is_valid(q) || !col_v3_is_valid(a) || !col_v3_is_valid(b) || !col_v3_is_valid(c))
+        return false;
     int sp = col__orient3d(a, b, c, p), sq = col__orient3d(a, b, c, q);
     if (sp * sq > 0) return false; /* both strictly on one side */
     if (sp != 0 || sq != 0) {
@@ -368,18 +373,6 @@ static bool meets_exact(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3
     return false; /* no area on any axis: a degenerate triangle (callers handle those first) */
 }
 
-/* x x y with its six products' magnitudes summed per component (the
- * permanent's part). */
-static col_vec3 cross_perm(col_vec3 x, col_vec3 y, col_vec3 *perm) {
-    col_real p1 = x.y * y.z, p2 = x.z * y.y, p3 = x.z * y.x, p4 = x.x * y.z, p5 = x.x * y.y, p6 = x.y * y.x;
-    *perm = col_v3(col_abs(p1) + col_abs(p2), col_abs(p3) + col_abs(p4), col_abs(p5) + col_abs(p6));
-    return col_v3(p1 - p2, p3 - p4, p5 - p6);
-}
-
-static col_real dot_abs(col_vec3 x, col_vec3 perm) {
-    return col_abs(x.x) * perm.x + col_abs(x.y) * perm.y + col_abs(x.z) * perm.z;
-}
-
 /* The sign of v when |v| > bound; 2 when the bound does not decide it. */
 static int sign_by(col_real v, col_real bound) {
     if (col__exact_always) return 2;
@@ -398,18 +391,21 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
      * 8 COL_EPSILON of the four permanents' sum).
      */
     col_vec3 A = col_v3_sub(a, p), B = col_v3_sub(b, p), C = col_v3_sub(c, p), E = col_v3_sub(q, p);
-    /* the filters' absolute part (orient_tiny) from every row's largest
-     * coordinate: no range test per coordinate; an overflow makes a bound
-     * infinite or NaN, which decides nothing */
+    /* Semi-static bounds: a determinant of rows X, Y, Z has a permanent of
+     * at most 6 |X|inf |Y|inf |Z|inf, so its filter's bound is at most 22
+     * COL_EPSILON times that product (the permanent's (7 + 56 u) u, with
+     * u = COL_EPSILON / 2), taken as 24 for the bound's own roundings; q's
+     * side (three more additions, each within u of the four determinants'
+     * sum) twice the sum of theirs. The absolute part (orient_tiny) from
+     * the rows' largest coordinate: no range test per coordinate; an
+     * overflow makes a bound infinite or NaN, which decides nothing. */
     col_real ma = abs_max3(A), mb = abs_max3(B), mc = abs_max3(C), me = abs_max3(E);
-    ma = ma > mb ? ma : mb; /* (not col_max: fmax, a call) */
-    mc = mc > me ? mc : me;
-    col_real tiny = orient_tiny(ma > mc ? ma : mc);
+    col_real m1 = ma > mb ? ma : mb, m2 = mc > me ? mc : me; /* (not col_max: its NaN rule costs) */
+    col_real tiny = orient_tiny(m1 > m2 ? m1 : m2);
+    const col_real k = COL_R(24.0) * COL_EPSILON;
     if (E.x == COL_R(0.0) && E.y == COL_R(0.0) && E.z == COL_R(0.0)) {
         /* a point: off the plane (the common case) by p's side alone */
-        col_vec3 pbc;
-        col_vec3 bc = cross_perm(B, C, &pbc);
-        if (sign_by(col_v3_dot(A, bc), O3_BOUND * dot_abs(A, pbc) + tiny) != 2) return false;
+        if (sign_by(col_v3_dot(A, col_v3_cross(B, C)), k * (ma * mb * mc) + tiny) != 2) return false;
     } else {
         /* The line against the edges first: two of its signs strictly
          * opposite put it outside the triangle, whatever the plane's sides
@@ -419,20 +415,18 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
          * is 0), and most misses end there, after two determinants or
          * three. (A sign is 1, -1, or 2 undecided: a product of -1 is
          * strictly opposite.) */
-        col_vec3 pab, pbc, pca;
-        col_vec3 ab = cross_perm(A, B, &pab), bc = cross_perm(B, C, &pbc);
-        col_real d1 = col_v3_dot(E, ab), m1 = dot_abs(E, pab);
-        col_real d2 = col_v3_dot(E, bc), m2 = dot_abs(E, pbc);
-        int s1 = sign_by(d1, O3_BOUND * m1 + tiny), s2 = sign_by(d2, O3_BOUND * m2 + tiny);
+        col_real pab = me * ma * mb, pbc = me * mb * mc, pca = me * mc * ma, pabc = ma * mb * mc;
+        col_vec3 bc = col_v3_cross(B, C);
+        col_real d1 = col_v3_dot(E, col_v3_cross(A, B)), d2 = col_v3_dot(E, bc);
+        int s1 = sign_by(d1, k * pab + tiny), s2 = sign_by(d2, k * pbc + tiny);
         if (s1 * s2 == -1) return false;
-        col_vec3 ca = cross_perm(C, A, &pca);
-        col_real d3 = col_v3_dot(E, ca), m3 = dot_abs(E, pca);
-        int s3 = sign_by(d3, O3_BOUND * m3 + tiny);
+        col_real d3 = col_v3_dot(E, col_v3_cross(C, A));
+        int s3 = sign_by(d3, k * pca + tiny);
         if (s3 * s1 == -1 || s3 * s2 == -1) return false;
-        col_real d0 = col_v3_dot(A, bc), m0 = dot_abs(A, pbc);
+        col_real d0 = col_v3_dot(A, bc);
         col_real dq = d0 - d1 - d2 - d3;
-        int sp = -sign_by(d0, O3_BOUND * m0 + tiny),
-            sq = -sign_by(dq, COL_R(2.0) * O3_BOUND * (m0 + m1 + m2 + m3) + COL_R(4.0) * tiny);
+        int sp = -sign_by(d0, k * pabc + tiny),
+            sq = -sign_by(dq, COL_R(2.0) * k * (pabc + pab + pbc + pca) + COL_R(4.0) * tiny);
         bool sides_known = sp != -2 && sq != -2;
         if (sides_known && sp * sq > 0) return false;
         if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) {

@@ -43,7 +43,8 @@ int col__orient2d_exact(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j);
  * plane, by 2D orientations on the two axes the normal points least along.
  * p = q is a point. The single decision of every segment-triangle and
  * point-triangle test and of the ray-triangle casts, so they agree at
- * every edge, vertex and end point.
+ * every edge, vertex and end point. Input beyond COL_HUGE, infinite or NaN
+ * meets nothing (a caller may validate after a miss).
  */
 bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c);
 

@@ -251,9 +251,14 @@ static bool exact_ready(const col_triangle *t) {
 }
 
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
+    /* exactly, on the given coordinates (exact.h); validated after the
+     * filter's miss, the common answer (a miss is also invalid input's
+     * answer: the filter's arithmetic on a NaN or an infinity decides
+     * nothing, and its exact path refuses them) */
+    if (exact_ready(t))
+        return col__segment_meets_triangle(sg->a, sg->b, t->a, t->b, t->c) && col__valid_segment(sg) &&
+               col__valid_triangle(t);
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
-    /* exactly, on the given coordinates (exact.h) */
-    if (exact_ready(t)) return col__segment_meets_triangle(sg->a, sg->b, t->a, t->b, t->c);
     const col_vec3 o = t->a;
     const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
     const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
