@@ -15,6 +15,30 @@ const double kTol = Ulps(1.0, 16);
 
 } // namespace
 
+// col_min and col_max are C's fmin and fmax, inline: a NaN gives the other
+// argument, two NaNs NaN; of equal arguments (+0 and -0) the first, as
+// glibc's on x86-64, so results do not change with the machine's libm.
+TEST(Real, MinAndMaxAreFminAndFmaxTakingTheFirstOfEquals) {
+    const col_real nan = static_cast<col_real>(NAN), one = R(1), two = R(2);
+    EXPECT_EQ(col_min(one, two), one);
+    EXPECT_EQ(col_min(two, one), one);
+    EXPECT_EQ(col_max(one, two), two);
+    EXPECT_EQ(col_max(two, one), two);
+    EXPECT_EQ(col_min(nan, one), one);
+    EXPECT_EQ(col_min(one, nan), one);
+    EXPECT_EQ(col_max(nan, one), one);
+    EXPECT_EQ(col_max(one, nan), one);
+    EXPECT_TRUE(std::isnan(col_min(nan, nan)));
+    EXPECT_TRUE(std::isnan(col_max(nan, nan)));
+    EXPECT_EQ(col_min(-kInf, one), -kInf);
+    EXPECT_EQ(col_max(kInf, one), kInf);
+    const col_real pz = R(0), nz = -R(0);
+    EXPECT_FALSE(std::signbit(col_max(pz, nz)));
+    EXPECT_TRUE(std::signbit(col_max(nz, pz)));
+    EXPECT_FALSE(std::signbit(col_min(pz, nz)));
+    EXPECT_TRUE(std::signbit(col_min(nz, pz)));
+}
+
 TEST(Vec3, ArithmeticIsComponentwise) {
     col_vec3 a = V(1, 2, 3), b = V(-4, 0.5, 2);
     ExpectVecNear(col_v3_add(a, b), V(-3, 2.5, 5), 0);

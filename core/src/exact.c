@@ -185,8 +185,8 @@ int col__orient2d_exact(col_vec3 p, col_vec3 q, col_vec3 r, int i, int j) {
  * each, scaled by at most M = the largest coordinate of u (and the
  * roundings that follow), and the three products with u one more: (3 M +
  * 1.5) T (1 + 5 u) in all, covered by orient_tiny's N (M + 1), N the
- * smallest normal (far above 8 T), beside the permanent's bound (which the h's lower by a negligible 4 e of
- * that). Overflow needs no test: a product or sum that overflows makes the
+ * smallest normal (far above 8 T), beside the permanent's bound (which the
+ * h's lower by a negligible 4 e of that). Overflow needs no test: a product or sum that overflows makes the
  * permanent, whose terms dominate the determinant's (monotone rounding),
  * infinite, and an infinite or NaN bound decides nothing.
  */
@@ -387,8 +387,8 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
      * (and b c, c a alike); orient3d(a, b, c, q) = -det[A - E, B - E, C - E]
      * = -(det[A, B, C] - det[E, B, C] - det[E, C, A] - det[E, A, B]), so q's
      * side costs three additions: its bound is the sum of the four
-     * determinants' bounds plus those additions' rounding (within
-     * 8 COL_EPSILON of the four permanents' sum).
+     * determinants' bounds plus those additions' rounding (within 3 u of
+     * the four determinants' magnitudes, each at most its permanent).
      */
     col_vec3 A = col_v3_sub(a, p), B = col_v3_sub(b, p), C = col_v3_sub(c, p), E = col_v3_sub(q, p);
     /* Semi-static bounds: a determinant of rows X, Y, Z has a permanent of
