@@ -1127,8 +1127,9 @@ static void check_frustum(const col_frustum *f, const col_shape *s) {
     if (d.status == COL_HIT && exact == COL_CULL_OUTSIDE) {
         col_shape grown = grow(s, COL_R(8.0) * COL_GJK_SIZE_TOLERANCE * scale);
         col_cull grown_exact, grown_planes;
-        (void)cull(f, &grown, &grown_exact, &grown_planes);
-        FZ_CHECK(grown_exact != COL_CULL_OUTSIDE, "frustum: outside though GJK finds a common point", s, &hull);
+        /* (the grown shape is of s's kind, which cull took above) */
+        if (cull(f, &grown, &grown_exact, &grown_planes))
+            FZ_CHECK(grown_exact != COL_CULL_OUTSIDE, "frustum: outside though GJK finds a common point", s, &hull);
     }
     /* completeness, where the shape is at most 2^16 times the frustum's size
      * (beyond that the hull's face triangles are points to col__closest_on_triangle
