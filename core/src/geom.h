@@ -222,17 +222,17 @@ bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
 /*
  * The common triangle surely not degenerate, from nn = fl(|ab x ac|^2) (ab =
  * b - a, ac = c - a, rounded), lab = fl(|ab|^2), lac = fl(|ac|^2): nn >
- * COL_EPSILON lab lac, normal and finite. The exact 4 area^2 = |ab x
- * ac|^2 is then within a relative 2^-9 of nn (the cross product's error,
- * the differences' included, is under 5 u |ab| |ac| with u = COL_EPSILON
- * / 2, and |n| above 2^-11.5 |ab| |ac| in float, 2^-26 in double; in
- * double within 2^-23), and the two shorter
- * edges' lengths' product is at most lab lac, so the angle opposite the
- * longest edge has sin^2 above COL_EPSILON / 2, far above
- * COL_PARALLEL_TOLERANCE (16 COL_EPSILON^2), and the full test's own
- * cross product (of those two edges, rounded alike) far from 0. Products
- * that underflow cost at most a subnormal each, nothing beside nn >= 2^20
- * smallest normals; an nn or a product that overflows decides nothing.
+ * COL_EPSILON lab lac, normal and finite. The exact 4 area^2 = |ab x ac|^2
+ * is then within a relative 2^-9 of nn in float, 2^-23 in double (the
+ * cross product's error, the differences' included, is under 5 u |ab| |ac|
+ * with u = COL_EPSILON / 2, and |n| above 2^-11.5 |ab| |ac| in float,
+ * 2^-26 in double), and the two shorter edges' lengths' product is at most
+ * lab lac, so the angle opposite the longest edge has sin^2 above
+ * COL_EPSILON / 2, far above COL_PARALLEL_TOLERANCE (16 COL_EPSILON^2), and
+ * the full test's own cross product (of those two edges, rounded alike)
+ * far from 0. Products that underflow cost at most a subnormal each,
+ * nothing beside nn >= 2^20 smallest normals; an nn or a product that
+ * overflows decides nothing.
  */
 static inline bool col__triangle_surely_solid(col_vec3 ab, col_vec3 ac, col_real nn) {
     return nn >= COL_R(0x1p20) * COL__REAL_MIN && nn <= COL_REAL_MAX &&

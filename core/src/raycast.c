@@ -528,7 +528,7 @@ static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_r
  * and its certificate (ball_line_certificate's first cases, on the same
  * quantities): an origin surely outside and moving away, a line surely
  * passing by (BALL_MISS), or a closest approach on [0, max_t] surely
- * within the ball (BALL_HIT: the cast's hit at *t, then built once);
+ * within the ball (BALL_HIT: the cast's hit, built once, in *h);
  * BALL_DOUBT (or a case off the plain path: tiny, inside, a dd beyond the
  * plain range) is left to ball_decide. A verdict, not the result: the
  * caller builds the result where it returns it (a result written here and
@@ -1091,8 +1091,9 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     col_real delta = col__exact_always || !(scale <= (col_real)COL_HUGE) ? COL_R(-1.0) : ball_delta(scale);
     col_ray_hit h = capsule_cast(r, c->a, c->b, c->r, delta, &sure);
     /* one return, of h: built in place, the caller's result is never a
-     * copy of it (a copy of a result just written reloaded it stalled, 10-40
-     * ns a call in the benchmark's streaming and cache-resident rows) */
+     * copy of it (copying the result just written cost 10-40 ns a call in
+     * the benchmark's streaming and cache-resident rows, most likely a
+     * reload that store forwarding could not serve) */
     if (!(sure == 1 && h.status == COL_HIT) && !(sure == 0 && h.status != COL_HIT)) capsule_doubt(r, c, &h);
     return h;
 }
