@@ -91,8 +91,8 @@ TEST(Exact, FiltersCountTheProductsThatUnderflow) {
     ASSERT_EQ(col__orient3d_exact(o, u, v, w), 1);
     EXPECT_EQ(col__orient3d(o, u, v, w), 1);
     // segments from the origin to q and triangles (a, b, c), q and a on the
-    // 1/64 grid, b and c that grid times s1 (their cross product's terms a
-    // few subnormals): the filter's decisions equal the exact path's
+    // 1/64 grid, b that grid times s1 and c times s2 (their cross product's
+    // terms a few subnormals): the filter's decisions equal the exact path's
     std::mt19937 g(1074);
     int met = 0;
     for (int n = 0; n < 20000; ++n) {

@@ -214,11 +214,6 @@ static inline bool v_in_range(col_vec3 v) { return (int)in_range(v.x) & (int)in_
  * in every query's bound cost a segment-triangle test a third more time). */
 static inline col_real orient_tiny(col_real m) { return COL__REAL_MIN * (m + COL_R(1.0)); }
 
-static inline col_real abs_max3(col_vec3 v) {
-    col_real x = col_abs(v.x), y = col_abs(v.y), z = col_abs(v.z), xy = x > y ? x : y;
-    return xy > z ? xy : z;
-}
-
 /* The sign of u . (v x w) from the rounded rows when the bound decides it;
  * 2 when it does not. */
 static int det_filtered(col_vec3 u, col_vec3 v, col_vec3 w) {
@@ -227,7 +222,7 @@ static int det_filtered(col_vec3 u, col_vec3 v, col_vec3 w) {
     col_real det = u.x * (p1 - p2) + u.y * (p3 - p4) + u.z * (p5 - p6);
     col_real perm = col_abs(u.x) * (col_abs(p1) + col_abs(p2)) + col_abs(u.y) * (col_abs(p3) + col_abs(p4)) +
                     col_abs(u.z) * (col_abs(p5) + col_abs(p6));
-    col_real bound = O3_BOUND * perm + orient_tiny(abs_max3(u)); /* NaN or inf: no decision */
+    col_real bound = O3_BOUND * perm + orient_tiny(col__abs_max(u)); /* NaN or inf: no decision */
     if (det > bound) return 1;
     if (det < -bound) return -1;
     /* every product has a zero factor: exactly zero, where none can have
@@ -399,7 +394,7 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
      * sum) twice the sum of theirs. The absolute part (orient_tiny) from
      * the rows' largest coordinate: no range test per coordinate; an
      * overflow makes a bound infinite or NaN, which decides nothing. */
-    col_real ma = abs_max3(A), mb = abs_max3(B), mc = abs_max3(C), me = abs_max3(E);
+    col_real ma = col__abs_max(A), mb = col__abs_max(B), mc = col__abs_max(C), me = col__abs_max(E);
     col_real m1 = ma > mb ? ma : mb, m2 = mc > me ? mc : me; /* (not col_max: its NaN rule costs) */
     col_real tiny = orient_tiny(m1 > m2 ? m1 : m2);
     const col_real k = COL_R(24.0) * COL_EPSILON;
