@@ -27,6 +27,8 @@
 
 /* exact.h's switch: every filter in doubt, every sign exact (double build) */
 extern bool col__exact_always;
+/* core/src/exact.h: the scalar segment-box filter, 0 apart, 1 meets, 2 in doubt */
+extern int col__segment_box_filter(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 
 #define FZ_PI 3.14159265358979323846
 
@@ -343,6 +345,13 @@ static void check_boundary_ray(fz_input *in) {
     bool hit_x = col_raycast(&s, &r).status == COL_HIT, meets_x = col_overlap(&seg, &s);
     col__exact_always = false;
     CHECK_R(hit_x == (w.status == COL_HIT) && meets_x == meets, "the filters decide as exact arithmetic does", &s, &r);
+    /* the scalar segment-box filter too (the float and no-SIMD builds' static
+     * test, a sweep's reject), which the two-lane static test of the double
+     * build does not call */
+    if (s.kind == COL_SHAPE_AABB && col_shape_is_valid(&seg)) {
+        int f = col__segment_box_filter(seg.u.segment.a, seg.u.segment.b, s.u.aabb.min, s.u.aabb.max);
+        CHECK_R(f == 2 || (f == 1) == meets_x, "the filters decide as exact arithmetic does", &s, &r);
+    }
 }
 
 /* Two unit vectors perpendicular to d and to each other. */

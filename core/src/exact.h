@@ -255,12 +255,18 @@ static inline bool col__segment_box_apart_by(col_vec3 p, col_vec3 q, col_vec3 lo
            ((p.y + r < lo.y) & (q.y + r < lo.y)) | ((p.y - r > hi.y) & (q.y - r > hi.y)) |
            ((p.z + r < lo.z) & (q.z + r < lo.z)) | ((p.z - r > hi.z) & (q.z - r > hi.z));
 }
+/* The same for r = 0 (x + 0 is not x for the compiler, which keeps the six
+ * additions): the box itself. */
+static inline bool col__segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    return ((p.x < lo.x) & (q.x < lo.x)) | ((p.x > hi.x) & (q.x > hi.x)) | ((p.y < lo.y) & (q.y < lo.y)) |
+           ((p.y > hi.y) & (q.y > hi.y)) | ((p.z < lo.z) & (q.z < lo.z)) | ((p.z > hi.z) & (q.z > hi.z));
+}
 /* The same, inline, for the segment-box tests' own hot path (box.c). */
 static inline int col__segment_box_fast_k(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     if (col__exact_always) return 2;
     /* the segment's extent apart from the box's on an axis (exact
      * comparisons, no division): the far pairs' answer */
-    if (col__segment_box_apart_by(p, q, lo, hi, COL_R(0.0))) return 0;
+    if (col__segment_box_apart(p, q, lo, hi)) return 0;
     double lo_max = 0.0, lo_min = 0.0, hi_min = 1.0, hi_max = 1.0;
     for (int k = 0; k < 3; ++k) {
         double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
@@ -291,7 +297,7 @@ static inline int col__segment_box_fast_k(col_vec3 p, col_vec3 q, col_vec3 lo, c
 }
 /*
  * The static segment-box test's filter, by the separating axes (Ericson
- * 5.3.3): the box's three face normals, exactly (col__segment_box_apart_by),
+ * 5.3.3): the box's three face normals, exactly (col__segment_box_apart),
  * and the three products of the segment's direction with the box's axes,
  * in doubled coordinates without a division: for axis i (j, k the others)
  * S = |M_j D_k - M_k D_j| - (E_j |D_k| + E_k |D_j|), M = (p + q) - (lo + hi),
@@ -308,7 +314,7 @@ static inline int col__segment_box_fast_k(col_vec3 p, col_vec3 q, col_vec3 lo, c
  */
 static inline int col__segment_box_sat_fast(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     if (col__exact_always) return 2;
-    if (col__segment_box_apart_by(p, q, lo, hi, COL_R(0.0))) return 0;
+    if (col__segment_box_apart(p, q, lo, hi)) return 0;
     double M[3], D[3], E[3], A[3];
     for (int k = 0; k < 3; ++k) {
         double P = (double)col_v3_get(p, k), Q = (double)col_v3_get(q, k);
@@ -328,6 +334,10 @@ static inline int col__segment_box_sat_fast(col_vec3 p, col_vec3 q, col_vec3 lo,
     }
     return apart ? 0 : meets ? 1 : 2;
 }
+/* The same out of line (box.c), for the fuzzers: the double build's static
+ * test has its own two-lane form of it (box.c), so fuzz_ray checks this one
+ * against exact arithmetic directly. */
+int col__segment_box_filter(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 /* The exact decision behind it (col__segment_meets_box: the filter, then this). */
 bool col__segment_meets_box_exact(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 /* A ray's origin outside that grown box on an axis and not moving into it:
