@@ -1,5 +1,6 @@
 // Generic shapes: the symmetric dispatch, supported pairs, hostile input
 // through the dispatch, classification and bounds.
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -212,6 +213,41 @@ TEST(Dispatch, DenormalsAndSignedZerosAreOrdinaryNumbers) {
     EXPECT_TRUE(Overlap(Aabb(-0.0, 0, 0, 0, 1, 1), Point(0, 0.5, 0.5)));
     EXPECT_TRUE(Overlap(Sphere(dn, 0, 0, dn), Sphere(0, 0, 0, 0)));
     EXPECT_TRUE(Overlap(Obb(V(0, 0, 0), V(dn, dn, dn), col_m3_identity()), Point(0, 0, 0)));
+}
+
+// col_raycast_kind (a kind and its struct) is col_raycast bit for bit, for
+// every kind (a polytope too), rays that hit, miss, start inside or graze,
+// and invalid input; 2D kinds, kinds out of range and NULL are invalid.
+TEST(Dispatch, RaycastByKindIsRaycastBitForBit) {
+    std::vector<col_shape> s = Samples();
+    const col_vec3 cube[] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(1, 1, 0),
+                             V(0, 0, 1), V(1, 0, 1), V(0, 1, 1), V(1, 1, 1)};
+    col_shape poly;
+    poly.kind = COL_SHAPE_POLYTOPE;
+    poly.u.polytope = {cube, 8};
+    s.push_back(poly);
+    int hits = 0, casts = 0;
+    for (const col_shape &sh : s)
+        for (double ox : {-3.0, 0.0, 0.5, 1.5})
+            for (double dy : {0.0, 0.25, 1.0, kNaN}) {
+                col_ray r = {V(ox, -2, 0.125), V(3, dy + 2, 0.0), R(1.5)};
+                col_ray_hit a = col_raycast(&sh, &r), b = col_raycast_kind(sh.kind, &sh.u, &r);
+                // field by field (the struct's padding is not part of the result), bits for the numbers
+                const col_real fa[] = {a.t, a.point.x, a.point.y, a.point.z, a.normal.x, a.normal.y, a.normal.z};
+                const col_real fb[] = {b.t, b.point.x, b.point.y, b.point.z, b.normal.x, b.normal.y, b.normal.z};
+                ASSERT_TRUE(a.status == b.status && a.inside == b.inside && std::memcmp(fa, fb, sizeof fa) == 0)
+                    << col_shape_kind_name(sh.kind) << " " << ox << " " << dy;
+                if (col_shape_kind_is_2d(sh.kind)) {
+                    EXPECT_EQ(b.status, COL_INVALID);
+                }
+                hits += b.status == COL_HIT;
+                ++casts;
+            }
+    EXPECT_GT(hits, casts / 8); // hits and misses both
+    EXPECT_LT(hits, casts * 7 / 8);
+    col_ray r = {V(0, 0, 0), V(1, 0, 0), R(1)};
+    EXPECT_EQ(col_raycast_kind(COL_SHAPE_SPHERE, nullptr, &r).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_kind(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &s[0].u, &r).status, COL_INVALID);
 }
 
 TEST(Dispatch, InvalidKindIsRejected) {

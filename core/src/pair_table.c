@@ -147,7 +147,8 @@ static int ov_rect_rect(const col_shape *a, const col_shape *b) {
 /* --------------------------- the sweeps --------------------------- */
 
 static col_ray_hit cast_shape(const col_ray *r, const void *ctx) {
-    return col__raycast_kind((const col_shape *)ctx, r);
+    const col_shape *s = ctx;
+    return col__raycast_kind(s->kind, &s->u, r);
 }
 
 /* A point against any shape with a ray cast: the cast of the relative motion. */

@@ -86,7 +86,7 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
 /* col_raycast for every kind but the polytope (raycast_dispatch.c: the
  * dispatch the pair table's point sweeps use, below the polytope's cast);
  * COL_INVALID for a polytope. */
-col_ray_hit col__raycast_kind(const col_shape *s, const col_ray *r);
+col_ray_hit col__raycast_kind(col_shape_kind kind, const void *shape, const col_ray *r);
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius);
 
 /* A zeroed sweep result with the given status. */

@@ -226,7 +226,10 @@ col_ray_hit col_raycast_polytope(const col_ray *r, const col_polytope *p) {
     return col__ray_accept(r, t, col_v3_dot(nr, r->delta) <= COL_R(0.0) ? nr : against);
 }
 
-col_ray_hit col_raycast(const col_shape *s, const col_ray *r) {
-    if (s->kind == COL_SHAPE_POLYTOPE) return col_raycast_polytope(r, &s->u.polytope);
-    return col__raycast_kind(s, r);
+col_ray_hit col_raycast_kind(col_shape_kind kind, const void *shape, const col_ray *r) {
+    if (!shape) return col__ray_invalid();
+    if (kind == COL_SHAPE_POLYTOPE) return col_raycast_polytope(r, shape);
+    return col__raycast_kind(kind, shape, r);
 }
+
+col_ray_hit col_raycast(const col_shape *s, const col_ray *r) { return col_raycast_kind(s->kind, &s->u, r); }

@@ -12,17 +12,17 @@
 
 bool col_raycast_supported(col_shape_kind kind) { return col__kind_ok(kind) && !col_shape_kind_is_2d(kind); }
 
-col_ray_hit col__raycast_kind(const col_shape *s, const col_ray *r) {
-    switch (s->kind) {
-    case COL_SHAPE_POINT: return col_raycast_point(r, &s->u.point);
-    case COL_SHAPE_SEGMENT: return col_raycast_segment(r, &s->u.segment);
-    case COL_SHAPE_TRIANGLE: return col_raycast_triangle(r, &s->u.triangle, COL_TWO_SIDED);
-    case COL_SHAPE_PLANE: return col_raycast_plane(r, &s->u.plane);
-    case COL_SHAPE_SPHERE: return col_raycast_sphere(r, &s->u.sphere);
-    case COL_SHAPE_CAPSULE: return col_raycast_capsule(r, &s->u.capsule);
-    case COL_SHAPE_AABB: return col_raycast_aabb_slabs(r, &s->u.aabb);
-    case COL_SHAPE_OBB: return col_raycast_obb(r, &s->u.obb);
-    case COL_SHAPE_ELLIPSOID: return col_raycast_ellipsoid(r, &s->u.ellipsoid);
+col_ray_hit col__raycast_kind(col_shape_kind kind, const void *shape, const col_ray *r) {
+    switch (kind) {
+    case COL_SHAPE_POINT: return col_raycast_point(r, shape);
+    case COL_SHAPE_SEGMENT: return col_raycast_segment(r, shape);
+    case COL_SHAPE_TRIANGLE: return col_raycast_triangle(r, shape, COL_TWO_SIDED);
+    case COL_SHAPE_PLANE: return col_raycast_plane(r, shape);
+    case COL_SHAPE_SPHERE: return col_raycast_sphere(r, shape);
+    case COL_SHAPE_CAPSULE: return col_raycast_capsule(r, shape);
+    case COL_SHAPE_AABB: return col_raycast_aabb_slabs(r, shape);
+    case COL_SHAPE_OBB: return col_raycast_obb(r, shape);
+    case COL_SHAPE_ELLIPSOID: return col_raycast_ellipsoid(r, shape);
     default: {
         col_ray_hit h;
         memset(&h, 0, sizeof h);

@@ -138,11 +138,43 @@ static int l_axes_from_axis_angle(lua_State *L) {
     return push_axes(L, col_m3_from_axis_angle(lcol_v3(v), v[3]));
 }
 
+static bool try_vec3(lua_State *L, int arg, col_vec3 *out);
+
+/* collide.raycast's plain calls, raycast(shape, ox,oy,oz, dx,dy,dz [, maxT])
+ * with numbers: the shape by its metatable's identity (upvalue 1, as
+ * collide.overlap), the numbers by one call each, the cast by kind and
+ * struct (col_raycast_kind, no col_shape built). 0 where anything is not as
+ * expected (the general path then reads the arguments again and raises the
+ * error that names one); else the number of results. */
+static int raycast_plain(lua_State *L, int top) {
+    const lcol_kinds *ks = lua_touserdata(L, lua_upvalueindex(1));
+    void *shape = NULL;
+    int kind = lcol_fast_kind(L, 1, ks, &shape);
+    if (kind < 0) return 0;
+    col_vec3 o, d;
+    int given = 1;
+    lua_Number max_t = top == 8 ? lua_tonumberx(L, 8, &given) : HUGE_VAL;
+    if (!given || !(max_t >= 0) || !col_raycast_supported((col_shape_kind)kind) || !try_vec3(L, 2, &o) ||
+        !try_vec3(L, 5, &d)) {
+        lua_settop(L, top); /* the metatable lcol_fast_kind left */
+        return 0;
+    }
+    col_ray r = {o, d, (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
+    col_ray_hit h = col_raycast_kind((col_shape_kind)kind, shape, &r);
+    if (h.status != COL_HIT) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    return lcol_push_ray_hit(L, h);
+}
+
 /* collide.raycast(shape, ox,oy,oz, dx,dy,dz [, maxT [, method [, sides]]])
  *   --> t, px,py,pz, nx,ny,nz, inside | nil */
 static int l_raycast(lua_State *L) {
     static const char *const methods[] = {"default", "slabs", "woo", "watertight", "moller", "badouel", NULL};
     static const char *const sides_names[] = {"twosided", "cull", NULL};
+    int top = lua_gettop(L), n = top == 7 || top == 8 ? raycast_plain(L, top) : 0;
+    if (n) return n;
     col_shape s;
     lcol_check_shape(L, 1, &s);
     if (!col_raycast_supported(s.kind))
@@ -150,7 +182,6 @@ static int l_raycast(lua_State *L) {
     col_ray r = lcol_check_ray(L, 2);
     /* the options only when given (luaL_checkoption compares strings; the
      * stack's height tells most calls that they are absent) */
-    int top = lua_gettop(L);
     int method = top < 9 || lua_isnil(L, 9) ? 0 : luaL_checkoption(L, 9, "default", methods);
     col_triangle_sides sides = top >= 10 && !lua_isnil(L, 10) && luaL_checkoption(L, 10, "twosided", sides_names)
                                    ? COL_CULL_BACKFACES
@@ -515,7 +546,6 @@ static const luaL_Reg module_functions[] = {
     {"epaPenetration", l_epa_penetration},
     {"support", l_support},
     {"sweepConvex", l_sweep_convex},
-    {"raycast", l_raycast},
     {"classify", l_classify},
     {"segmentPlane", l_segment_plane},
     {"trianglePlane", l_triangle_plane},
@@ -532,7 +562,8 @@ int LCOL_OPEN(lua_State *L) {
     luaL_newlib(L, module_functions);
     lcol_open_shapes(L);
     /* the hot queries, with the shape metatables' identities as upvalue 1 */
-    static const luaL_Reg hot_functions[] = {{"overlap", l_overlap}, {"sweep", l_sweep}, {NULL, NULL}};
+    static const luaL_Reg hot_functions[] = {
+        {"overlap", l_overlap}, {"raycast", l_raycast}, {"sweep", l_sweep}, {NULL, NULL}};
     lcol_push_kinds(L);
     luaL_setfuncs(L, hot_functions, 1);
     lcol_open_arrays(L);

@@ -167,6 +167,15 @@ COL_API bool col_raycast_supported(col_shape_kind kind);
  */
 COL_API col_ray_hit col_raycast(const col_shape *s, const col_ray *r);
 
+/*
+ * col_raycast of a shape given by its kind and its struct (a col_sphere for
+ * COL_SHAPE_SPHERE, ...; a col_polytope with its points), without building a
+ * col_shape: the same result, bit for bit (the Lua binding's
+ * collide.raycast). COL_INVALID for 2D kinds, kinds out of range, invalid
+ * input and a NULL shape.
+ */
+COL_API col_ray_hit col_raycast_kind(col_shape_kind kind, const void *shape, const col_ray *r);
+
 /* true when col_sweep accepts this pair of kinds (in either order): every
  * pair of 3D kinds but plane-plane. */
 COL_API bool col_sweep_supported(col_shape_kind a, col_shape_kind b);
