@@ -9,6 +9,7 @@
 
 extern "C" {
 #include "geom.h"
+#include "ray.h"
 }
 
 using namespace ct;
@@ -110,6 +111,51 @@ TEST(SweepSphereSphere, SeedDefectsArePinned) {
     col_sweep_hit same = col_sweep_sphere_sphere(&b, kStill, &b, kStill);
     EXPECT_TRUE(same.initially_overlapping);
     EXPECT_EQ(col_v3_len_sq(same.normal), R(0));
+}
+
+// The sphere sweep's one quadratic (col__sphere_sweep_cast) against the two
+// casts it replaces: the forward cast bit for bit (status, t, normal,
+// inside), and the exit within a few ulps of the cast backwards from the end
+// (1 - its entry; 1 where the end is inside), on starts outside and inside,
+// receding, grazing and still rays, near the origin and 2^20 away.
+TEST(SweepSphereSphere, OneQuadraticIsTheForwardCastAndTheBackwardOne) {
+    std::mt19937_64 rng(29);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0, inside = 0, n = 0;
+    for (double off : {0.0, 1048576.0})
+        for (int i = 0; i < 20000; ++i) {
+            col_vec3 p = V(off + 4 * u(rng), 4 * u(rng), 4 * u(rng)), v = V(8 * u(rng), 8 * u(rng), 8 * u(rng));
+            if (i % 7 == 0) v = V(0, 0, 0);
+            if (i % 11 == 0) v = col_v3_scale(p, R(-2 * (u(rng) + 1))); // head-on, ending inside or beyond
+            p = col_v3_sub(p, V(off, 0, 0));
+            col_real radius = R(0.5 + 2 * (u(rng) + 1));
+            col_ray fwd = {p, v, R(1)};
+            col_ray_hit f, g = col__raycast_sphere_at(&fwd, V(0, 0, 0), radius);
+            col_real t1 = -1;
+            if (!col__sphere_sweep_cast(&fwd, radius, &f, &t1)) continue;
+            ++n;
+            ASSERT_EQ(f.status, g.status) << i;
+            ASSERT_EQ(f.inside, g.inside) << i;
+            if (f.status != COL_HIT) continue;
+            ASSERT_EQ(0, std::memcmp(&f.t, &g.t, sizeof f.t)) << i;
+            ASSERT_EQ(0, std::memcmp(&f.normal, &g.normal, sizeof f.normal)) << i;
+            ++hits;
+            inside += f.inside;
+            col_ray back = {col_v3_add(p, v), col_v3_neg(v), R(1)};
+            col_ray_hit e = col__raycast_sphere_t(&back, V(0, 0, 0), radius);
+            col_real old = e.status == COL_HIT ? R(1) - e.t : f.t;
+            old = old < f.t ? f.t : old;
+            ASSERT_GE(t1, f.t) << i;
+            ASSERT_LE(t1, R(1)) << i;
+            // the two exits differ by the roundings of two quadratics: a few
+            // ulps of the times, more where the chord is a graze (the root's
+            // slope), so relative to the motion's scale
+            ASSERT_NEAR(t1, old, 64 * std::numeric_limits<col_real>::epsilon() * (1 + col_v3_len(p) / radius))
+                << i << " t0 " << f.t;
+        }
+    EXPECT_GT(n, 30000);
+    EXPECT_GT(hits, n / 5);
+    EXPECT_GT(inside, n / 20);
 }
 
 TEST(SweepAabbAabb, EntryExitAndNormal) {

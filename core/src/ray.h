@@ -74,6 +74,15 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
  * (zero; the tiny-ball path still gives it): for casts whose normal nobody
  * reads (a sweep's backward cast). */
 col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius);
+/* A sweep of two spheres as one cast (sweep.c): the ray r from the relative
+ * start, the ball of that radius at the origin. Where the ball and the
+ * origin are not tiny and the cast's plain path applies (or the origin is
+ * inside and the ray still): *h the cast of col__raycast_sphere_at, bit for
+ * bit, and where it hits *t1 the exit, the greater root of the same
+ * quadratic (k + the half chord; max_t for a ray standing still) at most
+ * max_t and at least the entry, in place of a cast backwards from the end;
+ * true. Else false (the caller casts both ways). */
+bool col__sphere_sweep_cast(const col_ray *r, col_real radius, col_ray_hit *h, col_real *t1);
 /* Whether the segment [origin, end] of a ray with a finite max_t (end as
  * col__ray_end computes it) meets the ball (c, radius), from the cast's
  * first quantities with error bounds (raycast.c): 1 surely, 0 surely not, 2

@@ -367,6 +367,44 @@ col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius)
     return sphere_cast_line_as(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta), &line, false);
 }
 
+bool col__sphere_sweep_cast(const col_ray *r, col_real radius, col_ray_hit *h, col_real *t1) {
+    col_vec3 m = r->origin;
+    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta), r2 = radius * radius;
+    if (mm < TINY_BALL && r2 < TINY_BALL) return false; /* tiny: the caller's casts */
+    col_real dd = col_v3_len_sq(r->delta);
+    if (mm <= r2) { /* the origin inside: the cast's inside hit, and the exit */
+        bool still = r->delta.x == COL_R(0.0) && r->delta.y == COL_R(0.0) && r->delta.z == COL_R(0.0);
+        if (!still && !sphere_dd_plain(dd)) return false;
+        *h = col__ray_inside(r);
+        *t1 = r->max_t;
+        if (!still) {
+            col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(m, k, r->delta));
+            col_real out = k + (h2 > COL_R(0.0) ? col_sqrt(h2 / dd) : COL_R(0.0));
+            if (out < *t1) *t1 = out > COL_R(0.0) ? out : COL_R(0.0);
+        }
+        return true;
+    }
+    if (!(b < COL_R(0.0))) { /* outside and moving away, or standing still: the cast's miss */
+        *h = col__ray_miss();
+        return true;
+    }
+    if (!sphere_dd_plain(dd)) return false;
+    /* sphere_cast_line_as's plain path, the same operations */
+    col_real k = -b / dd;
+    col_real qq = col_v3_len_sq(col_v3_madd(m, k, r->delta)), h2 = r2 - qq;
+    if (!(h2 >= COL_R(0.0))) {
+        *h = col__ray_miss();
+        return true;
+    }
+    col_real half = col_sqrt(h2 / dd); /* sphere_entry's half chord */
+    *h = sphere_hit(r, k - half, m, r2);
+    /* the exit: the other root, at most the end, at least the entry */
+    col_real out = k + half;
+    *t1 = out < r->max_t ? out : r->max_t;
+    if (h->status == COL_HIT && *t1 < h->t) *t1 = h->t;
+    return true;
+}
+
 /* A distance x to c, known as x2 = fl(x^2), surely below (above) rho, known
  * as rho2 = fl(rho^2): the slack K (rho2 + w), K = 128 u, w >= |m|^2 (and
  * |end - c|^2 where that is the point), covers errors up to K' |m| with

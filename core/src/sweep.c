@@ -263,7 +263,23 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     int fast = col__ray_end(&ray, &end) ? col__ball_sure(&ray, end, b->c, a->r + b->r) : 2;
     if (fast == 2) fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r);
     if (fast == 0) return col__sweep_miss(COL_MISS);
-    col_sweep_hit h = col__sweep_cast_by(cast_sphere, cast_sphere_t, &ctx, p, v);
+    /* the cast and its exit from one quadratic where it can; else forwards
+     * and backwards */
+    col_ray fwd = {p, v, COL_R(1.0)};
+    col_ray_hit f;
+    col_real t1 = COL_R(1.0);
+    col_sweep_hit h;
+    if (col__sphere_sweep_cast(&fwd, ctx.r, &f, &t1)) {
+        h = col__sweep_miss(f.status);
+        if (f.status == COL_HIT) {
+            h.t0 = f.t;
+            h.t1 = t1;
+            h.normal = f.normal;
+            h.initially_overlapping = f.inside;
+        }
+    } else {
+        h = col__sweep_cast_by(cast_sphere, cast_sphere_t, &ctx, p, v);
+    }
     /* Decided exactly (issue 16): A's centre moving by da - db (never
      * rounded) comes within r1 + r2 of B's centre for some u in [0, 1]; the
      * cast gives t0, t1 and the normal where it agrees. Where its rounding
