@@ -1,4 +1,6 @@
 // collide/shapes.h: validators and constructors.
+#include <cmath>
+#include <random>
 #include "helpers.h"
 
 using namespace ct;
@@ -161,6 +163,43 @@ TEST(Obb, AxesAreTheColumnsOfTheRotation) {
     EXPECT_EQ(m.c1.x, r.c1.x);
     EXPECT_EQ(m.c2.z, r.c2.z);
     EXPECT_EQ(m.c1.y, o.u[1].y);
+}
+
+// col_obb_is_valid against the rule written out here: the centre within
+// COL_HUGE, the extents in [0, COL_HUGE], every column's squared length
+// within the tolerance of 1 and every two columns' dot product within it of
+// 0, each dot summed x, y, z.
+// Turned boxes whose axes are moved about the tolerance, one number at a
+// time made NaN, infinite, huge or negative.
+TEST(Obb, ValidityIsTheRuleAtItsEdges) {
+    auto dot = [](col_vec3 a, col_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; };
+    const col_real tol = static_cast<col_real>(COL_ORTHONORMAL_TOLERANCE), huge = static_cast<col_real>(COL_HUGE);
+    auto rule = [&](const col_obb &o) {
+        bool ok = std::fabs(o.c.x) <= huge && std::fabs(o.c.y) <= huge && std::fabs(o.c.z) <= huge;
+        for (col_real e : {o.e.x, o.e.y, o.e.z}) ok = ok && e >= 0 && e <= huge;
+        for (int i = 0; i < 3; ++i)
+            for (int j = i; j < 3; ++j) ok = ok && std::fabs(dot(o.u[i], o.u[j]) - (i == j ? 1 : 0)) <= tol;
+        return ok;
+    };
+    std::mt19937_64 rng(31);
+    std::uniform_real_distribution<double> u(-1, 1);
+    const col_real odd[] = {
+        static_cast<col_real>(NAN), static_cast<col_real>(INFINITY), -static_cast<col_real>(INFINITY), 2 * huge, -1, 0};
+    int valid = 0, n = 0;
+    for (int it = 0; it < 30000; ++it, ++n) {
+        col_vec3 axis = V(u(rng), u(rng), u(rng));
+        if (col_v3_len_sq(axis) == 0) axis = V(0, 0, 1);
+        col_obb o = col_obb_make(V(4 * u(rng), 4 * u(rng), 4 * u(rng)), V(u(rng) + 1, u(rng) + 1, u(rng) + 1),
+                                 col_m3_from_axis_angle(axis, R(3 * u(rng))));
+        col_real *x = &o.c.x;                                  // the 15 numbers
+        if (it % 3 == 0) x[3 + it % 9] += R(tol * 4 * u(rng)); // an axis about the tolerance
+        if (it % 5 == 0) x[it % 15] = odd[it % 6];
+        bool want = rule(o);
+        ASSERT_EQ(col_obb_is_valid(&o), want) << it;
+        valid += want;
+    }
+    EXPECT_GT(valid, n / 4);
+    EXPECT_LT(valid, n * 3 / 4);
 }
 
 TEST(Triangle, NormalIsUnitOrZero) {
