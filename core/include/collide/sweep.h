@@ -53,8 +53,10 @@ typedef struct col_sweep_hit {
 COL_API col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, const col_plane *b, col_vec3 db);
 
 /* Sphere against sphere: the ray cast of the centre offset against a sphere
- * of radius ra + rb (col_raycast_sphere's numerically careful root), and the
- * reversed cast for t1. No relative motion is the static test. Source: seed
+ * of radius ra + rb (col_raycast_sphere's numerically careful root), t1 the
+ * same quadratic's other root (its closest approach plus the half chord, at
+ * most 1; the reversed cast where the cast's plain path does not apply). No
+ * relative motion is the static test. Source: seed
  * 000 (fixed: no division by zero, no roots outside [0, 1], receding spheres
  * miss). Decided exactly: col_raycast_sphere's certificate over A's centre
  * path (its rounded motion, end and radius sum within the bounds), then the
