@@ -1292,6 +1292,71 @@ TEST(SweepConvex, BoxesAndContactProperties) {
     EXPECT_EQ(col_sweep_convex(&p, V(kNaN, 0, 0), &q, V(0, 0, 0), nullptr, nullptr).status, COL_INVALID);
 }
 
+// The approach by a GJK ray cast on the pair (GJK's pairs: boxes, polytopes,
+// triangles), against contacts derived by hand for each pair of features: a
+// face, a vertex or a triangle's face meeting a box's face, two crossing
+// edges, a target distance, and faces sliding past each other a hair apart
+// or a hair overlapping. t0 and t1 to the sweep's tolerance over the speed,
+// the normal (the plane that supports both), the point where it is unique;
+// the same from the other side, and from col_sweep_rotating without
+// rotation (conservative advancement over distances, another method).
+TEST(SweepConvex, TheCastMeetsEachPairOfFeaturesWhereDerived) {
+    const double tt = kFloat ? 2e-5 : 4e-9; // the tolerance (1e-9 of the scale 12) over the speed 12, doubled
+    const double r2 = std::sqrt(2.0);
+    const col_vec3 da = V(-12, 0, 0), zero = V(0, 0, 0), x = V(1, 0, 0);
+    col_shape unit = Obb(V(0, 0, 0), V(1, 1, 1), col_m3_identity());
+    auto check = [&](const char *what, const col_shape &a, const col_shape &b, double target, double t0, double t1,
+                     const col_vec3 *point) {
+        SCOPED_TRACE(what);
+        col_sweep_params prm = col_sweep_params_default();
+        prm.target = R(target);
+        int it = 0;
+        col_sweep_hit h = col_sweep_convex(&a, da, &b, zero, &prm, &it);
+        ASSERT_EQ(h.status, COL_HIT);
+        EXPECT_FALSE(h.initially_overlapping);
+        EXPECT_NEAR(h.t0, t0, tt);
+        EXPECT_NEAR(h.t1, t1, tt);
+        EXPECT_NEAR(col_v3_dot(h.normal, x), 1, kFloat ? 1e-5 : 1e-12);
+        if (point) {
+            EXPECT_LE(col_v3_len(col_v3_sub(h.point, *point)), kFloat ? 1e-4 : 1e-8);
+        }
+        EXPECT_GT(it, 0);
+        EXPECT_LE(it, 40); // a cast of a few steps each way
+        col_sweep_hit s = col_sweep_convex(&b, zero, &a, da, &prm, nullptr);
+        EXPECT_EQ(s.t0, h.t0);
+        EXPECT_EQ(s.t1, h.t1);
+        EXPECT_EQ(s.normal.x, -h.normal.x);
+        col_rigid_motion ma = {da, zero, zero}, mb = {zero, zero, zero};
+        col_sweep_hit r = col_sweep_rotating(&a, &ma, &b, &mb, &prm, nullptr);
+        ASSERT_EQ(r.status, COL_HIT);
+        EXPECT_NEAR(r.t0, t0, tt);
+    };
+    check("face on face", Obb(V(6, 0.25, 0.5), V(1, 1, 1), col_m3_identity()), unit, 0, 4.0 / 12, 8.0 / 12, nullptr);
+    check("face on face, 0.5 apart", Obb(V(6, 0.25, 0.5), V(1, 1, 1), col_m3_identity()), unit, 0.5, 3.5 / 12, 8.5 / 12,
+          nullptr);
+    col_vec3 tip = V(r2, 0, 0);
+    check("edge across edge", Obb(V(6, 0, 0), V(1, 1, 1), RotZ(M_PI / 4)),
+          Obb(V(0, 0, 0), V(1, 1, 1), RotAxis(V(0, 1, 0), M_PI / 4)), 0, (6 - 2 * r2) / 12, (6 + 2 * r2) / 12, &tip);
+    const col_vec3 tet[] = {V(5, 0, 0), V(7, 1, 0), V(7, -1, 1), V(7, -1, -1)};
+    col_vec3 on_face = V(1, 0, 0);
+    check("vertex on face", Polytope(tet, 4), unit, 0, 4.0 / 12, 8.0 / 12, &on_face);
+    check("triangle's face on face", Triangle(V(5, -1, -1), V(5, 1, -1), V(5, 0, 1)), unit, 0, 4.0 / 12, 6.0 / 12,
+          nullptr);
+    check("triangle's edge on face", Triangle(V(5, 0, -0.5), V(5, 0, 1), V(7, 0.5, 0)), unit, 0, 4.0 / 12, 8.0 / 12,
+          nullptr);
+    // faces sliding past each other (every plane but one along the motion)
+    const double hair = kFloat ? 0x1p-10 : 0x1p-20; // beyond the tolerance, 1e-9 of the scale 12
+    col_shape above = Obb(V(6, 2 + hair, 0), V(1, 1, 1), col_m3_identity());
+    EXPECT_EQ(col_sweep_convex(&above, da, &unit, zero, nullptr, nullptr).status, COL_MISS);
+    EXPECT_EQ(col_sweep_convex(&unit, zero, &above, da, nullptr, nullptr).status, COL_MISS);
+    check("faces a hair overlapping", Obb(V(6, 2 - hair, 0), V(1, 1, 1), col_m3_identity()), unit, 0, 4.0 / 12,
+          8.0 / 12, nullptr);
+    // receding, and stopping short
+    col_shape ahead = Obb(V(6, 0, 0), V(1, 1, 1), RotZ(0.25));
+    EXPECT_EQ(col_sweep_convex(&ahead, V(12, 0, 0), &unit, zero, nullptr, nullptr).status, COL_MISS);
+    EXPECT_EQ(col_sweep_convex(&ahead, V(-3.5, 0, 0), &unit, zero, nullptr, nullptr).status, COL_MISS);
+}
+
 // At t0 the shapes touch within tolerance, and shortly before they are apart.
 TEST(SweepConvex, ContactAtT0AndNoneBefore) {
     Rng g(8);

@@ -303,6 +303,16 @@ static COL__ALWAYS_INLINE bool col__proxy_vertex(const col__proxy *s, int id, co
 /* The support point of A - B along d, with its parts. */
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d);
 
+/* The same, inline (for the inner loops outside gjk.c: a call passes the
+ * result through memory). */
+static COL__ALWAYS_INLINE svert col__support_pair_inline(const col__proxy *A, const col__proxy *B, col_vec3 d) {
+    svert s;
+    s.a = col__proxy_support_inline(A, d, &s.ia);
+    s.b = col__proxy_support_inline(B, col_v3_neg(d), &s.ib);
+    s.w = col_v3_sub(s.a, s.b);
+    return s;
+}
+
 /* A state for a run: miss_radius >= 0 asks yes/no (see gjk_state). Inline:
  * the caller's compiler merges the clearing with its own stores. */
 static inline void col__gjk_init(gjk_state *g, col_real miss_radius) {
@@ -339,6 +349,13 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g);
  * origin, every region compared; s reduced to its feature with the weights.
  * True when the origin lies in the tetrahedron. */
 bool col__simplex_closest(simplex *s, col_vec3 *v);
+
+/* The same by the signed volumes (GJK's first solver: sv_solve), which
+ * compares the sub-simplices the signs point to, whatever the vertices'
+ * order: several times cheaper than every region, as exact but where a
+ * sliver's signs are noise (GJK then falls back to the robust solver; a
+ * caller that stops on no progress may use this alone). */
+bool col__simplex_closest_fast(simplex *s, col_vec3 *v);
 
 /* The witness points of a simplex, on A and on B (in the frame). */
 void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb);

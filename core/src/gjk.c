@@ -29,11 +29,7 @@
 #endif
 
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d) {
-    svert s;
-    s.a = col__proxy_support_inline(A, d, &s.ia);
-    s.b = col__proxy_support_inline(B, col_v3_neg(d), &s.ib);
-    s.w = col_v3_sub(s.a, s.b);
-    return s;
+    return col__support_pair_inline(A, B, d);
 }
 
 static void set1(simplex *out, const svert *a) {
@@ -511,6 +507,19 @@ bool col__simplex_closest(simplex *s, col_vec3 *v) {
     bool inside = robust_solve(s, &t);
     *s = t;
     *v = simplex_point(s);
+    return inside;
+}
+
+bool col__simplex_closest_fast(simplex *s, col_vec3 *v) {
+    if (s->n <= 1) {
+        s->bc[0] = COL_R(1.0);
+        *v = s->v[0].w;
+        return false;
+    }
+    sv_pick p;
+    bool inside = sv_solve(s, &p);
+    *v = sv_point(s, &p);
+    sv_apply(s, &p);
     return inside;
 }
 

@@ -156,7 +156,7 @@ typedef struct col_penetration_result {
 typedef struct col_sweep_params {
     col_real target;    /* contact when the distance is <= target (>= 0; 0 by default) */
     col_real tolerance; /* absolute; < 0 selects COL_SWEEP_TOLERANCE times the scale (default) */
-    int max_iterations; /* advancement steps of each direction; <= 0 selects COL_SWEEP_MAX_ITERATIONS */
+    int max_iterations; /* distance evaluations of each direction; <= 0 selects COL_SWEEP_MAX_ITERATIONS */
 } col_sweep_params;
 
 /* true when the kind is a convex 3D shape with a support function (every 3D
@@ -379,17 +379,28 @@ COL_API col_sweep_params col_sweep_params_default(void);
  * closed forms; or the plane's extent): from t = 0, repeatedly
  * advance by (distance - target) / closing speed until the distance is within
  * tolerance of the target (a hit at t0), the shapes recede (a miss) or t
- * passes 1 (a miss). t1 comes from the same advancement run backwards from
- * u = 1. A hit at t = 0 is initially_overlapping when the shapes overlap
- * (touching included); its normal is then the penetration normal. Where
- * GJK cannot resolve the start (a distance within 4 sqrt(eps) of the size)
- * and the pair has an exact static test (col_overlap_is_exact), that test
- * decides, so zero motion is the static test; a touch it finds that the
- * penetration calls apart keeps the distance's normal. params may be NULL (defaults);
- * *iterations (may be NULL) receives the distance evaluations. Reaching the
- * cap gives COL_NOT_CONVERGED with t0 a time before the contact. COL_INVALID
- * for invalid input, a negative or non-finite target or tolerance, and
- * unsupported pairs (col_distance_supported).
+ * passes 1 (a miss). Where GJK gives the distance and neither core is an
+ * ellipsoid, the approach is one GJK ray cast on the pair (van den Bergen
+ * 2004) instead: each support plane that parts A - B from the origin by
+ * more than the radii and the target advances t to where the plane,
+ * moving with A, comes within them (a lower bound of the contact, as each
+ * step above, without converging the distance at each t), the simplex
+ * moving with A, until the simplex's closest point is within tolerance of
+ * the target (a hit: the witnesses, the normal of the last advance's
+ * plane, which supports both shapes there) or the cast stalls
+ * (conservative advancement takes over from its t). t1 comes from the same
+ * advancement run backwards from u = 1. A hit at t = 0 is
+ * initially_overlapping when the shapes overlap (touching included); its
+ * normal is then the penetration normal. Where GJK cannot resolve the
+ * start (a distance within 4 sqrt(eps) of the size) and the pair has an
+ * exact static test (col_overlap_is_exact), that test decides, so zero
+ * motion is the static test; a touch it finds that the penetration calls
+ * apart keeps the distance's normal. params may be NULL (defaults);
+ * *iterations (may be NULL) receives the steps: distance evaluations and
+ * cast iterations. Reaching the cap (of distance evaluations after the
+ * cast) gives COL_NOT_CONVERGED with t0 a time before the contact.
+ * COL_INVALID for invalid input, a negative or non-finite target or
+ * tolerance, and unsupported pairs (col_distance_supported).
  */
 COL_API col_sweep_hit col_sweep_convex(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db,
                                        const col_sweep_params *params, int *iterations);
