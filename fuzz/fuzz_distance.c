@@ -28,6 +28,7 @@
  * wrongly there, and the distance (GJK, an independent method) says so.
  */
 #include "bands.h"
+#include "slow_approach.h"
 
 /* A shape, or a polytope over pts (which must outlive it). */
 static col_shape fz_convex(fz_input *in, int grid, col_vec3 *pts) {
@@ -1082,7 +1083,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     col_shape a, b;
     int grid;
     bool exact;
-    if (fz_pair(data, size, &a, &b, pa, pb, &grid, &exact)) check_pair(&a, &b, exact);
+    if (fz_pair(data, size, &a, &b, pa, pb, &grid, &exact)) {
+        check_pair(&a, &b, exact);
+        /* the general sweep's slow approaches (slow_approach.h), here with
+         * polytopes: the pairs whose sweep casts GJK with radii */
+        fz_slow_case sc;
+        (void)fz_slow_approach(&a, &b, (uint8_t)(size * 29u + (size_t)a.kind * 7u), &sc);
+    }
     /* A's ellipsoid or disc made thin beyond the aspect limit (its least
      * positive radius, or for a needle two, by 2^-26 .. 2^-40):
      * col_penetration takes it flat (fz_flattened), which the grid's radii,
