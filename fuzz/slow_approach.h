@@ -94,8 +94,8 @@ static inline bool fz_slow_approach(const col_shape *a0, const col_shape *b, uin
         FZ_CHECK(!c->h.initially_overlapping, "a slow approach starts apart", a, b);
         double expect = d / (d + delta), slack = 2 * band / (d + delta);
         if (!(fabs((double)c->h.t0 - expect) <= slack))
-            fprintf(stderr, "  d %g delta %g: t0 %.17g, expected %.17g within %g\n", d, delta, (double)c->h.t0,
-                    expect, slack);
+            fprintf(stderr, "  d %g delta %g: t0 %.17g, expected %.17g within %g\n", d, delta, (double)c->h.t0, expect,
+                    slack);
         FZ_CHECK(fabs((double)c->h.t0 - expect) <= slack, "a slow approach meets at d / (d + delta)", a, b);
     } else if (delta < 0) {
         if (c->h.status != COL_MISS)

@@ -2153,6 +2153,30 @@ TEST(Penetration, NearlyConcentricEllipsoidsTakeTheGlobalLeastDepth) {
     }
 }
 
+// Two ellipsoids 512 across whose centres lie half that apart (a fuzz
+// finding of the twenty-first session: fuzz/regressions/distance/ellipsoids-
+// least-depth-22-degrees-off-an-axis): the offset moves D's least, 680.86,
+// 22 degrees off -z, whose own support value is 724.875 (the six axes'
+// values, by hand: |R_A m| + |R_B m| + m . (c_A - c_B) = 511.875 + 473.5 -
+// 260.5 along -z, ... none below 724), so a start was tried on an axis only
+// where the axis's value lay below the least found, and EPA's normal left
+// Newton's method in the basin of 681.17 along -y. Every axis not in a basin
+// already searched starts Newton's method now. The second method: a descent
+// from each axis direction on D's support value (the reference, in double).
+TEST(Penetration, FarOffsetEllipsoidsTakeTheLeastDepthOffTheAxes) {
+    col_shape a = Ellipsoid(-512, -512, -512, 0x1.fp+8, 0x1.fp+7, 0x1.ffep+8),
+              b = Ellipsoid(-0x1.f38p+7, -512, -0x1.e8p+8, 512, 0x1.e02p+8, 0x1.dap+7);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT);
+        EXPECT_NEAR(p.depth, 680.8576442409445, kFloat ? 1e-2 : 1e-9) << order;
+        double s = order ? -1 : 1;
+        EXPECT_NEAR(p.normal.x, s * -0.37411696951, kFloat ? 1e-3 : 1e-7) << order;
+        EXPECT_NEAR(p.normal.y, 0, kFloat ? 1e-3 : 1e-7) << order;
+        EXPECT_NEAR(p.normal.z, s * -0.92738152511, kFloat ? 1e-3 : 1e-7) << order;
+    }
+}
+
 // A pancake (radii 250.625, 255, 0.125) inside a tall ellipsoid (255,
 // 237.625, 512) 26.625 above it on their common z axis (a fuzz finding older
 // than the fourteenth session: fuzz/regressions/distance/pancake-in-a-tall-

@@ -675,7 +675,7 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
      * symmetric about the origin, its least values in pairs across it, of
      * which EPA's coarse normal may find the higher (in float, EPA's eight
      * nearest faces all lay 0.35 rad or more from the lower) */
-    col_vec3 seen[10];
+    col_vec3 seen[16]; /* m, -m, EPA's faces, the six axes */
     int nseen = 0;
     seen[nseen++] = m;
     for (int i = -1; i < out->ncand; ++i) {
@@ -710,10 +710,22 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
     const col_real rounding = COL_R(16.0) * COL_EPSILON * (A->size + B->size);
     for (int k = 0; k < 6; ++k) {
         col_vec3 start = axis_dir(k >> 1, (k & 1) ? COL_R(-1.0) : COL_R(1.0));
-        if (!(smooth_eval(A, B, start).h < s.h - rounding)) continue;
+        /* every axis whose value lies below the least found, and every one
+         * not in a basin already searched: a large offset moves a basin's
+         * least far from its axis and below the other basins' while the
+         * axis's own value stays above them (two ellipsoids 512 across,
+         * offset by half that: the least, 680.86, 22 degrees from -z, whose
+         * value is 724.9, EPA's normal in the basin of 681.17 along -y:
+         * regressions/distance/ellipsoids-least-depth-22-degrees-off-an-
+         * axis) */
+        bool near = false;
+        for (int j = 0; j < nseen && !near; ++j) near = col_v3_dot(start, seen[j]) > COL_R(0.955);
+        if (near && !(smooth_eval(A, B, start).h < s.h - rounding)) continue;
         smooth_at si;
         col_vec3 mi;
-        if (smooth_solve(A, B, start, tol, &si, &mi) && si.h < s.h - rounding) {
+        bool ok = smooth_solve(A, B, start, tol, &si, &mi);
+        if (nseen < (int)(sizeof seen / sizeof seen[0])) seen[nseen++] = mi;
+        if (ok && si.h < s.h - rounding) {
             s = si;
             m = mi;
         }
