@@ -1292,11 +1292,11 @@ TEST(SweepConvex, BoxesAndContactProperties) {
     EXPECT_EQ(col_sweep_convex(&p, V(kNaN, 0, 0), &q, V(0, 0, 0), nullptr, nullptr).status, COL_INVALID);
 }
 
-// The approach by a GJK ray cast on the pair (GJK's pairs: boxes, polytopes,
-// triangles), against contacts derived by hand for each pair of features: a
-// face, a vertex or a triangle's face meeting a box's face, two crossing
-// edges, a target distance, and faces sliding past each other a hair apart
-// or a hair overlapping. t0 and t1 to the sweep's tolerance over the speed,
+// The approach by a GJK ray cast on the pair's cores, against contacts
+// derived by hand for each pair of features: a face, a vertex or a
+// triangle's face meeting a box's face, two crossing edges, a target
+// distance, rounded cores (a capsule, a ball) on a face, and faces sliding
+// past each other a hair apart or a hair overlapping. t0 and t1 to the sweep's tolerance over the speed,
 // the normal (the plane that supports both), the point where it is unique;
 // the same from the other side, and from col_sweep_rotating without
 // rotation (conservative advancement over distances, another method).
@@ -1344,6 +1344,14 @@ TEST(SweepConvex, TheCastMeetsEachPairOfFeaturesWhereDerived) {
           nullptr);
     check("triangle's edge on face", Triangle(V(5, 0, -0.5), V(5, 0, 1), V(7, 0.5, 0)), unit, 0, 4.0 / 12, 8.0 / 12,
           nullptr);
+    // rounded cores (their distance has a closed form; the cast takes them
+    // too): a capsule lying across the motion, a ball on a face, a capsule
+    // onto a triangle's face
+    check("capsule on face", Capsule(V(6, -1, 0), V(6, 1, 0), 0.5), unit, 0, 4.5 / 12, 7.5 / 12, nullptr);
+    col_vec3 ball_foot = V(1, 0.25, 0.5);
+    check("ball on face", Sphere(6, 0.25, 0.5, 0.75), unit, 0, 4.25 / 12, 7.75 / 12, &ball_foot);
+    check("capsule on a triangle's face", Capsule(V(6, -1, 0), V(6, 1, 0.5), 0.5),
+          Triangle(V(0, -2, -2), V(0, 2, -2), V(0, 0, 2)), 0, 5.5 / 12, 6.5 / 12, nullptr);
     // faces sliding past each other (every plane but one along the motion)
     const double hair = kFloat ? 0x1p-10 : 0x1p-20; // beyond the tolerance, 1e-9 of the scale 12
     col_shape above = Obb(V(6, 2 + hair, 0), V(1, 1, 1), col_m3_identity());

@@ -2,8 +2,8 @@
  * The general convex sweep (collide/gjk.h, col_sweep_convex): conservative
  * advancement over the distance of the pair, a convex function of time for
  * linear motion, so no step passes the contact, its approach by one GJK ray
- * cast on the pair where GJK gives the distance. Mirtich 1996; van den
- * Bergen 2004; Catto 2013.
+ * cast on the pair's cores (unless B is a plane or a core an ellipsoid).
+ * Mirtich 1996; van den Bergen 2004; Catto 2013.
  */
 #include "convex.h"
 #include "distance_private.h"
@@ -59,7 +59,10 @@ typedef enum {
  * simplex (g). *sep0 is the largest distance the planes prove at u = 0 (-1:
  * none); CAST_NONE where no plane advanced u, or for a curved core (an
  * ellipsoid's support moves continuously: the cast converges slowly
- * there), with u = 0. *steps counts the iterations.
+ * there), with u = 0. *steps counts the iterations. Pairs whose distance
+ * has a closed form take the cast too: a capsule swept against a box or a
+ * triangle (a character's moves) took 6.2 and 5.3 distances, 1390 and 1900
+ * ns, and takes 1250 and 960 ns by the cast.
  */
 static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_real dir, col_real target, col_real tol,
                               gjk_state *g, col_real *u_out, col_vec3 *n_out, col_real *sep0, col_distance_result *r,
@@ -86,11 +89,11 @@ static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_r
     bool reached = false;
     for (int it = 0;; ++it) {
         col_real xlen = col_sqrt(xx);
-        if (xlen <= reach) { /* within tolerance of the target */
-            reached = true;
-            break;
-        }
-        if (!(xlen > reach) || it >= COL_GJK_MAX_ITERATIONS) break; /* NaN, or the cap: the distances decide */
+        /* within tolerance of the target: one last plane step (below), so
+         * that the contact lies where the planes meet rho, as conservative
+         * advancement's steps aim, not anywhere within the tolerance */
+        bool last = xlen <= reach;
+        if (!last && (!(xlen > reach) || it >= COL_GJK_MAX_ITERATIONS)) break; /* NaN, the cap: the distances decide */
         ++*steps;
         svert w = col__support_pair_inline(&As, &Bs, col_v3_neg(x));
         col_real xw = col_v3_dot(x, w.w);
@@ -100,6 +103,28 @@ static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_r
         col_real noise = COL_R(32.0) * COL_EPSILON * xlen * (col_abs(w.w.x) + col_abs(w.w.y) + col_abs(w.w.z));
         col_real gap = xw - rho * xlen - noise;
         bool apart = gap > COL_R(0.0);
+        if (last) {
+            /* (aimed as conservative advancement aims its steps, on the
+             * distance itself: the plane without the margin for x . w's
+             * rounding, which in float, 5.7e-5 of a contact 15 from the
+             * frame's origin, stopped a capsule rising into a ceiling that
+             * far short; the simplex has converged here, its rounding no
+             * more than the distance's own) */
+            col_real xm = col_v3_dot(x, m), aim = xw - rho * xlen;
+            col_real un = xm < COL_R(0.0) ? u + aim / -xm : COL_R(2.0); /* (2: no step) */
+            if (aim > COL_R(0.0) && un <= COL_R(1.0) && u > COL_R(0.0)) {
+                col_vec3 shift = col_v3_scale(v, t_start + dir * un), delta = col_v3_sub(shift, As.shift);
+                As.shift = shift;
+                for (int i = 0; i < s->n; ++i) {
+                    s->v[i].a = col_v3_add(s->v[i].a, delta);
+                    s->v[i].w = col_v3_sub(s->v[i].a, s->v[i].b);
+                }
+                u = un;
+                n = x;
+            }
+            reached = true;
+            break;
+        }
         if (apart) {
             if (u == COL_R(0.0)) *sep0 = col_max(*sep0, (xw - noise) / xlen - P->ra - P->rb);
             col_real xm = col_v3_dot(x, m);
@@ -149,10 +174,10 @@ static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_r
 }
 
 /* Advances from time t_start in direction dir (+1 forward, -1 backward) while
- * A moves by v per unit time: by a ray cast (cast_approach) where GJK runs
- * on the pair and the distance at the start is known to be above
- * start_floor, then by conservative advancement over converged distances
- * up to the contact. */
+ * A moves by v per unit time: by a ray cast (cast_approach) where B is no
+ * plane and the distance at the start is known to be above start_floor,
+ * then, where the cast stalls, by conservative advancement over converged
+ * distances up to the contact. */
 static advance advance_run(const pair *P, col_vec3 v, col_real t_start, col_real dir, col_real target, col_real tol,
                            int cap, int *evals, col_real start_floor) {
     advance out;
@@ -160,7 +185,7 @@ static advance advance_run(const pair *P, col_vec3 v, col_real t_start, col_real
     col_real u = COL_R(0.0); /* time travelled */
     gjk_state g;
     col__gjk_init(&g, COL_R(-1.0));
-    if (P->use_gjk) {
+    if (P->b->kind != COL_SHAPE_PLANE) {
         col_real sep0;
         cast_end c = cast_approach(P, v, t_start, dir, target, tol, &g, &u, &out.normal, &sep0, &out.r, evals);
         if (c != CAST_NONE && sep0 > start_floor) {

@@ -379,16 +379,17 @@ COL_API col_sweep_params col_sweep_params_default(void);
  * closed forms; or the plane's extent): from t = 0, repeatedly
  * advance by (distance - target) / closing speed until the distance is within
  * tolerance of the target (a hit at t0), the shapes recede (a miss) or t
- * passes 1 (a miss). Where GJK gives the distance and neither core is an
- * ellipsoid, the approach is one GJK ray cast on the pair (van den Bergen
- * 2004) instead: each support plane that parts A - B from the origin by
- * more than the radii and the target advances t to where the plane,
- * moving with A, comes within them (a lower bound of the contact, as each
- * step above, without converging the distance at each t), the simplex
- * moving with A, until the simplex's closest point is within tolerance of
- * the target (a hit: the witnesses, the normal of the last advance's
- * plane, which supports both shapes there) or the cast stalls
- * (conservative advancement takes over from its t). t1 comes from the same
+ * passes 1 (a miss). Unless B is a plane or a core is an ellipsoid, the
+ * approach is one GJK ray cast on the pair's cores (van den Bergen 2004)
+ * instead: each support plane that parts A - B from the origin by more than
+ * the radii and the target advances t to where the plane, moving with A,
+ * comes within them (a lower bound of the contact, as each step above,
+ * without converging the distance at each t), the simplex moving with A,
+ * until the simplex's closest point is within tolerance of the target; a
+ * last step then puts the plane at the target, as the steps above aim (a
+ * hit: the witnesses, the normal of the last advance's plane, which
+ * supports both shapes there). Where the cast stalls, conservative
+ * advancement takes over from its t. t1 comes from the same
  * advancement run backwards from u = 1. A hit at t = 0 is
  * initially_overlapping when the shapes overlap (touching included); its
  * normal is then the penetration normal. Where GJK cannot resolve the
