@@ -497,12 +497,16 @@ static bool robust_solve(const simplex *in, simplex *t) {
  * newest, as GJK ray casting moves the ray's point between steps): s reduced
  * in place to that feature with its weights, *v the point; true when the
  * origin lies in the tetrahedron. */
+/* A simplex of one vertex: its point, weight 1; false for more. */
+static bool one_vertex(simplex *s, col_vec3 *v) {
+    if (s->n > 1) return false;
+    s->bc[0] = COL_R(1.0);
+    *v = s->v[0].w;
+    return true;
+}
+
 bool col__simplex_closest(simplex *s, col_vec3 *v) {
-    if (s->n <= 1) {
-        s->bc[0] = COL_R(1.0);
-        *v = s->v[0].w;
-        return false;
-    }
+    if (one_vertex(s, v)) return false;
     simplex t;
     bool inside = robust_solve(s, &t);
     *s = t;
@@ -511,11 +515,7 @@ bool col__simplex_closest(simplex *s, col_vec3 *v) {
 }
 
 bool col__simplex_closest_fast(simplex *s, col_vec3 *v) {
-    if (s->n <= 1) {
-        s->bc[0] = COL_R(1.0);
-        *v = s->v[0].w;
-        return false;
-    }
+    if (one_vertex(s, v)) return false;
     sv_pick p;
     bool inside = sv_solve(s, &p);
     *v = sv_point(s, &p);

@@ -37,6 +37,17 @@ typedef enum {
     CAST_HIT   /* the contact, within tolerance of the target */
 } cast_end;
 
+/* A (its proxy As) to its place at time t, the simplex's points of A with
+ * it. */
+static void cast_move(col__proxy *As, simplex *s, col_vec3 v, col_real t) {
+    col_vec3 shift = col_v3_scale(v, t), delta = col_v3_sub(shift, As->shift);
+    As->shift = shift;
+    for (int i = 0; i < s->n; ++i) {
+        s->v[i].a = col_v3_add(s->v[i].a, delta);
+        s->v[i].w = col_v3_sub(s->v[i].a, s->v[i].b);
+    }
+}
+
 /*
  * The approach of conservative advancement by GJK ray casting (van den
  * Bergen 2004; gjk_raycast in raycast_convex.c casts a ray at one core, this
@@ -50,9 +61,10 @@ typedef enum {
  * distance, taken without first converging the distance at u: one GJK run
  * for the whole approach instead of one per step. A miss where a plane
  * recedes or stays (v . dir v >= 0) or its advance passes u = 1, as
- * advance_run's; CAST_HIT at the time u where |v| is within tol of rho (the
- * distance is then within tolerance of the target: *r, in the frame, and
- * *n_out the last advance's plane normal); CAST_NEAR where the cast stops
+ * advance_run's; CAST_HIT where |v| comes within tol of rho (the distance
+ * is then within tolerance of the target), after a last step of the plane
+ * onto rho: *r, in the frame, and *n_out the last advance's plane normal;
+ * CAST_NEAR where the cast stops
  * making progress before (no new support point at a standing u, the origin
  * in the simplex to rounding, the cap), at a time no later than the
  * contact: advance_run takes over from there, warm-started from the cast's
@@ -97,12 +109,6 @@ static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_r
         ++*steps;
         svert w = col__support_pair_inline(&As, &Bs, col_v3_neg(x));
         col_real xw = col_v3_dot(x, w.w);
-        /* the plane parts M from the origin by more than rho where x . w
-         * exceeds rho |x| by more than its rounding (x carries the simplex's,
-         * w M's size), as in gjk_raycast */
-        col_real noise = COL_R(32.0) * COL_EPSILON * xlen * (col_abs(w.w.x) + col_abs(w.w.y) + col_abs(w.w.z));
-        col_real gap = xw - rho * xlen - noise;
-        bool apart = gap > COL_R(0.0);
         if (last) {
             /* (aimed as conservative advancement aims its steps, on the
              * distance itself: the plane without the margin for x . w's
@@ -113,32 +119,29 @@ static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_r
             col_real xm = col_v3_dot(x, m), aim = xw - rho * xlen;
             col_real un = xm < COL_R(0.0) ? u + aim / -xm : COL_R(2.0); /* (2: no step) */
             if (aim > COL_R(0.0) && un <= COL_R(1.0) && u > COL_R(0.0)) {
-                col_vec3 shift = col_v3_scale(v, t_start + dir * un), delta = col_v3_sub(shift, As.shift);
-                As.shift = shift;
-                for (int i = 0; i < s->n; ++i) {
-                    s->v[i].a = col_v3_add(s->v[i].a, delta);
-                    s->v[i].w = col_v3_sub(s->v[i].a, s->v[i].b);
-                }
+                cast_move(&As, s, v, t_start + dir * un);
                 u = un;
                 n = x;
             }
             reached = true;
             break;
         }
+        /* the plane parts M from the origin by more than rho where x . w
+         * exceeds rho |x| by more than its rounding (x carries the simplex's,
+         * w M's size), as in gjk_raycast */
+        col_real noise = COL_R(32.0) * COL_EPSILON * xlen * (col_abs(w.w.x) + col_abs(w.w.y) + col_abs(w.w.z));
+        col_real gap = xw - rho * xlen - noise;
+        bool apart = gap > COL_R(0.0);
         if (apart) {
             if (u == COL_R(0.0)) *sep0 = col_max(*sep0, (xw - noise) / xlen - P->ra - P->rb);
             col_real xm = col_v3_dot(x, m);
             if (!(xm < COL_R(0.0))) return CAST_MISS; /* the plane stays or recedes */
             col_real un = u + gap / -xm;
             if (!(un <= COL_R(1.0))) return CAST_MISS; /* contact after the end (NaN too) */
-            /* A to its place at un, the simplex's points with it */
-            col_vec3 shift = col_v3_scale(v, t_start + dir * un), delta = col_v3_sub(shift, As.shift);
-            As.shift = shift;
-            for (int i = 0; i < s->n; ++i) {
-                s->v[i].a = col_v3_add(s->v[i].a, delta);
-                s->v[i].w = col_v3_sub(s->v[i].a, s->v[i].b);
-            }
-            w.a = col_v3_add(w.a, delta);
+            /* A to its place at un, the simplex's points and w with it */
+            col_vec3 before = As.shift;
+            cast_move(&As, s, v, t_start + dir * un);
+            w.a = col_v3_add(w.a, col_v3_sub(As.shift, before));
             w.w = col_v3_sub(w.a, w.b);
             u = un;
             n = x;
