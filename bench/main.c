@@ -163,6 +163,10 @@ static const family families[] = {
      COL_SHAPE_OBB, 4.4},
     {"sweep_general_box_box", "general sweep box-box (conservative advancement)", F_SWEEP, COL_SHAPE_OBB, COL_SHAPE_OBB,
      3.0},
+    {"sweep_general_capsule_box", "general sweep capsule-box (a character's move against a box)", F_SWEEP,
+     COL_SHAPE_CAPSULE, COL_SHAPE_OBB, 3.0},
+    {"sweep_general_capsule_triangle", "general sweep capsule-triangle (a character's move against a triangle)",
+     F_SWEEP, COL_SHAPE_CAPSULE, COL_SHAPE_TRIANGLE, 2.8},
 };
 enum { FAMILY_COUNT = sizeof families / sizeof families[0] };
 
@@ -499,6 +503,8 @@ static const bench_impl collide_impls[] = {
      run_penetration, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
     {"sweep_general_box_box", "collide col_sweep (dispatch)", SHAPES, run_sweep_dispatch, REL, NULL},
+    {"sweep_general_capsule_box", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
+    {"sweep_general_capsule_triangle", "collide col_sweep_convex", SHAPES, run_sweep_convex, REL, NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
