@@ -492,11 +492,6 @@ static bool robust_solve(const simplex *in, simplex *t) {
     }
 }
 
-/* The closest point of a simplex of 1 to 4 vertices to the origin, every
- * region compared (the robust solver; no assumption about which vertex is
- * newest, as GJK ray casting moves the ray's point between steps): s reduced
- * in place to that feature with its weights, *v the point; true when the
- * origin lies in the tetrahedron. */
 /* A simplex of one vertex: its point, weight 1; false for more. */
 static bool one_vertex(simplex *s, col_vec3 *v) {
     if (s->n > 1) return false;
@@ -505,6 +500,11 @@ static bool one_vertex(simplex *s, col_vec3 *v) {
     return true;
 }
 
+/* The closest point of a simplex of 1 to 4 vertices to the origin, every
+ * region compared (the robust solver; no assumption about which vertex is
+ * newest, as GJK ray casting moves the ray's point between steps): s reduced
+ * in place to that feature with its weights, *v the point; true when the
+ * origin lies in the tetrahedron. */
 bool col__simplex_closest(simplex *s, col_vec3 *v) {
     if (one_vertex(s, v)) return false;
     simplex t;

@@ -696,9 +696,9 @@ static bool refine_smooth(const col__proxy *A, const col__proxy *B, epa_out *out
             m = mi;
         }
     }
-    /* Then from each world axis whose support value lies below the least
-     * found by more than its rounding (another basin holds a lower one):
-     * the ellipsoids are axis-aligned, so without their centres' offset h is
+    /* Then from each world axis not in a basin already searched, or whose
+     * support value lies below the least found by more than its rounding
+     * (another basin holds a lower one): the ellipsoids are axis-aligned, so without their centres' offset h is
      * symmetric about each axis plane and has its stationary values on the
      * axes, which the offset moves. (A pancake 250 wide and 0.125 thick in
      * an ellipsoid 512 tall: D's least, 485.5, lay along the pancake's axis,

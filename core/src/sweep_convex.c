@@ -26,7 +26,7 @@ typedef struct advance {
     bool capped;               /* the iteration cap was reached */
     col_distance_result r;     /* the distance at t (in the frame) */
     col_vec3 normal;           /* r.normal, or the last step's when the step lands in exact contact */
-    col_distance_result start; /* the distance at t_start */
+    col_distance_result start; /* the distance at t_start (after a cast: a miss, its distance a lower bound) */
 } advance;
 
 /* How the approach by ray casting ended (cast_approach). */
