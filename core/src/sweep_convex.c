@@ -171,7 +171,9 @@ static cast_end cast_approach(const pair *P, col_vec3 v, col_real t_start, col_r
         col_vec3 pa, pb;
         col__witness(s, &pa, &pb);
         *r = col__rounded_result(pa, P->ra, pb, P->rb);
-        return CAST_HIT;
+        /* (the witnesses themselves within tolerance too: where |x| rounds
+         * away from them, 1e24 from the origin, the distances decide) */
+        if (r->status == COL_HIT || r->distance <= target + tol) return CAST_HIT;
     }
     col__gjk_warm_from_last(g);
     return CAST_NEAR;
