@@ -250,6 +250,53 @@ TEST(Dispatch, RaycastByKindIsRaycastBitForBit) {
     EXPECT_EQ(col_raycast_kind(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &s[0].u, &r).status, COL_INVALID);
 }
 
+// col_sweep_kind (kinds and their structs) is col_sweep bit for bit, for
+// every pair of sample shapes (closed forms in both orders, a point's cast,
+// the general sweep, a polytope) and motions that hit, miss, start inside or
+// are invalid; unsupported pairs, kinds out of range and NULL are invalid.
+TEST(Dispatch, SweepByKindIsSweepBitForBit) {
+    std::vector<col_shape> s = Samples();
+    const col_vec3 cube[] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(1, 1, 0),
+                             V(0, 0, 1), V(1, 0, 1), V(0, 1, 1), V(1, 1, 1)};
+    col_shape poly;
+    poly.kind = COL_SHAPE_POLYTOPE;
+    poly.u.polytope = {cube, 8};
+    s.push_back(poly);
+    int hits = 0, sweeps = 0, closed = 0;
+    for (size_t i = 0; i < s.size(); i += 2)
+        for (size_t j = 1; j < s.size(); j += 2)
+            for (double dx : {-4.0, 0.0, 3.0, kNaN}) {
+                const col_shape &a = s[i], &b = s[j];
+                col_vec3 da = V(dx, 0.5, 0.25), db = V(0.125, -1, 0);
+                col_sweep_hit x = col_sweep(&a, da, &b, db), y = col_sweep_kind(a.kind, &a.u, da, b.kind, &b.u, db);
+                const col_real fx[] = {x.t0, x.t1, x.point.x, x.point.y, x.point.z, x.normal.x, x.normal.y, x.normal.z};
+                const col_real fy[] = {y.t0, y.t1, y.point.x, y.point.y, y.point.z, y.normal.x, y.normal.y, y.normal.z};
+                ASSERT_TRUE(x.status == y.status && x.initially_overlapping == y.initially_overlapping &&
+                            std::memcmp(fx, fy, sizeof fx) == 0)
+                    << col_shape_kind_name(a.kind) << "-" << col_shape_kind_name(b.kind) << " " << dx;
+                if (!col_sweep_supported(a.kind, b.kind)) {
+                    EXPECT_EQ(y.status, COL_INVALID);
+                }
+                if (std::isnan(dx)) {
+                    EXPECT_EQ(y.status, COL_INVALID);
+                }
+                hits += y.status == COL_HIT;
+                closed += col_sweep_has_closed_form(a.kind, b.kind);
+                ++sweeps;
+            }
+    EXPECT_GT(hits, sweeps / 8); // hits and misses both
+    EXPECT_LT(hits, sweeps * 7 / 8);
+    EXPECT_GT(closed, sweeps / 8); // closed forms and the general sweep both
+    EXPECT_LT(closed, sweeps * 7 / 8);
+    col_vec3 d = V(1, 0, 0), z = V(0, 0, 0);
+    EXPECT_EQ(col_sweep_kind(COL_SHAPE_SPHERE, nullptr, d, COL_SHAPE_SPHERE, &s[0].u, z).status, COL_INVALID);
+    EXPECT_EQ(col_sweep_kind(COL_SHAPE_SPHERE, &s[0].u, d, COL_SHAPE_SPHERE, nullptr, z).status, COL_INVALID);
+    EXPECT_EQ(
+        col_sweep_kind(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &s[0].u, d, COL_SHAPE_SPHERE, &s[0].u, z)
+            .status,
+        COL_INVALID);
+}
+
 TEST(Dispatch, InvalidKindIsRejected) {
     col_shape a = Sphere(0, 0, 0, 1), b = a;
     b.kind = static_cast<col_shape_kind>(42);

@@ -67,16 +67,34 @@ bool col_overlap(const col_shape *a, const col_shape *b) {
     return e->overlap != NULL && e->overlap(a, b) == 1;
 }
 
-col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    if (!col__kind_ok(a->kind) || !col__kind_ok(b->kind)) return col__sweep_miss(COL_INVALID);
+/* col_sweep_convex with its defaults on shapes built from the structs
+ * (apart from col_sweep_kind: their copies stay off its frame). */
+static COL__NOINLINE col_sweep_hit sweep_general(col_shape_kind ka, const void *a, col_vec3 da, col_shape_kind kb,
+                                                 const void *b, col_vec3 db) {
+    col_shape sa, sb;
+    sa.kind = ka;
+    sb.kind = kb;
+    memcpy(&sa.u, a, col__kind_sizes[ka]);
+    memcpy(&sb.u, b, col__kind_sizes[kb]);
+    return col_sweep_convex(&sa, da, &sb, db, NULL, NULL);
+}
+
+col_sweep_hit col_sweep_kind(col_shape_kind ka, const void *a, col_vec3 da, col_shape_kind kb, const void *b,
+                             col_vec3 db) {
+    if (!col__kind_ok(ka) || !col__kind_ok(kb) || !a || !b) return col__sweep_miss(COL_INVALID);
     /* Two shapes of one kind are ordered as in col_overlap (identical ones by
      * their relative motion), so both argument orders run the same
      * computation; shapes of two kinds take the closed form's own order. */
-    bool swap = a->kind == b->kind && col__swap_pair(a, b, da, db, COL__BY_MOTION | COL__MOTION_BYTES);
-    if (!swap && col__pairs[a->kind][b->kind].sweep) return col__pairs[a->kind][b->kind].sweep(a, da, b, db);
-    col__sweep_fn f = col__pairs[b->kind][a->kind].sweep;
-    if (!f) return col_sweep_convex(a, da, b, db, NULL, NULL); /* no closed form: the general sweep */
-    col_sweep_hit h = f(b, db, a, da);
+    bool swap = ka == kb && col__swap_by_order(col__data_order(ka, a, b), da, db, COL__BY_MOTION | COL__MOTION_BYTES);
+    col__sweep_fn f = col__pairs[ka][kb].sweep;
+    if (!swap && f) return f(ka, a, da, kb, b, db);
+    f = col__pairs[kb][ka].sweep;
+    if (!f) return sweep_general(ka, a, da, kb, b, db); /* no closed form */
+    col_sweep_hit h = f(kb, b, db, ka, a, da);
     h.normal = col__no_neg_zero(col_v3_neg(h.normal)); /* was on A toward B */
     return h;
+}
+
+col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
+    return col_sweep_kind(a->kind, &a->u, da, b->kind, &b->u, db);
 }

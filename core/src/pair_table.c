@@ -146,37 +146,44 @@ static int ov_rect_rect(const col_shape *a, const col_shape *b) {
 
 /* --------------------------- the sweeps --------------------------- */
 
+/* The shape a point's motion is cast against: its kind and struct. */
+typedef struct cast_target {
+    col_shape_kind kind;
+    const void *data;
+} cast_target;
+
 static col_ray_hit cast_shape(const col_ray *r, const void *ctx) {
-    const col_shape *s = ctx;
-    return col__raycast_kind(s->kind, &s->u, r);
+    const cast_target *s = ctx;
+    return col__raycast_kind(s->kind, s->data, r);
 }
 
 /* A point against any shape with a ray cast: the cast of the relative motion. */
-static col_sweep_hit sw_point_cast(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    if (!col__valid_point(&a->u.point) || !col_shape_is_valid(b) || !col_v3_is_valid(da) || !col_v3_is_valid(db))
+static col_sweep_hit sw_point_cast(col_shape_kind ka, const void *a, col_vec3 da, col_shape_kind kb, const void *b,
+                                   col_vec3 db) {
+    (void)ka;
+    const col_point *p = a;
+    if (!col__valid_point(p) || !col__kind_data_is_valid(kb, b) || !col_v3_is_valid(da) || !col_v3_is_valid(db))
         return col__sweep_miss(COL_INVALID);
-    col_sweep_hit h = col__sweep_cast(cast_shape, b, a->u.point.p, col_v3_sub(da, db));
+    cast_target t = {kb, b};
+    col_sweep_hit h = col__sweep_cast(cast_shape, &t, p->p, col_v3_sub(da, db));
     if (h.status == COL_HIT) h.point = col_v3_madd(h.point, h.t0, db);
     return h;
 }
-static col_sweep_hit sw_sphere_plane(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    return col_sweep_sphere_plane(&a->u.sphere, da, &b->u.plane, db);
-}
-static col_sweep_hit sw_sphere_sphere(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    return col_sweep_sphere_sphere(&a->u.sphere, da, &b->u.sphere, db);
-}
-static col_sweep_hit sw_aabb_aabb(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    return col_sweep_aabb_aabb(&a->u.aabb, da, &b->u.aabb, db);
-}
-static col_sweep_hit sw_sphere_aabb(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    return col_sweep_sphere_aabb(&a->u.sphere, da, &b->u.aabb, db);
-}
-static col_sweep_hit sw_sphere_triangle(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    return col_sweep_sphere_triangle(&a->u.sphere, da, &b->u.triangle, db);
-}
-static col_sweep_hit sw_capsule_plane(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db) {
-    return col_sweep_capsule_plane(&a->u.capsule, da, &b->u.plane, db);
-}
+/* the closed forms, each taking its kinds' structs */
+#define SW(name, f, ta, tb)                                                                                            \
+    static col_sweep_hit name(col_shape_kind ka, const void *a, col_vec3 da, col_shape_kind kb, const void *b,         \
+                              col_vec3 db) {                                                                           \
+        (void)ka;                                                                                                      \
+        (void)kb;                                                                                                      \
+        return f((const ta *)a, da, (const tb *)b, db);                                                                \
+    }
+SW(sw_sphere_plane, col_sweep_sphere_plane, col_sphere, col_plane)
+SW(sw_sphere_sphere, col_sweep_sphere_sphere, col_sphere, col_sphere)
+SW(sw_aabb_aabb, col_sweep_aabb_aabb, col_aabb, col_aabb)
+SW(sw_sphere_aabb, col_sweep_sphere_aabb, col_sphere, col_aabb)
+SW(sw_sphere_triangle, col_sweep_sphere_triangle, col_sphere, col_triangle)
+SW(sw_capsule_plane, col_sweep_capsule_plane, col_capsule, col_plane)
+#undef SW
 
 /* ---------------- closed-form closest points of two cores ---------------- */
 

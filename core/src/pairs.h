@@ -19,8 +19,10 @@ typedef enum col__method {
 /* Overlap of an ordered pair (a->kind <= b->kind): 1 or 0. */
 typedef int (*col__overlap_fn)(const col_shape *a, const col_shape *b);
 
-/* Closed-form sweep of a pair in the order the function takes it. */
-typedef col_sweep_hit (*col__sweep_fn)(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db);
+/* Closed-form sweep of a pair in the order the function takes it: the
+ * structs of the entry's kinds (ka, kb) and their motions. */
+typedef col_sweep_hit (*col__sweep_fn)(col_shape_kind ka, const void *a, col_vec3 da, col_shape_kind kb, const void *b,
+                                       col_vec3 db);
 
 /* How col_distance and col_penetration find a pair's closest points (the
  * letters of the second grid in collide.h). The pair is ordered as
@@ -61,12 +63,20 @@ static inline const col__pair *col__convex_entry(col_shape_kind a, col_shape_kin
 /* Size of the struct of each kind (shape.c; col_shape_kind_size). */
 extern const size_t col__kind_sizes[COL_SHAPE_KIND_COUNT];
 
+/* col_shape_is_valid of a shape given by its kind and struct (shape.c);
+ * false for a kind out of range. */
+bool col__kind_data_is_valid(col_shape_kind kind, const void *data);
+
 /* ---- order.c: the one pair ordering ---- */
 
 /* Numeric order of two shapes: by kind, then two of one kind by their
  * numbers lexicographically (a polytope by its points, never their address);
  * bytes only to break ties between -0 and +0 and to order NaNs. -1, 0, 1. */
 int col__shape_order(const col_shape *a, const col_shape *b);
+
+/* The same order for two structs a and b of one valid kind (a col_sphere
+ * for COL_SHAPE_SPHERE, ...). */
+int col__data_order(col_shape_kind kind, const void *a, const void *b);
 
 /* The same order for two runs of n reals. */
 int col__order_reals(const col_real *x, const col_real *y, size_t n);
@@ -87,17 +97,22 @@ static inline int col__direction_sign(col_vec3 v) {
     return v.z < COL_R(0.0) ? -1 : (v.z > COL_R(0.0) ? 1 : 0);
 }
 
+/* col__swap_pair's answer given the pair's order (col__shape_order): by
+ * the order, then for identical shapes by the options. */
+static inline bool col__swap_by_order(int order, col_vec3 da, col_vec3 db, unsigned options) {
+    if (order != 0 || !(options & COL__BY_MOTION)) return order > 0;
+    int s = col__direction_sign(col_v3_sub(da, db)); /* NaN components count as zero: such input is refused anyway */
+    if (s != 0) return s < 0;
+    return (options & COL__MOTION_BYTES) && memcmp(&da, &db, sizeof da) > 0;
+}
+
 /* The one ordering of a pair for symmetry: true when (a, b) should be
  * evaluated as (b, a), so both argument orders run the same computation.
  * Without options: col__shape_order(a, b) > 0. */
 static inline bool col__swap_pair(const col_shape *a, const col_shape *b, col_vec3 da, col_vec3 db, unsigned options) {
     if ((options & COL__PLANE_LAST) && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE))
         return a->kind == COL_SHAPE_PLANE;
-    int order = col__shape_order(a, b);
-    if (order != 0 || !(options & COL__BY_MOTION)) return order > 0;
-    int s = col__direction_sign(col_v3_sub(da, db)); /* NaN components count as zero: such input is refused anyway */
-    if (s != 0) return s < 0;
-    return (options & COL__MOTION_BYTES) && memcmp(&da, &db, sizeof da) > 0;
+    return col__swap_by_order(col__shape_order(a, b), da, db, options);
 }
 
 /* The exact static test of two valid shapes (col_overlap where

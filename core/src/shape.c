@@ -20,23 +20,25 @@ const char *col_shape_kind_name(col_shape_kind kind) {
 
 bool col_shape_kind_is_2d(col_shape_kind kind) { return kind == COL_SHAPE_CIRCLE || kind == COL_SHAPE_RECT; }
 
-bool col_shape_is_valid(const col_shape *s) {
-    switch (s->kind) {
-    case COL_SHAPE_POINT: return col__valid_point(&s->u.point);
-    case COL_SHAPE_SEGMENT: return col__valid_segment(&s->u.segment);
-    case COL_SHAPE_TRIANGLE: return col__valid_triangle(&s->u.triangle);
-    case COL_SHAPE_PLANE: return col__valid_plane(&s->u.plane);
-    case COL_SHAPE_SPHERE: return col__valid_sphere(&s->u.sphere);
-    case COL_SHAPE_CAPSULE: return col__valid_capsule(&s->u.capsule);
-    case COL_SHAPE_AABB: return col__valid_aabb(&s->u.aabb);
-    case COL_SHAPE_OBB: return col__valid_obb(&s->u.obb);
-    case COL_SHAPE_ELLIPSOID: return col__valid_ellipsoid(&s->u.ellipsoid);
-    case COL_SHAPE_POLYTOPE: return col_polytope_is_valid(&s->u.polytope);
-    case COL_SHAPE_CIRCLE: return col_circle_is_valid(&s->u.circle);
-    case COL_SHAPE_RECT: return col_rect_is_valid(&s->u.rect);
+bool col__kind_data_is_valid(col_shape_kind kind, const void *data) {
+    switch (kind) {
+    case COL_SHAPE_POINT: return col__valid_point(data);
+    case COL_SHAPE_SEGMENT: return col__valid_segment(data);
+    case COL_SHAPE_TRIANGLE: return col__valid_triangle(data);
+    case COL_SHAPE_PLANE: return col__valid_plane(data);
+    case COL_SHAPE_SPHERE: return col__valid_sphere(data);
+    case COL_SHAPE_CAPSULE: return col__valid_capsule(data);
+    case COL_SHAPE_AABB: return col__valid_aabb(data);
+    case COL_SHAPE_OBB: return col__valid_obb(data);
+    case COL_SHAPE_ELLIPSOID: return col__valid_ellipsoid(data);
+    case COL_SHAPE_POLYTOPE: return col_polytope_is_valid(data);
+    case COL_SHAPE_CIRCLE: return col_circle_is_valid(data);
+    case COL_SHAPE_RECT: return col_rect_is_valid(data);
     default: return false;
     }
 }
+
+bool col_shape_is_valid(const col_shape *s) { return col__kind_data_is_valid(s->kind, &s->u); }
 
 /* Size of the struct of each kind (pairs.h). */
 const size_t col__kind_sizes[COL_SHAPE_KIND_COUNT] = {sizeof(col_point),    sizeof(col_segment), sizeof(col_triangle),

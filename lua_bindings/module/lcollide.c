@@ -154,13 +154,18 @@ static int raycast_plain(lua_State *L, int top) {
     col_vec3 o, d;
     int given = 1;
     lua_Number max_t = top == 8 ? lua_tonumberx(L, 8, &given) : HUGE_VAL;
-    if (!given || !(max_t >= 0) || !col_raycast_supported((col_shape_kind)kind) || !try_vec3(L, 2, &o) ||
-        !try_vec3(L, 5, &d)) {
+    if (!given || !(max_t >= 0) || !try_vec3(L, 2, &o) || !try_vec3(L, 5, &d)) {
         lua_settop(L, top); /* the metatable lcol_fast_kind left */
         return 0;
     }
     col_ray r = {o, d, (col_real)(max_t > (lua_Number)COL_REAL_MAX ? HUGE_VAL : max_t)};
     col_ray_hit h = col_raycast_kind((col_shape_kind)kind, shape, &r);
+    if (h.status == COL_INVALID) {
+        /* a kind without a cast or an invalid shape: the general path raises
+         * the error, or answers again */
+        lua_settop(L, top);
+        return 0;
+    }
     if (h.status != COL_HIT) {
         luaL_pushfail(L);
         return 1;
@@ -335,20 +340,19 @@ static void check_turnable(lua_State *L, int arg, const col_shape *s, const col_
 /* Three numbers from arg as a vector where they are finite numbers within
  * COL_HUGE (lcol_check_real's test, without its error): false otherwise. */
 static bool try_vec3(lua_State *L, int arg, col_vec3 *out) {
-    col_real v[3];
-    for (int i = 0; i < 3; ++i) {
-        int ok = 0;
-        lua_Number x = lua_tonumberx(L, arg + i, &ok);
-        if (!ok || !(fabs(x) <= (lua_Number)COL_HUGE)) return false;
-        v[i] = (col_real)x;
-    }
-    *out = lcol_v3(v);
+    int ok[3];
+    lua_Number x = lua_tonumberx(L, arg, &ok[0]), y = lua_tonumberx(L, arg + 1, &ok[1]),
+               z = lua_tonumberx(L, arg + 2, &ok[2]);
+    const lua_Number huge = (lua_Number)COL_HUGE;
+    if (!(ok[0] & ok[1] & ok[2]) || !(fabs(x) <= huge && fabs(y) <= huge && fabs(z) <= huge)) return false;
+    *out = col_v3((col_real)x, (col_real)y, (col_real)z);
     return true;
 }
 
 /* collide.sweep's plain calls, sweep(a, dx,dy,dz, b [, dbx,dby,dbz]) without
  * options: the shapes by their metatables' identities (upvalue 1, as
- * collide.overlap), the numbers by one call each. 0 where anything is not
+ * collide.overlap), the numbers by one call each, the sweep by kinds and
+ * structs (col_sweep_kind, no col_shape built). 0 where anything is not
  * as expected (the general path then reads the arguments again and raises
  * the error that names one); else the number of results. */
 static int sweep_plain(lua_State *L, int top) {
@@ -358,15 +362,17 @@ static int sweep_plain(lua_State *L, int top) {
     if (ka < 0) return 0;
     int kb = lcol_fast_kind(L, 5, ks, &pb);
     col_vec3 da = col_v3(0, 0, 0), db = col_v3(0, 0, 0);
-    if (kb < 0 || !try_vec3(L, 2, &da) || (top == 8 && !try_vec3(L, 6, &db)) ||
-        !col_sweep_supported((col_shape_kind)ka, (col_shape_kind)kb)) {
+    if (kb < 0 || !try_vec3(L, 2, &da) || (top == 8 && !try_vec3(L, 6, &db))) {
         lua_settop(L, top); /* the metatables lcol_fast_kind left */
         return 0;
     }
-    col_shape a, b;
-    lcol_shape_at((col_shape_kind)ka, pa, &a);
-    lcol_shape_at((col_shape_kind)kb, pb, &b);
-    col_sweep_hit h = col_sweep(&a, da, &b, db);
+    col_sweep_hit h = col_sweep_kind((col_shape_kind)ka, pa, da, (col_shape_kind)kb, pb, db);
+    if (h.status == COL_INVALID) {
+        /* an unsupported pair or invalid shapes: the general path raises
+         * the error, or answers again */
+        lua_settop(L, top);
+        return 0;
+    }
     if (h.status != COL_HIT && h.status != COL_NOT_CONVERGED) {
         luaL_pushfail(L);
         return 1;

@@ -199,6 +199,16 @@ COL_API bool col_sweep_has_closed_form(col_shape_kind a, col_shape_kind b);
 COL_API col_sweep_hit col_sweep(const col_shape *a, col_vec3 da, const col_shape *b, col_vec3 db);
 
 /*
+ * col_sweep of two shapes given by their kinds and structs (a col_sphere for
+ * COL_SHAPE_SPHERE, ...; a col_polytope with its points), without building
+ * col_shapes: the same result, bit for bit (the Lua binding's
+ * collide.sweep). COL_INVALID for kinds out of range, unsupported pairs,
+ * invalid input and a NULL struct.
+ */
+COL_API col_sweep_hit col_sweep_kind(col_shape_kind ka, const void *a, col_vec3 da, col_shape_kind kb, const void *b,
+                                     col_vec3 db);
+
+/*
  * The smallest AABB containing a 3D shape (for a plane, which is unbounded,
  * and for 2D shapes, which are not 3D: false). false for invalid input.
  * Triangles, segments and points give the box of their vertices; spheres,
