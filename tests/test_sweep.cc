@@ -113,6 +113,54 @@ TEST(SweepSphereSphere, SeedDefectsArePinned) {
     EXPECT_EQ(col_v3_len_sq(same.normal), R(0));
 }
 
+// The point divides the centres' segment in the ratio of the radii: where
+// the spheres touch, and inside both where they start overlapping (B's
+// surface toward A is outside a small A deep inside B); and exchanging A and
+// B gives the same bits with the normal reversed (so col_sweep orders no
+// pair of spheres), on random pairs near the origin and 2^30 away, starts
+// apart and overlapping, radii zero or subnormal.
+TEST(SweepSphereSphere, ThePointIsInBothAndTheSameBitsEitherWay) {
+    col_sphere small = {V(0.25, 0, 0), R(0.5)}, big = {V(0, 0, 0), R(3)};
+    col_sweep_hit in = col_sweep_sphere_sphere(&small, V(0, 1, 0), &big, kStill);
+    ASSERT_TRUE(in.initially_overlapping);
+    EXPECT_LE(col_v3_len(col_v3_sub(in.point, small.c)), small.r);
+    EXPECT_LE(col_v3_len(in.point), big.r);
+    EXPECT_NEAR(in.point.x, 0.25 * 3 / 3.5, Ulps(4)); // 0.25 at ratio 3 : 0.5 from A's centre
+    col_sphere a = {V(-5, 0, 0), R(1)}, b = {V(0, 0, 0), R(3)};
+    col_sweep_hit h = col_sweep_sphere_sphere(&a, V(8, 0, 0), &b, kStill);
+    ExpectSweep(h, 0.125, 1, V(-1, 0, 0));
+    EXPECT_NEAR(h.point.x, -3, Ulps(4)); // A's centre at -4 at t0: 1 from it, 3 from B's
+    std::mt19937_64 rng(31);
+    std::uniform_real_distribution<double> u(-1, 1);
+    const double tiny = std::numeric_limits<col_real>::denorm_min();
+    int hits = 0, overlaps = 0;
+    for (double off : {0.0, 1073741824.0})
+        for (int i = 0; i < 5000; ++i) {
+            col_sphere p = {V(off + 4 * u(rng), 4 * u(rng), 4 * u(rng)), R(1 + u(rng))};
+            col_sphere q = {V(off + 4 * u(rng), 4 * u(rng), 4 * u(rng)), R(1 + u(rng))};
+            if (i % 13 == 0) p.r = R(0);
+            if (i % 17 == 0) p.r = q.r = R(3 * tiny);
+            col_vec3 dp = V(8 * u(rng), 8 * u(rng), 8 * u(rng)), dq = i % 5 ? V(2 * u(rng), 0, 0) : kStill;
+            col_sweep_hit x = col_sweep_sphere_sphere(&p, dp, &q, dq), y = col_sweep_sphere_sphere(&q, dq, &p, dp);
+            ASSERT_EQ(x.status, y.status) << i;
+            if (x.status != COL_HIT) continue;
+            ASSERT_EQ(x.initially_overlapping, y.initially_overlapping) << i;
+            const col_real fx[] = {x.t0, x.t1, x.point.x, x.point.y, x.point.z, x.normal.x, x.normal.y, x.normal.z};
+            const col_real fy[] = {y.t0, y.t1, y.point.x, y.point.y, y.point.z, -y.normal.x, -y.normal.y, -y.normal.z};
+            for (int k = 0; k < 8; ++k) ASSERT_EQ(fx[k], fy[k]) << i << " field " << k;
+            // through col_sweep, which now takes the pair as given: the same
+            col_shape sp = Sphere(p.c.x, p.c.y, p.c.z, p.r), sq = Sphere(q.c.x, q.c.y, q.c.z, q.r);
+            col_sweep_hit z = col_sweep(&sq, dq, &sp, dp);
+            ASSERT_EQ(0, std::memcmp(&z.point, &y.point, sizeof z.point)) << i;
+            ASSERT_EQ(0, std::memcmp(&z.normal, &y.normal, sizeof z.normal)) << i;
+            ++hits;
+            overlaps += x.initially_overlapping;
+        }
+    EXPECT_GT(hits, 800) << overlaps;
+    EXPECT_GT(overlaps, 100);
+    EXPECT_LT(overlaps, hits - 200);
+}
+
 // The sphere sweep's one quadratic (col__sphere_sweep_cast) against the two
 // casts it replaces: the forward cast bit for bit (status, t, normal,
 // inside), and the exit within a few ulps of the cast backwards from the end

@@ -84,8 +84,13 @@ col_sweep_hit col_sweep_kind(col_shape_kind ka, const void *a, col_vec3 da, col_
     if (!col__kind_ok(ka) || !col__kind_ok(kb) || !a || !b) return col__sweep_miss(COL_INVALID);
     /* Two shapes of one kind are ordered as in col_overlap (identical ones by
      * their relative motion), so both argument orders run the same
-     * computation; shapes of two kinds take the closed form's own order. */
-    bool swap = ka == kb && col__swap_by_order(col__data_order(ka, a, b), da, db, COL__BY_MOTION | COL__MOTION_BYTES);
+     * computation; shapes of two kinds take the closed form's own order.
+     * Two spheres need none: col_sweep_sphere_sphere's result for (B, A) is
+     * that for (A, B), the normal reversed, bit for bit (its comments say
+     * why), which spares the comparisons of their numbers, unpredictable
+     * branches. */
+    bool swap = ka == kb && ka != COL_SHAPE_SPHERE &&
+                col__swap_by_order(col__data_order(ka, a, b), da, db, COL__BY_MOTION | COL__MOTION_BYTES);
     col__sweep_fn f = col__pairs[ka][kb].sweep;
     if (!swap && f) return f(ka, a, da, kb, b, db);
     f = col__pairs[kb][ka].sweep;

@@ -297,9 +297,22 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
         h.normal = col__unit_or_along(col_v3_madd(p, t, v), col_v3_neg(v), col_v3(1, 0, 0));
     }
     if (h.initially_overlapping) h.normal = col__unit_or(p, col_v3(0, 0, 0));
-    /* The contact point on B's surface at t0, in world space. */
-    col_vec3 cb = col_v3_madd(b->c, h.t0, db);
-    h.point = col_v3_madd(cb, b->r, h.normal);
+    /* The point at t0 (world space) dividing the centres' segment in the
+     * ratio of the radii: where the spheres touch, and a point of both where
+     * they start overlapping. Everything above is the same computation on p
+     * and v as on -p and -v, each result's sign reversed, or an exact
+     * decision; this weighted sum is the same bits with A and B exchanged
+     * (a sum and products commute): so col_sweep needs no ordering of two
+     * spheres. */
+    col_vec3 ca = col_v3_madd(a->c, h.t0, da), cb = col_v3_madd(b->c, h.t0, db);
+    col_real sum = a->r + b->r;
+    if (sum > COL_R(0.0)) {
+        /* two quotients, each in [0, 1] (the reciprocal of a subnormal sum
+         * overflows) */
+        h.point = col_v3_add(col_v3_scale(ca, b->r / sum), col_v3_scale(cb, a->r / sum));
+    } else {
+        h.point = col_v3_scale(col_v3_add(ca, cb), COL_R(0.5));
+    }
     return sweep_clean(h);
 }
 

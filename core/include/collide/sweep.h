@@ -60,7 +60,10 @@ COL_API col_sweep_hit col_sweep_sphere_plane(const col_sphere *a, col_vec3 da, c
  * 000 (fixed: no division by zero, no roots outside [0, 1], receding spheres
  * miss). Decided exactly: col_raycast_sphere's certificate over A's centre
  * path (its rounded motion, end and radius sum within the bounds), then the
- * filter and exact arithmetic where it is in doubt. */
+ * filter and exact arithmetic where it is in doubt. The point divides the
+ * centres' segment at t0 in the ratio of the radii (where they touch; in
+ * both where they start overlapping). (B, A) gives the same bits as (A, B)
+ * with the normal reversed. */
 COL_API col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db);
 
 /* AABB against AABB by per-axis entry and exit times (Gomez, seed 000): t0 is
