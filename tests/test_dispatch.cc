@@ -31,6 +31,18 @@ std::vector<col_shape> Samples() {
     return v;
 }
 
+// Samples() and a unit cube as a polytope (its points static).
+std::vector<col_shape> SamplesAndACube() {
+    static const col_vec3 cube[] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(1, 1, 0),
+                                    V(0, 0, 1), V(1, 0, 1), V(0, 1, 1), V(1, 1, 1)};
+    std::vector<col_shape> s = Samples();
+    col_shape poly;
+    poly.kind = COL_SHAPE_POLYTOPE;
+    poly.u.polytope = {cube, 8};
+    s.push_back(poly);
+    return s;
+}
+
 } // namespace
 
 TEST(Dispatch, KindNames) {
@@ -219,13 +231,7 @@ TEST(Dispatch, DenormalsAndSignedZerosAreOrdinaryNumbers) {
 // every kind (a polytope too), rays that hit, miss, start inside or graze,
 // and invalid input; 2D kinds, kinds out of range and NULL are invalid.
 TEST(Dispatch, RaycastByKindIsRaycastBitForBit) {
-    std::vector<col_shape> s = Samples();
-    const col_vec3 cube[] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(1, 1, 0),
-                             V(0, 0, 1), V(1, 0, 1), V(0, 1, 1), V(1, 1, 1)};
-    col_shape poly;
-    poly.kind = COL_SHAPE_POLYTOPE;
-    poly.u.polytope = {cube, 8};
-    s.push_back(poly);
+    std::vector<col_shape> s = SamplesAndACube();
     int hits = 0, casts = 0;
     for (const col_shape &sh : s)
         for (double ox : {-3.0, 0.0, 0.5, 1.5})
@@ -255,13 +261,7 @@ TEST(Dispatch, RaycastByKindIsRaycastBitForBit) {
 // the general sweep, a polytope) and motions that hit, miss, start inside or
 // are invalid; unsupported pairs, kinds out of range and NULL are invalid.
 TEST(Dispatch, SweepByKindIsSweepBitForBit) {
-    std::vector<col_shape> s = Samples();
-    const col_vec3 cube[] = {V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), V(1, 1, 0),
-                             V(0, 0, 1), V(1, 0, 1), V(0, 1, 1), V(1, 1, 1)};
-    col_shape poly;
-    poly.kind = COL_SHAPE_POLYTOPE;
-    poly.u.polytope = {cube, 8};
-    s.push_back(poly);
+    std::vector<col_shape> s = SamplesAndACube();
     int hits = 0, sweeps = 0, closed = 0;
     for (size_t i = 0; i < s.size(); i += 2)
         for (size_t j = 1; j < s.size(); j += 2)

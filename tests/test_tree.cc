@@ -66,6 +66,26 @@ col_aabb RandomBox(std::mt19937_64 &rng, double range, double size) {
 // The fat boxes of the live proxies, kept beside the tree.
 using Shadow = std::map<int32_t, col_aabb>;
 
+// A ray's or moving box's answer (got, sorted) against brute force (want):
+// every box brute force finds, and only boxes it finds once grown by a hair
+// (1e-9 of the range; meets: the brute-force test of a box).
+template <class Meets>
+::testing::AssertionResult AsBruteForce(const std::vector<int32_t> &got, const std::vector<int32_t> &want,
+                                        const Shadow &live, double range, Meets meets) {
+    for (int32_t id : want)
+        if (!std::binary_search(got.begin(), got.end(), id))
+            return ::testing::AssertionFailure() << "misses box " << id;
+    for (int32_t id : got) {
+        if (std::binary_search(want.begin(), want.end(), id)) continue;
+        col_aabb g = live.at(id);
+        double pad = range * 1e-9;
+        g.min = col_v3_sub(g.min, V(pad, pad, pad));
+        g.max = col_v3_add(g.max, V(pad, pad, pad));
+        if (!meets(g)) return ::testing::AssertionFailure() << "reports a far box " << id;
+    }
+    return ::testing::AssertionSuccess();
+}
+
 std::vector<int32_t> BruteBox(const Shadow &live, const col_aabb &b) {
     std::vector<int32_t> out;
     for (const auto &[id, box] : live)
@@ -223,16 +243,10 @@ TEST(Tree, RaysFindEveryBoxTheyReach) {
             std::vector<int32_t> got = QueryRay(t, r), want;
             for (const auto &[id, box] : live)
                 if (col_raycast_aabb_slabs(&r, &box).status == COL_HIT) want.push_back(id);
-            for (int32_t id : want)
-                EXPECT_TRUE(std::binary_search(got.begin(), got.end(), id)) << "ray " << k << " misses box " << id;
-            for (int32_t id : got) {
-                if (std::binary_search(want.begin(), want.end(), id)) continue;
-                col_aabb g = live[id];
-                double pad = range * 1e-9;
-                g.min = col_v3_sub(g.min, V(pad, pad, pad));
-                g.max = col_v3_add(g.max, V(pad, pad, pad));
-                EXPECT_EQ(col_raycast_aabb_slabs(&r, &g).status, COL_HIT) << "ray " << k << " reports a far box " << id;
-            }
+            EXPECT_TRUE(
+                AsBruteForce(got, want, live, range,
+                             [&](const col_aabb &g) { return col_raycast_aabb_slabs(&r, &g).status == COL_HIT; }))
+                << "ray " << k;
         }
         col_tree_free(&t);
     }
@@ -305,17 +319,10 @@ TEST(Tree, MovingBoxesFindEveryBoxTheySweep) {
             std::sort(got.begin(), got.end());
             for (const auto &[id, box] : live)
                 if (col_sweep_aabb_aabb(&m, d, &box, V(0, 0, 0)).status == COL_HIT) want.push_back(id);
-            for (int32_t id : want)
-                EXPECT_TRUE(std::binary_search(got.begin(), got.end(), id)) << "cast " << k << " misses box " << id;
-            for (int32_t id : got) {
-                if (std::binary_search(want.begin(), want.end(), id)) continue;
-                col_aabb g = live[id];
-                double pad = range * 1e-9;
-                g.min = col_v3_sub(g.min, V(pad, pad, pad));
-                g.max = col_v3_add(g.max, V(pad, pad, pad));
-                EXPECT_EQ(col_sweep_aabb_aabb(&m, d, &g, V(0, 0, 0)).status, COL_HIT)
-                    << "cast " << k << " reports a far box " << id;
-            }
+            EXPECT_TRUE(AsBruteForce(
+                got, want, live, range,
+                [&](const col_aabb &g) { return col_sweep_aabb_aabb(&m, d, &g, V(0, 0, 0)).status == COL_HIT; }))
+                << "cast " << k;
             found += static_cast<int>(want.size());
         }
         EXPECT_GT(found, 400);
