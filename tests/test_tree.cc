@@ -66,6 +66,19 @@ col_aabb RandomBox(std::mt19937_64 &rng, double range, double size) {
 // The fat boxes of the live proxies, kept beside the tree.
 using Shadow = std::map<int32_t, col_aabb>;
 
+// A tree without margins of 2000 random boxes (centres within range, sides
+// up to 5% of it), and their shadow.
+Shadow RandomTree(std::mt19937_64 &rng, double range, col_tree *t) {
+    col_tree_init(t);
+    t->margin = 0;
+    Shadow live;
+    for (int i = 0; i < 2000; ++i) {
+        col_aabb b = RandomBox(rng, range, range * 0.05);
+        live[col_tree_insert(t, &b, 0)] = b;
+    }
+    return live;
+}
+
 // A ray's or moving box's answer (got, sorted) against brute force (want):
 // every box brute force finds, and only boxes it finds once grown by a hair
 // (1e-9 of the range; meets: the brute-force test of a box).
@@ -229,14 +242,7 @@ TEST(Tree, RaysFindEveryBoxTheyReach) {
     std::mt19937_64 rng(7);
     for (double range : {10.0, 1e6}) {
         col_tree t;
-        col_tree_init(&t);
-        t.margin = 0;
-        Shadow live;
-        for (int i = 0; i < 2000; ++i) {
-            col_aabb b = RandomBox(rng, range, range * 0.05);
-            int32_t p = col_tree_insert(&t, &b, 0);
-            live[p] = b;
-        }
+        Shadow live = RandomTree(rng, range, &t);
         for (int k = 0; k < 300; ++k) {
             col_aabb a = RandomBox(rng, range, 0), b = RandomBox(rng, range, 0);
             col_ray r{a.min, col_v3_sub(b.min, a.min), R(k % 3 == 0 ? kInf : 1.0)};
@@ -294,13 +300,7 @@ TEST(Tree, MovingBoxesFindEveryBoxTheySweep) {
     std::uniform_int_distribution<int> pick(0, 3);
     for (double range : {10.0, 1e6}) {
         col_tree t;
-        col_tree_init(&t);
-        t.margin = 0;
-        Shadow live;
-        for (int i = 0; i < 2000; ++i) {
-            col_aabb b = RandomBox(rng, range, range * 0.05);
-            live[col_tree_insert(&t, &b, 0)] = b;
-        }
+        Shadow live = RandomTree(rng, range, &t);
         int found = 0;
         for (int k = 0; k < 400; ++k) {
             col_aabb m = RandomBox(rng, range, range * 0.05), to = RandomBox(rng, range, 0);
