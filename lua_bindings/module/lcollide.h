@@ -185,10 +185,6 @@ static inline col_vec3 lcol_v3(const col_real *p) { return col_v3(p[0], p[1], p[
  * stack. The one shape check of the bindings. */
 void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind);
 
-/* The col_shape of a shape userdata's block of that kind (as
- * lcol_check_shape gives it: valid while the value stays on the stack). */
-void lcol_shape_at(col_shape_kind kind, const void *data, col_shape *out);
-
 /* The one rule for printing a number, in tostring, traces and pictures:
  * the fewest significant digits that read back as the same double (so 0.1
  * prints as 0.1 and 1/3 with 16 digits), in plain notation when its decimal

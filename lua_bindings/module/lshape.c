@@ -360,7 +360,9 @@ void *lcol_check_any_shape(lua_State *L, int idx, col_shape_kind *kind) {
     return lua_touserdata(L, idx);
 }
 
-void lcol_shape_at(col_shape_kind kind, const void *data, col_shape *out) {
+/* The col_shape of a shape userdata's block of that kind (valid while the
+ * value stays on the stack). */
+static void shape_at(col_shape_kind kind, const void *data, col_shape *out) {
     out->kind = kind;
     /* each kind by its own type (a copy of a known size, inline: memcpy of
      * kind_size was a call into libc) */
@@ -387,7 +389,7 @@ void lcol_shape_at(col_shape_kind kind, const void *data, col_shape *out) {
 void lcol_check_shape(lua_State *L, int idx, col_shape *out) {
     col_shape_kind kind;
     const void *data = lcol_check_any_shape(L, idx, &kind);
-    lcol_shape_at(kind, data, out);
+    shape_at(kind, data, out);
 }
 
 /* Self argument of a method: any shape, with its kind. */
