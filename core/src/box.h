@@ -5,8 +5,9 @@
 #include "geom.h"
 
 /* Two lanes at a time where every x86-64 has them (SSE2) and col_real is
- * double: the AABB-AABB, sphere-sphere and sphere-AABB kernels below.
- * COLLIDE_NO_SIMD keeps their scalar forms. */
+ * double: the AABB-AABB, sphere-sphere and sphere-AABB kernels below, the
+ * segment-AABB filter (box.c) and the tree's moving-box slab test
+ * (tree_query.c). COLLIDE_NO_SIMD keeps their scalar forms. */
 #if defined(__SSE2__) && !(defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
 #define COL__SSE2 1
 #include <emmintrin.h>
