@@ -330,6 +330,61 @@ TEST(Tree, MovingBoxesFindEveryBoxTheySweep) {
     }
 }
 
+// Rays that end where they first touch a box, at the least max_t (a double)
+// the exact cast accepts (col_raycast_aabb_slabs, decided exactly: found by
+// bisection on the doubles), and rays moved sideways to the last position
+// where they still graze a box's edge: the tree reports the box every time.
+// The slab times round (non-dyadic coordinates), so only the tree's
+// widening of its entry and exit times keeps these.
+TEST(Tree, RaysEndingOrGrazingAtTheBoundaryStillFindTheBox) {
+    std::mt19937_64 rng(13);
+    std::uniform_real_distribution<double> u(-1, 1);
+    col_tree t;
+    col_tree_init(&t);
+    t.margin = 0;
+    col_aabb box = Box(0.3, 0.7, 1.1, 1.9, 2.3, 2.9);
+    int32_t id = col_tree_insert(&t, &box, 0);
+    col_aabb far_box = Box(40, 40, 40, 41, 41, 41);
+    col_tree_insert(&t, &far_box, 0);
+    auto hits = [&](const col_ray &r) { return col_raycast_aabb_slabs(&r, &box).status == COL_HIT; };
+    int ends = 0, grazes = 0;
+    for (int i = 0; i < 4000; ++i) {
+        col_vec3 o = V(-3 + u(rng), 1.5 + u(rng), 2 + u(rng)),
+                 aim = V(1.1 + 0.7 * u(rng), 1.5 + 0.7 * u(rng), 2 + u(rng));
+        col_ray r{o, col_v3_sub(aim, o), 1};
+        if (!hits(r)) continue;
+        // the least max_t in (0, 1] that still reaches the box
+        col_real lo = 0, hi = 1;
+        while (std::nextafter(lo, hi) < hi) {
+            col_real mid = lo + (hi - lo) / 2;
+            if (mid <= lo || mid >= hi) mid = std::nextafter(lo, hi);
+            col_ray m{o, r.delta, mid};
+            (hits(m) ? hi : lo) = mid;
+        }
+        r.max_t = hi;
+        ASSERT_EQ(QueryRay(t, r), std::vector<int32_t>{id})
+            << "ray " << i << " ending at its first touch " << std::hexfloat << o.x << " " << o.y << " " << o.z << " d "
+            << r.delta.x << " " << r.delta.y << " " << r.delta.z << " max_t " << r.max_t;
+        ++ends;
+        // sideways along y to the last origin whose ray (without end) still meets the box
+        col_ray s{o, r.delta, R(kInf)};
+        col_real a = o.y, b = o.y + 8;
+        while (std::nextafter(a, b) < b) {
+            col_real mid = a + (b - a) / 2;
+            if (mid <= a || mid >= b) mid = std::nextafter(a, b);
+            s.origin.y = mid;
+            col_ray_hit h = col_raycast_aabb_slabs(&s, &box);
+            (h.status == COL_HIT ? a : b) = mid;
+        }
+        s.origin.y = a;
+        ASSERT_EQ(QueryRay(t, s), std::vector<int32_t>{id}) << "ray " << i << " grazing the box";
+        ++grazes;
+    }
+    EXPECT_GT(ends, 1000);
+    EXPECT_GT(grazes, 1000);
+    col_tree_free(&t);
+}
+
 // A callback that clips to the box's entry: boxes behind are skipped, boxes
 // entered at the same t still visited.
 TEST(Tree, RayClippingSkipsFartherBoxesButNotTies) {

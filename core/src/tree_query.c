@@ -238,10 +238,28 @@ static bool cast(const col_tree *t, const mover *m, col_ray ray, col_tree_ray_fn
     return true;
 }
 
+/* A ray with an end counts as the segment to fl(origin + fl(max_t delta)),
+ * as the exact casts take it (col_raycast: issue 16), and that end lies off
+ * the exact ray's point at max_t by up to about u (|origin| + 2 max_t
+ * |delta|) on each axis: beyond what the slab times' relative widening
+ * covers where the ray crosses a slab at a small angle (a ray whose rounded
+ * end lands on a box's face while the exact ray stops 1e-15 short of it).
+ * So the ray is cast as a box around the origin grown by 4 eps of that
+ * magnitude (twice the bound), plus the smallest normal number; not where
+ * the end overflows (the casts then decide by their own arithmetic). */
+static col_real ray_end_margin(const col_ray *r) {
+    if (!(r->max_t <= COL_REAL_MAX)) return COL_R(0.0);
+    col_real m = COL_R(4.0) * COL_EPSILON * (col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta)) +
+                 COL__REAL_MIN;
+    return m <= (col_real)COL_HUGE ? m : COL_R(0.0);
+}
+
 bool col_tree_raycast(const col_tree *t, const col_ray *ray, col_tree_ray_fn *fn, void *ctx) {
     if (!col_ray_is_valid(ray)) return false;
+    col_real g = ray_end_margin(ray);
+    col_vec3 grow = col_v3(g, g, g);
     mover m;
-    mover_init(&m, ray->origin, ray->origin, ray->delta);
+    mover_init(&m, col_v3_sub(ray->origin, grow), col_v3_add(ray->origin, grow), ray->delta);
     return cast(t, &m, *ray, fn, ctx);
 }
 
