@@ -55,6 +55,14 @@ static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
     return col_v3_is_valid(*end);
 }
 
+/* The magnitude that bounds col__ray_end's rounding: |origin|inf + 2
+ * max_t |delta|inf (the end lies within about u of it, on each axis, from
+ * the exact ray's point at max_t). Shared by the ball casts' certificates
+ * and the tree's rays. */
+static inline col_real col__ray_end_scale(const col_ray *r) {
+    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
+}
+
 /* The exact decision of a cast with a finite max_t (issue 16): meets(p, q,
  * shape) decides whether the closed segment [p, q] meets the shape, exactly
  * (exact.h), as the static test does. col__ray_judge returns the floating-

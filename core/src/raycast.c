@@ -439,9 +439,7 @@ static inline col_real ball_slack(col_real rho2, col_real w) {
  * ball_slack covers the terms in u |m|. dd, mm and mm dd normal: else in
  * doubt (their roundings would not be relative).
  */
-static inline col_real ball_scale(const col_ray *r) {
-    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
-}
+static inline col_real ball_scale(const col_ray *r) { return col__ray_end_scale(r); }
 
 static inline col_real ball_delta(col_real scale) {
     return COL_R(8.0) * COL_EPSILON * scale + COL_R(4.0) * COL__REAL_MIN;

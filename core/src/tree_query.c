@@ -10,6 +10,7 @@
 
 #include "box.h"
 #include "geom.h"
+#include "ray.h"
 #include "tree_private.h"
 
 #define LOCAL_STACK 128
@@ -249,8 +250,7 @@ static bool cast(const col_tree *t, const mover *m, col_ray ray, col_tree_ray_fn
  * the end overflows (the casts then decide by their own arithmetic). */
 static col_real ray_end_margin(const col_ray *r) {
     if (!(r->max_t <= COL_REAL_MAX)) return COL_R(0.0);
-    col_real m = COL_R(4.0) * COL_EPSILON * (col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta)) +
-                 COL__REAL_MIN;
+    col_real m = COL_R(4.0) * COL_EPSILON * col__ray_end_scale(r) + COL__REAL_MIN;
     return m <= (col_real)COL_HUGE ? m : COL_R(0.0);
 }
 

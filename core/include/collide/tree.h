@@ -181,7 +181,10 @@ COL_API bool col_tree_query_point(const col_tree *t, col_vec3 p, col_tree_query_
  * boxes first where the tree's shape allows (children are visited in order of
  * entry). The slab test is conservative: it widens each slab's interval by
  * its rounding bound, so a box the exact ray touches (even at a corner, or
- * exactly at max_t) is never skipped. false for an invalid ray (col_ray is
+ * exactly at max_t) is never skipped; for a finite max_t, nor one that the
+ * segment to the rounded end origin + max_t delta touches (the segment the
+ * exact casts of collide/raycast.h judge), the ray grown by that end's
+ * rounding bound. false for an invalid ray (col_ray is
  * valid with finite origin and delta and max_t >= 0, possibly infinite) or
  * when memory runs out.
  */
