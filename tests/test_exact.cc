@@ -600,6 +600,41 @@ TEST(ExactSegment, RaySphereCastsEndingByAFractionOfAnUlpOnTheSphere) {
     EXPECT_LT(hits, n) << "and some stop short of it";
 }
 
+TEST(ExactSegment, RaySphereCastsLeavingFromWithinRoundingOfTheSphereDecideAsExactArithmetic) {
+    // Rays starting on a sphere as floating point puts them there (a
+    // direction scaled to the radius, then moved by -2..2 ulps on an axis:
+    // inside, on or just outside, |origin - c|^2 rounding either way) and
+    // moving away from it, or along it: a ray from inside or on the sphere
+    // hits at t = 0, one from outside misses, as the exact test says. The
+    // certificate of a ray moving away (the far rays' early answer) must
+    // count the rounding of the squares: a test of |m|^2 > r^2 alone calls
+    // some of the inside ones misses. Near the origin and 2^10..2^30 away,
+    // in both precisions.
+    std::mt19937 g(59);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int hits = 0, n = 60000;
+    for (int i = 0; i < n; ++i) {
+        double shift = i % 4 < 2 ? 0 : std::ldexp(1.0, 10 + static_cast<int>(g() % 21));
+        double radius = static_cast<double>(1 + g() % 63) / 8;
+        col_vec3 c = V(shift + 8 * u(g), shift + 8 * u(g), shift + 8 * u(g));
+        col_vec3 dir = V(u(g), u(g), u(g));
+        double len = static_cast<double>(col_v3_len(dir));
+        if (!(len > 0.1)) continue;
+        col_vec3 on = Add(c, col_v3_scale(dir, R(radius / len)));
+        on = Bump(on, static_cast<int>(g() % 3), static_cast<int>(g() % 5) - 2);
+        // away along the radius, turned by up to 90 degrees toward a tangent
+        col_vec3 t = col_v3_cross(dir, V(u(g), u(g), u(g)));
+        col_vec3 d = Add(col_v3_scale(dir, R(g() % 4 ? 1 : 0)), col_v3_scale(t, R(2 * u(g))));
+        col_ray r = {on, d, R(1 + static_cast<double>(g() % 8) / 4)};
+        col_sphere s = {c, R(radius)};
+        bool x;
+        ASSERT_TRUE(SphereCastAgreesWithExact(r, s, &x)) << i << " shift " << shift;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 5) << "some origins should be inside or on the sphere";
+    EXPECT_LT(hits, n * 4 / 5) << "and some just outside it";
+}
+
 TEST(ExactSegment, RaySphereCastsAmongSubnormalsDecideAsExactArithmetic) {
     // Spheres and rays a few multiples of the smallest subnormal across:
     // products and squares underflow, so the certificate must leave these

@@ -441,15 +441,31 @@ static inline col_real ball_slack(col_real rho2, col_real w) {
  */
 static inline col_real ball_scale(const col_ray *r) { return col__ray_end_scale(r); }
 
+/* 8 eps scale and a few smallest normals (above), and 9 sqrt(COL__REAL_MIN)
+ * more for ball_surely_receding (below; 1.4e-153 in double, 9.8e-19 in
+ * float: no ball's certificate is in doubt for it in practice) */
 static inline col_real ball_delta(col_real scale) {
-    return COL_R(8.0) * COL_EPSILON * scale + COL_R(4.0) * COL__REAL_MIN;
+    return COL_R(8.0) * COL_EPSILON * scale + (COL_R(4.0) * COL__REAL_MIN + COL_R(9.0) * col_sqrt(COL__REAL_MIN));
 }
 
-/* The origin surely outside the ball and moving away from it (b >= 0): no
- * point of the segment comes within radius (delta: ball_delta). */
+/*
+ * The origin surely outside the ball and moving away from it (b >= 0): no
+ * point of the segment comes within radius (delta: ball_delta). The far
+ * rays' test (a ray pointing away decides here), so in two products and a
+ * comparison where the certificate's other tests take ball_slack's sum:
+ * with M = fl(mm), hi = fl(radius + delta), u the unit roundoff and h the
+ * sum without delta's 9 sqrt(COL__REAL_MIN) (so hi^2 >= h^2 (1 - 4u) + 80
+ * COL__REAL_MIN), fl(M (1 - 256 eps)) > fl(hi^2) gives M (1 - 255 eps) >
+ * hi^2, so M (1 - 253 eps) > h^2 + 80 COL__REAL_MIN (h^2 < M), and with
+ * fl(h^2) <= h^2 (1 + u): M - fl(h^2) > 120 eps (fl(h^2) + M) + 80
+ * COL__REAL_MIN, more than ball_slack(fl(h^2), M) (64 eps (fl(h^2) + M) +
+ * 64 COL__REAL_MIN: the slack the certificate's proof needs, which asks
+ * for 30 eps) with the slack's own roundings. An infinite scale (its
+ * product overflowed) fails it.
+ */
 static inline bool ball_surely_receding(col_real mm, col_real b, col_real radius, col_real delta) {
-    col_real hi = radius + delta, hi2 = hi * hi;
-    return !(b < COL_R(0.0)) && mm > hi2 + ball_slack(hi2, mm);
+    col_real hi = radius + delta;
+    return !(b < COL_R(0.0)) && mm * (COL_R(1.0) - COL_R(256.0) * COL_EPSILON) > hi * hi;
 }
 
 /* The end's part of both certificates (below): surely outside where the
@@ -573,10 +589,13 @@ enum { BALL_DOUBT, BALL_MISS, BALL_HIT };
 
 static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_vec3 m, col_real mm, col_real b,
                                         col_ray_hit *h) {
-    col_real scale = ball_scale(r);
+    col_real scale = ball_scale(r), delta = ball_delta(scale);
+    /* moving away first (the far rays' answer: an end beyond COL_HUGE, where
+     * the cast decides alone, is the cast's miss too), the test hook after */
+    if (!(b < COL_R(0.0)))
+        return ball_surely_receding(mm, b, radius, delta) && !col__exact_always ? BALL_MISS : BALL_DOUBT;
     if (col__exact_always || !(scale <= (col_real)COL_HUGE)) return BALL_DOUBT;
-    col_real delta = ball_delta(scale), r2 = radius * radius;
-    if (!(b < COL_R(0.0))) return ball_surely_receding(mm, b, radius, delta) ? BALL_MISS : BALL_DOUBT;
+    col_real r2 = radius * radius;
     col_real dd = col_v3_len_sq(r->delta);
     if (!(mm > r2 && !(mm < TINY_BALL && r2 < TINY_BALL) && sphere_dd_plain(dd))) return BALL_DOUBT;
     col_real k = -b / dd, qq = col_v3_len_sq(col_v3_madd(m, k, r->delta));
