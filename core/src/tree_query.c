@@ -65,36 +65,42 @@ bool col_tree_query_point(const col_tree *t, col_vec3 p, col_tree_query_fn *fn, 
 /* ------------------------------ rays ------------------------------ */
 
 /* A moving box [lo + t d, hi + t d] (a ray: lo = hi = origin), prepared for
- * conservative slab tests against node boxes. On each axis the entry time
- * is (b_enter - oa) * inv and the exit time (b_exit - oz) * inv, where the
- * box's near and far faces (ia, iz: indices into its six reals) and the
- * origins (oa, oz) are chosen once per query by the sign of 1/d. An axis
- * without motion has inv = +-infinity: its times are -infinity or
- * +infinity (no constraint, or no overlap ever), or NaN when the face is
- * exactly at the origin (touching), which the comparisons ignore: the
- * closed set is kept without a branch. When 1/d overflows for a non-zero d
- * (|d| below 1/COL_REAL_MAX), the query divides instead (`divide`). */
+ * conservative slab tests against node boxes [mn, mx]. On each axis the
+ * times u = (mn - hi) / d and w = (mx - lo) / d are those of the box's near
+ * and far faces in either order: moving forward (d > 0) u <= w, the entry
+ * and the exit, moving back w <= u; both come out so ordered after
+ * rounding too (mn - hi <= mx - lo, and rounding and the product by 1 / d
+ * are monotone), so the entry is min(w, u) and the exit max(u, w) whatever
+ * the sign, with no choice of faces per query. An axis without motion (d =
+ * +-0) has 1 / d = +infinity: its times are -infinity or +infinity (no
+ * constraint, or no overlap ever), or NaN where a face is exactly at the
+ * mover's (touching); the operand order of min(w, u) and max(u, w) (the
+ * second operand where either is NaN, as _mm_min_pd and _mm_max_pd) keeps
+ * a NaN u as the entry and a NaN w as the exit, both of which the
+ * comparisons ignore (a NaN entry with an infinite exit, or the other way
+ * round, is a touch: kept), so the closed set is kept without a branch.
+ * When 1 / d overflows for a non-zero d (|d| below 1 / COL_REAL_MAX), the
+ * query divides instead (`divide`). */
 typedef struct mover {
-    col_real oa[3], oz[3], inv[3], d[3];
-    int ia[3], iz[3];
+    col_real lo[3], hi[3], inv[3], d[3];
     bool divide;
 #ifdef COL__SSE2
-    /* the same numbers in lanes (x, y) and (z, unused) for mover_reaches_sse2:
-     * the mover's faces lo and hi, 1 / d, and all ones where 1 / d > 0 */
-    __m128d lo_xy, lo_z, hi_xy, hi_z, inv_xy, inv_z, fwd_xy, fwd_z;
+    /* the same numbers in lanes (x, y) and (z, unused) for mover_reaches_sse2 */
+    __m128d lo_xy, lo_z, hi_xy, hi_z, inv_xy, inv_z;
 #endif
 } mover;
 
 /* Each slab time is (a - b) * (1 / d) or (a - b) / d: at most three roundings,
  * a relative error below 3u / (1 - 3u) < 2 eps. Widening by 4 eps, plus the
  * smallest normal number for results in the subnormal range, keeps every
- * box the exact motion reaches: an entry time x becomes x - W |x| (W = 4 eps,
- * a power of two: W |x| is exact but for underflow, which the smallest
- * normal covers), rounded once more, so x (1 -+ 4 eps) (1 + u) for x of
- * either sign, within x_true (1 +- 2 eps): below x_true by about 1.5 eps
- * |x_true| at least; an exit time the same way up. W |x| is capped at the
- * largest finite number, so an infinite time stays infinite (inf - inf
- * would be NaN, which constrains nothing). */
+ * box the exact motion reaches: an entry time x becomes the lesser of x (1
+ * - W) and x (1 + W) (W = 4 eps: 1 -+ W are exact, so each product is x -+
+ * W |x| rounded once, as a subtraction of the exact W |x| would be, but for
+ * underflow, which the smallest normal covers) less that normal, so x (1 -+
+ * 4 eps) (1 + u) for x of either sign, within x_true (1 +- 2 eps): below
+ * x_true by about 1.5 eps |x_true| at least; an exit time the greater, the
+ * same way up. An infinite time stays infinite and a NaN one NaN (no
+ * difference of infinities). */
 #define SLAB_WIDEN (COL_R(4.0) * COL_EPSILON)
 #define SLAB_TINY COL__REAL_MIN
 
@@ -103,15 +109,11 @@ static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
     m->divide = false;
     for (int i = 0; i < 3; ++i) {
         m->d[i] = v[i];
-        /* +-infinity for +-0 (written out: the fuzz build traps division by zero) */
-        col_real inf = (col_real)HUGE_VAL;
-        m->inv[i] = v[i] != 0 ? COL_R(1.0) / v[i] : signbit(v[i]) ? -inf : inf;
+        m->lo[i] = l[i];
+        m->hi[i] = h[i];
+        /* +infinity for +-0 (written out: the fuzz build traps division by zero) */
+        m->inv[i] = v[i] != 0 ? COL_R(1.0) / v[i] : (col_real)HUGE_VAL;
         if (v[i] != 0 && !(col_abs(m->inv[i]) <= COL_REAL_MAX)) m->divide = true;
-        bool forward = m->inv[i] > 0;
-        m->ia[i] = forward ? i : i + 3; /* entered through the min face moving forward */
-        m->iz[i] = forward ? i + 3 : i;
-        m->oa[i] = forward ? h[i] : l[i];
-        m->oz[i] = forward ? l[i] : h[i];
     }
 #ifdef COL__SSE2
     m->lo_xy = _mm_set_pd(l[1], l[0]);
@@ -120,28 +122,35 @@ static void mover_init(mover *m, col_vec3 lo, col_vec3 hi, col_vec3 d) {
     m->hi_z = _mm_set_sd(h[2]);
     m->inv_xy = _mm_set_pd(m->inv[1], m->inv[0]);
     m->inv_z = _mm_set_sd(m->inv[2]);
-    m->fwd_xy = _mm_cmpgt_pd(m->inv_xy, _mm_setzero_pd());
-    m->fwd_z = _mm_cmpgt_pd(m->inv_z, _mm_setzero_pd());
 #endif
+}
+
+/* An entry time lowered and an exit time raised (SLAB_WIDEN) */
+static inline col_real slab_lower(col_real a) {
+    col_real x = a * (COL_R(1.0) - SLAB_WIDEN), y = a * (COL_R(1.0) + SLAB_WIDEN);
+    return (x < y ? x : y) - SLAB_TINY;
+}
+static inline col_real slab_raise(col_real z) {
+    col_real x = z * (COL_R(1.0) - SLAB_WIDEN), y = z * (COL_R(1.0) + SLAB_WIDEN);
+    return (x > y ? x : y) + SLAB_TINY;
 }
 
 /* Whether the moving box reaches box b for some t in [0, max_t]; the
  * (lowered) entry time in *enter. Conservative: never false when the exact
  * motion reaches b. */
 static inline bool mover_reaches_scalar(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
-    const col_real bb[6] = {b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z};
+    const col_real mn[3] = {b->min.x, b->min.y, b->min.z}, mx[3] = {b->max.x, b->max.y, b->max.z};
     col_real t0 = 0, t1 = max_t;
     for (int i = 0; i < 3; ++i) {
-        col_real a, z;
+        col_real u, w;
         if (m->divide && m->d[i] != 0) {
-            a = (bb[m->ia[i]] - m->oa[i]) / m->d[i];
-            z = (bb[m->iz[i]] - m->oz[i]) / m->d[i];
+            u = (mn[i] - m->hi[i]) / m->d[i];
+            w = (mx[i] - m->lo[i]) / m->d[i];
         } else {
-            a = (bb[m->ia[i]] - m->oa[i]) * m->inv[i];
-            z = (bb[m->iz[i]] - m->oz[i]) * m->inv[i];
+            u = (mn[i] - m->hi[i]) * m->inv[i];
+            w = (mx[i] - m->lo[i]) * m->inv[i];
         }
-        a = a - col_min(SLAB_WIDEN * col_abs(a), COL_REAL_MAX) - SLAB_TINY; /* (an infinity stays one) */
-        z = z + col_min(SLAB_WIDEN * col_abs(z), COL_REAL_MAX) + SLAB_TINY;
+        col_real a = slab_lower(w < u ? w : u), z = slab_raise(u > w ? u : w);
         t0 = a > t0 ? a : t0; /* NaN (touching with no motion) constrains nothing */
         t1 = z < t1 ? z : t1;
     }
@@ -150,34 +159,27 @@ static inline bool mover_reaches_scalar(const mover *m, const col_aabb *b, col_r
 }
 
 #ifdef COL__SSE2
-static inline __m128d select_lanes(__m128d mask, __m128d yes, __m128d no) {
-    return _mm_or_pd(_mm_and_pd(mask, yes), _mm_andnot_pd(mask, no));
-}
-
 /* One pair of lanes of mover_reaches_scalar's axes: the entry times (a) and
- * exit times (z), widened, by the same operations (so the same bits). Moving forward, a box
- * is entered through its min face by the mover's hi face, u = (min - hi) /
- * d, and left through its max face by the lo face, w = (max - lo) / d;
- * moving back, the other way round. */
-static inline void slab_lanes(__m128d mn, __m128d mx, __m128d lo, __m128d hi, __m128d inv, __m128d fwd, __m128d *a,
-                              __m128d *z) {
+ * exit times (z), widened, by the same operations (so the same bits). */
+static COL__ALWAYS_INLINE void slab_lanes(__m128d mn, __m128d mx, __m128d lo, __m128d hi, __m128d inv, __m128d *a,
+                                          __m128d *z) {
     __m128d u = _mm_mul_pd(_mm_sub_pd(mn, hi), inv), w = _mm_mul_pd(_mm_sub_pd(mx, lo), inv);
-    __m128d ea = select_lanes(fwd, u, w), ez = select_lanes(fwd, w, u);
-    const __m128d widen = _mm_set1_pd(SLAB_WIDEN), tiny = _mm_set1_pd(SLAB_TINY), sign = _mm_set1_pd(-0.0),
-                  most = _mm_set1_pd(COL_REAL_MAX);
-    *a = _mm_sub_pd(_mm_sub_pd(ea, _mm_min_pd(_mm_mul_pd(widen, _mm_andnot_pd(sign, ea)), most)), tiny);
-    *z = _mm_add_pd(_mm_add_pd(ez, _mm_min_pd(_mm_mul_pd(widen, _mm_andnot_pd(sign, ez)), most)), tiny);
+    __m128d ea = _mm_min_pd(w, u), ez = _mm_max_pd(u, w);
+    const __m128d down = _mm_set1_pd(COL_R(1.0) - SLAB_WIDEN), up = _mm_set1_pd(COL_R(1.0) + SLAB_WIDEN),
+                  tiny = _mm_set1_pd(SLAB_TINY);
+    *a = _mm_sub_pd(_mm_min_pd(_mm_mul_pd(ea, down), _mm_mul_pd(ea, up)), tiny);
+    *z = _mm_add_pd(_mm_max_pd(_mm_mul_pd(ez, down), _mm_mul_pd(ez, up)), tiny);
 }
 
 /* mover_reaches_scalar without division (m->divide false) in two lanes:
  * the same times, so the same answer and the same entry; maxima as the
  * scalar's (a > t0 ? a : t0: _mm_max_pd's rule, a NaN a keeps t0). */
-static inline bool mover_reaches_sse2(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
+static COL__ALWAYS_INLINE bool mover_reaches_sse2(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
     const double *p = (const double *)(const void *)b; /* min.xyz, max.xyz (box.h: no padding) */
     __m128d mn_xy = _mm_loadu_pd(p), mx_xy = _mm_loadu_pd(p + 3), mn_z = _mm_load_sd(p + 2), mx_z = _mm_load_sd(p + 5);
     __m128d a_xy, z_xy, a_z, z_z;
-    slab_lanes(mn_xy, mx_xy, m->lo_xy, m->hi_xy, m->inv_xy, m->fwd_xy, &a_xy, &z_xy);
-    slab_lanes(mn_z, mx_z, m->lo_z, m->hi_z, m->inv_z, m->fwd_z, &a_z, &z_z);
+    slab_lanes(mn_xy, mx_xy, m->lo_xy, m->hi_xy, m->inv_xy, &a_xy, &z_xy);
+    slab_lanes(mn_z, mx_z, m->lo_z, m->hi_z, m->inv_z, &a_z, &z_z);
     /* x, then y, then z, as the scalar loop (lane 0 only for z) */
     __m128d t0 = _mm_max_sd(a_xy, _mm_setzero_pd()), t1 = _mm_min_sd(z_xy, _mm_set_sd(max_t));
     t0 = _mm_max_sd(_mm_unpackhi_pd(a_xy, a_xy), t0);
@@ -190,7 +192,7 @@ static inline bool mover_reaches_sse2(const mover *m, const col_aabb *b, col_rea
 }
 #endif
 
-static inline bool mover_reaches(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
+static COL__ALWAYS_INLINE bool mover_reaches(const mover *m, const col_aabb *b, col_real max_t, col_real *enter) {
 #ifdef COL__SSE2
     if (!m->divide) return mover_reaches_sse2(m, b, max_t, enter);
 #endif
