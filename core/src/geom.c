@@ -292,3 +292,21 @@ void col__across(col_vec3 n, col_vec3 *t1, col_vec3 *t2) {
     *t1 = col__unit_or(col_v3_cross(n, least), col_v3(1, 0, 0));
     *t2 = col_v3_cross(n, *t1);
 }
+
+static int int32_order(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+void col__sort_int32(int32_t *a, size_t n) {
+    if (n > 32) {
+        qsort(a, n, sizeof *a, int32_order);
+        return;
+    }
+    for (size_t i = 1; i < n; ++i) {
+        int32_t x = a[i];
+        size_t j = i;
+        for (; j > 0 && a[j - 1] > x; --j) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}

@@ -126,6 +126,10 @@ static inline col_real col__obb_corners(const col_obb *b, col_vec3 p[8]) {
     return col__abs_max(b->c) + COL_R(1.01) * (b->e.x + b->e.y + b->e.z);
 }
 
+/* a[0..n) in increasing order: an insertion sort for the common few (a
+ * query's candidates, a move's hits), qsort beyond 32. */
+void col__sort_int32(int32_t *a, size_t n);
+
 /* The AABB of n >= 1 points (their coordinates' minima and maxima, by
  * comparisons: fmin is a library call), for valid points: NaN is the
  * callers' concern. col_shape_bounds' boxes and col_aabb_from_points. */

@@ -300,11 +300,6 @@ bool col_grid_entry_of(const col_grid *g, int32_t id, col_aabb *box, uint64_t *u
     return true;
 }
 
-static int id_order(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The candidates of a query: a buffer on the stack first, then the heap
  * (grown by doubling). */
 typedef struct candidates {
@@ -325,20 +320,6 @@ static bool push_candidate(candidates *c, int32_t id) {
     }
     c->ids[c->n++] = id;
     return true;
-}
-
-/* Insertion sort for the common few candidates, qsort beyond. */
-static void sort_ids(int32_t *a, size_t n) {
-    if (n > 32) {
-        qsort(a, n, sizeof *a, id_order);
-        return;
-    }
-    for (size_t i = 1; i < n; ++i) {
-        int32_t x = a[i];
-        size_t j = i;
-        for (; j > 0 && a[j - 1] > x; --j) a[j] = a[j - 1];
-        a[j] = x;
-    }
 }
 
 /* Whether the cell k is the first cell (lowest on every axis) that the
@@ -396,7 +377,7 @@ bool col_grid_query_aabb(const col_grid *g, const col_aabb *box, col_grid_query_
                 }
     }
     if (ok) {
-        sort_ids(c.ids, c.n);
+        col__sort_int32(c.ids, c.n);
         for (size_t i = 0; i < c.n; ++i)
             if (!fn(ctx, c.ids[i], g->entries[c.ids[i]].user)) break;
     }

@@ -630,6 +630,27 @@ static int by_t_slot(const void *pa, const void *pb) {
     return (a->slot > b->slot) - (a->slot < b->slot);
 }
 
+/* f[0..n) by slot, or by (t, slot): each a total order (a slot is found
+ * once), so any sort gives the same order; an insertion sort for the
+ * common few, qsort beyond 32. */
+static void sort_found(found *f, size_t n, bool by_t) {
+    if (n > 32) {
+        qsort(f, n, sizeof *f, by_t ? by_t_slot : by_slot);
+        return;
+    }
+    for (size_t i = 1; i < n; ++i) {
+        found x = f[i];
+        size_t j = i;
+        for (; j > 0; --j) {
+            const found *y = &f[j - 1];
+            bool before = by_t && x.t != y->t ? x.t < y->t : x.slot < y->slot;
+            if (!before) break;
+            f[j] = *y;
+        }
+        f[j] = x;
+    }
+}
+
 /* A query over w's bodies but `skip` (a slot, or COL_TREE_NULL). */
 static void init_query(query *q, col_world *w, const col_filter *filter, int32_t skip) {
     memset(q, 0, sizeof *q);
@@ -664,7 +685,7 @@ static size_t fail_query(query *q, col_world_status st, col_world_status *status
 static size_t finish_ids(query *q, col_body_id *out, col_cull *classes, size_t cap, col_world_status *status) {
     if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
     found *f = (found *)q->w->scratch;
-    if (q->count > 1) qsort(f, q->count, sizeof(found), by_slot);
+    sort_found(f, q->count, false);
     size_t n = 0;
     for (size_t i = 0; i < q->count; ++i) {
         if (!accept(q, f[i].slot)) continue;
@@ -921,7 +942,7 @@ typedef void copy_fn(const col_world *w, const found *f, void *out, size_t i);
 static size_t finish_hits(query *q, void *out, size_t cap, copy_fn *copy, col_world_status *status) {
     if (q->status != COL_WORLD_OK) return fail_query(q, q->status, status);
     found *f = (found *)q->w->scratch;
-    if (q->count > 1) qsort(f, q->count, sizeof(found), by_t_slot);
+    sort_found(f, q->count, true);
     size_t n = 0;
     for (size_t i = 0; i < q->count; ++i) {
         if (!accept(q, f[i].slot)) continue;
@@ -1056,11 +1077,6 @@ static void note_near(query *q, int32_t slot) {
     w->move_near[w->move_near_count++] = slot;
 }
 
-static int by_int32(const void *pa, const void *pb) {
-    int32_t a = *(const int32_t *)pa, b = *(const int32_t *)pb;
-    return (a > b) - (a < b);
-}
-
 size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 delta, const col_filter *filter,
                               int32_t skip, col__world_hit **hits) {
     query q;
@@ -1077,13 +1093,13 @@ size_t col__world_cast_locked(col_world *w, const col_shape *shape, col_vec3 del
         w->move_hits = h;
     }
     found *f = (found *)w->scratch;
-    if (q.count > 1) qsort(f, q.count, sizeof(found), by_t_slot);
+    sort_found(f, q.count, true);
     for (size_t i = 0; i < q.count; ++i) {
         memset(&w->move_hits[i], 0, sizeof w->move_hits[i]);
         w->move_hits[i].slot = f[i].slot;
         w->move_hits[i].sweep = f[i].hit.sweep;
     }
-    if (w->move_near_count > 1) qsort(w->move_near, w->move_near_count, sizeof(int32_t), by_int32);
+    col__sort_int32(w->move_near, w->move_near_count);
     *hits = w->move_hits;
     return q.count;
 }
@@ -1117,7 +1133,7 @@ size_t col__world_overlaps_locked(col_world *w, const col_shape *shape, const co
         w->move_slots = out;
     }
     found *f = (found *)w->scratch;
-    if (q.count > 1) qsort(f, q.count, sizeof(found), by_slot);
+    sort_found(f, q.count, false);
     for (size_t i = 0; i < q.count; ++i) w->move_slots[i] = f[i].slot;
     *slots = w->move_slots;
     return q.count;
