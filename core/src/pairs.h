@@ -67,6 +67,11 @@ extern const size_t col__kind_sizes[COL_SHAPE_KIND_COUNT];
  * false for a kind out of range. */
 bool col__kind_data_is_valid(col_shape_kind kind, const void *data);
 
+/* col_shape_translate for a 3D shape known valid (a world body's base):
+ * the translated shape validated alone (a NaN or infinite d, or one that
+ * takes a coordinate beyond COL_HUGE, makes it invalid: false). */
+bool col__shape_translate_valid(const col_shape *s, col_vec3 d, col_vec3 *points, col_shape *out);
+
 /* ---- order.c: the one pair ordering ---- */
 
 /* Numeric order of two shapes: by kind, then two of one kind by their

@@ -88,6 +88,10 @@ bool col_shape_bounds(const col_shape *s, col_aabb *out) {
 
 bool col_shape_translate(const col_shape *s, col_vec3 d, col_vec3 *points, col_shape *out) {
     if (!s || !out || !col_shape_is_valid(s) || !col_v3_is_valid(d)) return false;
+    return col__shape_translate_valid(s, d, points, out);
+}
+
+bool col__shape_translate_valid(const col_shape *s, col_vec3 d, col_vec3 *points, col_shape *out) {
     col_shape t = *s;
     switch (s->kind) {
     case COL_SHAPE_POINT: t.u.point.p = col_v3_add(s->u.point.p, d); break;

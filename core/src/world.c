@@ -155,9 +155,11 @@ static void adopt_shape(body *b, const col_shape *s, col_vec3 *points) {
 
 /* Body b's base at `offset`, in *out (a polytope's points written to
  * `points`): the base itself, bit for bit, at a zero offset (translating by
- * zero would turn its -0 coordinates into +0), else col_shape_translate. */
+ * zero would turn its -0 coordinates into +0), else translated (the base is
+ * valid: col__shape_translate_valid). */
 static bool placed_shape(const body *b, col_vec3 offset, col_vec3 *points, col_shape *out) {
-    if (offset.x != 0 || offset.y != 0 || offset.z != 0) return col_shape_translate(&b->base, offset, points, out);
+    if (offset.x != 0 || offset.y != 0 || offset.z != 0)
+        return col__shape_translate_valid(&b->base, offset, points, out);
     *out = b->base;
     if (b->base.kind == COL_SHAPE_POLYTOPE) {
         if (!points) return false;

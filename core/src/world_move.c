@@ -155,7 +155,7 @@ static col_vec3 against(col_vec3 v) {
 bool col__body_reachable(const body *b, col_vec3 position, col_vec3 *points) {
     col_shape s;
     col_aabb bounds;
-    if (!col_v3_is_valid(position) || !col_shape_translate(&b->base, position, points, &s)) return false;
+    if (!col_v3_is_valid(position) || !col__shape_translate_valid(&b->base, position, points, &s)) return false;
     return b->is_plane || col__padded_bounds(&s, &bounds);
 }
 
@@ -186,7 +186,7 @@ static bool blocking(col_response r) {
 static bool enters(const col__mover *m, const col_shape *base, const col_shape *from, col_vec3 pos, col_vec3 remaining,
                    col_real u, col_vec3 *points, entry *e, bool *failed) {
     col_shape at;
-    if (!col_shape_translate(base, col_v3_add(pos, col_v3_scale(remaining, u)), points, &at)) return true;
+    if (!col__shape_translate_valid(base, col_v3_add(pos, col_v3_scale(remaining, u)), points, &at)) return true;
     /* the bodies the segment's cast came near hold every one the mover
      * overlaps anywhere along its sweep: no walk of the trees */
     int32_t *slots;
@@ -355,7 +355,7 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
         }
         segments++;
         col_shape shape;
-        if (!col_shape_translate(&b->base, pos, spare, &shape)) break; /* beyond the coordinate range: stop */
+        if (!col__shape_translate_valid(&b->base, pos, spare, &shape)) break; /* beyond the coordinate range: stop */
         /* the sweep runs a skin further than the motion (u in (1, ext]),
          * so a motion that would end within the skin of a body, or exactly
          * touching it (a contact at the sweep's very end, where rounding
@@ -454,7 +454,8 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
                 missed.status = COL_HIT;
                 col_vec3 normal = col_v3(0, 0, 0);
                 col_shape at;
-                if (col_shape_translate(&b->base, col_v3_add(pos, col_v3_scale(remaining, clear)), net_points, &at)) {
+                if (col__shape_translate_valid(&b->base, col_v3_add(pos, col_v3_scale(remaining, clear)), net_points,
+                                               &at)) {
                     normal = leave_normal(o, &at, true, col_v3(0, 0, 0));
                     if (!o->mesh) missed.point = col_distance(&at, &o->shape).point_b;
                 }
@@ -480,7 +481,7 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
          * further and waits for a sweep of its own. */
         if (nblock > 0 && nlater > 0) {
             col_shape at;
-            bool placed = col_shape_translate(&b->base, rest_pos, net_points, &at);
+            bool placed = col__shape_translate_valid(&b->base, rest_pos, net_points, &at);
             for (int k = 0; k < nlater && placed && nblock < 2 * COL_MOVE_MAX_PLANES; ++k) {
                 col__world_hit *h = &list[later[k]];
                 const body *o = &w->bodies[h->slot];

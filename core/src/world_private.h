@@ -9,6 +9,7 @@
 #include "collide/motion.h"
 #include "collide/kdop_tree.h"
 #include "collide/world.h"
+#include "pairs.h"
 #include "tree_private.h"
 
 /*
