@@ -462,6 +462,19 @@ col_world_status col__mover_path(col__mover *m, col_vec3 start, col_vec3 delta, 
                 if (normal.x == 0 && normal.y == 0 && normal.z == 0) normal = col_v3_scale(remaining, -1 / len);
                 col_real back = back_off(-col_v3_dot(remaining, normal), len, skin, clear);
                 u_safe = col_max(clear - back, COL_R(0.0));
+                /* the backed-off stop checked too: along a grazing path within
+                 * rounding of a body, the rounded positions wander across its
+                 * boundary, so one before a clear one may enter it (a point
+                 * in a crease of a capsule and a plane:
+                 * regressions/motion/grazing-back-off-enters-a-capsule);
+                 * then the stop is the clear one itself */
+                entry again;
+                if (u_safe < clear && enters(m, &b->base, &shape, pos, remaining, u_safe, net_points, &again, &failed))
+                    u_safe = clear;
+                if (failed) {
+                    status = COL_WORLD_NO_MEMORY;
+                    break;
+                }
                 missed.normal = normal;
                 missed.t0 = clear;
                 if (nblock == 0) { /* the stop is the body the sweep missed */
