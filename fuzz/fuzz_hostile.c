@@ -162,6 +162,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     col_ray ray = {v1, v2, fz_real(&in, 0)};
     bool vR = col_ray_is_valid(&ray);
     col_shape rs = raw_of(&in, COL_SHAPE_SEGMENT);
+    /* the validator by its definition, each coordinate by itself (it
+     * decides by sums of magnitudes first: base.h's COL_HUGE contract) */
+    FZ_CHECK(vR == (col_v3_is_valid(ray.origin) && col_v3_is_valid(ray.delta) && ray.max_t >= 0),
+             "col_ray_is_valid: each coordinate within COL_HUGE, max_t >= 0", &rs, &rs);
     RAY_Q(col_raycast_plane(&ray, L), vR && vL, &pl, &rs);
     RAY_Q(col_raycast_sphere(&ray, Sp), vR && vSp, &sp, &rs);
     RAY_Q(col_raycast_aabb_slabs(&ray, B), vR && vB, &ab, &rs);

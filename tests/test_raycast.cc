@@ -374,6 +374,42 @@ TEST(Raycast, HostileInputIsInvalidAndHitsAreFinite) {
     ExpectHit(d, 1, V(-1, 0, 0), 0);
 }
 
+// Validation by the sums of the magnitudes (col__valid_ray_scaled) with each
+// coordinate compared where a sum exceeds COL_HUGE: a ray whose coordinates
+// are all within COL_HUGE is valid however large their sum, and one beyond
+// it by an ulp, or NaN or infinite, is not; the casts of the large valid
+// rays (whose ends the casts must then test) decide as usual.
+TEST(Raycast, RaysNearTheCoordinateLimitAreValidatedByEachCoordinate) {
+    const col_real H = (col_real)COL_HUGE, above = std::nextafter(H, R(kInf));
+    col_ray big = Ray(V(H / 4, R(0.75) * H, R(0.75) * H), V(H / 2, 0, 0), 1); // |o|1 = 1.75 H, end x = 0.75 H
+    EXPECT_TRUE(col_ray_is_valid(&big));
+    EXPECT_TRUE(col_ray_is_valid(ptr(Ray(V(H, -H, H), V(-H, H, -H), 1))));
+    EXPECT_FALSE(col_ray_is_valid(ptr(Ray(V(above, 0, 0), V(1, 0, 0), 1))));
+    EXPECT_FALSE(col_ray_is_valid(ptr(Ray(V(H, H, 0), V(0, 0, -above), 1))));
+    EXPECT_FALSE(col_ray_is_valid(ptr(Ray(V(H, H, H), V(kNaN, 0, 0), 1))));
+    EXPECT_FALSE(col_ray_is_valid(ptr(Ray(V(H, -kInf, H), V(1, 0, 0), 1))));
+    // the sphere of radius H / 8 at (H / 2, 0.75 H, 0.75 H): entered at x = 3 H / 8, t = 1 / 4
+    col_sphere s = {V(H / 2, R(0.75) * H, R(0.75) * H), H / 8};
+    ExpectHit(col_raycast_sphere(&big, &s), 0.25, V(-1, 0, 0), 1e-6);
+    // the box [3 H / 8, 5 H / 8] x [H / 2, H]^2: entered at t = 1 / 4 too
+    col_aabb b = {V(R(0.375) * H, H / 2, H / 2), V(R(0.625) * H, H, H)};
+    ExpectHit(col_raycast_aabb_slabs(&big, &b), 0.25, V(-1, 0, 0), 0);
+    // a segment ending exactly on the box's face x = 3 H / 8: a hit at max_t
+    col_ray to_face = Ray(V(0, R(0.75) * H, R(0.75) * H), V(R(0.375) * H, 0, 0), 1);
+    ExpectHit(col_raycast_aabb_slabs(&to_face, &b), 1, V(-1, 0, 0), 0);
+    ExpectHit(col_raycast_sphere(&to_face, &s), 1, V(-1, 0, 0), 0);
+    // and one an ulp short of it: a miss
+    to_face.delta.x = std::nextafter(R(0.375) * H, R(0));
+    EXPECT_EQ(col_raycast_aabb_slabs(&to_face, &b).status, COL_MISS);
+    EXPECT_EQ(col_raycast_sphere(&to_face, &s).status, COL_MISS);
+    col_ray bad = big;
+    bad.origin.x = above;
+    EXPECT_EQ(col_raycast_sphere(&bad, &s).status, COL_INVALID);
+    EXPECT_EQ(col_raycast_aabb_slabs(&bad, &b).status, COL_INVALID);
+    col_point p = {s.c};
+    EXPECT_EQ(col_raycast_point(&bad, &p).status, COL_INVALID);
+}
+
 // GJK ray casting's accuracy on these hulls of size ~5 (its size tolerance,
 // base.h, in either precision), and a gap it resolves.
 const double kHullTol = sizeof(col_real) == sizeof(double) ? 1e-9 : 2e-5;

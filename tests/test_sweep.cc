@@ -8,6 +8,7 @@
 #include "helpers.h"
 
 extern "C" {
+#include "exact.h"
 #include "geom.h"
 #include "ray.h"
 }
@@ -169,7 +170,7 @@ TEST(SweepSphereSphere, ThePointIsInBothAndTheSameBitsEitherWay) {
 TEST(SweepSphereSphere, OneQuadraticIsTheForwardCastAndTheBackwardOne) {
     std::mt19937_64 rng(29);
     std::uniform_real_distribution<double> u(-1, 1);
-    int hits = 0, inside = 0, n = 0;
+    int hits = 0, inside = 0, n = 0, decided = 0;
     for (double off : {0.0, 1048576.0})
         for (int i = 0; i < 20000; ++i) {
             col_vec3 p = V(off + 4 * u(rng), 4 * u(rng), 4 * u(rng)), v = V(8 * u(rng), 8 * u(rng), 8 * u(rng));
@@ -180,8 +181,19 @@ TEST(SweepSphereSphere, OneQuadraticIsTheForwardCastAndTheBackwardOne) {
             col_ray fwd = {p, v, R(1)};
             col_ray_hit f, g = col__raycast_sphere_at(&fwd, V(0, 0, 0), radius);
             col_real t1 = -1;
-            if (!col__sphere_sweep_cast(&fwd, radius, &f, &t1)) continue;
+            int sure = -1;
+            if (!col__sphere_sweep_cast(&fwd, V(0, 0, 0), radius, &f, &t1, &sure)) continue;
             ++n;
+            // its certificate: never against the exact test, and decisive
+            // wherever col__ball_sure is (the same bounds)
+            col_vec3 end;
+            ASSERT_TRUE(col__ray_end(&fwd, &end));
+            bool meets = col__segment_meets_ball(p, end, V(0, 0, 0), radius, R(0));
+            ASSERT_TRUE(sure == 2 || sure == (meets ? 1 : 0)) << i;
+            int alone = col__ball_sure(&fwd, end, V(0, 0, 0), radius);
+            ASSERT_TRUE(alone == 2 || sure == alone) << i;
+            decided += sure != 2;
+            if (sure == 0) continue; // (f unwritten: the sweep's miss)
             ASSERT_EQ(f.status, g.status) << i;
             ASSERT_EQ(f.inside, g.inside) << i;
             if (f.status != COL_HIT) continue;
@@ -204,6 +216,7 @@ TEST(SweepSphereSphere, OneQuadraticIsTheForwardCastAndTheBackwardOne) {
     EXPECT_GT(n, 30000);
     EXPECT_GT(hits, n / 5);
     EXPECT_GT(inside, n / 20);
+    EXPECT_GT(decided, n * 9 / 10);
 }
 
 TEST(SweepAabbAabb, EntryExitAndNormal) {

@@ -5,6 +5,12 @@
 #include "exact.h"
 #include "geom.h"
 
+/* col__valid_ray where a sum of magnitudes exceeds COL_HUGE (or is NaN):
+ * each coordinate by itself. */
+bool col__valid_ray_slow(const col_ray *r) {
+    return (int)col_v3_is_valid(r->origin) & (int)col_v3_is_valid(r->delta) & (r->max_t >= COL_R(0.0));
+}
+
 col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t) {
     col_vec3 ab = col_v3_sub(b, a);
     col_real denom = col_v3_dot(ab, ab);

@@ -89,9 +89,28 @@ static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
 static inline bool col__ellipsoid_is_linear(const col_ellipsoid *e) {
     return (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0)) >= 2;
 }
+/* |x| + |y| + |z| (in that order): at least each |component| (a sum of
+ * numbers >= 0 rounds to at least each term), NaN where one is NaN. */
+static inline col_real col__abs_sum(col_vec3 v) { return (col_abs(v.x) + col_abs(v.y)) + col_abs(v.z); }
+
+COL__NOINLINE bool col__valid_ray_slow(const col_ray *r);
+
+/* col__valid_ray, and *scale = |origin|1 + 2 max_t |delta|1 (ray.h's
+ * col__ray_end_scale, from the same sums: a cast that needs both computes
+ * them once). Each coordinate within COL_HUGE where the sums of their
+ * magnitudes are (NaN fails), the usual case; else each coordinate compared
+ * (a valid ray with coordinates near COL_HUGE). max_t: NaN fails the
+ * comparison; +infinity is allowed. */
+static inline bool col__valid_ray_scaled(const col_ray *r, col_real *scale) {
+    col_real so = col__abs_sum(r->origin), sd = col__abs_sum(r->delta);
+    *scale = so + COL_R(2.0) * r->max_t * sd;
+    if (so <= (col_real)COL_HUGE && sd <= (col_real)COL_HUGE) return r->max_t >= COL_R(0.0);
+    return col__valid_ray_slow(r);
+}
+
 static inline bool col__valid_ray(const col_ray *r) {
-    /* max_t: NaN fails the comparison; +infinity is allowed. */
-    return (int)col_v3_is_valid(r->origin) & (int)col_v3_is_valid(r->delta) & (r->max_t >= COL_R(0.0));
+    col_real scale;
+    return col__valid_ray_scaled(r, &scale);
 }
 
 /* Clamp x to [lo, hi]; NaN becomes lo. */

@@ -55,12 +55,26 @@ static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
     return col_v3_is_valid(*end);
 }
 
-/* The magnitude that bounds col__ray_end's rounding: |origin|inf + 2
- * max_t |delta|inf (the end lies within about u of it, on each axis, from
- * the exact ray's point at max_t). Shared by the ball casts' certificates
- * and the tree's rays. */
+/* col__ray_end for a valid ray whose col__ray_end_scale (or
+ * col__valid_ray_scaled's) is scale: where scale <= COL_HUGE the end is
+ * valid without a test (each |end_k| = |fl(o_k + fl(max_t d_k))| <=
+ * fl(|o_k| + fl(max_t |d_k|)) <= fl(|o|1 + fl(2 max_t |d|1)) = scale, by
+ * rounding's monotonicity: a sum of magnitudes rounds to at least each
+ * term); else (max_t = inf gives inf or NaN) col__ray_end's tests. */
+static inline bool col__ray_end_scaled(const col_ray *r, col_real scale, col_vec3 *end) {
+    if (!(scale <= (col_real)COL_HUGE)) return col__ray_end(r, end);
+    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    return true;
+}
+
+/* A magnitude that bounds col__ray_end's rounding: |origin|1 + 2 max_t
+ * |delta|1, at least |origin|inf + 2 max_t |delta|inf (the end lies within
+ * about u of that, on each axis, from the exact ray's point at max_t); the
+ * 1-norms are col__valid_ray's sums, so a cast that validated the ray
+ * computes them once. Shared by the ball casts' certificates and the tree's
+ * rays. */
 static inline col_real col__ray_end_scale(const col_ray *r) {
-    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
+    return col__abs_sum(r->origin) + COL_R(2.0) * r->max_t * col__abs_sum(r->delta);
 }
 
 /* The exact decision of a cast with a finite max_t (issue 16): meets(p, q,
@@ -82,15 +96,22 @@ col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius
  * (zero; the tiny-ball path still gives it): for casts whose normal nobody
  * reads (a sweep's backward cast). */
 col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius);
-/* A sweep of two spheres as one cast (sweep.c): the ray r from the relative
- * start, the ball of that radius at the origin. Where the ball and the
- * origin are not tiny and the cast's plain path applies (or the origin is
- * inside and the ray still): *h the cast of col__raycast_sphere_at, bit for
- * bit, and where it hits *t1 the exit, the greater root of the same
- * quadratic (k + the half chord; max_t for a ray standing still) at most
- * max_t and at least the entry, in place of a cast backwards from the end;
- * true. Else false (the caller casts both ways). */
-bool col__sphere_sweep_cast(const col_ray *r, col_real radius, col_ray_hit *h, col_real *t1);
+/* A sweep of two spheres as one cast (sweep.c): r is A's centre and the
+ * relative motion (origin a.c, delta fl(da - db), max_t 1), the ball (c,
+ * radius) B's centre and the radii's sum; the cast runs on rel = (fl(origin
+ * - c), delta, max_t) against the ball of that radius at 0. Where the ball
+ * and the origin are not tiny and the cast's plain path applies (or the
+ * origin is inside and the ray still): *h the cast of
+ * col__raycast_sphere_at(&rel, 0, radius), bit for bit, and where it hits
+ * *t1 the exit, the greater root of the same quadratic (k + the half chord;
+ * max_t for a ray standing still) at most max_t and at least the entry, in
+ * place of a cast backwards from the end; *sure col__ball_sure's verdict
+ * on r's segment and the ball (c, radius) (1 surely meets, 0 surely not, 2
+ * in doubt), from the cast's own quantities (its m = rel.origin is
+ * col__ball_sure's); true (*h unwritten where *sure is 0: the caller's
+ * answer is a miss). Else false (the caller casts both ways and asks
+ * col__ball_sure). */
+bool col__sphere_sweep_cast(const col_ray *r, col_vec3 c, col_real radius, col_ray_hit *h, col_real *t1, int *sure);
 /* Whether the segment [origin, end] of a ray with a finite max_t (end as
  * col__ray_end computes it) meets the ball (c, radius), from the cast's
  * first quantities with error bounds (raycast.c): 1 surely, 0 surely not, 2

@@ -367,42 +367,63 @@ col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius)
     return sphere_cast_line_as(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta), &line, false);
 }
 
-bool col__sphere_sweep_cast(const col_ray *r, col_real radius, col_ray_hit *h, col_real *t1) {
-    col_vec3 m = r->origin;
-    col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta), r2 = radius * radius;
-    if (mm < TINY_BALL && r2 < TINY_BALL) return false; /* tiny: the caller's casts */
-    col_real dd = col_v3_len_sq(r->delta);
+/* col__sphere_sweep_cast (ray.h): the cast on rel = (origin - c, delta,
+ * max_t) against the ball at 0, and col__ball_sure's certificate for r
+ * from the cast's own quantities (ball_line_certificate, defined below). */
+static COL__ALWAYS_INLINE int sweep_certificate(const col_ray *r, col_vec3 c, col_real radius, col_real mm, col_real b,
+                                                const ball_line *line);
+
+/* col__sphere_sweep_cast past the far pairs (below): an origin inside, or
+ * outside and moving closer. */
+static COL__NOINLINE bool sphere_sweep_near(const col_ray *r, const col_ray *rel, col_vec3 c, col_real radius,
+                                            col_real mm, col_real b, col_ray_hit *h, col_real *t1, int *sure) {
+    col_vec3 m = rel->origin;
+    col_real r2 = radius * radius, dd = col_v3_len_sq(rel->delta);
+    ball_line line = {(col_real)NAN, (col_real)NAN};
     if (mm <= r2) { /* the origin inside: the cast's inside hit, and the exit */
-        bool still = r->delta.x == COL_R(0.0) && r->delta.y == COL_R(0.0) && r->delta.z == COL_R(0.0);
+        bool still = rel->delta.x == COL_R(0.0) && rel->delta.y == COL_R(0.0) && rel->delta.z == COL_R(0.0);
         if (!still && !sphere_dd_plain(dd)) return false;
-        *h = col__ray_inside(r);
-        *t1 = r->max_t;
+        *h = col__ray_inside(rel);
+        *t1 = rel->max_t;
         if (!still) {
-            col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(m, k, r->delta));
+            col_real k = -b / dd, h2 = r2 - col_v3_len_sq(col_v3_madd(m, k, rel->delta));
             col_real out = k + (h2 > COL_R(0.0) ? col_sqrt(h2 / dd) : COL_R(0.0));
             if (out < *t1) *t1 = out > COL_R(0.0) ? out : COL_R(0.0);
         }
-        return true;
-    }
-    if (!(b < COL_R(0.0))) { /* outside and moving away, or standing still: the cast's miss */
-        *h = col__ray_miss();
+        *sure = sweep_certificate(r, c, radius, mm, b, &line);
         return true;
     }
     if (!sphere_dd_plain(dd)) return false;
     /* sphere_cast_line_as's plain path, the same operations */
     col_real k = -b / dd;
-    col_real qq = col_v3_len_sq(col_v3_madd(m, k, r->delta)), h2 = r2 - qq;
+    col_real qq = col_v3_len_sq(col_v3_madd(m, k, rel->delta)), h2 = r2 - qq;
+    line.k = k;
+    line.qq = qq;
+    *sure = sweep_certificate(r, c, radius, mm, b, &line);
     if (!(h2 >= COL_R(0.0))) {
         *h = col__ray_miss();
         return true;
     }
     col_real half = col_sqrt(h2 / dd); /* sphere_entry's half chord */
-    *h = sphere_hit(r, k - half, m, r2);
+    *h = sphere_hit(rel, k - half, m, r2);
     /* the exit: the other root, at most the end, at least the entry */
     col_real out = k + half;
-    *t1 = out < r->max_t ? out : r->max_t;
+    *t1 = out < rel->max_t ? out : rel->max_t;
     if (h->status == COL_HIT && *t1 < h->t) *t1 = h->t;
     return true;
+}
+
+bool col__sphere_sweep_cast(const col_ray *r, col_vec3 c, col_real radius, col_ray_hit *h, col_real *t1, int *sure) {
+    col_ray rel = {col_v3_sub(r->origin, c), r->delta, r->max_t};
+    col_real mm = col_v3_len_sq(rel.origin), b = col_v3_dot(rel.origin, rel.delta), r2 = radius * radius;
+    if (mm < TINY_BALL && r2 < TINY_BALL) return false; /* tiny: the caller's casts */
+    if (mm > r2 && !(b < COL_R(0.0))) { /* outside and moving away, or standing still: the cast's miss */
+        ball_line line = {(col_real)NAN, (col_real)NAN};
+        *sure = sweep_certificate(r, c, radius, mm, b, &line);
+        if (*sure != 0) *h = col__ray_miss(); /* (a sure miss: the caller's own) */
+        return true;
+    }
+    return sphere_sweep_near(r, &rel, c, radius, mm, b, h, t1, sure);
 }
 
 /* A distance x to c, known as x2 = fl(x^2), surely below (above) rho, known
@@ -533,6 +554,16 @@ static COL__ALWAYS_INLINE int ball_line_certificate(const col_ray *r, col_vec3 c
     return ball_end_sure(end, c, lo, hi2, mm, !beyond);
 }
 
+/* col__sphere_sweep_cast's certificate: ball_line_certificate where r's
+ * end is within range (S <= COL_HUGE) and the test hook is off, else in
+ * doubt (col__ball_sure's answer there). */
+static COL__ALWAYS_INLINE int sweep_certificate(const col_ray *r, col_vec3 c, col_real radius, col_real mm, col_real b,
+                                                const ball_line *line) {
+    col_real scale = col__ray_end_scale(r);
+    if (col__exact_always || !(scale <= (col_real)COL_HUGE)) return 2;
+    return ball_line_certificate(r, c, radius, mm, b, line, ball_delta(scale));
+}
+
 int col__ball_sure(const col_ray *r, col_vec3 end, col_vec3 c, col_real radius) {
     if (col__exact_always) return 2;
     col_vec3 m = col_v3_sub(r->origin, c);
@@ -588,8 +619,8 @@ static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_r
 enum { BALL_DOUBT, BALL_MISS, BALL_HIT };
 
 static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_vec3 m, col_real mm, col_real b,
-                                        col_ray_hit *h) {
-    col_real scale = ball_scale(r), delta = ball_delta(scale);
+                                        col_real scale, col_ray_hit *h) {
+    col_real delta = ball_delta(scale);
     /* moving away first (the far rays' answer: an end beyond COL_HUGE, where
      * the cast decides alone, is the cast's miss too), the test hook after */
     if (!(b < COL_R(0.0)))
@@ -609,26 +640,36 @@ static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_v
 
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
  * finite max_t, ball_fast, else ball_decide. */
-static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_vec3 c, col_real radius, col__meets_fn meets,
-                                                col__near_fn near, const void *shape) {
+static COL__NOINLINE col_ray_hit ball_finite(const col_ray *r, col_real scale, col_vec3 c, col_real radius, col_vec3 m,
+                                             col_real mm, col_real b, col__meets_fn meets, col__near_fn near,
+                                             const void *shape) {
+    col_ray_hit h;
+    int fast = ball_fast(r, radius, m, mm, b, scale, &h);
+    if (fast == BALL_MISS) return col__ray_miss();
+    if (fast == BALL_HIT) return h;
+    return ball_decide(r, c, radius, m, mm, b, scale, meets, near, shape);
+}
+
+static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_real scale, col_vec3 c, col_real radius,
+                                                col__meets_fn meets, col__near_fn near, const void *shape) {
     col_vec3 m = col_v3_sub(r->origin, c);
     col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
     if (!(r->max_t <= COL_REAL_MAX)) return sphere_cast(r, radius, m, mm, b); /* without end: the cast */
-    col_ray_hit h;
-    int fast = ball_fast(r, radius, m, mm, b, &h);
-    if (fast == BALL_MISS) return col__ray_miss();
-    if (fast == BALL_HIT) return h;
-    return ball_decide(r, c, radius, m, mm, b, ball_scale(r), meets, near, shape);
+    if (!(b < COL_R(0.0)) && ball_surely_receding(mm, b, radius, ball_delta(scale)) && !col__exact_always)
+        return col__ray_miss();
+    return ball_finite(r, scale, c, radius, m, mm, b, meets, near, shape);
 }
 
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
-    if (!col__valid_ray(r) || !col__valid_sphere(s)) return col__ray_invalid();
-    return ball_cast(r, s->c, s->r, meets_sphere, near_sphere, s);
+    col_real scale;
+    if (!col__valid_ray_scaled(r, &scale) || !col__valid_sphere(s)) return col__ray_invalid();
+    return ball_cast(r, scale, s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
-    if (!col__valid_ray(r) || !col__valid_point(p)) return col__ray_invalid();
-    return ball_cast(r, p->p, COL_R(0.0), meets_point, near_point, p);
+    col_real scale;
+    if (!col__valid_ray_scaled(r, &scale) || !col__valid_point(p)) return col__ray_invalid();
+    return ball_cast(r, scale, p->p, COL_R(0.0), meets_point, near_point, p);
 }
 
 /* The slab method's state: the greatest entry and least exit times so far,
@@ -751,14 +792,15 @@ static COL__NOINLINE void aabb_doubt(const col_ray *r, col_ray_hit *h, col_vec3 
 }
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
-    if (!col__valid_ray(r) || !col__valid_aabb(b)) return col__ray_invalid();
+    col_real scale;
+    if (!col__valid_ray_scaled(r, &scale) || !col__valid_aabb(b)) return col__ray_invalid();
     /* An origin outside a slab and not moving into it: the end lies on the
      * same side (fl(o + fl(max_t d)) moves from o with d's sign, rounding
      * is monotone), so every ray and segment misses: exact comparisons,
      * before the end (the cast's own early out, as cheap). */
     if (col__ray_receding_from_box(r->origin, r->delta, b->min, b->max, COL_R(0.0))) return col__ray_miss();
     col_vec3 end;
-    if (!col__ray_end(r, &end)) return cast_aabb(r, b); /* a ray without end: the cast's own decision */
+    if (!col__ray_end_scaled(r, scale, &end)) return cast_aabb(r, b); /* a ray without end: the cast's own decision */
     int sure;
     col_ray_hit h = aabb_cast_certified(r, end, b, &sure);
     if (col__exact_always) sure = 2; /* no certificate decides */

@@ -255,21 +255,18 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
-    /* The decision's certificate: A's centre as a ray a->c + u v (v rounded,
-     * its end too, the radius a rounded sum: within the certificate's
-     * bounds), then the general filter where it is in doubt. */
+    /* The cast and its exit from one quadratic where it can, with the
+     * decision's certificate from the same quantities: A's centre as a ray
+     * a->c + u v (v rounded, its end too, the radius a rounded sum: within
+     * the certificate's bounds); else forwards and backwards, and the
+     * certificate by itself. The general filter where it is in doubt. */
     col_ray ray = {a->c, v, COL_R(1.0)};
-    col_vec3 end;
-    int fast = col__ray_end(&ray, &end) ? col__ball_sure(&ray, end, b->c, a->r + b->r) : 2;
-    if (fast == 2) fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r);
-    if (fast == 0) return col__sweep_miss(COL_MISS);
-    /* the cast and its exit from one quadratic where it can; else forwards
-     * and backwards */
-    col_ray fwd = {p, v, COL_R(1.0)};
     col_ray_hit f;
     col_real t1 = COL_R(1.0);
     col_sweep_hit h;
-    if (col__sphere_sweep_cast(&fwd, ctx.r, &f, &t1)) {
+    int fast;
+    if (col__sphere_sweep_cast(&ray, b->c, ctx.r, &f, &t1, &fast)) {
+        if (fast == 0) return col__sweep_miss(COL_MISS); /* the far pairs' answer */
         h = col__sweep_miss(f.status);
         if (f.status == COL_HIT) {
             h.t0 = f.t;
@@ -278,8 +275,12 @@ col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const co
             h.initially_overlapping = f.inside;
         }
     } else {
+        col_vec3 end;
+        fast = col__ray_end(&ray, &end) ? col__ball_sure(&ray, end, b->c, ctx.r) : 2;
         h = col__sweep_cast_by(cast_sphere, cast_sphere_t, &ctx, p, v);
     }
+    if (fast == 2) fast = col__moving_ball_fast(a->c, da, db, b->c, a->r, b->r);
+    if (fast == 0) return col__sweep_miss(COL_MISS);
     /* Decided exactly (issue 16): A's centre moving by da - db (never
      * rounded) comes within r1 + r2 of B's centre for some u in [0, 1]; the
      * cast gives t0, t1 and the normal where it agrees. Where its rounding
