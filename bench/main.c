@@ -744,6 +744,9 @@ static void print_floor_targets(int far) {
         snprintf(what, sizeof what, "%s within 1.5x of its floor", others[i][1] + 8);
         target(what, find(others[i][0], far, others[i][1]), find(others[i][0], far, "naive:"), 1.5);
     }
+    /* the issue's batch path: the sphere pairs of an array, two at a time */
+    target("col_overlap_many sphere-sphere (batch) within 1.5x of the floor",
+           find("sphere_sphere", far, "collide col_overlap_many (batch)"), find("sphere_sphere", far, "naive:"), 1.5);
 }
 
 /* issue 16: the exact decision of a finite max_t (filtered predicates:

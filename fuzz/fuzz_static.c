@@ -121,6 +121,25 @@ static bool aabb_valid_by_definition(const col_aabb *b) {
  * batch. Random bytes seldom put an infinity where only one comparison of
  * a validator would see it, beside an overlap that would hide its absence
  * (a lane of the AABB test's validation dropped survived a minute). */
+/* An invalid shape p of b's kind in an array of pairs beside valid ones
+ * (the batch's lanes take pairs four at a time, then two, then one): (p, b),
+ * (b, b), (b, p), (p, b), (b, b), (p, b), (b, b); every pair with p
+ * answers no, the others as col_overlap(b, b). */
+static void check_beside(const col_shape *p, const col_shape *b) {
+    if (p->kind != b->kind || b->kind == COL_SHAPE_POLYTOPE) return;
+    size_t sz = (size_t)fz_real_count(p->kind) * sizeof(col_real);
+    const col_shape *xs[7] = {p, b, b, p, b, p, b}, *ys[7] = {b, b, p, b, b, b, b};
+    unsigned char px[7 * sizeof p->u], py[7 * sizeof p->u], o7[7];
+    for (int i = 0; i < 7; ++i) {
+        memcpy(px + (size_t)i * sz, &xs[i]->u, sz);
+        memcpy(py + (size_t)i * sz, &ys[i]->u, sz);
+    }
+    bool bb = col_overlap(b, b);
+    FZ_CHECK(col_overlap_many(p->kind, px, b->kind, py, false, 7, o7) == 3 * (size_t)bb && o7[0] == 0 && o7[1] == bb &&
+                 o7[2] == 0 && o7[3] == 0 && o7[4] == bb && o7[5] == 0 && o7[6] == bb,
+             "an invalid pair beside valid ones in an array overlaps nothing", p, b);
+}
+
 static void check_poisoned(const col_shape *a, const col_shape *b) {
     if (a->kind == COL_SHAPE_POLYTOPE || !col_overlap(a, b)) return;
     const col_real huge = (col_real)COL_HUGE;
@@ -135,6 +154,7 @@ static void check_poisoned(const col_shape *a, const col_shape *b) {
             FZ_CHECK(!col_overlap(&p, b) && !col_overlap(b, &p) &&
                          col_overlap_many(p.kind, &p.u, b->kind, &b->u, true, 1, &out) == 0 && out == 0,
                      "a shape with one coordinate made invalid overlaps nothing", &p, b);
+            check_beside(&p, b);
         }
     /* finite but invalid: an AABB's min above its max on one axis, a
      * negative radius (the comparisons a two-lane validator folds together) */
@@ -158,6 +178,7 @@ static void check_poisoned(const col_shape *a, const col_shape *b) {
         FZ_CHECK(!col_overlap(&p, b) && !col_overlap(b, &p) &&
                      col_overlap_many(p.kind, &p.u, b->kind, &b->u, true, 1, &out) == 0 && out == 0,
                  "a shape with a min above its max or a negative radius overlaps nothing", &p, b);
+        check_beside(&p, b);
     }
 }
 
@@ -190,6 +211,24 @@ static void check_generic(const col_shape *a, const col_shape *b) {
         if (col_shape_is_valid(a) && col_shape_is_valid(b))
             FZ_CHECK(n == 3 * (size_t)ab && out[0] == ab && out[1] == ab && out[2] == ab,
                      "col_overlap_many_unchecked answers as col_overlap for valid shapes", a, b);
+        /* different pairs side by side, (a, b), (a, a), (b, b), (b, a), (a,
+         * b), (a, a), (b, a): the batch's lanes take pairs four at a time
+         * (AVX2), then two (SSE2), then one; each answer in its own place */
+        if (a->kind == b->kind) {
+            const col_shape *xs[7] = {a, a, b, b, a, a, b}, *ys[7] = {b, a, b, a, b, a, a};
+            unsigned char px[7 * sizeof a->u], py[7 * sizeof a->u], o7[7];
+            bool want[7], same = true;
+            size_t expect = 0;
+            for (int i = 0; i < 7; ++i) {
+                memcpy(px + (size_t)i * sa, &xs[i]->u, sa);
+                memcpy(py + (size_t)i * sa, &ys[i]->u, sa);
+                want[i] = col_overlap(xs[i], ys[i]);
+                expect += want[i];
+            }
+            n = col_overlap_many(a->kind, px, b->kind, py, false, 7, o7);
+            for (int i = 0; i < 7; ++i) same = same && o7[i] == want[i];
+            FZ_CHECK(n == expect && same, "col_overlap_many answers each pair of an array in its place", a, b);
+        }
     }
     bool valid = col_shape_is_valid(a) && col_shape_is_valid(b);
     if (!valid || !col_overlap_supported(a->kind, b->kind)) FZ_CHECK(!ab, "invalid or unsupported gives false", a, b);

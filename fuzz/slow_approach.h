@@ -21,6 +21,7 @@
 #ifndef COLLIDE_FUZZ_SLOW_APPROACH_H
 #define COLLIDE_FUZZ_SLOW_APPROACH_H
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -63,7 +64,12 @@ static inline bool fz_slow_approach(const col_shape *a0, const col_shape *b, uin
     double bd = fz_band_distance(a0, b) + (fz_gjk_sliver(a0, b) ? fz_band_support(a0, b) : 0.0);
     double angle = 2 * bd / (double)r.distance, shift = fabs(d - (double)r.distance);
     col_vec3 m = col_v3_scale(r.normal, -(col_real)(d + delta)), zero = col_v3(0, 0, 0);
-    double band = 2 * bd + shift * fmin(angle, 1.0) + fz_band_contact(a0, b, m);
+    /* and the placement's own rounding: A's numbers moved by the shift, at
+     * most a few ulps of the shift and of their magnitude (a plane's offset
+     * is its distance from B, which fz_size does not see: a plane 1.2e33
+     * from a point near the origin, placed 6e-5 from it, landed on it) */
+    double placed = 4 * DBL_EPSILON * (size + (double)r.distance + shift);
+    double band = 2 * bd + shift * fmin(angle, 1.0) + placed + fz_band_contact(a0, b, m);
     if (!(fabs(delta) > 4 * band && d > 4 * band)) return false;
     c->a = fz_translated(a0, col_v3_scale(r.normal, (col_real)(d - (double)r.distance)), c->store);
     bool b_moves = (k & 32) != 0;

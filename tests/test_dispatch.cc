@@ -2,11 +2,16 @@
 // through the dispatch, classification and bounds.
 #include <cstring>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "helpers.h"
+
+extern "C" {
+#include "box.h" // col__batch_lanes_force
+}
 
 using namespace ct;
 
@@ -443,11 +448,6 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
                                                 pb.data() + i * col_shape_kind_size(k2)),
                           want)
                     << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
-                // one pair at a time (the Lua binding's collide.overlap)
-                ASSERT_EQ(col_overlap_unchecked(k1, pa.data() + i * col_shape_kind_size(k1), k2,
-                                                pb.data() + i * col_shape_kind_size(k2)),
-                          want)
-                    << col_shape_kind_name(k1) << " vs " << col_shape_kind_name(k2) << " #" << i;
             }
             EXPECT_EQ(n, expect);
             checked += static_cast<long>(as.size());
@@ -467,6 +467,92 @@ TEST(OverlapMany, UncheckedAnswersAsOverlapForValidShapes) {
     EXPECT_FALSE(col_overlap_unchecked(COL_SHAPE_PLANE, &pl, COL_SHAPE_PLANE, &pl));
     EXPECT_FALSE(
         col_overlap_unchecked(static_cast<col_shape_kind>(COL_SHAPE_KIND_COUNT), &pl, COL_SHAPE_SPHERE, &bad[1]));
+}
+
+// The sphere pairs' batch, two pairs at a time in the double build (its
+// validity by the sums of the magnitudes, its filter lane by lane): every
+// answer as col_overlap_sphere_sphere's, checked and unchecked, on pairs
+// touching exactly and moved by an ulp (in doubt: the exact test), valid
+// spheres whose numbers sum beyond COL_HUGE, invalid ones beside valid ones
+// in the other lane, radii 0, -0 and negative, odd counts and one b.
+// (each lanes' path: the widest the CPU has, then two)
+class SpherePairs : public ::testing::TestWithParam<int> {
+  protected:
+    void SetUp() override { col__batch_lanes_force(GetParam()); }
+    void TearDown() override { col__batch_lanes_force(0); }
+};
+INSTANTIATE_TEST_SUITE_P(OverlapMany, SpherePairs, ::testing::Values(0, 2));
+
+TEST_P(SpherePairs, AnswerAsTheOnePairTest) {
+    const col_real H = (col_real)COL_HUGE;
+    std::mt19937_64 rng(41);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<col_sphere> as, bs;
+    for (int i = 0; i < 6000; ++i) {
+        col_real scale = R(i % 3 == 0 ? 1.0 : (i % 3 == 1 ? 1024.0 : 1.0 / 64));
+        col_sphere a = {V(scale * u(rng), scale * u(rng), scale * u(rng)), scale * R(u(rng) + 1)};
+        col_sphere b = {V(scale * u(rng), scale * u(rng), scale * u(rng)), scale * R(u(rng) + 1)};
+        // a third plain pairs (the lanes' own answers: a block of pairs with
+        // one in doubt or a number beyond COL_HUGE is answered again pair by
+        // pair), a third plain with a negative radius here and there (the
+        // lanes' own test), the last the cases below at random, beside
+        // every other
+        int kind = i < 2000 ? 10 : (i < 4000 ? (i % 37 == 0 ? 4 : 10) : static_cast<int>(rng() % 11));
+        switch (kind) {
+        case 0: // touching exactly along x (dyadic numbers: exact sums), then an ulp apart or into it
+        case 1:
+        case 2:
+            a = {V(R(0.5), R(0.25), 0), R(0.75)};
+            b = {V(R(2.0), R(0.25), 0), R(0.75)};
+            if (kind == 1) b.c.x = std::nextafter(b.c.x, R(3));
+            if (kind == 2) b.c.x = std::nextafter(b.c.x, R(0));
+            break;
+        case 3: // valid, but the sixteen magnitudes sum beyond COL_HUGE
+            a.c = V(R(0.9) * H, R(-0.9) * H, R(0.5) * H);
+            b.c = V(R(0.9) * H, R(-0.9) * H, R(0.5) * H - 1);
+            break;
+        case 4: a.r = R(-1); break; // invalid beside a valid lane
+        case 5: b.c.y = std::nextafter(H, R(kInf)); break;
+        case 6: a.c.z = R(kNaN); break;
+        case 7: b.r = R(-0.0); break;
+        case 8: a.r = 0, b.r = 0, b.c = a.c; break; // two points, the same
+        default: break;
+        }
+        as.push_back(a);
+        bs.push_back(b);
+    }
+    for (size_t count : {as.size(), as.size() - 1, size_t{1}, size_t{3}}) {
+        std::vector<unsigned char> out(count, 7), outu(count, 7), out1(count, 7);
+        size_t n = col_overlap_many(COL_SHAPE_SPHERE, as.data(), COL_SHAPE_SPHERE, bs.data(), false, count, out.data());
+        col_overlap_many_unchecked(COL_SHAPE_SPHERE, as.data(), COL_SHAPE_SPHERE, bs.data(), false, count, outu.data());
+        size_t n1 = col_overlap_many(COL_SHAPE_SPHERE, as.data(), COL_SHAPE_SPHERE, &bs[0], true, count, out1.data());
+        size_t expect = 0, expect1 = 0;
+        for (size_t i = 0; i < count; ++i) {
+            bool want = col_overlap_sphere_sphere(&as[i], &bs[i]), want1 = col_overlap_sphere_sphere(&as[i], &bs[0]);
+            expect += want;
+            expect1 += want1;
+            ASSERT_EQ(out[i], want ? 1 : 0) << i;
+            ASSERT_EQ(out1[i], want1 ? 1 : 0) << i;
+            if (col_sphere_is_valid(&as[i]) && col_sphere_is_valid(&bs[i])) {
+                ASSERT_EQ(outu[i], want ? 1 : 0) << i;
+            }
+        }
+        EXPECT_EQ(n, expect);
+        EXPECT_EQ(n1, expect1);
+        if (count > 100) {
+            EXPECT_GT(expect, count / 5);
+            EXPECT_LT(expect, count - count / 5);
+        }
+    }
+    // the touching pair meets, an ulp apart it does not (the exact decision)
+    col_sphere t[3] = {{V(R(0.5), R(0.25), 0), R(0.75)}, {V(R(2.0), R(0.25), 0), R(0.75)}, {V(0, 0, 0), 0}};
+    t[2] = t[1];
+    t[2].c.x = std::nextafter(R(2.0), R(3));
+    col_sphere ta[2] = {t[0], t[0]}, tb[2] = {t[1], t[2]};
+    unsigned char o[2] = {7, 7};
+    EXPECT_EQ(col_overlap_many(COL_SHAPE_SPHERE, ta, COL_SHAPE_SPHERE, tb, false, 2, o), 1u);
+    EXPECT_EQ(o[0], 1);
+    EXPECT_EQ(o[1], 0);
 }
 
 TEST(OverlapMany, DegenerateCallsAnswerNo) {

@@ -138,6 +138,12 @@ static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_spher
 /* OBB-OBB SAT without validation (box.c). */
 bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 
+/* Test hook (batch.c): col_overlap_many's sphere pairs in two lanes (SSE2)
+ * where lanes is 2, even where the CPU has AVX2's four; 0, the default:
+ * the widest the CPU has. So tests run each path on the same pairs. Builds
+ * without lanes (float, COLLIDE_NO_SIMD) ignore it. */
+void col__batch_lanes_force(int lanes);
+
 #ifdef COL__SSE2
 /* Two lanes at a time (SSE2, every x86-64): every number within COL_HUGE by
  * its absolute value (false for NaN) and both radii >= 0, col__valid_sphere
