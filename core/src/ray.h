@@ -63,7 +63,10 @@ static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
  * term); else (max_t = inf gives inf or NaN) col__ray_end's tests. */
 static inline bool col__ray_end_scaled(const col_ray *r, col_real scale, col_vec3 *end) {
     if (!(scale <= (col_real)COL_HUGE)) return col__ray_end(r, end);
-    *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
+    if (r->max_t == COL_R(1.0)) /* a segment's cast: fl(1 d) = d, the same end a product sooner */
+        *end = col_v3_add(r->origin, r->delta);
+    else
+        *end = col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t));
     return true;
 }
 
