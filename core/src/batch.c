@@ -1,7 +1,8 @@
 /*
  * col_overlap_many (collide/shape.h): the batch form of col_overlap, with
- * inline loops for the pairs of spheres (two pairs at a time where SSE2
- * lanes serve: sphere_pairs) and AABBs and, for shapes known valid, OBBs;
+ * inline loops for the pairs of spheres (four pairs at a time where the CPU
+ * has AVX2, else two with SSE2: sphere_pairs) and AABBs and, for shapes
+ * known valid, OBBs;
  * every other pair through col_overlap on shapes built once. Answers are
  * col_overlap's bit for bit (tests/test_dispatch.cc, fuzz_static).
  */
@@ -48,21 +49,7 @@ static int forced_lanes = 0;
 void col__batch_lanes_force(int lanes) { forced_lanes = lanes; }
 
 #ifdef COL__SSE2
-/*
- * The sphere pairs two at a time (SSE2 lanes across pairs: pair i in lane
- * 0, pair i + 1 in lane 1), the answers of the one-pair kernels
- * (col__overlap_sphere_sphere_k, _u) bit for bit:
- *   - validity: every coordinate and radius of the four spheres within
- *     COL_HUGE where the sum of their sixteen magnitudes is (a sum of
- *     numbers >= 0 rounds to at least each of them; a NaN fails), the
- *     radii >= 0; a sum beyond COL_HUGE (or NaN) sends both pairs to the
- *     one-pair kernel, which compares each number;
- *   - the filter: the same differences, squares and sums in the same order
- *     as col__sphere_sphere_filter, and col__le_filtered's bound, lane by
- *     lane; a pair in doubt sends both pairs to the one-pair kernel (the
- *     exact test).
- * The structs' memory is read as doubles (box.h: no padding).
- */
+/* The sphere pairs from..to one at a time: the one-pair kernels. */
 static size_t sphere_pairs_one_by_one(const col_sphere *a, const col_sphere *b, size_t step, size_t from, size_t to,
                                       unsigned char *out, bool checked) {
     size_t hits = 0;
@@ -78,10 +65,11 @@ static size_t sphere_pairs_one_by_one(const col_sphere *a, const col_sphere *b, 
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 #define COL__AVX2_BATCH 1
-/* sphere_pairs in four lanes (AVX2, where the CPU has it: col__batch_lanes
- * tells): the same operations lane by lane, the spheres transposed from
- * their structs (one 32-byte load each). Compiled for AVX2 alone (no FMA:
- * the products and sums round as in the scalar kernels). */
+/* sphere_pairs in four lanes (AVX2, where the CPU has it: batch_lanes
+ * tells), up to a multiple of four pairs (*done): the same operations lane
+ * by lane, the spheres transposed from their structs (one 32-byte load
+ * each). Compiled for AVX2 alone (no FMA: the products and sums round as
+ * in the one-pair kernels). */
 __attribute__((target("avx2"))) static size_t sphere_pairs4(const col_sphere *a, const col_sphere *b, size_t step,
                                                             size_t count, unsigned char *out, bool checked,
                                                             size_t *done) {
@@ -155,6 +143,22 @@ static int batch_lanes(void) {
 #endif
 }
 
+/*
+ * The sphere pairs in lanes across pairs (SSE2: pair j in lane 0, pair j +
+ * 1 in lane 1; AVX2's four first where the CPU has it), the answers of the
+ * one-pair kernels (col__overlap_sphere_sphere_k, _u) bit for bit:
+ *   - validity: every coordinate and radius of the spheres of a step within
+ *     COL_HUGE where the sum of their magnitudes is (a sum of numbers >= 0
+ *     rounds to at least each of them; a NaN fails), and the radii >= 0;
+ *   - the filter: the same differences, squares and sums in the same order
+ *     as col__sphere_sphere_filter, and col__le_filtered's bound, lane by
+ *     lane;
+ *   - blocks of 64 pairs without a branch on the data: a block where a sum
+ *     exceeds COL_HUGE (or is NaN) or a pair is in doubt is answered again
+ *     by the one-pair kernels (which compare each number, and decide a
+ *     doubt exactly).
+ * The structs' memory is read as doubles (box.h: no padding).
+ */
 static size_t sphere_pairs(const col_sphere *a, const col_sphere *b, size_t step, size_t count, unsigned char *out,
                            bool checked) {
     const __m128d huge = _mm_set1_pd((double)COL_HUGE), sign = _mm_set1_pd(-0.0), zero = _mm_setzero_pd();
@@ -163,8 +167,6 @@ static size_t sphere_pairs(const col_sphere *a, const col_sphere *b, size_t step
 #ifdef COL__AVX2_BATCH
     if (batch_lanes() == 4) hits = sphere_pairs4(a, b, step, count, out, checked, &i);
 #endif
-    /* blocks of 64 pairs without a branch on the data: a block where a sum
-     * exceeds COL_HUGE or a pair is in doubt is answered again pair by pair */
     while (i + 1 < count) {
         size_t end = count - i > 64 ? i + 64 : count & ~(size_t)1, block = 0;
         int redo = 0;
@@ -217,10 +219,11 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
         if (out) memset(out, 0, count);
         return 0;
     }
+    /* the sphere pairs in lanes, the other inline pairs (supported by their
+     * kinds) one at a time; the rest asks */
 #ifdef COL__SSE2
     if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) return sphere_pairs(a, b, step, count, out, checked);
 #endif
-        /* the inline pairs are supported by their kinds; the rest asks */
 #define COL__BATCH_PAIR(KA, KB, TA, TB, CHECKED, UNCHECKED)                                                            \
     if (ka == KA && kb == KB) {                                                                                        \
         if (checked)                                                                                                   \
