@@ -95,15 +95,17 @@ static inline col_real col__abs_sum(col_vec3 v) { return (col_abs(v.x) + col_abs
 
 COL__NOINLINE bool col__valid_ray_slow(const col_ray *r);
 
-/* col__valid_ray, and *scale = |origin|1 + 2 max_t |delta|1 (ray.h's
- * col__ray_end_scale, from the same sums: a cast that needs both computes
- * them once). Each coordinate within COL_HUGE where the sums of their
- * magnitudes are (NaN fails), the usual case; else each coordinate compared
- * (a valid ray with coordinates near COL_HUGE). max_t: NaN fails the
- * comparison; +infinity is allowed. */
+static inline col_real col__abs_max(col_vec3 v);
+
+/* col__valid_ray, and *scale = |origin|inf + 2 max_t |delta|inf (ray.h's
+ * col__ray_end_scale: a cast that needs both takes each magnitude once).
+ * Each coordinate within COL_HUGE where the sums of their magnitudes are
+ * (NaN fails), the usual case; else each coordinate compared (a valid ray
+ * with coordinates near COL_HUGE). max_t: NaN fails the comparison;
+ * +infinity is allowed. */
 static inline bool col__valid_ray_scaled(const col_ray *r, col_real *scale) {
     col_real so = col__abs_sum(r->origin), sd = col__abs_sum(r->delta);
-    *scale = so + COL_R(2.0) * r->max_t * sd;
+    *scale = col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
     if (so <= (col_real)COL_HUGE && sd <= (col_real)COL_HUGE) return r->max_t >= COL_R(0.0);
     return col__valid_ray_slow(r);
 }

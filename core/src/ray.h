@@ -58,9 +58,9 @@ static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
 /* col__ray_end for a valid ray whose col__ray_end_scale (or
  * col__valid_ray_scaled's) is scale: where scale <= COL_HUGE the end is
  * valid without a test (each |end_k| = |fl(o_k + fl(max_t d_k))| <=
- * fl(|o_k| + fl(max_t |d_k|)) <= fl(|o|1 + fl(2 max_t |d|1)) = scale, by
- * rounding's monotonicity: a sum of magnitudes rounds to at least each
- * term); else (max_t = inf gives inf or NaN) col__ray_end's tests. */
+ * fl(|o_k| + fl(max_t |d_k|)) <= fl(|o|inf + fl(2 max_t |d|inf)) = scale,
+ * by rounding's monotonicity); else (max_t = inf gives inf or NaN)
+ * col__ray_end's tests. */
 static inline bool col__ray_end_scaled(const col_ray *r, col_real scale, col_vec3 *end) {
     if (!(scale <= (col_real)COL_HUGE)) return col__ray_end(r, end);
     if (r->max_t == COL_R(1.0)) /* a segment's cast: fl(1 d) = d, the same end a product sooner */
@@ -70,14 +70,14 @@ static inline bool col__ray_end_scaled(const col_ray *r, col_real scale, col_vec
     return true;
 }
 
-/* A magnitude that bounds col__ray_end's rounding: |origin|1 + 2 max_t
- * |delta|1, at least |origin|inf + 2 max_t |delta|inf (the end lies within
- * about u of that, on each axis, from the exact ray's point at max_t); the
- * 1-norms are col__valid_ray's sums, so a cast that validated the ray
- * computes them once. Shared by the ball casts' certificates and the tree's
- * rays. */
+/* The magnitude that bounds col__ray_end's rounding: |origin|inf + 2
+ * max_t |delta|inf (the end lies within about u of it, on each axis, from
+ * the exact ray's point at max_t; the certificates' margins are a few u of
+ * it, so the tighter norm leaves fewer rays in doubt than the 1-norm of
+ * col__valid_ray's sums would). Shared by the ball casts' certificates and
+ * the tree's rays; col__valid_ray_scaled gives the same number. */
 static inline col_real col__ray_end_scale(const col_ray *r) {
-    return col__abs_sum(r->origin) + COL_R(2.0) * r->max_t * col__abs_sum(r->delta);
+    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
 }
 
 /* The exact decision of a cast with a finite max_t (issue 16): meets(p, q,

@@ -1173,7 +1173,8 @@ static COL__NOINLINE void capsule_doubt(const col_ray *r, const col_capsule *c, 
 }
 
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
-    if (!col__valid_ray(r) || !col__valid_capsule(c)) return col__ray_invalid();
+    col_real scale;
+    if (!col__valid_ray_scaled(r, &scale) || !col__valid_capsule(c)) return col__ray_invalid();
     if (capsule_receding(r, c->a, c->b, c->r)) return col__ray_miss(); /* before the end, with max_t or without */
     if (!(r->max_t <= COL_REAL_MAX)) return capsule_cast_alone(r, c->a, c->b, c->r); /* the cast's own decision */
     /* a segment (radius 0): its exact test decides (ray_decide) */
@@ -1184,7 +1185,6 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
      * comparisons) are the far segment's miss, the filter and the exact test
      * the rest. An end beyond the coordinates: the cast's own decision. */
     int sure;
-    col_real scale = ball_scale(r);
     col_real delta = col__exact_always || !(scale <= (col_real)COL_HUGE) ? COL_R(-1.0) : ball_delta(scale);
     col_ray_hit h = capsule_cast(r, c->a, c->b, c->r, delta, &sure);
     /* one return, of h: built in place, the caller's result is never a
