@@ -89,32 +89,6 @@ static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
 static inline bool col__ellipsoid_is_linear(const col_ellipsoid *e) {
     return (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0)) >= 2;
 }
-/* |x| + |y| + |z| (in that order): at least each |component| (a sum of
- * numbers >= 0 rounds to at least each term), NaN where one is NaN. */
-static inline col_real col__abs_sum(col_vec3 v) { return (col_abs(v.x) + col_abs(v.y)) + col_abs(v.z); }
-
-COL__NOINLINE bool col__valid_ray_slow(const col_ray *r);
-
-static inline col_real col__abs_max(col_vec3 v);
-
-/* col__valid_ray, and *scale = |origin|inf + 2 max_t |delta|inf (ray.h's
- * col__ray_end_scale: a cast that needs both takes each magnitude once).
- * Each coordinate within COL_HUGE where the sums of their magnitudes are
- * (NaN fails), the usual case; else each coordinate compared (a valid ray
- * with coordinates near COL_HUGE). max_t: NaN fails the comparison;
- * +infinity is allowed. */
-static inline bool col__valid_ray_scaled(const col_ray *r, col_real *scale) {
-    col_real so = col__abs_sum(r->origin), sd = col__abs_sum(r->delta);
-    *scale = col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
-    if (so <= (col_real)COL_HUGE && sd <= (col_real)COL_HUGE) return r->max_t >= COL_R(0.0);
-    return col__valid_ray_slow(r);
-}
-
-static inline bool col__valid_ray(const col_ray *r) {
-    col_real scale;
-    return col__valid_ray_scaled(r, &scale);
-}
-
 /* Clamp x to [lo, hi]; NaN becomes lo. */
 static inline col_real col__clamp(col_real x, col_real lo, col_real hi) {
     if (!(x > lo)) return lo;
@@ -133,6 +107,40 @@ static inline col_vec3 col__no_neg_zero(col_vec3 v) {
 static inline col_real col__abs_max(col_vec3 v) {
     col_real x = col_abs(v.x), y = col_abs(v.y), z = col_abs(v.z), xy = x > y ? x : y;
     return xy > z ? xy : z;
+}
+
+/* |x| + |y| + |z| (in that order): at least each |component| (a sum of
+ * numbers >= 0 rounds to at least each term), NaN where one is NaN. */
+static inline col_real col__abs_sum(col_vec3 v) { return (col_abs(v.x) + col_abs(v.y)) + col_abs(v.z); }
+
+COL__NOINLINE bool col__valid_ray_slow(const col_ray *r);
+
+/* The magnitude that bounds col__ray_end's rounding (ray.h): |origin|inf +
+ * 2 max_t |delta|inf (the end lies within about u of it, on each axis, from
+ * the exact ray's point at max_t; the certificates' margins are a few u of
+ * it, so this tighter norm leaves fewer rays in doubt than the 1-norm of
+ * col__valid_ray's sums would). Shared by the ball casts' certificates and
+ * the tree's rays. */
+static inline col_real col__ray_end_scale(const col_ray *r) {
+    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
+}
+
+/* col__valid_ray, and *scale = col__ray_end_scale(r) (a cast that needs
+ * both takes each magnitude once).
+ * Each coordinate within COL_HUGE where the sums of their magnitudes are
+ * (NaN fails), the usual case; else each coordinate compared (a valid ray
+ * with coordinates near COL_HUGE). max_t: NaN fails the comparison;
+ * +infinity is allowed. */
+static inline bool col__valid_ray_scaled(const col_ray *r, col_real *scale) {
+    col_real so = col__abs_sum(r->origin), sd = col__abs_sum(r->delta);
+    *scale = col__ray_end_scale(r);
+    if (so <= (col_real)COL_HUGE && sd <= (col_real)COL_HUGE) return r->max_t >= COL_R(0.0);
+    return col__valid_ray_slow(r);
+}
+
+static inline bool col__valid_ray(const col_ray *r) {
+    col_real scale;
+    return col__valid_ray_scaled(r, &scale);
 }
 
 /* The corners of the box b (bit 0 of the index picks +e0 u0, bit 1 +e1 u1,

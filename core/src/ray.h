@@ -70,16 +70,6 @@ static inline bool col__ray_end_scaled(const col_ray *r, col_real scale, col_vec
     return true;
 }
 
-/* The magnitude that bounds col__ray_end's rounding: |origin|inf + 2
- * max_t |delta|inf (the end lies within about u of it, on each axis, from
- * the exact ray's point at max_t; the certificates' margins are a few u of
- * it, so the tighter norm leaves fewer rays in doubt than the 1-norm of
- * col__valid_ray's sums would). Shared by the ball casts' certificates and
- * the tree's rays; col__valid_ray_scaled gives the same number. */
-static inline col_real col__ray_end_scale(const col_ray *r) {
-    return col__abs_max(r->origin) + COL_R(2.0) * r->max_t * col__abs_max(r->delta);
-}
-
 /* The exact decision of a cast with a finite max_t (issue 16): meets(p, q,
  * shape) decides whether the closed segment [p, q] meets the shape, exactly
  * (exact.h), as the static test does. col__ray_judge returns the floating-
