@@ -31,9 +31,15 @@ col_vec3 col__shape_ref(const col_shape *s) {
 
 /* The core of a valid convex shape in the frame at o, moved by shift. */
 void col__proxy_make(const col_shape *s, col_vec3 o, col_vec3 shift, col__proxy *out) {
-    /* every field zero (inline stores, no call), the type an invalid
-     * kind's: its first point (zero) */
-    *out = (col__proxy){.type = COL__SUPPORT_POINT, .shift = shift};
+    /* Only the fields the core's type reads are written (zeroing the
+     * whole struct, 240 bytes, was a tenth of a warm-started GJK repeat):
+     * the support functions and every other reader look at the fields of
+     * out->type alone. The defaults: no radius, the type an invalid kind's
+     * (its first point, zero). */
+    out->type = COL__SUPPORT_POINT;
+    out->p[0] = col_v3(0, 0, 0);
+    out->radius = COL_R(0.0);
+    out->shift = shift;
     col_real size = COL_R(0.0);
     switch (s->kind) {
     case COL_SHAPE_POINT:
