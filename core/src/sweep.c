@@ -708,14 +708,19 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
 
 /* A triangle grown by a ball of radius r, in the sweep's frame (relative to
  * the sphere's start), with what both of the sweep's casts share: the
- * winding's unit normal (zero for a degenerate triangle, which has no
- * face), each edge's unit direction and length. */
+ * winding's unit normal n (zero for a degenerate triangle, which has no
+ * face) and each edge's inward normal in the plane, n x e_k (the prism's
+ * sides); the edges scaled by one factor, 1 / the largest coordinate of
+ * any (e[k] = that times v[k+1] - v[k]: the cylinders' roots do not depend
+ * on an edge's length, and the squares of their cross products neither
+ * overflow nor underflow), with |e[k]|^2 and e[k] . (v[k+1] - v[k]) (the
+ * axial coordinate's range). */
 typedef struct rounded_triangle {
     col_vec3 v[3];
     col_real r;
-    bool flat, edges; /* edges: u and len computed (rounded_triangle_edges) */
-    col_vec3 n, u[3];
-    col_real len[3];
+    bool flat, edges; /* edges: e, ee and ez computed (rounded_triangle_edges) */
+    col_vec3 n, side[3], e[3];
+    col_real ee[3], ez[3];
 } rounded_triangle;
 
 static void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, col_vec3 c, col_real r, bool flat) {
@@ -725,18 +730,31 @@ static void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, c
     t->r = r;
     t->flat = flat;
     t->edges = false;
-    t->n =
-        flat ? col_v3(0, 0, 0) : col__unit_len(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0), NULL);
+    if (flat) {
+        t->n = col_v3(0, 0, 0);
+        return;
+    }
+    t->n = col__unit_len(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0), NULL);
+    for (int k = 0; k < 3; ++k) t->side[k] = col_v3_cross(t->n, col_v3_sub(t->v[(k + 1) % 3], t->v[k]));
 }
 
-/* The edges' directions and lengths, on the first cast that reaches them
- * (a face contact needs none). */
+/* The scaled edges, on the first cast that reaches them (a face contact
+ * needs none). */
 static void rounded_triangle_edges(rounded_triangle *t) {
     if (t->edges) return;
     t->edges = true;
-    for (int i = 0; i < 3; ++i) {
-        col_vec3 e = col_v3_sub(t->v[(i + 1) % 3], t->v[i]);
-        t->u[i] = col__unit_len(e, col_v3(0, 0, 0), &t->len[i]);
+    col_vec3 e[3];
+    col_real big = COL_R(0.0);
+    for (int k = 0; k < 3; ++k) {
+        e[k] = col_v3_sub(t->v[(k + 1) % 3], t->v[k]);
+        col_real m = col__abs_max(e[k]);
+        big = big > m ? big : m;
+    }
+    col_real s = COL_R(1.0) / (big > COL__REAL_MIN ? big : COL__REAL_MIN); /* finite for subnormal edges too */
+    for (int k = 0; k < 3; ++k) {
+        t->e[k] = col_v3_scale(e[k], s);
+        t->ee[k] = col_v3_len_sq(t->e[k]);
+        t->ez[k] = col_v3_dot(t->e[k], e[k]);
     }
 }
 
@@ -762,12 +780,11 @@ static bool line_roots(col_vec3 m, col_vec3 d, col_real inv_dd, col_real r2, col
     return true;
 }
 
-/* p over the triangle v[0..2] (in its prism): on the inner side of each
- * edge about the winding's normal n. */
-static bool point_in_prism(col_vec3 p, const col_vec3 *v, col_vec3 n) {
-    for (int i = 0; i < 3; ++i)
-        if (!(col_v3_dot(col_v3_cross(col_v3_sub(v[(i + 1) % 3], v[i]), col_v3_sub(p, v[i])), n) >= COL_R(0.0)))
-            return false;
+/* p over the triangle (in its prism): on the inner side of each edge,
+ * (p - v_k) . (n x e_k) >= 0. */
+static bool point_in_prism(col_vec3 p, const rounded_triangle *t) {
+    for (int k = 0; k < 3; ++k)
+        if (!(col_v3_dot(col_v3_sub(p, t->v[k]), t->side[k]) >= COL_R(0.0))) return false;
     return true;
 }
 
@@ -825,7 +842,7 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
             col_real u = (h - r) / -dn;
             if (!(u <= COL_R(1.0))) return false;
             col_vec3 c = col_v3_madd(o, u, v);
-            if (point_in_prism(col_v3_madd(c, -r, n), t->v, t->n)) {
+            if (point_in_prism(col_v3_madd(c, -r, n), t)) {
                 *first = col__ray_miss();
                 first->status = COL_HIT;
                 first->t = u;
@@ -837,7 +854,7 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         /* the exit through the other side's plane: h + s dn = -r (dn < 0) or r (dn > 0) */
         if (dn != COL_R(0.0)) {
             col_real side = dn < COL_R(0.0) ? -r : r, u = (side - h) / dn;
-            if (point_in_prism(col_v3_madd(col_v3_madd(o, u, v), -side, n), t->v, t->n)) {
+            if (point_in_prism(col_v3_madd(col_v3_madd(o, u, v), -side, n), t)) {
                 *last = u;
                 need_out = false;
             }
@@ -846,36 +863,56 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
     }
     rounded_triangle_edges(t);
     piece_entry e = {COL_R(-1.0), col_v3(0, 0, 0), col_v3(0, 0, 0)};
+    /* The edges' cylinders first: a corner's ball lies in each adjacent
+     * edge's infinite cylinder, so the path enters it no sooner and leaves
+     * it no later than that cylinder; where it enters (leaves) a cylinder
+     * through its side, the ball's entry (exit) cannot be the first (last),
+     * and only the corners without such a neighbour are solved. */
+    bool side_in[3] = {false, false, false}, side_out[3] = {false, false, false};
+    for (int i = 0; i < 3; ++i) {
+        if (!(t->ee[i] > COL_R(0.0))) continue;
+        /* the edge's cylinder, through its side between its discs: |(m + s
+         * v) x e|^2 = r^2 |e|^2, the axial coordinate (m + s v) . e in [0,
+         * ez] */
+        col_real k, lo, hi;
+        col_vec3 m = col_v3_neg(t->v[i]), ed = t->e[i], M = col_v3_cross(m, ed), V = col_v3_cross(v, ed);
+        col_real me = col_v3_dot(m, ed), ve = col_v3_dot(v, ed), r2 = rr * t->ee[i];
+        if (!line_roots(M, V, recip_len_sq(V), r2, &k, &lo, &hi)) continue;
+        if (need_in && col_v3_len_sq(M) > r2 && k > COL_R(0.0)) {
+            col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = me + s * ve;
+            if (z >= COL_R(0.0) && z <= t->ez[i]) {
+                keep_entry(&e, s, t->v[i], ed);
+                side_in[i] = true;
+            }
+        }
+        col_real z = me + hi * ve;
+        if (need_out && z >= COL_R(0.0) && z <= t->ez[i]) {
+            if (hi > *last) *last = hi;
+            side_out[i] = true;
+        }
+    }
     const col_real inv_vv = recip_len_sq(v);
     for (int i = 0; i < 3; ++i) {
+        int before = (i + 2) % 3; /* the edge ending at corner i */
+        bool in = need_in && !side_in[i] && !side_in[before], out = need_out && !side_out[i] && !side_out[before];
+        if (!in && !out) continue;
         col_real k, lo, hi;
-        col_vec3 m = col_v3_sub(col_v3(0, 0, 0), t->v[i]);
+        col_vec3 m = col_v3_neg(t->v[i]);
         bool roots = line_roots(m, v, inv_vv, rr, &k, &lo, &hi);
         /* the corner's ball: in it by rounding, at once; else ahead, moving toward it */
-        if (need_in)
+        if (in)
             keep_entry(&e,
                        !(col_v3_len_sq(m) > rr)  ? COL_R(0.0)
                        : roots && k > COL_R(0.0) ? (lo >= COL_R(0.0) ? lo : COL_R(0.0))
                                                  : COL_R(-1.0),
                        t->v[i], col_v3(0, 0, 0));
-        if (roots && need_out && hi > *last) *last = hi;
-        if (!(t->len[i] > COL_R(0.0))) continue;
-        /* the edge's cylinder, through its side between its discs */
-        col_vec3 u = t->u[i];
-        col_real mu = col_v3_dot(m, u), du = col_v3_dot(v, u);
-        col_vec3 mp = col_v3_madd(m, -mu, u), dp = col_v3_madd(v, -du, u);
-        if (!line_roots(mp, dp, recip_len_sq(dp), rr, &k, &lo, &hi)) continue;
-        if (need_in && col_v3_len_sq(mp) > rr && k > COL_R(0.0)) {
-            col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = mu + s * du;
-            if (z >= COL_R(0.0) && z <= t->len[i]) keep_entry(&e, s, t->v[i], u);
-        }
-        col_real z = mu + hi * du;
-        if (need_out && z >= COL_R(0.0) && z <= t->len[i] && hi > *last) *last = hi;
+        if (roots && out && hi > *last) *last = hi;
     }
     if (need_in) {
         if (!(e.s >= COL_R(0.0))) return false;
         col_vec3 c = col_v3_madd(col_v3(0, 0, 0), e.s, v), w = col_v3_sub(c, e.from);
-        w = col_v3_madd(w, -col_v3_dot(w, e.along), e.along); /* from the axis (a ball's centre: w itself) */
+        col_real aa = col_v3_len_sq(e.along); /* from the axis (a ball's centre, along = 0: w itself) */
+        if (aa > COL_R(0.0)) w = col_v3_madd(w, -col_v3_dot(w, e.along) / aa, e.along);
         *first = col__ray_miss();
         first->status = COL_HIT;
         first->t = e.s;
@@ -885,24 +922,30 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
     return true;
 }
 
-/* The sweep's times on the rounded path: t0 the first entry (0 where the
- * exact static test found the sphere initially overlapping), t1 where it
- * last leaves (rounded_triangle_span; 1 where the end lies inside, t0 for a
- * graze). A miss: the rounded path passes by. */
+/* The sweep's times from the rounded path's span (rounded_triangle_span's
+ * entry h and exit last): t0 the first entry (0 where the exact static test
+ * found the sphere initially overlapping), t1 where it last leaves (1 where
+ * the end lies inside, t0 for a graze). */
+static col_sweep_hit span_sweep(const col_ray_hit *h, col_real last, bool initially) {
+    col_sweep_hit s = col__sweep_miss(COL_HIT);
+    s.t0 = initially ? COL_R(0.0) : h->t;
+    s.normal = initially ? col_v3(0, 0, 0) : h->normal;
+    s.point = initially ? col_v3(0, 0, 0) : h->point;
+    s.initially_overlapping = initially;
+    s.t1 = last > COL_R(1.0) ? COL_R(1.0) : last;
+    if (!(s.t1 >= s.t0)) s.t1 = s.t0; /* a graze, or rounding of one */
+    return s;
+}
+
+/* The sweep on the rounded path (span_sweep of rounded_triangle_span). A
+ * miss: the rounded path passes by. */
 static col_sweep_hit rounded_triangle_sweep(rounded_triangle *t, col_vec3 v, bool initially) {
     col_ray_hit h = col__ray_miss();
     h.status = COL_HIT;
     h.inside = initially;
     col_real last;
     if (!rounded_triangle_span(v, t, !initially, &h, &last)) return col__sweep_miss(COL_MISS);
-    col_sweep_hit s = col__sweep_miss(COL_HIT);
-    s.t0 = h.t;
-    s.normal = h.normal;
-    s.point = h.point;
-    s.initially_overlapping = initially;
-    s.t1 = last > COL_R(1.0) ? COL_R(1.0) : last;
-    if (!(s.t1 >= s.t0)) s.t1 = s.t0; /* a graze, or rounding of one */
-    return s;
+    return span_sweep(&h, last, initially);
 }
 
 /* A sure hit on one point of the rounded path c + u v: the point at the u
@@ -982,14 +1025,17 @@ static int ball_face_static(col_vec3 p, col_vec3 d, col_real r, const col_vec3 *
     return neg && pos ? 0 : 2;
 }
 
-/* The exact decision's filter for a triangle that is not degenerate: the
- * prism and crossing parts in bounded double arithmetic (exact.h), the edge
- * capsules on the rounded path with radius r -+ a margin that covers the
- * path's rounding (as sphere_box_fast). 1, 0, or 2 in doubt. */
-static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const col_triangle *b) {
+/* The box of the sphere-triangle filter: the rounded path [c, q] (q = c +
+ * fl(da - db)) and the triangle's box grown by r and 2 m on each axis, m
+ * covering the rounding of the path's points c + u fl(da - db) (any u in [0,
+ * 1]: 4 eps of every magnitude involved, as sphere_box_margins); *mm is the
+ * margin of a whole point (2 max m). 0 where the path surely misses the box
+ * (so the triangle), else 2. */
+static int sphere_triangle_box(const col_sphere *a, col_vec3 da, col_vec3 db, const col_triangle *b, col_real *mm) {
     col_vec3 q = col_v3_add(a->c, col_v3_sub(da, db));
     const col_vec3 v[3] = {b->a, b->b, b->c};
-    col_real mm = COL_R(0.0), lo[3], hi[3];
+    col_real lo[3], hi[3];
+    *mm = COL_R(0.0);
     for (int k = 0; k < 3; ++k) {
         /* comparisons: col_max and col_min are library calls (finite
          * here: the shapes and motions were validated) */
@@ -1002,12 +1048,103 @@ static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, c
             COL_R(4.0) * COL_EPSILON *
                 (col_abs(col_v3_get(a->c, k)) + col_abs(col_v3_get(da, k)) + col_abs(col_v3_get(db, k)) + vm + a->r) +
             TINY;
-        mm = mm > COL_R(2.0) * m ? mm : COL_R(2.0) * m;
+        *mm = *mm > COL_R(2.0) * m ? *mm : COL_R(2.0) * m;
         lo[k] = xmin - a->r - COL_R(2.0) * m;
         hi[k] = xmax + a->r + COL_R(2.0) * m;
     }
-    /* the path surely apart from the triangle's box grown by r: apart */
-    if (col__segment_box_sat_fast(a->c, q, col_v3(lo[0], lo[1], lo[2]), col_v3(hi[0], hi[1], hi[2])) == 0) return 0;
+    return col__segment_box_sat_fast(a->c, q, col_v3(lo[0], lo[1], lo[2]), col_v3(hi[0], hi[1], hi[2])) == 0 ? 0 : 2;
+}
+
+/* The rounded path [c, q] grown by r + mm (the exact path's ball)
+ * surely apart from the triangle t[0..2] along the axis n, taken as given
+ * (exact): their projections on n apart by more than (r + mm) |n|. Each dot
+ * product is within 3 eps |n|1 X of exact (X the largest coordinate
+ * magnitude of c, q and t), the gap between two of them rounds by eps of
+ * at most 2 |n|1 X and taking the slack off by as much again (8 eps in
+ * all; 10 taken, and TINY for products in the subnormal range), and |n| is
+ * within 2 eps of fl's root ((1 + 4 eps) taken). An axis too small or too
+ * large for its square (a zero cross product: a path along an edge) tests
+ * nothing. */
+static bool path_apart_along(col_vec3 n, col_vec3 c, col_vec3 q, const col_vec3 *t, col_real r, col_real mm,
+                             col_real X) {
+    col_real big = col__abs_max(n);
+    if (!(big >= COL__SQUARES_LO && big <= COL__SQUARES_HI)) return false;
+    col_real pc = col_v3_dot(n, c), pq = col_v3_dot(n, q);
+    col_real t0 = col_v3_dot(n, t[0]), t1 = col_v3_dot(n, t[1]), t2 = col_v3_dot(n, t[2]);
+    /* minima and maxima as minsd and maxsd (one ternary each: no branch) */
+    col_real pmin = pc < pq ? pc : pq, pmax = pc > pq ? pc : pq;
+    col_real tmin = t0 < t1 ? t0 : t1, tmax = t0 > t1 ? t0 : t1;
+    tmin = tmin < t2 ? tmin : t2;
+    tmax = tmax > t2 ? tmax : t2;
+    col_real gap = tmin - pmax > pmin - tmax ? tmin - pmax : pmin - tmax;
+    gap -= COL_R(10.0) * COL_EPSILON * norm1(n) * X + TINY;
+    /* the root only where the projections are apart at all (not for a hit) */
+    return gap > COL_R(0.0) && gap > (r + mm) * col_sqrt(col_v3_len_sq(n)) * (COL_R(1.0) + COL_R(4.0) * COL_EPSILON);
+}
+
+/* The moving ball surely misses the triangle t[0..2] (not degenerate): its
+ * rounded path [c, q] (the exact one within mm of it) apart from it along
+ * one of the separating axes of a capsule and a triangle that need no
+ * closest points, the triangle's normal and the path's direction across
+ * each edge (path_apart_along). false where none shows it (a near miss by
+ * a corner, or a hit): the filter decides. */
+static bool path_surely_apart(col_vec3 c, col_vec3 q, const col_vec3 *t, col_real r, col_real mm) {
+    if (col__exact_always) return false;
+    col_vec3 d = col_v3_sub(q, c), e[3];
+    col_real X = col__abs_max(c) > col__abs_max(q) ? col__abs_max(c) : col__abs_max(q);
+    for (int k = 0; k < 3; ++k) {
+        col_real m = col__abs_max(t[k]);
+        X = X > m ? X : m;
+        e[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
+    }
+    if (path_apart_along(col_v3_cross(e[0], e[1]), c, q, t, r, mm, X)) return true;
+    for (int k = 0; k < 3; ++k)
+        if (path_apart_along(col_v3_cross(d, e[k]), c, q, t, r, mm, X)) return true;
+    return false;
+}
+
+/* The point x surely within r - mm of the triangle t[0..2] (not
+ * degenerate; the exact path's point that x rounds is then within r), in
+ * plain arithmetic with ball_face_static's error bounds: over the triangle
+ * (n . (V_k x E_k) beyond its bound on the inner side of every edge) and
+ * nearer its plane than r - mm (|n . V_0| with its bound below r - mm times
+ * the least |n| the rounding allows); else within r - mm of the edge whose
+ * side x is most surely outside (col__segment_ball_fast: a corner is both
+ * its edges' end). false where in doubt. */
+static bool point_near_triangle(col_vec3 x, col_real r, col_real mm, const col_vec3 *t) {
+    if (col__exact_always || !(r > mm)) return false;
+    const col_real e = COL_EPSILON;
+    col_vec3 E[3], V[3];
+    col_real lE[3], lV[3], side[3];
+    for (int k = 0; k < 3; ++k) {
+        E[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
+        V[k] = col_v3_sub(t[k], x);
+        lE[k] = norm1(E[k]);
+        lV[k] = norm1(V[k]);
+    }
+    col_vec3 n = col_v3_cross(E[0], col_v3_neg(E[2])); /* (t1 - t0) x (t2 - t0) */
+    col_real n1 = lE[0] * lE[2];
+    int worst = 0;
+    for (int k = 0; k < 3; ++k) {
+        side[k] = col_v3_dot(n, col_v3_cross(V[k], E[k])) - COL_R(16.0) * e * n1 * lV[k] * lE[k];
+        if (side[k] < side[worst]) worst = k;
+    }
+    if (side[worst] > COL_R(0.0)) {
+        col_real len = col_sqrt(col_v3_len_sq(n));
+        col_real h = col_abs(col_v3_dot(n, V[0])), bound = COL_R(8.0) * e * n1 * lV[0];
+        return h + bound < (r - mm) * (len * (COL_R(1.0) - COL_R(4.0) * e) - COL_R(4.0) * e * n1) - COL__REAL_MIN;
+    }
+    return col__segment_ball_fast(t[worst], t[(worst + 1) % 3], x, r - mm, COL_R(0.0)) == 1;
+}
+
+/* The rest of the exact decision's filter for a triangle that is not
+ * degenerate, after sphere_triangle_box (mm its margin): the prism and
+ * crossing parts in bounded double arithmetic (exact.h), the edge capsules
+ * on the rounded path with radius r -+ mm (as sphere_box_fast). 1, 0, or 2
+ * in doubt. */
+static int sphere_triangle_fast(const col_sphere *a, col_vec3 da, col_vec3 db, const col_triangle *b, col_real mm) {
+    col_vec3 q = col_v3_add(a->c, col_v3_sub(da, db));
+    const col_vec3 v[3] = {b->a, b->b, b->c};
     /* the rounded path through the triangle (exactly): the exact path passes
      * within mm of it, so within r when r > mm (the common hit, cheaply) */
     if (a->r > mm && col__segment_meets_triangle(a->c, q, b->a, b->b, b->c)) return 1;
@@ -1061,26 +1198,52 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
     if (!col__valid_sphere(a) || !col__valid_triangle(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* Decided exactly (issue 16): the centre's path c + u (da - db), never
      * rounded, within r of the triangle (col__moving_ball_meets_triangle; a
-     * degenerate triangle is its longest edge, a capsule), after a filter;
-     * touching at u = 0 is the exact static test. The cast of the rounded
-     * path gives t0, t1 and the normal where it agrees. */
+     * degenerate triangle is its longest edge, a capsule), after the
+     * certificates (a sure miss by separating axes, a sure hit from the
+     * cast) and the filter; touching at u = 0 is the exact static test. The
+     * cast of the rounded path gives t0, t1 and the normal where it agrees. */
     bool meets, flat = col__triangle_is_degenerate(b->a, b->b, b->c);
+    col_vec3 v = col_v3_sub(da, db);
+    /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
+    rounded_triangle rt;
+    col_ray_hit entry;
+    col_real last = COL_R(-1.0);
+    bool spanned = false; /* entry and last hold the rounded path's span, cast as for a start outside */
     if (flat) {
         col_vec3 q0, q1;
         col__triangle_longest_edge(b->a, b->b, b->c, &q0, &q1);
         meets = col__moving_meets_capsule(a->c, da, db, q0, q1, a->r, COL_R(0.0));
+        if (!meets) return col__sweep_miss(COL_MISS);
+        rounded_triangle_make(&rt, col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r, flat);
     } else {
-        int fast = sphere_triangle_fast(a, da, db, b);
-        meets = fast == 1 || (fast == 2 && col__moving_ball_meets_triangle(a->c, da, db, a->r, b->a, b->b, b->c));
+        col_real mm;
+        if (sphere_triangle_box(a, da, db, b, &mm) == 0) return col__sweep_miss(COL_MISS);
+        const col_vec3 tv[3] = {b->a, b->b, b->c};
+        if (path_surely_apart(a->c, col_v3_add(a->c, v), tv, a->r, mm)) return col__sweep_miss(COL_MISS);
+        /* The cast first: where the rounded path enters, one of its points
+         * (the end where the path stays in, else midway between the entry
+         * and the exit) surely within r - mm of the triangle proves the
+         * exact path meets it, without the filter's pieces. */
+        rounded_triangle_make(&rt, col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r, flat);
+        entry = col__ray_miss();
+        entry.status = COL_HIT;
+        spanned = rounded_triangle_span(v, &rt, true, &entry, &last);
+        meets = false;
+        if (spanned) {
+            col_real u = last >= COL_R(1.0) ? COL_R(1.0) : COL_R(0.5) * (entry.t + last);
+            meets = u >= COL_R(0.0) && u <= COL_R(1.0) && point_near_triangle(col_v3_madd(a->c, u, v), a->r, mm, tv);
+        }
+        if (!meets) {
+            int fast = sphere_triangle_fast(a, da, db, b, mm);
+            meets = fast == 1 || (fast == 2 && col__moving_ball_meets_triangle(a->c, da, db, a->r, b->a, b->b, b->c));
+        }
+        if (!meets) return col__sweep_miss(COL_MISS);
     }
-    if (!meets) return col__sweep_miss(COL_MISS);
     tri_plane plane = tri_plane_make(a, b);
     bool initially = (col__exact_always || !start_surely_off_plane(&plane, a->r)) && col_overlap_sphere_triangle(a, b);
-    /* In B's frame relative to the sphere's start, so far-away scenes keep their precision. */
-    rounded_triangle rt;
-    rounded_triangle_make(&rt, col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r, flat);
-    col_vec3 v = col_v3_sub(da, db);
-    col_sweep_hit h = rounded_triangle_sweep(&rt, v, initially);
+    /* the span cast for a start outside serves an initial overlap too (its
+     * exit does not depend on the entry's search) */
+    col_sweep_hit h = spanned ? span_sweep(&entry, last, initially) : rounded_triangle_sweep(&rt, v, initially);
     bool cast_contact = h.status == COL_HIT && !initially;
     if (h.status != COL_HIT) {
         /* the rounded cast misses what the exact decision found: a graze at

@@ -85,7 +85,13 @@ COL_API col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, co
 /* Moving sphere against a triangle: the centre's ray against the triangle's
  * Minkowski sum with the sphere, the union of the triangle moved by +-r along
  * its normal and the three edge capsules (Ericson 5.5.6). A degenerate
- * triangle is its longest edge. */
+ * triangle is its longest edge. Decided exactly (the centre's path within r
+ * of the triangle, touching included), cheaply in the common case: a miss
+ * is certified by the separating axes of a capsule and a triangle that need
+ * no closest points (the triangle's normal, the path's direction across
+ * each edge), a cast hit by a point of the path surely within r of the
+ * triangle (both with error bounds that cover the path's rounding); only
+ * what neither certifies goes to the full filter and exact arithmetic. */
 COL_API col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const col_triangle *b, col_vec3 db);
 
 /* Capsule against a plane, from either side: the endpoints' signed distances
