@@ -62,8 +62,17 @@ static inline bool fz_slow_approach(const col_shape *a0, const col_shape *b, uin
      * closest points are within the distance times the angle, twice the
      * band; and the sweep's tolerance */
     double bd = fz_band_distance(a0, b) + (fz_gjk_sliver(a0, b) ? fz_band_support(a0, b) : 0.0);
+    /* A plane's normal is unit only to the plane's tolerance, and the
+     * distance to it is n . x - d with n as given (the distance returns it as
+     * its normal): a point moved by s along n gets |n|^2 s nearer, so both
+     * moves are divided by |n|^2 (|n| = 1 + 3.6e-12 left a point moved 4.4e6
+     * along n 1.6e-5 off its mark, 2.2e6 from the origin:
+     * fuzz/regressions/dynamic/slow-approach-along-a-planes-normal-not-quite-
+     * unit). 1 for the other shapes' unit normals. */
+    double nn = (double)col_v3_len_sq(r.normal);
+    if (!(nn > 0)) return false;
     double angle = 2 * bd / (double)r.distance, shift = fabs(d - (double)r.distance);
-    col_vec3 m = col_v3_scale(r.normal, -(col_real)(d + delta)), zero = col_v3(0, 0, 0);
+    col_vec3 m = col_v3_scale(r.normal, -(col_real)((d + delta) / nn)), zero = col_v3(0, 0, 0);
     /* and the placement's own rounding: A's numbers moved by the shift, at
      * most a few ulps of the shift and of their magnitude (a plane's offset
      * is its distance from B, which fz_size does not see: a plane 1.2e33
@@ -71,7 +80,7 @@ static inline bool fz_slow_approach(const col_shape *a0, const col_shape *b, uin
     double placed = 4 * DBL_EPSILON * (size + (double)r.distance + shift);
     double band = 2 * bd + shift * fmin(angle, 1.0) + placed + fz_band_contact(a0, b, m);
     if (!(fabs(delta) > 4 * band && d > 4 * band)) return false;
-    c->a = fz_translated(a0, col_v3_scale(r.normal, (col_real)(d - (double)r.distance)), c->store);
+    c->a = fz_translated(a0, col_v3_scale(r.normal, (col_real)((d - (double)r.distance) / nn)), c->store);
     bool b_moves = (k & 32) != 0;
     c->da = b_moves ? zero : m;
     c->db = b_moves ? col_v3_neg(m) : zero;
