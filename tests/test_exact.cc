@@ -986,6 +986,42 @@ bool Hits(const col_shape &a, col_vec3 da, const col_shape &b, col_vec3 db = V(0
     return Sweep(a, da, b, db).status == COL_HIT;
 }
 
+// A sweep's answer as computed (filters and certificates first), the answer
+// with every sign exact, and how many exact predicates the first used.
+struct Answers {
+    bool hit, exact_hit;
+    unsigned long exact_calls;
+};
+Answers HitsBothWays(const col_shape &a, col_vec3 da, const col_shape &b) {
+    unsigned long before = col__exact_count();
+    bool f = Hits(a, da, b);
+    unsigned long calls = col__exact_count() - before;
+    col__exact_always = true;
+    bool x = Hits(a, da, b);
+    col__exact_always = false;
+    return {f, x, calls};
+}
+
+// n near sweeps, make(a, da, b) building each: every answer equal to the one
+// with every sign exact, between a fifth and four fifths of them hits, and
+// fewer exact predicates in all than n / 100 (the certificates decide).
+template <typename Make> void ExpectCertifiedNearSweeps(int n, Make make) {
+    int hits = 0;
+    unsigned long exact = 0;
+    for (int i = 0; i < n; ++i) {
+        col_shape a, b;
+        col_vec3 da;
+        make(&a, &da, &b);
+        Answers r = HitsBothWays(a, da, b);
+        exact += r.exact_calls;
+        ASSERT_EQ(r.hit, r.exact_hit) << i;
+        hits += r.hit;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 4 / 5);
+    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificates should decide near sweeps";
+}
+
 } // namespace
 
 TEST(ExactSweep, ObbAndEllipsoidPlaneSidesAreExactAtTouches) {
@@ -1314,29 +1350,16 @@ TEST(ExactSweep, SphereBoxCertificatesDecideNearSweepsWithoutExactArithmetic) {
     // with every sign exact.
     std::mt19937 g(17);
     std::uniform_real_distribution<double> u(-1, 1);
-    int hits = 0, n = 4000;
-    unsigned long exact = 0;
-    for (int i = 0; i < n; ++i) {
+    ExpectCertifiedNearSweeps(4000, [&](col_shape *s, col_vec3 *da, col_shape *box) {
         double cx = 100 * u(g), cy = 100 * u(g), cz = 100 * u(g);
-        col_shape box = Aabb(cx - 1 - u(g) * 0.5, cy - 1 - u(g) * 0.5, cz - 1 - u(g) * 0.5, cx + 1 + u(g) * 0.5,
-                             cy + 1 + u(g) * 0.5, cz + 1 + u(g) * 0.5);
+        *box = Aabb(cx - 1 - u(g) * 0.5, cy - 1 - u(g) * 0.5, cz - 1 - u(g) * 0.5, cx + 1 + u(g) * 0.5,
+                    cy + 1 + u(g) * 0.5, cz + 1 + u(g) * 0.5);
         col_vec3 from = V(cx + 4 * u(g), cy + 4 * u(g), cz + 4 * u(g));
         if (std::abs(from.x - cx) < 2.5 && std::abs(from.y - cy) < 2.5) from.z = cz + 4; // start outside
-        col_shape s = Sphere(from.x, from.y, from.z, 0.3 + 0.2 * (u(g) + 1));
+        *s = Sphere(from.x, from.y, from.z, 0.3 + 0.2 * (u(g) + 1));
         col_vec3 aim = V(cx + 2.5 * u(g), cy + 2.5 * u(g), cz + 2.5 * u(g));
-        col_vec3 da = V(2 * (aim.x - from.x), 2 * (aim.y - from.y), 2 * (aim.z - from.z));
-        unsigned long before = col__exact_count();
-        bool f = Hits(s, da, box);
-        exact += col__exact_count() - before;
-        col__exact_always = true;
-        bool x = Hits(s, da, box);
-        col__exact_always = false;
-        ASSERT_EQ(f, x) << i;
-        hits += f;
-    }
-    EXPECT_GT(hits, n / 5);
-    EXPECT_LT(hits, n * 4 / 5);
-    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificates should decide near sweeps";
+        *da = V(2 * (aim.x - from.x), 2 * (aim.y - from.y), 2 * (aim.z - from.z));
+    });
 }
 
 TEST(ExactSweep, SphereTriangleCertificatesDecideNearSweepsWithoutExactArithmetic) {
@@ -1355,28 +1378,15 @@ TEST(ExactSweep, SphereTriangleCertificatesDecideNearSweepsWithoutExactArithmeti
             if (l > 0.1 && l <= 1) return col_v3_scale(v, R(1 / l));
         }
     };
-    int hits = 0, n = 4000;
-    unsigned long exact = 0;
-    for (int i = 0; i < n; ++i) {
+    ExpectCertifiedNearSweeps(4000, [&](col_shape *s, col_vec3 *da, col_shape *t) {
         col_vec3 p = V(50 * u(g), 50 * u(g), 50 * u(g)), w[3];
         for (auto &x : w) x = Add(p, col_v3_scale(unit(), R(1.25 + 0.75 * u(g))));
-        col_shape t = Triangle(w[0], w[1], w[2]);
+        *t = Triangle(w[0], w[1], w[2]);
         col_vec3 from = Add(p, col_v3_scale(unit(), R(6.5 + 1.5 * u(g))));
         col_vec3 aim = Add(p, col_v3_scale(unit(), R(1.5 + 1.5 * u(g))));
-        col_shape s = SphereAt(from, R(1 + 0.5 * u(g)));
-        col_vec3 da = col_v3_scale(col_v3_sub(aim, from), R(1.5));
-        unsigned long before = col__exact_count();
-        bool f = Hits(s, da, t);
-        exact += col__exact_count() - before;
-        col__exact_always = true;
-        bool x = Hits(s, da, t);
-        col__exact_always = false;
-        ASSERT_EQ(f, x) << i;
-        hits += f;
-    }
-    EXPECT_GT(hits, n / 5);
-    EXPECT_LT(hits, n * 4 / 5);
-    EXPECT_LT(exact, static_cast<unsigned long>(n / 100)) << "the certificates should decide near sweeps";
+        *s = SphereAt(from, R(1 + 0.5 * u(g)));
+        *da = col_v3_scale(col_v3_sub(aim, from), R(1.5));
+    });
 }
 
 TEST(ExactSweep, SphereSphereCertificateDecidesNearSweepsWithoutExactArithmetic) {
