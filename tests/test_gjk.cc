@@ -2373,6 +2373,29 @@ TEST(Penetration, AnEllipsoidOfTwoZeroRadiiIsASegment) {
 // conditions: a* on the disc's rim, b* on the ellipsoid's surface with its
 // normal along the push, b* - a* = depth n; and no deeper than a dense
 // search of the support values about the normal.
+TEST(Penetration, ADiscTouchingATriangleAtItsCentreConvergesAtDepthZero) {
+    // A disc in the plane x = -512 (radii 0, 499, 511.875) and a flat hull
+    // (a triangle, its last corner the disc's centre, the rest at x =
+    // 511.875): the triangle lies on one side of the disc's plane, so they
+    // touch. EPA's seed leaves that origin outside a face; the depth is 0,
+    // pushing along -x, and converged (a fuzz_distance finding:
+    // regressions/distance/epa-touching-disc-and-triangle-outside-the-seed).
+    const double h = 511.875;
+    const col_vec3 pts[8] = {V(h, h, h),          V(h, h, h),          V(h, -512, -512),    V(-384, -512, -512),
+                             V(-512, -512, -512), V(-512, -512, -512), V(-512, -512, -512), V(-512, -512, -512)};
+    col_shape disc = Ellipsoid(-512, -512, -512, 0, 499, h), hull = Polytope(pts, 8);
+    for (bool epa : {false, true}) {
+        col_penetration_result p = epa ? col_epa_penetration(&disc, &hull) : col_penetration(&disc, &hull);
+        EXPECT_EQ(p.status, COL_HIT) << epa;
+        EXPECT_EQ(p.depth, R(0.0)) << epa;
+        EXPECT_EQ(p.normal.x, R(-1.0)) << epa;
+        col_penetration_result q = epa ? col_epa_penetration(&hull, &disc) : col_penetration(&hull, &disc);
+        EXPECT_EQ(q.status, COL_HIT) << epa;
+        EXPECT_EQ(q.depth, R(0.0)) << epa;
+        EXPECT_EQ(q.normal.x, R(1.0)) << epa;
+    }
+}
+
 TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
     col_shape disc = Ellipsoid(0x1.efa54d79d848ep-1, -0x1.21fe54036d8bp-4, -0x1.c4e98d34348d8p-1, 0x1.53c16a981eff9p-2,
                                0x1.cc0a6db0ae32cp+0, 0),

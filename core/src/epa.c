@@ -231,6 +231,16 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         if (ne == 0 || nf + ne > EPA_MAX_FACES) break;
         for (int j = 0; j < ne; ++j) epa_face_make(&f[nf++], v, edges[j][0], edges[j][1], iw);
     }
+    /* Stopped without converging (no face left, a support point already a
+     * vertex, no horizon): where the least support value found is within the
+     * tolerance of 0, the depth, which lies between 0 (the origin is in A -
+     * B) and any support value, is 0 to the tolerance, converged. A touching
+     * contact whose origin lies on the boundary of A - B, outside the seed's
+     * faces, ends so: a disc and a triangle meeting at the disc's centre,
+     * EPA's nearest face 1024 on the wrong side of the origin and its
+     * support point a vertex already (fuzz/regressions/distance/
+     * epa-touching-disc-and-triangle-outside-the-seed). */
+    if (!out->converged && best <= tol) out->converged = true;
     out->depth = best < COL_REAL_MAX ? col_max(best, COL_R(0.0)) : COL_R(0.0);
     keep_nearest(f, nf, out);
 }
