@@ -2364,15 +2364,6 @@ TEST(Penetration, AnEllipsoidOfTwoZeroRadiiIsASegment) {
     EXPECT_NEAR(again.distance, 1.0, 1e-12);
 }
 
-// A disc against an ellipsoid whose contact lies 2.2e-4 rad off the disc's
-// axis (random pairs; EPA left it 3.5e-10 deep): the disc's support has a
-// cone's tip along its axis, where Newton's method in a frame across the
-// normal went round without converging, so it runs in polar angles about
-// the axis, from the rim's point where the ellipsoid's point along the axis
-// leaves the disc (here by 0.12% of the disc's metric). The contact's own
-// conditions: a* on the disc's rim, b* on the ellipsoid's surface with its
-// normal along the push, b* - a* = depth n; and no deeper than a dense
-// search of the support values about the normal.
 TEST(Penetration, ADiscTouchingATriangleAtItsCentreConvergesAtDepthZero) {
     // A disc in the plane x = -512 (radii 0, 499, 511.875) and a flat hull
     // (a triangle, its last corner the disc's centre, the rest at x =
@@ -2396,6 +2387,15 @@ TEST(Penetration, ADiscTouchingATriangleAtItsCentreConvergesAtDepthZero) {
     }
 }
 
+// A disc against an ellipsoid whose contact lies 2.2e-4 rad off the disc's
+// axis (random pairs; EPA left it 3.5e-10 deep): the disc's support has a
+// cone's tip along its axis, where Newton's method in a frame across the
+// normal went round without converging, so it runs in polar angles about
+// the axis, from the rim's point where the ellipsoid's point along the axis
+// leaves the disc (here by 0.12% of the disc's metric). The contact's own
+// conditions: a* on the disc's rim, b* on the ellipsoid's surface with its
+// normal along the push, b* - a* = depth n; and no deeper than a dense
+// search of the support values about the normal.
 TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
     col_shape disc = Ellipsoid(0x1.efa54d79d848ep-1, -0x1.21fe54036d8bp-4, -0x1.c4e98d34348d8p-1, 0x1.53c16a981eff9p-2,
                                0x1.cc0a6db0ae32cp+0, 0),

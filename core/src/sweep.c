@@ -968,6 +968,26 @@ static bool edge_point_hit(col_vec3 c, col_vec3 v, col_vec3 e0, col_vec3 e1, col
 /* The 1-norm. */
 static inline col_real norm1(col_vec3 v) { return col_abs(v.x) + col_abs(v.y) + col_abs(v.z); }
 
+/* What the triangle's plain-arithmetic face tests (ball_face_static,
+ * point_near_triangle) share: the edges E_k = t_(k+1) - t_k and their
+ * 1-norms, the winding's normal n = (t1 - t0) x (t2 - t0), and n1 = |E_0|1
+ * |E_2|1, n's rounding bound's scale (within 4 eps n1 of the exact). */
+typedef struct face_frame {
+    col_vec3 E[3], n;
+    col_real lE[3], n1;
+} face_frame;
+
+static face_frame face_frame_make(const col_vec3 *t) {
+    face_frame F;
+    for (int k = 0; k < 3; ++k) {
+        F.E[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
+        F.lE[k] = norm1(F.E[k]);
+    }
+    F.n = col_v3_cross(F.E[0], col_v3_neg(F.E[2]));
+    F.n1 = F.lE[0] * F.lE[2];
+    return F;
+}
+
 /* col__ball_triangle_fast's answer 0 (the moving ball meets the triangle's
  * face part nowhere: at both ends outside the prism over the triangle or
  * farther than r from its plane, and the path on one side of the plane or
@@ -984,18 +1004,18 @@ static inline col_real norm1(col_vec3 v) { return col_abs(v.x) + col_abs(v.y) + 
 static int ball_face_static(col_vec3 p, col_vec3 d, col_real r, const col_vec3 *t) {
     if (col__exact_always) return 2;
     const col_real e = COL_EPSILON;
-    col_vec3 E[3], V[3], W[3];
-    col_real lE[3], lV[3], lW[3];
+    const face_frame F = face_frame_make(t);
+    const col_vec3 *E = F.E, n = F.n;
+    const col_real *lE = F.lE, n1 = F.n1;
+    col_vec3 V[3], W[3];
+    col_real lV[3], lW[3];
     for (int k = 0; k < 3; ++k) {
-        E[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
         V[k] = col_v3_sub(t[k], p);
         W[k] = col_v3_sub(V[k], d);
-        lE[k] = norm1(E[k]);
         lV[k] = norm1(V[k]);
         lW[k] = lV[k] + norm1(d) + norm1(W[k]);
     }
-    col_vec3 n = col_v3_cross(E[0], col_v3_neg(E[2])); /* (t1 - t0) x (t2 - t0) */
-    col_real n1 = lE[0] * lE[2], len = col_sqrt(col_v3_len_sq(n));
+    col_real len = col_sqrt(col_v3_len_sq(n));
     col_real rn = r * (len * (COL_R(1.0) + COL_R(4.0) * e) + COL_R(4.0) * e * n1) + COL__REAL_MIN;
     /* outside the prism, or beyond r of the plane, at the start (X = V) or the end (X = W) */
     col_real h[2];
@@ -1114,16 +1134,15 @@ static bool path_surely_apart(col_vec3 c, col_vec3 q, const col_vec3 *t, col_rea
 static bool point_near_triangle(col_vec3 x, col_real r, col_real mm, const col_vec3 *t) {
     if (col__exact_always || !(r > mm)) return false;
     const col_real e = COL_EPSILON;
-    col_vec3 E[3], V[3];
-    col_real lE[3], lV[3], side[3];
+    const face_frame F = face_frame_make(t);
+    const col_vec3 *E = F.E, n = F.n;
+    const col_real *lE = F.lE, n1 = F.n1;
+    col_vec3 V[3];
+    col_real lV[3], side[3];
     for (int k = 0; k < 3; ++k) {
-        E[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
         V[k] = col_v3_sub(t[k], x);
-        lE[k] = norm1(E[k]);
         lV[k] = norm1(V[k]);
     }
-    col_vec3 n = col_v3_cross(E[0], col_v3_neg(E[2])); /* (t1 - t0) x (t2 - t0) */
-    col_real n1 = lE[0] * lE[2];
     int worst = 0;
     for (int k = 0; k < 3; ++k) {
         side[k] = col_v3_dot(n, col_v3_cross(V[k], E[k])) - COL_R(16.0) * e * n1 * lV[k] * lE[k];
