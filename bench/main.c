@@ -421,6 +421,20 @@ static void run_overlap_many(const void *ctx, size_t n, unsigned char *out) {
     }
 }
 
+/* The rays' segments [origin, origin + max_t delta] (as RAY_SEGMENT) against
+ * w->b by col_overlap_many, in blocks of 256: each block's segments made in
+ * a buffer, inside the timing, then asked in one call. */
+static void run_segments_many(const void *ctx, size_t n, unsigned char *out) {
+    const bench_workload *w = ctx;
+    size_t sb = bench_kind_size(w->kb);
+    col_segment seg[256];
+    for (size_t i = 0; i < n; i += 256) {
+        size_t m = n - i < 256 ? n - i : 256;
+        for (size_t j = 0; j < m; ++j) seg[j] = *RAY_SEGMENT(&w->rays[i + j]);
+        col_overlap_many(COL_SHAPE_SEGMENT, seg, w->kb, (const char *)w->b + i * sb, false, m, out + i);
+    }
+}
+
 /* The same batch for shapes known valid (as the Lua binding's are). */
 static void run_overlap_many_unchecked(const void *ctx, size_t n, unsigned char *out) {
     const bench_workload *w = ctx;
@@ -466,6 +480,9 @@ static const bench_impl collide_impls[] = {
     {"ray_triangle", "collide col_raycast_triangle_badouel", NULL, run_ray_triangle_badouel, NULL, NULL},
     {"ray_aabb", "collide col_overlap_aabb_segment (segment yes/no, exact)", NULL, run_segment_aabb, NULL, NULL},
     {"ray_triangle", "collide col_overlap_segment_triangle (segment yes/no, exact)", NULL, run_segment_triangle, NULL,
+     NULL},
+    {"ray_aabb", "collide col_overlap_many (batch, segments of the rays, exact)", NULL, run_segments_many, NULL, NULL},
+    {"ray_triangle", "collide col_overlap_many (batch, segments of the rays, exact)", NULL, run_segments_many, NULL,
      NULL},
     {"ray_sphere", "collide col_raycast_sphere", NULL, run_ray_sphere, NULL, NULL},
     {"ray_sphere", "collide col_raycast_sphere, max_t = inf (the cast alone, no exact step)", NULL,
@@ -744,9 +761,16 @@ static void print_floor_targets(int far) {
         snprintf(what, sizeof what, "%s within 1.5x of its floor", others[i][1] + 8);
         target(what, find(others[i][0], far, others[i][1]), find(others[i][0], far, "naive:"), 1.5);
     }
-    /* the issue's batch path: the sphere pairs of an array, two at a time */
+    /* the issue's batch path: the sphere pairs of an array, four or two at
+     * a time; the rays' segments against boxes and triangles, four at a time */
     target("col_overlap_many sphere-sphere (batch) within 1.5x of the floor",
            find("sphere_sphere", far, "collide col_overlap_many (batch)"), find("sphere_sphere", far, "naive:"), 1.5);
+    target("col_overlap_many segment-AABB (batch) within 1.5x of the slabs",
+           find("ray_aabb", far, "collide col_overlap_many (batch"), find("ray_aabb", far, "naive: segment yes/no"),
+           1.5);
+    target("col_overlap_many segment-triangle (batch) within 1.5x of MT",
+           find("ray_triangle", far, "collide col_overlap_many (batch"),
+           find("ray_triangle", far, "naive: segment yes/no"), 1.5);
 }
 
 /* issue 16: the exact decision of a finite max_t (filtered predicates:

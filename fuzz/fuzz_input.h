@@ -197,6 +197,27 @@ static inline col_shape fz_translated(const col_shape *src, col_vec3 t, col_vec3
     }
 }
 
+/* The shape scaled by 2^e (exact while nothing overflows or underflows):
+ * every number but an OBB's axes and a plane's normal. Not for a polytope
+ * (its points live elsewhere). */
+static inline col_shape fz_scaled(const col_shape *src, int e) {
+    col_shape t = *src;
+    if (t.kind == COL_SHAPE_OBB) {
+        t.u.obb.c =
+            col_v3((col_real)ldexp(t.u.obb.c.x, e), (col_real)ldexp(t.u.obb.c.y, e), (col_real)ldexp(t.u.obb.c.z, e));
+        t.u.obb.e =
+            col_v3((col_real)ldexp(t.u.obb.e.x, e), (col_real)ldexp(t.u.obb.e.y, e), (col_real)ldexp(t.u.obb.e.z, e));
+        return t;
+    }
+    if (t.kind == COL_SHAPE_PLANE) {
+        t.u.plane.d = (col_real)ldexp(t.u.plane.d, e);
+        return t;
+    }
+    col_real *r = fz_reals(&t);
+    for (int i = 0; i < fz_real_count(t.kind); ++i) r[i] = (col_real)ldexp(r[i], e);
+    return t;
+}
+
 /* Prints a shape with hex floats (exact) to stderr. */
 static inline void fz_print_shape(const char *label, const col_shape *s) {
     fprintf(stderr, "  %s: %s {", label, col_shape_kind_name(s->kind));

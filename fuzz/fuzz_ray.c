@@ -62,12 +62,34 @@ static void print_ray(const col_ray *r) {
         }                                                                                                              \
     } while (0)
 
+/* col_overlap(seg, s), the static test a cast must agree with, and the
+ * batch's answer for the same pair beside copies of itself (the segment
+ * pairs' lanes take four at a time, AVX2): five copies of the segment
+ * against s, and five of s against the segment, each the same answer. */
+static bool segment_meets(const col_shape *seg, const col_shape *s, const col_ray *r) {
+    bool meets = col_overlap(seg, s);
+    if (s->kind == COL_SHAPE_POLYTOPE) return meets;
+    size_t ss = sizeof(col_segment), so = col_shape_kind_size(s->kind);
+    unsigned char segs[5 * sizeof(col_segment)], shapes[5 * sizeof s->u], o1[5], o2[5];
+    for (size_t i = 0; i < 5; ++i) {
+        memcpy(segs + i * ss, &seg->u.segment, ss);
+        memcpy(shapes + i * so, &s->u, so);
+    }
+    size_t n1 = col_overlap_many(COL_SHAPE_SEGMENT, segs, s->kind, &s->u, true, 5, o1);
+    size_t n2 = col_overlap_many(s->kind, shapes, COL_SHAPE_SEGMENT, &seg->u.segment, true, 5, o2);
+    bool same = n1 == 5 * (size_t)meets && n2 == n1;
+    for (int i = 0; i < 5; ++i) same = same && o1[i] == meets && o2[i] == meets;
+    CHECK_R(same, "col_overlap_many answers a segment's pairs as col_overlap", s, r);
+    return meets;
+}
+
 static void check_box(const col_shape *s, const col_ray *r) {
     col_ray_hit h1 = col_raycast_aabb_slabs(r, &s->u.aabb), h2 = col_raycast_aabb_woo(r, &s->u.aabb);
     col_shape seg = seg_shape(r->origin, col_v3_add(r->origin, r->delta));
     double band = fz_band_distance(s, &seg);
     fz_count("ray-aabb", h1.status == COL_HIT);
-    CHECK_R((h1.status == COL_HIT) == col_overlap(&seg, s), "the slab cast hits exactly where its segment meets", s, r);
+    CHECK_R((h1.status == COL_HIT) == segment_meets(&seg, s, r), "the slab cast hits exactly where its segment meets",
+            s, r);
     if (h1.status != h2.status) {
         /* allowed only for a segment grazing the boundary: it does not reach
          * into the box shrunk by the band */
@@ -110,8 +132,8 @@ static void check_triangle(const col_shape *s, const col_ray *r) {
     col_shape seg = seg_shape(r->origin, col_v3_add(r->origin, col_v3_scale(r->delta, r->max_t)));
     col_vec3 tn = col_triangle_normal(t);
     if (tn.x != 0 || tn.y != 0 || tn.z != 0) /* degenerate: a segment, not exact yet */
-        CHECK_R((w.status == COL_HIT) == col_overlap(&seg, s), "the ray hits where its segment meets the triangle", s,
-                r);
+        CHECK_R((w.status == COL_HIT) == segment_meets(&seg, s, r), "the ray hits where its segment meets the triangle",
+                s, r);
     if (w.status == m.status && w.status == b.status) return;
     double band = fz_band_distance(s, &seg);
     /* near an edge, or (nearly) in the plane: the methods may differ */
@@ -187,6 +209,13 @@ static bool boundary_point(col_shape *s, fz_input *in, col_vec3 *p, int *axis_ou
         const col_triangle *t = &s->u.triangle;
         const col_vec3 v[3] = {t->a, t->b, t->c};
         *p = col_v3_add(v[axis], col_v3_scale(col_v3_sub(v[(axis + 1) % 3], v[axis]), k8));
+        /* or inside: a quarter of the way to the third vertex from there,
+         * halfway along the edge at most (a ray ending an ulp short of the
+         * face, where only the far end's side is in doubt) */
+        if (f & 8) {
+            *p = col_v3_add(v[axis], col_v3_scale(col_v3_sub(v[(axis + 1) % 3], v[axis]), k8 * COL_R(0.5)));
+            *p = col_v3_add(*p, col_v3_scale(col_v3_sub(v[(axis + 2) % 3], v[axis]), COL_R(0.25)));
+        }
         col_vec3 n = col_triangle_normal(t);
         return n.x != 0 || n.y != 0 || n.z != 0; /* a degenerate one is a segment: its own case */
     }
@@ -354,7 +383,7 @@ static void check_boundary_ray(fz_input *in) {
     if (r.delta.x == 0 && r.delta.y == 0 && r.delta.z == 0) return;
     col_ray_hit w = col_raycast(&s, &r);
     col_shape seg = seg_shape(r.origin, col_v3_add(r.origin, col_v3_scale(r.delta, r.max_t)));
-    bool meets = col_overlap(&seg, &s);
+    bool meets = segment_meets(&seg, &s, &r);
     CHECK_R((w.status == COL_HIT) == meets, "a boundary ray hits where its segment meets", &s, &r);
     if (ulps == 0) CHECK_R(w.status == COL_HIT, "a ray aimed exactly at a boundary point hits it", &s, &r);
     fz_count("boundary rays that hit", w.status == COL_HIT);

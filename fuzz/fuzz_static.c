@@ -140,8 +140,56 @@ static void check_beside(const col_shape *p, const col_shape *b) {
              "an invalid pair beside valid ones in an array overlaps nothing", p, b);
 }
 
+/* The invalid pair (p, q) beside the valid (a, b) (p of a's kind, q of
+ * b's) in an array of seven, (p, q), (a, b), (a, b), (p, q), (a, b), (p,
+ * q), (a, b), and the same with the sides swapped: the pairs (p, q) answer
+ * no, the others as col_overlap(a, b). (Pairs of two kinds: the segment
+ * pairs' lanes take them four at a time, an invalid lane beside valid ones.) */
+static void check_beside_of(const col_shape *p, const col_shape *q, const col_shape *a, const col_shape *b) {
+    if (a->kind == COL_SHAPE_POLYTOPE || b->kind == COL_SHAPE_POLYTOPE) return;
+    size_t sa = (size_t)fz_real_count(a->kind) * sizeof(col_real),
+           sb = (size_t)fz_real_count(b->kind) * sizeof(col_real);
+    const col_shape *xs[7] = {p, a, a, p, a, p, a}, *ys[7] = {q, b, b, q, b, q, b};
+    unsigned char px[7 * sizeof a->u], py[7 * sizeof b->u], o7[7], o7r[7];
+    for (int i = 0; i < 7; ++i) {
+        memcpy(px + (size_t)i * sa, &xs[i]->u, sa);
+        memcpy(py + (size_t)i * sb, &ys[i]->u, sb);
+    }
+    bool ab = col_overlap(a, b);
+    size_t n = col_overlap_many(a->kind, px, b->kind, py, false, 7, o7);
+    size_t nr = col_overlap_many(b->kind, py, a->kind, px, false, 7, o7r);
+    bool same = n == 4 * (size_t)ab && nr == n;
+    for (int i = 0; i < 7; ++i) same = same && o7[i] == (xs[i] == a && ab) && o7r[i] == o7[i];
+    FZ_CHECK(same, "an invalid pair beside valid ones in an array overlaps nothing", p, q);
+}
+
+/* The pair scaled by a power of two until its largest number lies beyond
+ * COL_HUGE (by 1 to 4 times): the same geometry, every number finite, but
+ * invalid, so no overlap, alone or beside the pair itself in an array (a
+ * filter that decides a scaled pair by its geometry alone must still
+ * refuse it). */
+static void check_scaled_past_huge(const col_shape *a, const col_shape *b) {
+    if (a->kind == COL_SHAPE_POLYTOPE || b->kind == COL_SHAPE_POLYTOPE) return;
+    /* the largest number the scaling scales (not an OBB's axes or a
+     * plane's normal): those a doubling changes */
+    double m = 0;
+    const col_shape *ab[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+        col_shape t = *ab[k], t2 = fz_scaled(ab[k], 1);
+        for (int i = 0; i < fz_real_count(t.kind); ++i)
+            if (fz_reals(&t2)[i] != fz_reals(&t)[i]) m = fmax(m, fabs((double)fz_reals(&t)[i]));
+    }
+    if (!(m > 0)) return;
+    int e = (int)ceil(log2((double)COL_HUGE) - log2(m)) + 1; /* (COL_HUGE / m may overflow) */
+    col_shape sa = fz_scaled(a, e), sb = fz_scaled(b, e);
+    FZ_CHECK(!col_shape_is_valid(&sa) || !col_shape_is_valid(&sb), "a pair scaled past COL_HUGE is invalid", &sa, &sb);
+    FZ_CHECK(!col_overlap(&sa, &sb), "a pair scaled past COL_HUGE overlaps nothing", &sa, &sb);
+    check_beside_of(&sa, &sb, a, b);
+}
+
 static void check_poisoned(const col_shape *a, const col_shape *b) {
     if (a->kind == COL_SHAPE_POLYTOPE || !col_overlap(a, b)) return;
+    check_scaled_past_huge(a, b);
     const col_real huge = (col_real)COL_HUGE;
     const col_real bad[] = {(col_real)NAN, (col_real)INFINITY, -(col_real)INFINITY, 2 * huge, -2 * huge};
     for (int i = 0; i < fz_real_count(a->kind); ++i)
@@ -155,6 +203,7 @@ static void check_poisoned(const col_shape *a, const col_shape *b) {
                          col_overlap_many(p.kind, &p.u, b->kind, &b->u, true, 1, &out) == 0 && out == 0,
                      "a shape with one coordinate made invalid overlaps nothing", &p, b);
             check_beside(&p, b);
+            if (a->kind != b->kind) check_beside_of(&p, b, a, b);
         }
     /* finite but invalid: an AABB's min above its max on one axis, a
      * negative radius (the comparisons a two-lane validator folds together) */
@@ -179,6 +228,7 @@ static void check_poisoned(const col_shape *a, const col_shape *b) {
                      col_overlap_many(p.kind, &p.u, b->kind, &b->u, true, 1, &out) == 0 && out == 0,
                  "a shape with a min above its max or a negative radius overlaps nothing", &p, b);
         check_beside(&p, b);
+        if (a->kind != b->kind) check_beside_of(&p, b, a, b);
     }
 }
 
@@ -194,29 +244,36 @@ static void check_generic(const col_shape *a, const col_shape *b) {
     FZ_CHECK(col_overlap_many(a->kind, &a->u, b->kind, &b->u, true, 1, out) == (size_t)ab && out[0] == ab,
              "col_overlap_many answers as col_overlap", a, b);
     if (a->kind != COL_SHAPE_POLYTOPE && b->kind != COL_SHAPE_POLYTOPE) {
-        col_shape as[3] = {*a, *a, *a}, bs[3] = {*b, *b, *b};
-        /* packed arrays of the structs: col_shape's union member is at the same offset in each */
-        unsigned char pa[3 * sizeof a->u], pb[3 * sizeof b->u];
+        /* packed arrays of the structs (seven: the lanes take four pairs at
+         * a time, then the rest one by one); col_shape's union member is
+         * at the same offset in each */
+        unsigned char pa[7 * sizeof a->u], pb[7 * sizeof b->u], o7[7];
         size_t sa = (size_t)fz_real_count(a->kind) * sizeof(col_real),
                sb = (size_t)fz_real_count(b->kind) * sizeof(col_real);
-        for (int i = 0; i < 3; ++i) {
-            memcpy(pa + (size_t)i * sa, &as[i].u, sa);
-            memcpy(pb + (size_t)i * sb, &bs[i].u, sb);
+        for (int i = 0; i < 7; ++i) {
+            memcpy(pa + (size_t)i * sa, &a->u, sa);
+            memcpy(pb + (size_t)i * sb, &b->u, sb);
         }
-        size_t n = col_overlap_many(a->kind, pa, b->kind, pb, false, 3, out);
-        FZ_CHECK(n == 3 * (size_t)ab && out[0] == ab && out[1] == ab && out[2] == ab,
-                 "col_overlap_many over arrays answers as col_overlap", a, b);
+        size_t n = col_overlap_many(a->kind, pa, b->kind, pb, false, 7, o7);
+        bool all = n == 7 * (size_t)ab;
+        for (int i = 0; i < 7; ++i) all = all && o7[i] == ab;
+        FZ_CHECK(all, "col_overlap_many over arrays answers as col_overlap", a, b);
+        n = col_overlap_many(a->kind, pa, b->kind, &b->u, true, 7, o7);
+        all = n == 7 * (size_t)ab;
+        for (int i = 0; i < 7; ++i) all = all && o7[i] == ab;
+        FZ_CHECK(all, "col_overlap_many of an array against one shape answers as col_overlap", a, b);
         /* for valid shapes, so does the unchecked form; for invalid ones it is defined (no crash) */
-        n = col_overlap_many_unchecked(a->kind, pa, b->kind, pb, false, 3, out);
+        n = col_overlap_many_unchecked(a->kind, pa, b->kind, pb, false, 7, o7);
+        all = n == 7 * (size_t)ab;
+        for (int i = 0; i < 7; ++i) all = all && o7[i] == ab;
         if (col_shape_is_valid(a) && col_shape_is_valid(b))
-            FZ_CHECK(n == 3 * (size_t)ab && out[0] == ab && out[1] == ab && out[2] == ab,
-                     "col_overlap_many_unchecked answers as col_overlap for valid shapes", a, b);
+            FZ_CHECK(all, "col_overlap_many_unchecked answers as col_overlap for valid shapes", a, b);
         /* different pairs side by side, (a, b), (a, a), (b, b), (b, a), (a,
          * b), (a, a), (b, a): the batch's lanes take pairs four at a time
          * (AVX2), then two (SSE2), then one; each answer in its own place */
         if (a->kind == b->kind) {
             const col_shape *xs[7] = {a, a, b, b, a, a, b}, *ys[7] = {b, a, b, a, b, a, a};
-            unsigned char px[7 * sizeof a->u], py[7 * sizeof a->u], o7[7];
+            unsigned char px[7 * sizeof a->u], py[7 * sizeof a->u];
             bool want[7], same = true;
             size_t expect = 0;
             for (int i = 0; i < 7; ++i) {

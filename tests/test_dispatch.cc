@@ -555,6 +555,241 @@ TEST_P(SpherePairs, AnswerAsTheOnePairTest) {
     EXPECT_EQ(o[1], 0);
 }
 
+// The segment pairs' batch (segment-AABB and segment-triangle, either
+// order; four pairs at a time where the CPU has AVX2, each lane's sure
+// answer the exact one, the pairs in doubt by the one-pair test): every
+// answer as the static test's, checked and unchecked, one against many and
+// both orders, on pairs built to touch exactly (an end on a face, the
+// segment through an edge or a vertex, on a dyadic grid; far from the
+// origin too), moved by an ulp either way, segments that are points,
+// triangles degenerate and nearly so, and invalid shapes beside valid ones;
+// the lanes decide nearly every plain pair themselves.
+class SegmentPairs : public ::testing::TestWithParam<int> {
+  protected:
+    void SetUp() override { col__batch_lanes_force(GetParam()); }
+    void TearDown() override { col__batch_lanes_force(0); }
+};
+INSTANTIATE_TEST_SUITE_P(OverlapMany, SegmentPairs, ::testing::Values(0, 2));
+
+namespace {
+
+col_real Ulp(col_real x, int dir) { return std::nextafter(x, dir > 0 ? R(kInf) : -R(kInf)); }
+
+// Checks the batch of segments s[i] against shapes o[i] of kind ko (col_aabb
+// or col_triangle, packed) against the one-pair static test, every form.
+template <typename T>
+void ExpectSegmentBatch(const std::vector<col_segment> &s, const std::vector<T> &o, col_shape_kind ko,
+                        bool (*one)(const col_segment *, const T *)) {
+    for (size_t count : {s.size(), s.size() - 1, size_t{1}, size_t{3}, size_t{5}}) {
+        std::vector<unsigned char> o1(count, 7), o2(count, 7), ou(count, 7), os(count, 7), os2(count, 7);
+        size_t n1 = col_overlap_many(COL_SHAPE_SEGMENT, s.data(), ko, o.data(), false, count, o1.data());
+        size_t n2 = col_overlap_many(ko, o.data(), COL_SHAPE_SEGMENT, s.data(), false, count, o2.data());
+        col_overlap_many_unchecked(COL_SHAPE_SEGMENT, s.data(), ko, o.data(), false, count, ou.data());
+        // one shape against every segment, and one segment against every shape
+        size_t ns = col_overlap_many(COL_SHAPE_SEGMENT, s.data(), ko, &o[1], true, count, os.data());
+        size_t ns2 = col_overlap_many(ko, o.data(), COL_SHAPE_SEGMENT, &s[2], true, count, os2.data());
+        size_t e = 0, es = 0, es2 = 0;
+        for (size_t i = 0; i < count; ++i) {
+            bool want = one(&s[i], &o[i]), wants = one(&s[i], &o[1]), wants2 = one(&s[2], &o[i]);
+            e += want, es += wants, es2 += wants2;
+            ASSERT_EQ(o1[i], want ? 1 : 0) << i;
+            ASSERT_EQ(o2[i], want ? 1 : 0) << i;
+            ASSERT_EQ(os[i], wants ? 1 : 0) << i;
+            ASSERT_EQ(os2[i], wants2 ? 1 : 0) << i;
+            col_shape a = {}, b = {};
+            a.kind = COL_SHAPE_SEGMENT, a.u.segment = s[i];
+            b.kind = ko;
+            std::memcpy(&b.u, &o[i], sizeof(T));
+            if (col_shape_is_valid(&a) && col_shape_is_valid(&b)) {
+                ASSERT_EQ(ou[i], want ? 1 : 0) << i;
+            }
+        }
+        EXPECT_EQ(n1, e);
+        EXPECT_EQ(n2, e);
+        EXPECT_EQ(ns, es);
+        EXPECT_EQ(ns2, es2);
+    }
+}
+
+bool SegAabb(const col_segment *s, const col_aabb *b) { return col_overlap_aabb_segment(b, s); }
+
+} // namespace
+
+TEST_P(SegmentPairs, SegmentAabbAnswersAsTheStaticTest) {
+    std::mt19937_64 rng(43);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<col_segment> s;
+    std::vector<col_aabb> b;
+    const col_real H = (col_real)COL_HUGE;
+    // plain pairs near contact at three scales, the largest far from the
+    // origin too (the lanes decide them; the filter's bound is absolute, so
+    // a small box far out is for the exact test)
+    for (int i = 0; i < 4000; ++i) {
+        double sc = i % 3 == 0 ? 1.0 : (i % 3 == 1 ? 1024.0 : 1.0 / 64), off = i % 3 == 1 && i % 2 ? 1e6 : 0.0;
+        col_vec3 c = V(off + sc * u(rng), sc * u(rng), sc * u(rng));
+        col_vec3 h = V(sc * (0.6 + 0.4 * u(rng)), sc * (0.6 + 0.4 * u(rng)), sc * (0.6 + 0.4 * u(rng)));
+        b.push_back({col_v3_sub(c, h), col_v3_add(c, h)});
+        s.push_back({V(off + 2 * sc * u(rng), 2 * sc * u(rng), 2 * sc * u(rng)),
+                     V(off + 2 * sc * u(rng), 2 * sc * u(rng), 2 * sc * u(rng))});
+    }
+    size_t plain = s.size();
+    unsigned long before = col__batch_segment_doubts();
+    std::vector<unsigned char> out(plain);
+    size_t hits = col_overlap_many(COL_SHAPE_SEGMENT, s.data(), COL_SHAPE_AABB, b.data(), false, plain, out.data());
+    unsigned long doubts = col__batch_segment_doubts() - before;
+    EXPECT_GT(hits, plain / 5);
+    EXPECT_LT(hits, plain - plain / 5);
+    EXPECT_LT(doubts, plain / 100); // (0 where the pairs go one at a time)
+    // grazing an edge of a random box within rounding (through a point of
+    // the edge, the ends rounded): the exact test decides, the lanes must
+    // not trust their rounded signs
+    for (int i = 0; i < 2000; ++i) {
+        col_vec3 lo = V(u(rng), u(rng), u(rng)), hi = col_v3_add(lo, V(1 + u(rng), 1 + u(rng), 1 + u(rng)));
+        int k = i % 3, j = (k + 1) % 3;
+        col_vec3 x = lo;
+        for (int c = 0; c < 3; ++c) {
+            col_real w = c == k ? col_v3_get(hi, c) : (c == j ? col_v3_get(lo, c) : R(0.5) * (lo.z + hi.z));
+            if (c == 0) x.x = w;
+            if (c == 1) x.y = w;
+            if (c == 2) x.z = w;
+        }
+        // p beyond the face hi_k within slab j, q beyond lo_j within slab
+        // k: the line touches the box along the edge alone (a little along it)
+        col_vec3 w = V(0, 0, 0);
+        col_real *pw = &w.x;
+        pw[k] = R(0.5 + 0.5 * (u(rng) + 1));
+        pw[j] = R(0.5 + 0.5 * (u(rng) + 1));
+        pw[(k + 2) % 3] = R(0.1 * u(rng));
+        s.push_back({col_v3_add(x, w), col_v3_sub(x, w)});
+        b.push_back({lo, hi});
+    }
+    // built to touch exactly on the grid, then moved by an ulp either way
+    for (double off : {0.0, 1048576.0, -3.0}) {
+        col_aabb box = {V(off, 0, 0), V(off + 1, 1, 1)};
+        for (int dir : {0, -1, 1}) {
+            col_real x = R(off);
+            if (dir) x = Ulp(x, dir);
+            // an end on the face x = off
+            s.push_back({V(off - 1, 0.5, 0.25), col_v3(x, R(0.5), R(0.25))}), b.push_back(box);
+            // through the edge x = off + 1, y = 1 at z = 0.5 (only the cross axis separates when apart)
+            s.push_back(
+                {V(off + 2, 0, 0.5), col_v3(Ulp(R(off), 0) + (dir ? Ulp(R(off + 1), dir) - R(off) : 1), 2, 0.5)}),
+                b.push_back(box);
+            s.push_back({col_v3(dir ? Ulp(R(off + 2), dir) : R(off + 2), 0, R(0.5)), V(off, 2, 0.5)}), b.push_back(box);
+            // through the corner (off + 1, 1, 1) along (1, 1, 1)'s diagonal of a face pair
+            s.push_back({V(off + 2, 0, 2), col_v3(R(off), R(2), dir ? Ulp(R(0), dir) : R(0))}), b.push_back(box);
+            // a point on the face, in the box, beside it
+            s.push_back({col_v3(x, R(0.5), R(0.5)), col_v3(x, R(0.5), R(0.5))}), b.push_back(box);
+        }
+    }
+    // invalid shapes beside valid ones
+    col_segment s0 = s[0];
+    col_aabb b0 = b[0];
+    for (int k = 0; k < 6; ++k) {
+        col_segment bad = s0;
+        col_aabb badb = b0;
+        col_real *ps = &bad.a.x + k, *pb = &badb.min.x + k;
+        *ps = R(k % 3 == 0 ? kNaN : (k % 3 == 1 ? kInf : 2 * static_cast<double>(H)));
+        s.push_back(bad), b.push_back(b0);
+        s.push_back(s0), b.push_back(b0);
+        *pb = R(k % 2 ? -kInf : kNaN);
+        s.push_back(s0), b.push_back(badb);
+    }
+    col_aabb flipped = b0;
+    std::swap(flipped.min.y, flipped.max.y);
+    s.push_back(s0), b.push_back(flipped);
+    // a crossing pair scaled by 2^150 (valid) and 2^170 (every number past
+    // COL_HUGE, finite: the geometry alone would say they meet)
+    if (sizeof(col_real) == sizeof(double))
+        for (int e : {150, 170}) {
+            double k = std::ldexp(1.0, e);
+            for (int copy = 0; copy < 4; ++copy) { // (four: some in the lanes, whatever the count)
+                s.push_back({V(-k, 0.5 * k, 0.5 * k), V(2 * k, 0.25 * k, 0.75 * k)});
+                b.push_back({V(0, 0, 0), V(k, k, k)});
+            }
+        }
+    ExpectSegmentBatch(s, b, COL_SHAPE_AABB, SegAabb);
+    if (sizeof(col_real) == sizeof(double)) {
+        EXPECT_TRUE(SegAabb(&s[s.size() - 5], &b[b.size() - 5]));
+        EXPECT_FALSE(SegAabb(&s.back(), &b.back()));
+    }
+}
+
+TEST_P(SegmentPairs, SegmentTriangleAnswersAsTheStaticTest) {
+    std::mt19937_64 rng(47);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<col_segment> s;
+    std::vector<col_triangle> t;
+    for (int i = 0; i < 4000; ++i) {
+        double sc = i % 3 == 0 ? 1.0 : (i % 3 == 1 ? 1024.0 : 1.0 / 64), off = i % 2 ? 0.0 : 1e6;
+        t.push_back({V(off + sc * u(rng), sc * u(rng), sc * u(rng)), V(off + sc * u(rng), sc * u(rng), sc * u(rng)),
+                     V(off + sc * u(rng), sc * u(rng), sc * u(rng))});
+        s.push_back({V(off + sc * u(rng), sc * u(rng), sc * u(rng)), V(off + sc * u(rng), sc * u(rng), sc * u(rng))});
+    }
+    size_t plain = s.size();
+    unsigned long before = col__batch_segment_doubts();
+    std::vector<unsigned char> out(plain);
+    size_t hits = col_overlap_many(COL_SHAPE_SEGMENT, s.data(), COL_SHAPE_TRIANGLE, t.data(), false, plain, out.data());
+    unsigned long doubts = col__batch_segment_doubts() - before;
+    EXPECT_GT(hits, plain / 10);
+    EXPECT_LT(hits, plain - plain / 5);
+    EXPECT_LT(doubts, plain / 100);
+    // grazing an edge of a random triangle within rounding (through a point
+    // rounded onto the edge, the ends rounded): the exact test decides
+    for (int i = 0; i < 2000; ++i) {
+        col_triangle tri = {V(u(rng), u(rng), u(rng)), V(u(rng), u(rng), u(rng)), V(u(rng), u(rng), u(rng))};
+        col_vec3 x = col_v3_lerp(tri.a, tri.b, R(0.5 + 0.4 * u(rng)));
+        col_vec3 w = V(u(rng), u(rng), u(rng));
+        s.push_back({col_v3_add(x, w), col_v3_sub(x, col_v3_scale(w, R(0.5 + 0.4 * u(rng))))});
+        t.push_back(tri);
+    }
+    for (double off : {0.0, 1048576.0, -3.0}) {
+        col_triangle tri = {V(off, 0, 0), V(off + 1, 0, 0), V(off, 1, 0)};
+        for (int dir : {0, -1, 1}) {
+            col_real z = dir ? Ulp(R(0), dir) : R(0), y = dir ? Ulp(R(0), dir) : R(0);
+            s.push_back({V(off + 0.25, 0.25, 1), col_v3(R(off + 0.25), R(0.25), z)}), t.push_back(tri); // an end inside
+            s.push_back({col_v3(R(off + 0.5), y, R(1)), V(off + 0.5, 0, -1)}), t.push_back(tri); // through an edge
+            s.push_back({col_v3(R(off + 0.5), y, R(1)), col_v3(R(off + 0.5), y, R(-1))}), t.push_back(tri);
+            s.push_back({V(off + 0.5, 0.5, 1), col_v3(R(off + 0.5), dir ? Ulp(R(0.5), dir) : R(0.5), R(-1))}),
+                t.push_back(tri); // through the hypotenuse
+            s.push_back({V(off - 1, 1, 1), col_v3(dir ? Ulp(R(off + 1), dir) : R(off + 1), R(-1), R(-1))}),
+                t.push_back(tri); // through the vertex (off, 0, 0)
+            s.push_back({V(off + 0.25, 0.25, 0), col_v3(R(off + 2), R(0.25), z)}), t.push_back(tri); // in the plane
+            s.push_back({col_v3(R(off + 0.25), R(0.25), z), col_v3(R(off + 0.25), R(0.25), z)}), t.push_back(tri);
+            // degenerate: collinear, and a sliver nearly so
+            col_triangle line = {V(off, 0, 0), V(off + 1, 1, 0), V(off + 2, 2, 0)};
+            col_triangle sliver = {V(off, 0, 0), V(off + 2, 2, 0), col_v3(R(off + 1), Ulp(R(1), dir ? dir : 1), R(0))};
+            s.push_back({V(off + 1, 1, 1), col_v3(R(off + 1), R(1), z)}), t.push_back(line);
+            s.push_back({V(off + 1, 1, 1), col_v3(R(off + 1), R(1), z)}), t.push_back(sliver);
+            s.push_back({V(off, 2, 0), V(off + 2, 0, 0)}), t.push_back(sliver);
+        }
+    }
+    col_segment s0 = s[0];
+    col_triangle t0 = t[0];
+    for (int k = 0; k < 9; ++k) {
+        col_segment bad = s0;
+        col_triangle badt = t0;
+        if (k < 6) (&bad.a.x)[k] = R(k % 3 == 0 ? kNaN : (k % 3 == 1 ? -kInf : 2 * static_cast<double>(COL_HUGE)));
+        (&badt.a.x)[k] = R(k % 2 ? kInf : kNaN);
+        s.push_back(bad), t.push_back(t0);
+        s.push_back(s0), t.push_back(t0);
+        s.push_back(s0), t.push_back(badt);
+    }
+    if (sizeof(col_real) == sizeof(double))
+        for (int e : {150, 170}) { // valid, then past COL_HUGE (as for the boxes)
+            double k = std::ldexp(1.0, e);
+            for (int copy = 0; copy < 4; ++copy) {
+                s.push_back({V(0.25 * k, 0.25 * k, k), V(0.25 * k, 0.25 * k, -k)});
+                t.push_back({V(0, 0, 0), V(k, 0, 0), V(0, k, 0)});
+            }
+        }
+    ExpectSegmentBatch(s, t, COL_SHAPE_TRIANGLE, col_overlap_segment_triangle);
+    if (sizeof(col_real) == sizeof(double)) {
+        EXPECT_TRUE(col_overlap_segment_triangle(&s[s.size() - 5], &t[t.size() - 5]));
+        EXPECT_FALSE(col_overlap_segment_triangle(&s.back(), &t.back()));
+    }
+}
+
 TEST(OverlapMany, DegenerateCallsAnswerNo) {
     col_sphere s[2] = {{{0, 0, 0}, 1}, {{0.5, 0, 0}, 1}};
     unsigned char out[2] = {9, 9};

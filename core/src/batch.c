@@ -6,9 +6,11 @@
  * every other pair through col_overlap on shapes built once. Answers are
  * col_overlap's bit for bit (tests/test_dispatch.cc, fuzz_static).
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "box.h"
+#include "exact.h"
 #include "pairs.h"
 
 static inline bool sphere_aabb_k(const col_sphere *s, const col_aabb *b) { return col__overlap_aabb_sphere_k(b, s); }
@@ -47,6 +49,8 @@ static inline bool obb_obb_u(const col_obb *a, const col_obb *b) {
 /* (box.h) */
 static int forced_lanes = 0;
 void col__batch_lanes_force(int lanes) { forced_lanes = lanes; }
+static atomic_ulong segment_doubts;
+unsigned long col__batch_segment_doubts(void) { return atomic_load_explicit(&segment_doubts, memory_order_relaxed); }
 
 #ifdef COL__SSE2
 /* The sphere pairs from..to one at a time: the one-pair kernels. */
@@ -131,6 +135,253 @@ __attribute__((target("avx2"))) static size_t sphere_pairs4(const col_sphere *a,
 }
 #endif
 
+/* ---- segments against boxes and triangles, four pairs at a time ---- */
+
+/* One pair of either family by its static test (which validates). */
+static bool segment_pair_one(const double *s, const double *x, bool triangle) {
+    return triangle ? col_overlap_segment_triangle((const col_segment *)(const void *)s,
+                                                   (const col_triangle *)(const void *)x)
+                    : col_overlap_aabb_segment((const col_aabb *)(const void *)x, (const col_segment *)(const void *)s);
+}
+
+#ifdef COL__AVX2_BATCH
+#define COL__AVX2 __attribute__((target("avx2")))
+
+/* Four 3-vectors, one a lane (x, y and z each a vector of four); passed
+ * by value, so the compiler keeps them in registers. */
+typedef struct {
+    __m256d x, y, z;
+} v4x3;
+
+/* Numbers k and k + 1 of four structs of doubles at r0..r3, each as a
+ * vector of four (one lane a struct): two 16-byte loads, two inserted into
+ * their upper halves (r2's and r3's), unpacked; no shuffle across halves. */
+#define COL__PAIR4(r0, r1, r2, r3, k, lo, hi)                                                                          \
+    do {                                                                                                               \
+        __m256d x02_ =                                                                                                 \
+            _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd((r0) + (k))), _mm_loadu_pd((r2) + (k)), 1);       \
+        __m256d x13_ =                                                                                                 \
+            _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd((r1) + (k))), _mm_loadu_pd((r3) + (k)), 1);       \
+        lo = _mm256_unpacklo_pd(x02_, x13_);                                                                           \
+        hi = _mm256_unpackhi_pd(x02_, x13_);                                                                           \
+    } while (0)
+
+/* Four structs of six doubles (an AABB, a segment) at r0..r3 as two
+ * 3-vectors of four lanes. */
+COL__AVX2 static inline void load6x4(const double *r0, const double *r1, const double *r2, const double *r3, v4x3 *a,
+                                     v4x3 *b) {
+    COL__PAIR4(r0, r1, r2, r3, 0, a->x, a->y);
+    COL__PAIR4(r0, r1, r2, r3, 2, a->z, b->x);
+    COL__PAIR4(r0, r1, r2, r3, 4, b->y, b->z);
+}
+
+/* The same for four triangles (nine doubles; the ninth from the pair
+ * [7, 8], whose first is dropped). */
+COL__AVX2 static inline void load9x4(const double *r0, const double *r1, const double *r2, const double *r3, v4x3 *a,
+                                     v4x3 *b, v4x3 *c) {
+    __m256d unused;
+    COL__PAIR4(r0, r1, r2, r3, 0, a->x, a->y);
+    COL__PAIR4(r0, r1, r2, r3, 2, a->z, b->x);
+    COL__PAIR4(r0, r1, r2, r3, 4, b->y, b->z);
+    COL__PAIR4(r0, r1, r2, r3, 6, c->x, c->y);
+    COL__PAIR4(r0, r1, r2, r3, 7, unused, c->z);
+    (void)unused;
+}
+
+COL__AVX2 static inline __m256d abs4(__m256d v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
+COL__AVX2 static inline __m256d max4(__m256d a, __m256d b) { return _mm256_max_pd(a, b); }
+COL__AVX2 static inline v4x3 sub4(v4x3 a, v4x3 b) {
+    v4x3 r = {_mm256_sub_pd(a.x, b.x), _mm256_sub_pd(a.y, b.y), _mm256_sub_pd(a.z, b.z)};
+    return r;
+}
+/* col_v3_cross and col_v3_dot lane by lane (the same operations) */
+COL__AVX2 static inline v4x3 cross4(v4x3 a, v4x3 b) {
+    v4x3 r = {_mm256_sub_pd(_mm256_mul_pd(a.y, b.z), _mm256_mul_pd(a.z, b.y)),
+              _mm256_sub_pd(_mm256_mul_pd(a.z, b.x), _mm256_mul_pd(a.x, b.z)),
+              _mm256_sub_pd(_mm256_mul_pd(a.x, b.y), _mm256_mul_pd(a.y, b.x))};
+    return r;
+}
+COL__AVX2 static inline __m256d dot4(v4x3 a, v4x3 b) {
+    return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a.x, b.x), _mm256_mul_pd(a.y, b.y)), _mm256_mul_pd(a.z, b.z));
+}
+/* col__abs_max lane by lane */
+COL__AVX2 static inline __m256d absmax4(v4x3 v) { return max4(max4(abs4(v.x), abs4(v.y)), abs4(v.z)); }
+/*
+ * Four segment-AABB pairs (segments p q, boxes lo hi): the static test's
+ * decision lane by lane, as its two-lane filter takes it (box.c,
+ * aabb_segment_filter): the face axes exactly, then the three cross axes'
+ * S = |M_j D_k - M_k D_j| - (E_j |D_k| + E_k |D_j|) with the same
+ * operations and one bound, 512 u m^2 + 2^-1000, m the largest magnitude of
+ * the pair's twelve numbers (why it covers S's error: there). Returns the
+ * lanes that surely meet (valid pairs only when checked) as bits, and in
+ * *doubt the valid pairs the filter leaves to the exact test.
+ */
+COL__AVX2 static inline int segment_box4(v4x3 p, v4x3 q, v4x3 lo, v4x3 hi, bool checked, int *doubt) {
+    const __m256d zero = _mm256_setzero_pd();
+#define COL__OUTSIDE(c)                                                                                                \
+    _mm256_or_pd(_mm256_and_pd(_mm256_cmp_pd(p.c, lo.c, _CMP_LT_OQ), _mm256_cmp_pd(q.c, lo.c, _CMP_LT_OQ)),            \
+                 _mm256_and_pd(_mm256_cmp_pd(p.c, hi.c, _CMP_GT_OQ), _mm256_cmp_pd(q.c, hi.c, _CMP_GT_OQ)))
+    __m256d apart = _mm256_or_pd(_mm256_or_pd(COL__OUTSIDE(x), COL__OUTSIDE(y)), COL__OUTSIDE(z));
+#undef COL__OUTSIDE
+    v4x3 pq = {_mm256_add_pd(p.x, q.x), _mm256_add_pd(p.y, q.y), _mm256_add_pd(p.z, q.z)};
+    v4x3 lh = {_mm256_add_pd(lo.x, hi.x), _mm256_add_pd(lo.y, hi.y), _mm256_add_pd(lo.z, hi.z)};
+    v4x3 M = sub4(pq, lh), D = sub4(q, p), E = sub4(hi, lo);
+    __m256d m = max4(max4(absmax4(p), absmax4(q)), max4(absmax4(lo), absmax4(hi)));
+    __m256d e =
+        _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(512 * COL__XS_U), _mm256_mul_pd(m, m)), _mm256_set1_pd(0x1p-1000));
+    __m256d minus_e = _mm256_sub_pd(zero, e);
+    __m256d aDx = abs4(D.x), aDy = abs4(D.y), aDz = abs4(D.z);
+    __m256d zx = _mm256_cmp_pd(D.x, zero, _CMP_EQ_OQ), zy = _mm256_cmp_pd(D.y, zero, _CMP_EQ_OQ),
+            zz = _mm256_cmp_pd(D.z, zero, _CMP_EQ_OQ);
+    __m256d sure = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    /* axis i with j = i + 1, k = i + 2: S, and whether D_j = D_k = 0 (a null axis) */
+#define COL__CROSS_AXIS(j, k)                                                                                          \
+    do {                                                                                                               \
+        __m256d S = _mm256_sub_pd(abs4(_mm256_sub_pd(_mm256_mul_pd(M.j, D.k), _mm256_mul_pd(M.k, D.j))),               \
+                                  _mm256_add_pd(_mm256_mul_pd(E.j, aD##k), _mm256_mul_pd(E.k, aD##j)));                \
+        apart = _mm256_or_pd(apart, _mm256_cmp_pd(S, e, _CMP_GT_OQ));                                                  \
+        sure = _mm256_and_pd(sure, _mm256_or_pd(_mm256_cmp_pd(S, minus_e, _CMP_LT_OQ), _mm256_and_pd(z##j, z##k)));    \
+    } while (0)
+    COL__CROSS_AXIS(y, z);
+    COL__CROSS_AXIS(z, x);
+    COL__CROSS_AXIS(x, y);
+#undef COL__CROSS_AXIS
+    /* validity (col__valid_aabb, col__valid_segment): every magnitude, so
+     * m, within COL_HUGE and lo <= hi. A lane that fails is surely invalid
+     * (a miss). m may have dropped a NaN (max keeps its second operand), but
+     * a pair with a NaN is never sure: in the box, lo <= hi fails; in the
+     * segment, D has a NaN, so the two axes across its axis have S NaN and
+     * are not null. */
+    __m256d valid = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    if (checked)
+        valid = _mm256_and_pd(
+            _mm256_cmp_pd(m, _mm256_set1_pd((double)COL_HUGE), _CMP_LE_OQ),
+            _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(lo.x, hi.x, _CMP_LE_OQ), _mm256_cmp_pd(lo.y, hi.y, _CMP_LE_OQ)),
+                          _mm256_cmp_pd(lo.z, hi.z, _CMP_LE_OQ)));
+    __m256d open = _mm256_andnot_pd(apart, valid);
+    *doubt = _mm256_movemask_pd(_mm256_andnot_pd(sure, open));
+    return _mm256_movemask_pd(_mm256_and_pd(sure, open));
+}
+
+/* The lanes where |v| exceeds its bound, by sign: +1 in *pos, -1 in *neg. */
+COL__AVX2 static inline void signs4(__m256d v, __m256d bound, __m256d *pos, __m256d *neg) {
+    *pos = _mm256_cmp_pd(v, bound, _CMP_GT_OQ);
+    *neg = _mm256_cmp_pd(v, _mm256_sub_pd(_mm256_setzero_pd(), bound), _CMP_LT_OQ);
+}
+
+/*
+ * Four segment-triangle pairs (segments p q, triangles a b c): the static
+ * test's filter lane by lane (exact.c, col__segment_triangle: the five
+ * determinants from the differences relative to p, its bounds from one
+ * magnitude), for
+ * triangles that test takes by its exact decision (col__triangle_surely_
+ * solid, from the same rounded edges; the others are in doubt, for the
+ * one-pair test and its degenerate case). Each lane's sure answer is the
+ * exact one. Returns the lanes that surely meet (valid pairs only when
+ * checked) as bits, and in *doubt the valid pairs left to the one-pair test.
+ */
+COL__AVX2 static inline int segment_triangle4(v4x3 p, v4x3 q, v4x3 a, v4x3 b, v4x3 c, bool checked, int *doubt) {
+    v4x3 A = sub4(a, p), B = sub4(b, p), C = sub4(c, p), E = sub4(q, p);
+    /* the triangle surely solid (geom.h): nn = |ab x ac|^2 in [2^20 N,
+     * max], above COL_EPSILON |ab|^2 |ac|^2 */
+    v4x3 ab = sub4(b, a), ac = sub4(c, a), n = cross4(ab, ac);
+    __m256d nn = dot4(n, n), lab = dot4(ab, ab), lac = dot4(ac, ac);
+    __m256d solid = _mm256_and_pd(
+        _mm256_and_pd(_mm256_cmp_pd(nn, _mm256_set1_pd(0x1p20 * COL__REAL_MIN), _CMP_GE_OQ),
+                      _mm256_cmp_pd(nn, _mm256_set1_pd(COL_REAL_MAX), _CMP_LE_OQ)),
+        _mm256_cmp_pd(nn, _mm256_mul_pd(_mm256_set1_pd(COL_EPSILON), _mm256_mul_pd(lab, lac)), _CMP_GT_OQ));
+    /* the bounds: as the one-pair filter's, with one magnitude M for the
+     * four rows (its products of the rows' largest coordinates are at most
+     * M^3): a determinant within 24 COL_EPSILON M^3 + tiny of its exact
+     * value, dq (three more additions) within twice the sum of four */
+    __m256d big = max4(max4(absmax4(A), absmax4(B)), max4(absmax4(C), absmax4(E)));
+    __m256d tiny = _mm256_mul_pd(_mm256_set1_pd(COL__REAL_MIN), _mm256_add_pd(big, _mm256_set1_pd(1.0)));
+    __m256d m3 = _mm256_mul_pd(_mm256_mul_pd(big, big), big);
+    __m256d bound = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(24.0 * COL_EPSILON), m3), tiny);
+    __m256d bound_q = _mm256_mul_pd(_mm256_set1_pd(8.0), bound);
+    v4x3 bc = cross4(B, C);
+    __m256d d1 = dot4(E, cross4(A, B)), d2 = dot4(E, bc), d3 = dot4(E, cross4(C, A)), d0 = dot4(A, bc);
+    __m256d dq = _mm256_sub_pd(_mm256_sub_pd(_mm256_sub_pd(d0, d1), d2), d3);
+    __m256d p1, n1, p2, n2, p3, n3, p0, n0, pq, nq;
+    signs4(d1, bound, &p1, &n1);
+    signs4(d2, bound, &p2, &n2);
+    signs4(d3, bound, &p3, &n3);
+    signs4(d0, bound, &p0, &n0);
+    signs4(dq, bound_q, &pq, &nq);
+    /* apart: two of the line's signs against the edges strictly opposite,
+     * or both ends strictly on one side of the plane */
+    __m256d any_pos = _mm256_or_pd(_mm256_or_pd(p1, p2), p3), any_neg = _mm256_or_pd(_mm256_or_pd(n1, n2), n3);
+    __m256d apart =
+        _mm256_or_pd(_mm256_and_pd(any_pos, any_neg), _mm256_or_pd(_mm256_and_pd(p0, pq), _mm256_and_pd(n0, nq)));
+    /* meeting: every sign known (the ends on strictly opposite sides) and
+     * not apart */
+    __m256d known =
+        _mm256_and_pd(_mm256_and_pd(_mm256_or_pd(p1, n1), _mm256_or_pd(p2, n2)),
+                      _mm256_and_pd(_mm256_or_pd(p3, n3), _mm256_and_pd(_mm256_or_pd(p0, n0), _mm256_or_pd(pq, nq))));
+    /* validity (col__valid_segment, col__valid_triangle: every number
+     * within COL_HUGE) surely, where fl(M + P) <= COL_HUGE / 4, M the largest
+     * magnitude of A, B, C, E and P of p: each coordinate is then within
+     * 2 (1 + u) (M + P) of 0. A lane above it is in doubt (valid or not, for
+     * the one-pair test). A NaN anywhere makes dq NaN, so that lane is never
+     * sure, and never apart: each of d1, d2, d3 leaves out a vertex, so two
+     * of them (or the plane's sides, dq) see any NaN. */
+    __m256d ok = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    if (checked)
+        ok = _mm256_cmp_pd(_mm256_add_pd(big, absmax4(p)), _mm256_set1_pd(0.25 * (double)COL_HUGE), _CMP_LE_OQ);
+    /* decided: apart, or meeting surely and valid; on a triangle the exact
+     * test takes (solid: the one-pair test's degenerate case is its own) */
+    __m256d yes = _mm256_and_pd(_mm256_andnot_pd(apart, known), _mm256_and_pd(ok, solid));
+    __m256d decided = _mm256_and_pd(solid, _mm256_or_pd(apart, _mm256_and_pd(known, ok)));
+    *doubt = _mm256_movemask_pd(decided) ^ 15;
+    return _mm256_movemask_pd(yes);
+}
+
+/*
+ * Segments against boxes or triangles (col_overlap_many's pairs segment-AABB
+ * and segment-triangle, either order): seg[i * ss] against other[i * so]
+ * (strides in doubles, 0 for the one repeated shape), four pairs at a time
+ * where the CPU has AVX2 (segment_box4, segment_triangle4: sure answers, the
+ * pairs in doubt by the one-pair test), the rest one at a time by the
+ * static test itself. The answers are the static test's (every sure answer
+ * is the exact one, and the exact decision is the static test's).
+ */
+COL__AVX2 static size_t segment_pairs4(const double *seg, size_t ss, const double *other, size_t so, bool triangle,
+                                       size_t count, unsigned char *out, bool checked, size_t *done) {
+    size_t hits = 0, i = 0;
+    for (; i + 3 < count; i += 4) {
+        const double *const rs[4] = {seg + i * ss, seg + (i + 1) * ss, seg + (i + 2) * ss, seg + (i + 3) * ss};
+        const double *const ro[4] = {other + i * so, other + (i + 1) * so, other + (i + 2) * so, other + (i + 3) * so};
+        v4x3 p, q, x, y, z;
+        load6x4(rs[0], rs[1], rs[2], rs[3], &p, &q);
+        int doubt, yes;
+        if (triangle) {
+            load9x4(ro[0], ro[1], ro[2], ro[3], &x, &y, &z);
+            yes = segment_triangle4(p, q, x, y, z, checked, &doubt);
+        } else {
+            load6x4(ro[0], ro[1], ro[2], ro[3], &x, &y);
+            yes = segment_box4(p, q, x, y, checked, &doubt);
+        }
+        if (doubt)
+            atomic_fetch_add_explicit(&segment_doubts, (unsigned long)__builtin_popcount((unsigned)doubt),
+                                      memory_order_relaxed);
+        while (doubt) { /* rare: the one-pair test, exact */
+            int l = __builtin_ctz((unsigned)doubt);
+            doubt &= doubt - 1;
+            yes |= (int)segment_pair_one(rs[l], ro[l], triangle) << l;
+        }
+        hits += (size_t)__builtin_popcount((unsigned)yes);
+        if (out) {
+            out[i] = (unsigned char)(yes & 1);
+            out[i + 1] = (unsigned char)((yes >> 1) & 1);
+            out[i + 2] = (unsigned char)((yes >> 2) & 1);
+            out[i + 3] = (unsigned char)(yes >> 3);
+        }
+    }
+    *done = i;
+    return hits;
+}
+#endif
+
 /* The lanes col_overlap_many's sphere pairs take: 4 (AVX2, where the CPU
  * has it: a load and a test of the compiler's CPU model) unless
  * col__batch_lanes_force asked for 2, else 2. */
@@ -141,6 +392,26 @@ static int batch_lanes(void) {
 #else
     return 2;
 #endif
+}
+
+/* The segment pairs (segment_pairs4 where the CPU has AVX2 and no test
+ * asked for exact arithmetic throughout, col__exact_always), the rest one
+ * at a time by the static test. */
+static size_t segment_pairs(const double *seg, size_t ss, const double *other, size_t so, bool triangle, size_t count,
+                            unsigned char *out, bool checked) {
+    size_t hits = 0, i = 0;
+#ifdef COL__AVX2_BATCH
+    if (batch_lanes() == 4 && !col__exact_always)
+        hits = segment_pairs4(seg, ss, other, so, triangle, count, out, checked, &i);
+#else
+    (void)checked;
+#endif
+    for (; i < count; ++i) {
+        bool h = segment_pair_one(seg + i * ss, other + i * so, triangle);
+        hits += h;
+        if (out) out[i] = (unsigned char)h;
+    }
+    return hits;
 }
 
 /*
@@ -223,6 +494,15 @@ static size_t overlap_many(col_shape_kind ka, const void *a, col_shape_kind kb, 
      * kinds) one at a time; the rest asks */
 #ifdef COL__SSE2
     if (ka == COL_SHAPE_SPHERE && kb == COL_SHAPE_SPHERE) return sphere_pairs(a, b, step, count, out, checked);
+    /* a segment against boxes or triangles, either order (strides in doubles) */
+    bool seg_a = ka == COL_SHAPE_SEGMENT, seg_b = kb == COL_SHAPE_SEGMENT;
+    col_shape_kind ko = seg_a ? kb : ka;
+    if ((seg_a || seg_b) && (ko == COL_SHAPE_AABB || ko == COL_SHAPE_TRIANGLE)) {
+        size_t so = ko == COL_SHAPE_TRIANGLE ? 9 : 6;
+        const double *pa = (const double *)a, *pb = (const double *)b;
+        return seg_a ? segment_pairs(pa, 6, pb, so * step, ko == COL_SHAPE_TRIANGLE, count, out, checked)
+                     : segment_pairs(pb, 6 * step, pa, so, ko == COL_SHAPE_TRIANGLE, count, out, checked);
+    }
 #endif
 #define COL__BATCH_PAIR(KA, KB, TA, TB, CHECKED, UNCHECKED)                                                            \
     if (ka == KA && kb == KB) {                                                                                        \

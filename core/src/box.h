@@ -13,9 +13,13 @@
 #include <emmintrin.h>
 /* (the structs as runs of doubles: no padding) */
 #ifdef __cplusplus
-static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double), "no padding");
+static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double) &&
+                  sizeof(col_segment) == 6 * sizeof(double) && sizeof(col_triangle) == 9 * sizeof(double),
+              "no padding");
 #else
-_Static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double), "no padding");
+_Static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double) &&
+                   sizeof(col_segment) == 6 * sizeof(double) && sizeof(col_triangle) == 9 * sizeof(double),
+               "no padding");
 #endif
 /* Each lane of v within COL_HUGE by its absolute value: all ones, else (a
  * NaN too) zero. */
@@ -138,11 +142,17 @@ static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_spher
 /* OBB-OBB SAT without validation (box.c). */
 bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 
-/* Test hook (batch.c): col_overlap_many's sphere pairs in two lanes (SSE2)
- * where lanes is 2, even where the CPU has AVX2's four; 0, the default:
+/* Test hook (batch.c): col_overlap_many's sphere pairs in two lanes (SSE2),
+ * its segment pairs one at a time, where lanes is 2, even where the CPU has AVX2's four; 0, the default:
  * the widest the CPU has. So tests run each path on the same pairs. Builds
  * without lanes (float, COLLIDE_NO_SIMD) ignore it. */
 void col__batch_lanes_force(int lanes);
+
+/* Test hook (batch.c): how many pairs col_overlap_many's four lanes of
+ * segments against boxes or triangles left to the one-pair test (in doubt
+ * or refused: a triangle not surely solid), since the start. Relaxed
+ * atomic: exact only when one thread calls. */
+unsigned long col__batch_segment_doubts(void);
 
 #ifdef COL__SSE2
 /* Two lanes at a time (SSE2, every x86-64): every number within COL_HUGE by

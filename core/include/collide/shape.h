@@ -118,7 +118,14 @@ COL_API bool col_overlap(const col_shape *a, const col_shape *b);
  * sphere-AABB (either order) run inline loops without dispatch or branches,
  * sphere-sphere several pairs at a time on x86-64 (four where the CPU has
  * AVX2, chosen at run time, else two; a block of pairs with one in doubt is
- * answered again one pair at a time, exactly).
+ * answered again one pair at a time, exactly). Segment-AABB and
+ * segment-triangle (either order: rays' segments against a broad phase's
+ * boxes or a mesh's triangles) take four pairs at a time where the CPU has
+ * AVX2: each pair's filter of the static test (col_overlap_aabb_segment,
+ * col_overlap_segment_triangle) in a lane, its sure answers the exact ones,
+ * a pair in doubt (near touching, a triangle nearly degenerate, numbers
+ * near COL_HUGE) answered by the static test; else one pair at a time by
+ * the static test.
  * Invalid shapes answer 0, as in col_overlap; an unsupported pair or a kind
  * out of range answers 0 for every pair (check col_overlap_supported); a
  * NULL a or b with count > 0 answers 0 for every pair.
