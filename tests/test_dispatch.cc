@@ -561,9 +561,11 @@ TEST_P(SpherePairs, AnswerAsTheOnePairTest) {
 // answer as the static test's, checked and unchecked, one against many and
 // both orders, on pairs built to touch exactly (an end on a face, the
 // segment through an edge or a vertex, on a dyadic grid; far from the
-// origin too), moved by an ulp either way, segments that are points,
-// triangles degenerate and nearly so, and invalid shapes beside valid ones;
-// the lanes decide nearly every plain pair themselves.
+// origin too), moved by an ulp either way, pairs grazing a random edge
+// within rounding (only the exact test can decide them), segments that are
+// points, triangles degenerate and nearly so, invalid shapes beside valid
+// ones and pairs scaled past COL_HUGE; the lanes decide nearly every plain
+// pair themselves.
 class SegmentPairs : public ::testing::TestWithParam<int> {
   protected:
     void SetUp() override { col__batch_lanes_force(GetParam()); }

@@ -2,9 +2,10 @@
  * col_overlap_many (collide/shape.h): the batch form of col_overlap, with
  * inline loops for the pairs of spheres (four pairs at a time where the CPU
  * has AVX2, else two with SSE2: sphere_pairs) and AABBs and, for shapes
- * known valid, OBBs;
+ * known valid, OBBs; segments against boxes and triangles four pairs at a
+ * time where the CPU has AVX2 (segment_pairs), else by their static tests;
  * every other pair through col_overlap on shapes built once. Answers are
- * col_overlap's bit for bit (tests/test_dispatch.cc, fuzz_static).
+ * col_overlap's bit for bit (tests/test_dispatch.cc, fuzz_static, fuzz_ray).
  */
 #include <stdatomic.h>
 #include <string.h>
@@ -273,10 +274,9 @@ COL__AVX2 static inline void signs4(__m256d v, __m256d bound, __m256d *pos, __m2
  * Four segment-triangle pairs (segments p q, triangles a b c): the static
  * test's filter lane by lane (exact.c, col__segment_triangle: the five
  * determinants from the differences relative to p, its bounds from one
- * magnitude), for
- * triangles that test takes by its exact decision (col__triangle_surely_
- * solid, from the same rounded edges; the others are in doubt, for the
- * one-pair test and its degenerate case). Each lane's sure answer is the
+ * magnitude), for triangles that test takes by its exact decision
+ * (col__triangle_surely_solid, from the same rounded edges; the others are
+ * in doubt, for the one-pair test and its degenerate case). Each lane's sure answer is the
  * exact one. Returns the lanes that surely meet (valid pairs only when
  * checked) as bits, and in *doubt the valid pairs left to the one-pair test.
  */
