@@ -27,6 +27,7 @@
 
 /* exact.h's switch: every filter in doubt, every sign exact (double build) */
 extern bool col__exact_always;
+extern void col__batch_lanes_force(int lanes); /* core/src/box.h: the two-lane forms where 2 */
 /* core/src/exact.h: the scalar segment-box filter, 0 apart, 1 meets, 2 in doubt */
 extern int col__segment_box_filter(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi);
 
@@ -480,6 +481,9 @@ static bool check_fan(fz_input *in) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    /* the two-lane (SSE2) forms on inputs of odd size, the widest the CPU
+     * has (AVX2) on the others: each path on every machine */
+    col__batch_lanes_force(size & 1 ? 2 : 0);
     if (sizeof(col_real) != sizeof(double)) return 0; /* exact grid */
     fz_input in = {data, size, 0};
     uint8_t what = fz_u8(&in);

@@ -6,6 +6,7 @@
 #include "helpers.h"
 
 extern "C" {
+#include "box.h" // col__batch_lanes_force
 #include "exact.h"
 }
 
@@ -1557,42 +1558,47 @@ TEST(AabbSegment, TouchingAnEdgeAndAnUlpOffByTheCrossAxes) {
 }
 
 // The two-lane filter of col_overlap_aabb_segment (box.c, one bound for the
-// three cross axes) against the scalar one (col__segment_box_sat_fast, a
-// bound per axis) and the exact test alone: the same answer on segments
-// and boxes on a coarse grid (many touch exactly, many lie along an axis),
-// moved by an ulp, scaled to 2^-30 and 2^30 and moved 2^20 away, with
-// invalid numbers mixed in.
+// three cross axes), and its four-lane form where the CPU has AVX2, against
+// the scalar one (col__segment_box_sat_fast, a bound per axis) and the
+// exact test alone: the same answer on segments and boxes on a coarse grid
+// (many touch exactly, many lie along an axis), moved by an ulp, scaled to
+// 2^-30 and 2^30 and moved 2^20 away, with invalid numbers mixed in.
 TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
-    std::mt19937_64 rng(20261129);
-    std::uniform_int_distribution<int> grid(-4, 4), pick(0, 63);
-    const col_real inf = static_cast<col_real>(INFINITY);
-    const col_real odd[] = {static_cast<col_real>(NAN), inf, -inf, static_cast<col_real>(COL_HUGE) * 2};
-    int n = 0;
-    for (col_real scale : {static_cast<col_real>(1.0), static_cast<col_real>(0x1p-30), static_cast<col_real>(0x1p30)})
-        for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
-            for (int it = 0; it < 20000; ++it, ++n) {
-                col_real v[12];
-                for (col_real &x : v) {
-                    x = off + scale * static_cast<col_real>(grid(rng)) / 2;
-                    int r = pick(rng);
-                    if (r == 0) x = std::nextafter(x, inf);
-                    if (r == 1) x = std::nextafter(x, -inf);
+    for (int lanes : {2, 0}) { // (the two-lane form forced, then the widest)
+        col__batch_lanes_force(lanes);
+        std::mt19937_64 rng(20261129);
+        std::uniform_int_distribution<int> grid(-4, 4), pick(0, 63);
+        const col_real inf = static_cast<col_real>(INFINITY);
+        const col_real odd[] = {static_cast<col_real>(NAN), inf, -inf, static_cast<col_real>(COL_HUGE) * 2};
+        int n = 0;
+        for (col_real scale :
+             {static_cast<col_real>(1.0), static_cast<col_real>(0x1p-30), static_cast<col_real>(0x1p30)})
+            for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
+                for (int it = 0; it < 20000; ++it, ++n) {
+                    col_real v[12];
+                    for (col_real &x : v) {
+                        x = off + scale * static_cast<col_real>(grid(rng)) / 2;
+                        int r = pick(rng);
+                        if (r == 0) x = std::nextafter(x, inf);
+                        if (r == 1) x = std::nextafter(x, -inf);
+                    }
+                    if (pick(rng) == 0) v[pick(rng) % 12] = odd[pick(rng) % 4];
+                    col_aabb box = {{std::min(v[0], v[3]), std::min(v[1], v[4]), std::min(v[2], v[5])},
+                                    {std::max(v[0], v[3]), std::max(v[1], v[4]), std::max(v[2], v[5])}};
+                    if (pick(rng) == 0) std::swap(box.min.y, box.max.y); // sometimes min > max
+                    col_segment seg = {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}};
+                    bool got = col_overlap_aabb_segment(&box, &seg);
+                    bool valid = col_aabb_is_valid(&box) && col_segment_is_valid(&seg);
+                    int fast = col__segment_box_sat_fast(seg.a, seg.b, box.min, box.max);
+                    bool scalar =
+                        valid && (fast == 2 ? col__segment_meets_box_exact(seg.a, seg.b, box.min, box.max) : fast == 1);
+                    col__exact_always = true;
+                    bool exact = col_overlap_aabb_segment(&box, &seg);
+                    col__exact_always = false;
+                    ASSERT_EQ(got, scalar) << it << " scale " << scale << " off " << off << " lanes " << lanes;
+                    ASSERT_EQ(got, exact) << it << " scale " << scale << " off " << off << " lanes " << lanes;
                 }
-                if (pick(rng) == 0) v[pick(rng) % 12] = odd[pick(rng) % 4];
-                col_aabb box = {{std::min(v[0], v[3]), std::min(v[1], v[4]), std::min(v[2], v[5])},
-                                {std::max(v[0], v[3]), std::max(v[1], v[4]), std::max(v[2], v[5])}};
-                if (pick(rng) == 0) std::swap(box.min.y, box.max.y); // sometimes min > max
-                col_segment seg = {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}};
-                bool got = col_overlap_aabb_segment(&box, &seg);
-                bool valid = col_aabb_is_valid(&box) && col_segment_is_valid(&seg);
-                int fast = col__segment_box_sat_fast(seg.a, seg.b, box.min, box.max);
-                bool scalar =
-                    valid && (fast == 2 ? col__segment_meets_box_exact(seg.a, seg.b, box.min, box.max) : fast == 1);
-                col__exact_always = true;
-                bool exact = col_overlap_aabb_segment(&box, &seg);
-                col__exact_always = false;
-                ASSERT_EQ(got, scalar) << it << " scale " << scale << " off " << off;
-                ASSERT_EQ(got, exact) << it << " scale " << scale << " off " << off;
-            }
-    EXPECT_EQ(n, 120000);
+        EXPECT_EQ(n, 120000);
+    }
+    col__batch_lanes_force(0);
 }

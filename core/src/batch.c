@@ -48,8 +48,6 @@ static inline bool obb_obb_u(const col_obb *a, const col_obb *b) {
     } while (0)
 
 /* (box.h) */
-static int forced_lanes = 0;
-void col__batch_lanes_force(int lanes) { forced_lanes = lanes; }
 static atomic_ulong segment_doubts;
 unsigned long col__batch_segment_doubts(void) { return atomic_load_explicit(&segment_doubts, memory_order_relaxed); }
 
@@ -382,13 +380,11 @@ COL__AVX2 static size_t segment_pairs4(const double *seg, size_t ss, const doubl
 }
 #endif
 
-/* The lanes col_overlap_many's sphere pairs take: 4 (AVX2, where the CPU
- * has it: a load and a test of the compiler's CPU model) unless
- * col__batch_lanes_force asked for 2, else 2. */
+/* The lanes col_overlap_many's sphere pairs take: 4 where the AVX2 forms
+ * run (col__use_avx2), else 2. */
 static int batch_lanes(void) {
-    if (forced_lanes == 2) return 2;
 #ifdef COL__AVX2_BATCH
-    return __builtin_cpu_supports("avx2") ? 4 : 2;
+    return col__use_avx2() ? 4 : 2;
 #else
     return 2;
 #endif

@@ -218,6 +218,71 @@ static inline int aabb_segment_filter(const col_aabb *b, const col_segment *s, i
 }
 #endif
 
+/* (box.h; here, below batch.c, which reads it too) */
+int col__forced_lanes = 0;
+void col__batch_lanes_force(int lanes) { col__forced_lanes = lanes; }
+
+#ifdef COL__HAS_AVX2
+#include <immintrin.h>
+/* [v[0], v[1], v[2], v[2]] by 8-byte loads (store forwarding serves them) */
+__attribute__((target("avx2"))) static inline __m256d load_xyzz(const double *v) {
+    __m128d xy = _mm_loadh_pd(_mm_load_sd(v), v + 1), zz = _mm_load1_pd(v + 2);
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(xy), zz, 1);
+}
+/*
+ * col_overlap_aabb_segment in four lanes (AVX2, where the CPU has it and no
+ * test forced two lanes, col__use_avx2): x, y and z of lo, hi, p and q in
+ * lanes 0..2 of one vector each (lane 3 repeats z, so every lane's answer
+ * counts), read by 8-byte loads as the two-lane form's; the face axes
+ * exactly, then the three cross axes at once, each S by the two-lane form's
+ * operations in its order (the same bits) with its bound 512 u m^2 +
+ * 2^-1000. Validity for a sure answer from what the filter has: m within
+ * COL_HUGE and lo <= hi (m may have dropped a NaN, as max keeps its second
+ * operand, but a pair with a NaN is never sure to meet: in the box lo <= hi
+ * fails, in the segment D has a NaN, so the two axes across its axis have S
+ * NaN and are not null); a pair in doubt is validated in full before the
+ * exact test. About a third of the two-lane form's instructions: the near
+ * segments 15.4 -> 9.9 ns, cache-resident 12.9 -> 7.5, far 5.6 -> 4.4.
+ */
+__attribute__((target("avx2"))) static bool overlap_aabb_segment4(const col_aabb *b, const col_segment *s) {
+    const double *pb = (const double *)(const void *)b, *ps = (const double *)(const void *)s;
+    __m256d L = load_xyzz(pb), H = load_xyzz(pb + 3), P = load_xyzz(ps), Q = load_xyzz(ps + 3);
+    __m256d out = _mm256_or_pd(_mm256_and_pd(_mm256_cmp_pd(P, L, _CMP_LT_OQ), _mm256_cmp_pd(Q, L, _CMP_LT_OQ)),
+                               _mm256_and_pd(_mm256_cmp_pd(P, H, _CMP_GT_OQ), _mm256_cmp_pd(Q, H, _CMP_GT_OQ)));
+    if (_mm256_movemask_pd(out)) return false;
+    const __m256d sign = _mm256_set1_pd(-0.0), huge = _mm256_set1_pd((double)COL_HUGE), zero = _mm256_setzero_pd();
+    __m256d aL = _mm256_andnot_pd(sign, L), aH = _mm256_andnot_pd(sign, H), aP = _mm256_andnot_pd(sign, P),
+            aQ = _mm256_andnot_pd(sign, Q);
+    __m256d m = _mm256_max_pd(_mm256_max_pd(aL, aH), _mm256_max_pd(aP, aQ));
+    m = _mm256_max_pd(m, _mm256_permute2f128_pd(m, m, 1));
+    m = _mm256_max_pd(m, _mm256_permute_pd(m, 5));
+    int valid =
+        _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(m, huge, _CMP_LE_OQ), _mm256_cmp_pd(L, H, _CMP_LE_OQ))) == 15;
+    __m256d M = _mm256_sub_pd(_mm256_add_pd(P, Q), _mm256_add_pd(L, H)), D = _mm256_sub_pd(Q, P),
+            E = _mm256_sub_pd(H, L);
+    __m256d e =
+        _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(512 * COL__XS_U), _mm256_mul_pd(m, m)), _mm256_set1_pd(0x1p-1000));
+    /* lane i: axis i + 2 (j = i, k = i + 1), from the vectors rotated by a
+     * lane (X' = [X_y, X_z, X_x]): M_j D_k - M_k D_j = M D' - M' D, the
+     * same products and difference as the two-lane form's */
+#define COL__YZX(v) _mm256_permute4x64_pd(v, _MM_SHUFFLE(3, 0, 2, 1))
+    __m256d M1 = COL__YZX(M), D1 = COL__YZX(D), E1 = COL__YZX(E);
+#undef COL__YZX
+    __m256d aD = _mm256_andnot_pd(sign, D), aD1 = _mm256_andnot_pd(sign, D1);
+    __m256d S = _mm256_sub_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(_mm256_mul_pd(M, D1), _mm256_mul_pd(M1, D))),
+                              _mm256_add_pd(_mm256_mul_pd(E, aD1), _mm256_mul_pd(E1, aD)));
+    __m256d null = _mm256_and_pd(_mm256_cmp_pd(D, zero, _CMP_EQ_OQ), _mm256_cmp_pd(D1, zero, _CMP_EQ_OQ));
+    int apart = _mm256_movemask_pd(_mm256_cmp_pd(S, e, _CMP_GT_OQ)) & 7;
+    __m256d sure = _mm256_or_pd(_mm256_cmp_pd(S, _mm256_xor_pd(e, sign), _CMP_LT_OQ), null);
+    int meets = (_mm256_movemask_pd(sure) & 7) == 7;
+    int fast = apart ? 0 : 2 - meets;
+    if (col__exact_always) fast = 2;
+    if (fast != 2) return (fast & valid) != 0;
+    if (!col__valid_aabb(b) || !col__valid_segment(s)) return false;
+    return col__segment_meets_box_exact(s->a, s->b, b->min, b->max);
+}
+#endif
+
 int col__segment_box_filter(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
     return col__segment_box_sat_fast(p, q, lo, hi);
 }
@@ -226,6 +291,9 @@ bool col_overlap_aabb_segment(const col_aabb *b, const col_segment *s) {
     /* exact (exact.h): the decision of the ray cast against a box, the
      * separating axes' filter inline */
 #ifdef COL__SSE2
+#ifdef COL__HAS_AVX2
+    if (col__use_avx2()) return overlap_aabb_segment4(b, s);
+#endif
     int valid, fast = aabb_segment_filter(b, s, &valid);
     if (col__exact_always) fast = 2;
     if (fast != 2) return (fast & valid) != 0; /* no branch on the answer: half the pairs of a broad phase meet */

@@ -21,6 +21,16 @@ _Static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4
                    sizeof(col_segment) == 6 * sizeof(double) && sizeof(col_triangle) == 9 * sizeof(double),
                "no padding");
 #endif
+/* Four lanes (AVX2) where the CPU has them, chosen at run time: functions
+ * compiled for AVX2 alone (the target attribute; no fused multiply-add, so
+ * every product and sum rounds as in the other forms). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define COL__HAS_AVX2 1
+extern int col__forced_lanes; /* (col__batch_lanes_force) */
+/* The AVX2 forms run: the CPU has AVX2 (a load and a test of the
+ * compiler's CPU model) and no test forced two lanes. */
+static inline bool col__use_avx2(void) { return col__forced_lanes != 2 && __builtin_cpu_supports("avx2"); }
+#endif
 /* Each lane of v within COL_HUGE by its absolute value: all ones, else (a
  * NaN too) zero. */
 static inline __m128d col__lanes_valid(__m128d v) {
@@ -142,10 +152,12 @@ static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_spher
 /* OBB-OBB SAT without validation (box.c). */
 bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 
-/* Test hook (batch.c): col_overlap_many's sphere pairs in two lanes (SSE2),
- * its segment pairs one at a time, where lanes is 2, even where the CPU has AVX2's four; 0, the default:
- * the widest the CPU has. So tests run each path on the same pairs. Builds
- * without lanes (float, COLLIDE_NO_SIMD) ignore it. */
+/* Test hook (box.c): where lanes is 2, even where the CPU has AVX2's
+ * four, col_overlap_many's sphere pairs in two lanes (SSE2), its segment
+ * pairs one at a time, and the static segment-AABB test by its two-lane
+ * filter; 0, the default: the widest the CPU has. So tests and fuzzers run
+ * each path on the same pairs. Builds without lanes (float,
+ * COLLIDE_NO_SIMD) ignore it. */
 void col__batch_lanes_force(int lanes);
 
 /* Test hook (batch.c): how many pairs col_overlap_many's four lanes of
