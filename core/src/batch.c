@@ -65,9 +65,8 @@ static size_t sphere_pairs_one_by_one(const col_sphere *a, const col_sphere *b, 
     return hits;
 }
 
-#if defined(__GNUC__) && defined(__x86_64__)
+#ifdef COL__HAS_AVX2 /* (box.h) */
 #include <immintrin.h>
-#define COL__AVX2_BATCH 1
 /* sphere_pairs in four lanes (AVX2, where the CPU has it: batch_lanes
  * tells), up to a multiple of four pairs (*done): the same operations lane
  * by lane, the spheres transposed from their structs (one 32-byte load
@@ -143,7 +142,7 @@ static bool segment_pair_one(const double *s, const double *x, bool triangle) {
                     : col_overlap_aabb_segment((const col_aabb *)(const void *)x, (const col_segment *)(const void *)s);
 }
 
-#ifdef COL__AVX2_BATCH
+#ifdef COL__HAS_AVX2
 #define COL__AVX2 __attribute__((target("avx2")))
 
 /* Four 3-vectors, one a lane (x, y and z each a vector of four); passed
@@ -274,9 +273,10 @@ COL__AVX2 static inline void signs4(__m256d v, __m256d bound, __m256d *pos, __m2
  * determinants from the differences relative to p, its bounds from one
  * magnitude), for triangles that test takes by its exact decision
  * (col__triangle_surely_solid, from the same rounded edges; the others are
- * in doubt, for the one-pair test and its degenerate case). Each lane's sure answer is the
- * exact one. Returns the lanes that surely meet (valid pairs only when
- * checked) as bits, and in *doubt the valid pairs left to the one-pair test.
+ * in doubt, for the one-pair test and its degenerate case). Each lane's
+ * sure answer is the exact one. Returns the lanes that surely meet (valid
+ * pairs only when checked) as bits, and in *doubt the pairs left to the
+ * one-pair test.
  */
 COL__AVX2 static inline int segment_triangle4(v4x3 p, v4x3 q, v4x3 a, v4x3 b, v4x3 c, bool checked, int *doubt) {
     v4x3 A = sub4(a, p), B = sub4(b, p), C = sub4(c, p), E = sub4(q, p);
@@ -383,7 +383,7 @@ COL__AVX2 static size_t segment_pairs4(const double *seg, size_t ss, const doubl
 /* The lanes col_overlap_many's sphere pairs take: 4 where the AVX2 forms
  * run (col__use_avx2), else 2. */
 static int batch_lanes(void) {
-#ifdef COL__AVX2_BATCH
+#ifdef COL__HAS_AVX2
     return col__use_avx2() ? 4 : 2;
 #else
     return 2;
@@ -396,7 +396,7 @@ static int batch_lanes(void) {
 static size_t segment_pairs(const double *seg, size_t ss, const double *other, size_t so, bool triangle, size_t count,
                             unsigned char *out, bool checked) {
     size_t hits = 0, i = 0;
-#ifdef COL__AVX2_BATCH
+#ifdef COL__HAS_AVX2
     if (batch_lanes() == 4 && !col__exact_always)
         hits = segment_pairs4(seg, ss, other, so, triangle, count, out, checked, &i);
 #else
@@ -431,7 +431,7 @@ static size_t sphere_pairs(const col_sphere *a, const col_sphere *b, size_t step
     const __m128d huge = _mm_set1_pd((double)COL_HUGE), sign = _mm_set1_pd(-0.0), zero = _mm_setzero_pd();
     const __m128d bound = _mm_set1_pd(16.0 * COL_EPSILON), tiny = _mm_set1_pd(COL__REAL_MIN);
     size_t hits = 0, i = 0;
-#ifdef COL__AVX2_BATCH
+#ifdef COL__HAS_AVX2
     if (batch_lanes() == 4) hits = sphere_pairs4(a, b, step, count, out, checked, &i);
 #endif
     while (i + 1 < count) {
