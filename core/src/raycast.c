@@ -756,39 +756,53 @@ col_ray_hit col__raycast_box_slabs(const col_ray *r, col_vec3 o, col_vec3 d, col
  * it. No ratio of the coordinates to the motion enters: the cost beside the
  * cast is the end, three subtractions and two comparisons.
  */
-static col_ray_hit aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, int *sure) {
+enum { AABB_CAST_MISS, AABB_CAST_INSIDE, AABB_CAST_HIT };
+
+static COL__ALWAYS_INLINE int aabb_cast_certified(const col_ray *r, col_vec3 end, const col_aabb *b, slabs *sl,
+                                                  int *sure) {
     const col_real e = COL_R(4.0) * COL_EPSILON;
     col_vec3 d = col_v3_sub(end, r->origin);
-    slabs sl = {COL_R(0.0), COL_R(1.0), COL_R(0.0), -1, true};
+    *sl = (slabs){COL_R(0.0), COL_R(1.0), COL_R(0.0), -1, true};
     *sure = 2;
     for (int k = 0; k < 3; ++k) {
         int step =
-            slab_step(&sl, k, col_v3_get(r->origin, k), col_v3_get(d, k), col_v3_get(b->min, k), col_v3_get(b->max, k));
+            slab_step(sl, k, col_v3_get(r->origin, k), col_v3_get(d, k), col_v3_get(b->min, k), col_v3_get(b->max, k));
         if (step == 0) { /* parallel outside the slab: the segment's coordinate is the origin's, exact */
             *sure = 0;
-            return col__ray_miss();
+            return AABB_CAST_MISS;
         }
         if (step < 0) { /* the cast misses: surely, when the bounds part them */
-            if (sl.tmin - e * sl.tmin - COL__REAL_MIN > sl.tmax + e * col_abs(sl.tmax) + COL__REAL_MIN) *sure = 0;
-            return col__ray_miss();
+            if (sl->tmin - e * sl->tmin - COL__REAL_MIN > sl->tmax + e * col_abs(sl->tmax) + COL__REAL_MIN) *sure = 0;
+            return AABB_CAST_MISS;
         }
     }
-    if (sl.inside) { /* the origin in every slab: exact comparisons */
+    if (sl->inside) { /* the origin in every slab: exact comparisons */
         *sure = 1;
-        return col__ray_inside(r);
+        return AABB_CAST_INSIDE;
     }
     /* NaN (0 inf): in doubt */
-    if (sl.tmin * (COL_R(1.0) + e) + COL_R(2.0) * COL__REAL_MIN < sl.tmax * (COL_R(1.0) - e)) *sure = 1;
-    if (sl.axis < 0) return col__ray_miss(); /* unreachable for an outside origin: kept for safety */
-    return col__ray_accept(r, sl.tmin * r->max_t, col_v3_scale(world_axes[sl.axis], sl.sign));
+    if (sl->tmin * (COL_R(1.0) + e) + COL_R(2.0) * COL__REAL_MIN < sl->tmax * (COL_R(1.0) - e)) *sure = 1;
+    return sl->axis < 0 ? AABB_CAST_MISS : AABB_CAST_HIT; /* (no axis: unreachable for an outside origin, kept for
+                                                              safety) */
+}
+
+/* The cast's hit (AABB_CAST_HIT): at s max_t, s = tmin in [0, 1], so within
+ * [0, max_t] (rounding is monotone), its point within the end's range (S
+ * <= COL_HUGE): col__ray_accept takes it. */
+static inline col_ray_hit aabb_certified_hit(const col_ray *r, const slabs *sl) {
+    return col__ray_accept(r, sl->tmin * r->max_t, col_v3_scale(world_axes[sl->axis], sl->sign));
 }
 
 /* The rest of col_raycast_aabb_slabs where the certificate leaves the
  * decision open (sure 2: the filter and the exact test) or the cast missed
- * a segment surely meeting the box (sure 1: settle's boundary hit); *h is
- * the cast's result, and becomes the answer. */
-static COL__NOINLINE void aabb_doubt(const col_ray *r, col_ray_hit *h, col_vec3 end, int sure, const col_aabb *b) {
-    *h = settle_filtered(r, *h, end, sure == 2 ? fast_aabb(r->origin, end, b) : 1, meets_aabb, near_aabb, b);
+ * a segment surely meeting the box (sure 1: settle's boundary hit), from the
+ * cast's verdict; the answer. */
+static COL__NOINLINE col_ray_hit aabb_doubt(const col_ray *r, int cast, const slabs *sl, col_vec3 end, int sure,
+                                            const col_aabb *b) {
+    col_ray_hit h = cast == AABB_CAST_HIT      ? aabb_certified_hit(r, sl)
+                    : cast == AABB_CAST_INSIDE ? col__ray_inside(r)
+                                               : col__ray_miss();
+    return settle_filtered(r, h, end, sure == 2 ? fast_aabb(r->origin, end, b) : 1, meets_aabb, near_aabb, b);
 }
 
 col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
@@ -801,15 +815,15 @@ col_ray_hit col_raycast_aabb_slabs(const col_ray *r, const col_aabb *b) {
     if (col__ray_receding_from_box(r->origin, r->delta, b->min, b->max, COL_R(0.0))) return col__ray_miss();
     col_vec3 end;
     if (!col__ray_end_scaled(r, scale, &end)) return cast_aabb(r, b); /* a ray without end: the cast's own decision */
-    int sure;
-    col_ray_hit h = aabb_cast_certified(r, end, b, &sure);
+    slabs sl;
+    int sure, cast = aabb_cast_certified(r, end, b, &sl, &sure);
     if (col__exact_always) sure = 2; /* no certificate decides */
-    if (sure == 0) {
-        if (h.status == COL_HIT) h = col__ray_miss();
-    } else if (!(sure == 1 && h.status == COL_HIT)) {
-        aabb_doubt(r, &h, end, sure, b);
-    }
-    return h;
+    /* each result built where it is returned (a hit built in a temporary
+     * and copied out cost a stalled reload of the copy) */
+    if (sure == 0) return col__ray_miss();
+    if (sure == 1 && cast == AABB_CAST_HIT) return aabb_certified_hit(r, &sl);
+    if (sure == 1 && cast == AABB_CAST_INSIDE) return col__ray_inside(r);
+    return aabb_doubt(r, cast, &sl, end, sure, b);
 }
 
 col_ray_hit col_raycast_aabb_woo(const col_ray *r, const col_aabb *b) {
