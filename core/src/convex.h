@@ -363,13 +363,6 @@ void col__witness(const simplex *s, col_vec3 *pa, col_vec3 *pb);
 /* GJK's run as a distance result, in the frame. */
 col_distance_result col__gjk_distance(const col__proxy *A, const col__proxy *B, gjk_state *g);
 
-/* A result moved from the frame at o back to the world. */
-static inline col_distance_result col__translate_result(col_distance_result r, col_vec3 o) {
-    r.point_a = col_v3_add(r.point_a, o);
-    r.point_b = col_v3_add(r.point_b, o);
-    return r;
-}
-
 /* Equal coordinates. */
 static inline bool col__same_point(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 

@@ -197,8 +197,9 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         P->closest(&x, &P->cb, &px, &py, &it);
         col_distance_result r = col__rounded_result_d(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb,
                                                       core_difference(P, &x, px, py));
-        r.iterations = it;
-        return r;
+        return (col_distance_result){r.status, r.distance, r.point_a, r.point_b,
+                                     r.normal, it}; /* written whole
+                                                                                                  (col__gjk_distance) */
     }
     col__proxy_make(P->a, P->o, shift, As);
     col__proxy_make(P->b, P->o, col_v3(0, 0, 0), Bs);
@@ -219,12 +220,6 @@ static bool order_pair(const col_shape **a, const col_shape **b) {
         *b = t;
     }
     return swap;
-}
-
-static col_distance_result swap_result(col_distance_result r) {
-    col__swap_witness(&r.point_a, &r.point_b, &r.normal);
-    r.normal = col__no_neg_zero(r.normal);
-    return r;
 }
 
 /* The warm start the cache holds for the pair (A, B) in GJK's order (swap:
@@ -355,10 +350,16 @@ static col_distance_result distance_impl(const col_shape *a, const col_shape *b,
     col__proxy As, Bs;
     col_distance_result r = col__pair_distance(&P, col_v3(0, 0, 0), &g, &As, &Bs);
     if (P.use_gjk && !force_gjk && !yes_no) r = refine_distance(&P, &g, &As, &Bs, r);
-    r = col__translate_result(r, P.o);
     if (cache && P.use_gjk) cache_store(cache, a, b, swap, &g);
-    r.normal = col__no_neg_zero(r.normal);
-    return swap ? swap_result(r) : r;
+    /* into the world, in the caller's order: the answer written whole
+     * where it is returned (see col__gjk_distance) */
+    col_vec3 pa = col_v3_add(r.point_a, P.o), pb = col_v3_add(r.point_b, P.o);
+    return (col_distance_result){r.status,
+                                 r.distance,
+                                 swap ? pb : pa,
+                                 swap ? pa : pb,
+                                 col__no_neg_zero(swap ? col_v3_neg(r.normal) : r.normal),
+                                 r.iterations};
 }
 
 col_distance_result col_gjk_distance(const col_shape *a, const col_shape *b) {

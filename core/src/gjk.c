@@ -737,18 +737,16 @@ static col_real separation(const col__proxy *A, const col__proxy *B, col_vec3 n)
  * nearly parallel to it (size 1000) kept the difference, 7e-7 rad off, and
  * B's support along it lay 7.3e-4 beyond point_b (regressions/distance/
  * disc-6e-5-from-a-nearly-parallel-polytope-face). */
-static col_distance_result face_normal(const col__proxy *A, const col__proxy *B, const simplex *s, col_vec3 pa,
-                                       col_vec3 pb, col_distance_result r) {
-    if (s->n != 3 || r.status != COL_MISS) return r;
+static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex *s, col_vec3 pa, col_vec3 pb,
+                        col_status status, col_vec3 normal, col_vec3 *out) {
+    if (s->n != 3 || status != COL_MISS) return false;
     col_vec3 d = col_v3_sub(pa, pb);
     col_real size = A->size + B->size;
-    if (!(col_v3_len_sq(d) <= COL_R(0x1p-20) * size * size)) return r;
-    col_vec3 n = col__unit_or(face_point(s->v[0].w, s->v[1].w, s->v[2].w, d), r.normal);
-    if (!(col_v3_dot(n, r.normal) > COL_R(0.0)) || !(separation(A, B, n) > separation(A, B, r.normal))) return r;
-    r.normal = col__no_neg_zero(n);
-    r.point_a = col_v3_madd(pa, -A->radius, n);
-    r.point_b = col_v3_madd(pb, B->radius, n);
-    return r;
+    if (!(col_v3_len_sq(d) <= COL_R(0x1p-20) * size * size)) return false;
+    col_vec3 n = col__unit_or(face_point(s->v[0].w, s->v[1].w, s->v[2].w, d), normal);
+    if (!(col_v3_dot(n, normal) > COL_R(0.0)) || !(separation(A, B, n) > separation(A, B, normal))) return false;
+    *out = n;
+    return true;
 }
 
 /* The witnesses of a triangle simplex whose weights do not reproduce its
@@ -791,10 +789,17 @@ col_distance_result col__gjk_distance(const col__proxy *A, const col__proxy *B, 
         col__witness(&g->s, &pa, &pb);
         needle_witness(&g->s, g->vv, &pa, &pb);
     }
-    col_distance_result r = g->overlap
-                                ? col__rounded_result(pa, A->radius, pa, B->radius)
-                                : face_normal(A, B, &g->s, pa, pb, col__rounded_result(pa, A->radius, pb, B->radius));
-    r.iterations = g->iterations;
-    if (!g->converged) r.status = COL_NOT_CONVERGED;
-    return r;
+    /* The answer written whole where it is returned, from the rounded
+     * result's fields (a result changed field by field and returned was
+     * assembled in a temporary and copied out with loads across the
+     * fields' own stores, which store forwarding cannot serve). */
+    col_distance_result r = col__rounded_result(pa, A->radius, g->overlap ? pa : pb, B->radius);
+    col_vec3 n, point_a = r.point_a, point_b = r.point_b, normal = r.normal;
+    if (!g->overlap && face_normal(A, B, &g->s, pa, pb, r.status, r.normal, &n)) {
+        normal = col__no_neg_zero(n);
+        point_a = col_v3_madd(pa, -A->radius, n);
+        point_b = col_v3_madd(pb, B->radius, n);
+    }
+    return (col_distance_result){
+        g->converged ? r.status : COL_NOT_CONVERGED, r.distance, point_a, point_b, normal, g->iterations};
 }
