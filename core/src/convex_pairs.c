@@ -485,19 +485,14 @@ static bool linear_penetration(const pair *P, col_vec3 shift, col_vec3 ca, col_v
  * nothing): a* there, b* = a* + depth n. */
 static col_penetration_result sat_result(const pair *P, const col__proxy *As, const col__proxy *Bs, col_real depth,
                                          col_vec3 n, const col_vec3 *touch) {
-    col_penetration_result pen;
-    memset(&pen, 0, sizeof pen);
-    pen.status = COL_HIT;
     col_vec3 ca, cb;
     if (!col__sat_witness(As, Bs, &depth, &n, &ca, &cb) && touch) {
         ca = *touch;
         cb = col_v3_madd(ca, depth, n);
     }
-    pen.depth = depth + P->ra + P->rb;
-    pen.normal = n;
-    pen.point_a = col_v3_madd(ca, -P->ra, n);
-    pen.point_b = col_v3_madd(cb, P->rb, n);
-    return pen;
+    /* written whole where it is returned (see penetration_impl) */
+    return (col_penetration_result){
+        COL_HIT, depth + P->ra + P->rb, n, col_v3_madd(ca, -P->ra, n), col_v3_madd(cb, P->rb, n), 0};
 }
 
 /* The band within which the separating axes leave the decision to the
@@ -565,18 +560,14 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         col_real band;
         if (axes_band(&As, &Bs, P->o, &band)) sat = col__sat_penetration(&As, &Bs, band, &sat_depth, &sat_n);
         if (sat == 1) return sat_result(P, &As, &Bs, sat_depth, sat_n, NULL);
-        if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) {
-            pen.status = COL_MISS;
-            return pen;
-        }
+        if (sat == 0 && P->ra == COL_R(0.0) && P->rb == COL_R(0.0)) return (col_penetration_result){.status = COL_MISS};
     }
     col_distance_result r = col__pair_distance(P, shift, &g, &As, &Bs);
     if (r.status == COL_MISS || r.status == COL_NOT_CONVERGED) {
         if (r.status == COL_NOT_CONVERGED && r.distance <= COL_R(0.0)) {
             /* fall through to the overlap cases below */
         } else {
-            pen.status = COL_MISS;
-            return pen;
+            return (col_penetration_result){.status = COL_MISS};
         }
     }
     /* Overlapping. Are the cores apart? Then the answer is exact. */
@@ -718,41 +709,35 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
  * rule is +x for the call's A (col__pair_penetration's single-point case,
  * taken after the pair's order is undone), so that no frame and neither
  * order changes it. */
-static void coincident_rule(const col_shape *a, const col_shape *b, col_penetration_result *pen) {
+static void coincident_rule(const col_shape *a, const col_shape *b, col_vec3 *normal, col_vec3 *point_a,
+                            col_vec3 *point_b) {
     col_shape ca = core_of(a), cb = core_of(b);
     if (ca.kind != COL_SHAPE_POINT || cb.kind != COL_SHAPE_POINT || !col__same_point(ca.u.point.p, cb.u.point.p))
         return;
-    pen->normal = col_v3(1, 0, 0);
-    pen->point_a = col_v3_madd(ca.u.point.p, -radius_of(a), pen->normal);
-    pen->point_b = col_v3_madd(cb.u.point.p, radius_of(b), pen->normal);
+    *normal = col_v3(1, 0, 0);
+    *point_a = col_v3_madd(ca.u.point.p, -radius_of(a), *normal);
+    *point_b = col_v3_madd(cb.u.point.p, radius_of(b), *normal);
 }
 
 static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
-    col_penetration_result pen;
-    memset(&pen, 0, sizeof pen);
-    if (!col__pair_valid(a, b)) {
-        pen.status = COL_INVALID;
-        return pen;
-    }
+    if (!col__pair_valid(a, b)) return (col_penetration_result){.status = COL_INVALID};
     const col_shape *call_a = a, *call_b = b;
     bool swap = order_pair(&a, &b);
     pair P;
     col__pair_init(&P, a, b, force_gjk);
-    pen = col__pair_penetration(&P, col_v3(0, 0, 0));
-    if (pen.status == COL_MISS) {
-        memset(&pen, 0, sizeof pen);
-        pen.status = COL_MISS;
-        return pen;
-    }
-    pen.point_a = col_v3_add(pen.point_a, P.o);
-    pen.point_b = col_v3_add(pen.point_b, P.o);
+    col_penetration_result pen = col__pair_penetration(&P, col_v3(0, 0, 0));
+    if (pen.status == COL_MISS) return (col_penetration_result){.status = COL_MISS};
+    /* Into the world, in the caller's order. Each result is written whole
+     * where it is returned: one changed field by field and returned was
+     * assembled in a temporary and copied out with loads across the
+     * fields' own stores, which store forwarding cannot serve. */
+    col_vec3 normal = pen.normal, point_a = col_v3_add(pen.point_a, P.o), point_b = col_v3_add(pen.point_b, P.o);
     if (swap) {
         /* moving B by depth along n is moving A by depth along -n */
-        col__swap_witness(&pen.point_a, &pen.point_b, &pen.normal);
+        col__swap_witness(&point_a, &point_b, &normal);
     }
-    coincident_rule(call_a, call_b, &pen);
-    pen.normal = col__no_neg_zero(pen.normal);
-    return pen;
+    coincident_rule(call_a, call_b, &normal, &point_a, &point_b);
+    return (col_penetration_result){pen.status, pen.depth, col__no_neg_zero(normal), point_a, point_b, pen.iterations};
 }
 
 col_penetration_result col_penetration(const col_shape *a, const col_shape *b) { return penetration_impl(a, b, false); }
