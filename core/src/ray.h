@@ -33,16 +33,12 @@ static inline col_ray_hit col__ray_inside(const col_ray *r) {
 
 /* A hit at t with the given normal when t is in [0, max_t] and the point and
  * normal are finite; otherwise a miss. */
-static inline col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
+static COL__ALWAYS_INLINE col_ray_hit col__ray_accept(const col_ray *r, col_real t, col_vec3 normal) {
     /* NaN fails every comparison and misses. */
     if (!(t >= COL_R(0.0) && t <= r->max_t && t <= COL_REAL_MAX)) return col__ray_miss();
     col_vec3 p = col_v3_madd(r->origin, t, r->delta);
     if (!col_v3_is_valid(p) || !col_v3_is_valid(normal)) return col__ray_miss();
-    col_ray_hit h = col__ray_miss();
-    h.status = COL_HIT;
-    h.t = t + COL_R(0.0); /* never -0 */
-    h.point = p;
-    h.normal = col__no_neg_zero(normal);
+    col_ray_hit h = {COL_HIT, t + COL_R(0.0), p, col__no_neg_zero(normal), false}; /* t never -0 */
     return h;
 }
 

@@ -630,19 +630,22 @@ static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_v
     col_real dd = col_v3_len_sq(r->delta);
     if (!(mm > r2 && !(mm < TINY_BALL && r2 < TINY_BALL) && sphere_dd_plain(dd))) return BALL_DOUBT;
     col_real k = -b / dd, qq = col_v3_len_sq(col_v3_madd(m, k, r->delta));
-    col_real hi = radius + delta, hi2 = hi * hi;
-    if (qq > hi2 + ball_slack(hi2, mm)) return BALL_MISS;
+    /* the hit first (the common case near; a line surely within radius -
+     * delta cannot pass beyond radius + delta) */
     ball_line line = {k, qq};
-    if (!ball_line_surely_within(r, radius, mm, &line, delta)) return BALL_DOUBT;
-    *h = sphere_hit(r, sphere_entry(k, r2 - qq, dd), m, r2);
-    return BALL_HIT;
+    if (ball_line_surely_within(r, radius, mm, &line, delta)) {
+        *h = sphere_hit(r, sphere_entry(k, r2 - qq, dd), m, r2);
+        return BALL_HIT;
+    }
+    col_real hi = radius + delta, hi2 = hi * hi;
+    return qq > hi2 + ball_slack(hi2, mm) ? BALL_MISS : BALL_DOUBT;
 }
 
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
  * finite max_t, ball_fast, else ball_decide. */
-static COL__NOINLINE col_ray_hit ball_finite(const col_ray *r, col_real scale, col_vec3 c, col_real radius, col_vec3 m,
-                                             col_real mm, col_real b, col__meets_fn meets, col__near_fn near,
-                                             const void *shape) {
+static COL__ALWAYS_INLINE col_ray_hit ball_finite(const col_ray *r, col_real scale, col_vec3 c, col_real radius,
+                                                  col_vec3 m, col_real mm, col_real b, col__meets_fn meets,
+                                                  col__near_fn near, const void *shape) {
     col_ray_hit h;
     int fast = ball_fast(r, radius, m, mm, b, scale, &h);
     if (fast == BALL_MISS) return col__ray_miss();
