@@ -89,7 +89,44 @@ void lcol_push_kinds(lua_State *L);
  * only where every argument is read by a fixed index and the results are
  * the top values (not where an optional argument is told by the stack's
  * height). */
-int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data);
+static inline int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data);
+
+/* Size check of a polytope block (lshape.c): its header says count points,
+ * which fill the block exactly, and its pointer points into it. */
+bool lcol_polytope_block_ok(const void *ud, size_t len);
+
+/* The slot of the metatable mt in lcol_kinds' perfect hash of multiplier mult. */
+static inline unsigned lcol_kinds_slot(uint64_t mult, const void *mt) {
+    return (unsigned)(((uint64_t)(uintptr_t)mt * mult) >> 58);
+}
+
+/* The kind of a userdata block p of len bytes whose metatable is mt, or -1
+ * when it is not a shape (see lshape.c's KIND_TAGS for what proves it). */
+static inline int lcol_kind_by_mt(const lcol_kinds *ks, const void *mt, const void *p, size_t len) {
+    int k = -1;
+    if (ks->mult) {
+        k = ks->slot[lcol_kinds_slot(ks->mult, mt)] - 1;
+        if (k >= 0 && ks->mt[k] != mt) k = -1;
+    } else {
+        for (int i = 0; i < COL_SHAPE_KIND_COUNT && k < 0; ++i)
+            if (ks->mt[i] == mt) k = i;
+    }
+    if (k < 0) return -1;
+    bool fits = k == COL_SHAPE_POLYTOPE ? lcol_polytope_block_ok(p, len) : len == ks->size[k];
+    return fits ? k : -1;
+}
+
+/* Inline: a hot query calls it for each shape (a call each cost collide.overlap
+ * about a nanosecond). */
+static inline int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
+    void *p = lua_touserdata(L, idx); /* NULL unless a userdata */
+    if (!p || !lua_getmetatable(L, idx)) return -1;
+    const void *mt = lua_topointer(L, -1); /* left on the stack: see above */
+    *data = p;
+    int k = lcol_kind_by_mt(ks, mt, p, lua_rawlen(L, idx)); /* rawlen: 0 for a light userdata */
+    if (k < 0) lua_pop(L, 1); /* not a shape: nothing left (the error reads the stack as given) */
+    return k;
+}
 
 /* The points of argument arg: a list as collide.convex takes it ({x1, y1,
  * z1, ...} or {{x, y, z}, ...}: read into a scratch userdata pushed on the
@@ -215,7 +252,12 @@ void lcol_trim(lua_State *L, int out, lua_Integer n);
 int lcol_push_reals(lua_State *L, const col_real *v, int n);
 
 /* Pushes a col_vec3 as three numbers; returns 3. */
-int lcol_push_vec3(lua_State *L, col_vec3 v);
+static inline int lcol_push_vec3(lua_State *L, col_vec3 v) {
+    lua_pushnumber(L, (lua_Number)v.x);
+    lua_pushnumber(L, (lua_Number)v.y);
+    lua_pushnumber(L, (lua_Number)v.z);
+    return 3;
+}
 
 /* Pushes the bounds of an AABB as minx, miny, minz, maxx, maxy, maxz; returns 6. */
 int lcol_push_aabb(lua_State *L, col_aabb b);

@@ -51,11 +51,6 @@ int lcol_push_reals(lua_State *L, const col_real *v, int n) {
     return n;
 }
 
-int lcol_push_vec3(lua_State *L, col_vec3 v) {
-    const col_real r[3] = {v.x, v.y, v.z};
-    return lcol_push_reals(L, r, 3);
-}
-
 int lcol_push_aabb(lua_State *L, col_aabb b) {
     lcol_push_vec3(L, b.min);
     return 3 + lcol_push_vec3(L, b.max);
@@ -222,33 +217,10 @@ static const kind_info kinds[COL_SHAPE_KIND_COUNT] = {
 
 static size_t kind_size(col_shape_kind k) { return col_shape_kind_size(k); }
 
-/* Size check of a polytope block: its header says count points, which fill
- * the block exactly, and its pointer points into it. */
-static bool polytope_block_ok(const void *ud, size_t len);
-
-/* The slot of the metatable mt in lcol_kinds' perfect hash of multiplier mult. */
-static unsigned kinds_slot(uint64_t mult, const void *mt) { return (unsigned)(((uint64_t)(uintptr_t)mt * mult) >> 58); }
-
-/* The kind of a userdata block p of len bytes whose metatable is mt, or -1
- * when it is not a shape (see KIND_TAGS for what proves it). */
-static int kind_of(const lcol_kinds *ks, const void *mt, const void *p, size_t len) {
-    int k = -1;
-    if (ks->mult) {
-        k = ks->slot[kinds_slot(ks->mult, mt)] - 1;
-        if (k >= 0 && ks->mt[k] != mt) k = -1;
-    } else {
-        for (int i = 0; i < COL_SHAPE_KIND_COUNT && k < 0; ++i)
-            if (ks->mt[i] == mt) k = i;
-    }
-    if (k < 0) return -1;
-    bool fits = k == COL_SHAPE_POLYTOPE ? polytope_block_ok(p, len) : len == ks->size[k];
-    return fits ? k : -1;
-}
-
 /* kinds' perfect hash (lcol_kinds): odd multipliers from a fixed sequence
  * (splitmix64) until the metatables' slots are all distinct; 12 addresses in
  * 64 slots part for about a third of multipliers, so 200 tries fail with
- * odds below 1e-35 (then mult 0: kind_of scans). */
+ * odds below 1e-35 (then mult 0: lcol_kind_by_mt scans). */
 static void kinds_hash(lcol_kinds *ks) {
     uint64_t x = 0x9E3779B97F4A7C15u;
     for (int attempt = 0; attempt < 200; ++attempt) {
@@ -260,7 +232,7 @@ static void kinds_hash(lcol_kinds *ks) {
         memset(ks->slot, 0, sizeof ks->slot);
         bool apart = true;
         for (int k = 0; k < COL_SHAPE_KIND_COUNT && apart; ++k) {
-            unsigned char *s = &ks->slot[kinds_slot(mult, ks->mt[k])];
+            unsigned char *s = &ks->slot[lcol_kinds_slot(mult, ks->mt[k])];
             apart = *s == 0;
             *s = (unsigned char)(k + 1);
         }
@@ -270,16 +242,6 @@ static void kinds_hash(lcol_kinds *ks) {
         }
     }
     ks->mult = 0;
-}
-
-int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
-    void *p = lua_touserdata(L, idx); /* NULL unless a userdata */
-    if (!p || !lua_getmetatable(L, idx)) return -1;
-    const void *mt = lua_topointer(L, -1); /* left on the stack: see lcollide.h */
-    *data = p;
-    int k = kind_of(ks, mt, p, lua_rawlen(L, idx)); /* rawlen: 0 for a light userdata */
-    if (k < 0) lua_pop(L, 1);                       /* not a shape: nothing left (the error reads the stack as given) */
-    return k;
 }
 
 /* The kind of the shape userdata at idx, or -1 when it is not one (by its
@@ -292,8 +254,8 @@ static int shape_kind(lua_State *L, int idx) {
     uintptr_t k = (uintptr_t)tag - (uintptr_t)KIND_TAGS; /* integer arithmetic: defined for any pointer */
     if (k >= COL_SHAPE_KIND_COUNT) return -1;
     size_t len = lua_rawlen(L, idx);
-    bool fits =
-        k == COL_SHAPE_POLYTOPE ? polytope_block_ok(lua_touserdata(L, idx), len) : len == kind_size((col_shape_kind)k);
+    bool fits = k == COL_SHAPE_POLYTOPE ? lcol_polytope_block_ok(lua_touserdata(L, idx), len)
+                                        : len == kind_size((col_shape_kind)k);
     return fits ? (int)k : -1;
 }
 
@@ -457,7 +419,7 @@ typedef struct lpolytope {
     col_vec3 pts[];
 } lpolytope;
 
-static bool polytope_block_ok(const void *ud, size_t len) {
+bool lcol_polytope_block_ok(const void *ud, size_t len) {
     const lpolytope *p = ud;
     return len >= sizeof(lpolytope) && p->hdr.count >= 1 && p->hdr.points == p->pts &&
            (len - sizeof(lpolytope)) / sizeof(col_vec3) == (size_t)p->hdr.count &&
