@@ -73,7 +73,10 @@ static bool sat_core_make(const col__proxy *x, sat_core *s) {
         s->c = col_v3_add(x->p[0], x->shift);
         s->e = x->e;
         for (int k = 0; k < 3; ++k) s->u[k] = s->edge[k] = x->u[k];
-        for (int k = 0; k < 3; ++k) s->face[k] = col_v3_cross(x->u[(k + 1) % 3], x->u[(k + 2) % 3]);
+        /* (unrolled: the loop's index arithmetic cost as much as the products) */
+        s->face[0] = col_v3_cross(x->u[1], x->u[2]);
+        s->face[1] = col_v3_cross(x->u[2], x->u[0]);
+        s->face[2] = col_v3_cross(x->u[0], x->u[1]);
         s->nface = s->nedge = 3;
         return true;
     case COL__SUPPORT_TRIANGLE:
