@@ -1602,3 +1602,53 @@ TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
     }
     col__batch_lanes_force(0);
 }
+
+// col_penetration's early out for boxes far apart (their balls parted by a
+// sixteenth of their radii: convex_pairs.c, boxes_far_apart) answers as the
+// whole path does: pairs from face to face touching out to far apart, in
+// steps across the early out's threshold (the balls' radii times 1 +- 2^-k
+// of 1.0625), AABBs and rotated OBBs, both orders, far from the origin too.
+TEST(ExactPenetration, BoxesFarApartAnswerAsTheWholePath) {
+    std::mt19937 g(2027);
+    std::uniform_real_distribution<double> u(-1, 1), e(0.25, 2);
+    int misses = 0, hits = 0;
+    for (int n = 0; n < 4000; ++n) {
+        double far = n % 4 == 0 ? 1e6 : 0;
+        col_vec3 c = V(far + 50 * u(g), 50 * u(g), 50 * u(g)), ea = V(e(g), e(g), e(g)), eb = V(e(g), e(g), e(g));
+        col_vec3 dir = V(u(g), u(g), u(g));
+        double len = std::sqrt(static_cast<double>(col_v3_len_sq(dir)));
+        if (!(len > 0.1)) continue;
+        double r = (ea.x + ea.y + ea.z + eb.x + eb.y + eb.z) * (1 + 2 * static_cast<double>(COL_ORTHONORMAL_TOLERANCE));
+        // distances: touching-ish (a face's gap), around the threshold, far
+        double k = static_cast<double>(n % 7) - 3;
+        double d = n % 3 == 0 ? (ea.x + eb.x) * (1 + std::ldexp(1.0, -20) * k)
+                              : 1.0625 * r * (1 + std::ldexp(1.0, -4 - n % 40) * k);
+        if (n % 3 == 0) dir = V(1, 0, 0), len = 1;
+        col_vec3 cb = col_v3_add(c, col_v3_scale(dir, R(d / len)));
+        col_shape a, b;
+        if (n % 2) {
+            a = Aabb(c.x - ea.x, c.y - ea.y, c.z - ea.z, c.x + ea.x, c.y + ea.y, c.z + ea.z);
+            b = Obb(cb, eb, n % 3 == 0 ? col_m3_identity() : RotAxis(V(u(g), u(g), 1), u(g)));
+        } else {
+            a = Obb(c, ea, n % 3 == 0 ? col_m3_identity() : RotAxis(V(1, u(g), u(g)), u(g)));
+            b = Aabb(cb.x - eb.x, cb.y - eb.y, cb.z - eb.z, cb.x + eb.x, cb.y + eb.y, cb.z + eb.z);
+        }
+        for (int order = 0; order < 2; ++order) {
+            const col_shape *x = order ? &b : &a, *y = order ? &a : &b;
+            for (int epa = 0; epa < 2; ++epa) {
+                col__exact_always = true; // the early out off: the whole path
+                col_penetration_result want = epa ? col_epa_penetration(x, y) : col_penetration(x, y);
+                col__exact_always = false;
+                col_penetration_result got = epa ? col_epa_penetration(x, y) : col_penetration(x, y);
+                ASSERT_EQ(got.status, want.status) << n;
+                if (got.status == COL_MISS) continue;
+                EXPECT_EQ(got.depth, want.depth) << n;
+                EXPECT_EQ(got.normal.x, want.normal.x) << n;
+                EXPECT_EQ(got.point_a.y, want.point_a.y) << n;
+            }
+        }
+        (col_penetration(&a, &b).status == COL_MISS ? misses : hits)++;
+    }
+    EXPECT_GT(misses, 1000);
+    EXPECT_GT(hits, 300);
+}

@@ -6,6 +6,7 @@
  * first shape, ordered by col__swap_pair.
  */
 #include "convex.h"
+#include "exact.h"
 #include "pairs.h"
 #include "ray.h"
 
@@ -719,8 +720,43 @@ static void coincident_rule(const col_shape *a, const col_shape *b, col_vec3 *no
     *point_b = col_v3_madd(cb.u.point.p, radius_of(b), *normal);
 }
 
+/* A ball about a valid AABB or OBB: its centre and a radius at least its
+ * circumradius, the sum of its extents (an OBB's corner c + sum_i +-e_i
+ * u_i lies within sum_i e_i |u_i| of c, its axes unit to
+ * COL_ORTHONORMAL_TOLERANCE: the radius allows twice that). */
+static col_real box_ball(const col_shape *s, col_vec3 *c) {
+    col_vec3 e;
+    if (s->kind == COL_SHAPE_AABB) {
+        *c = col_v3_scale(col_v3_add(s->u.aabb.min, s->u.aabb.max), COL_R(0.5));
+        e = col_v3_scale(col_v3_sub(s->u.aabb.max, s->u.aabb.min), COL_R(0.5));
+    } else {
+        *c = s->u.obb.c;
+        e = s->u.obb.e;
+    }
+    return (e.x + e.y + e.z) * (COL_R(1.0) + COL_R(2.0) * (col_real)COL_ORTHONORMAL_TOLERANCE);
+}
+
+/* Two valid boxes (AABB or OBB) surely apart, by far more than any band
+ * within which col_distance or the penetration's paths call shapes
+ * touching: their balls (box_ball) part by more than a sixteenth of their
+ * radii (the bands are COL_GJK_SIZE_TOLERANCE of the sizes, at most 1024
+ * eps) plus 64 eps of the centres' largest coordinate (the centre's and
+ * the squares' rounding, a few eps, and the frame's, 8 eps). Every path
+ * then answers the miss, so col_penetration gives it without building the
+ * pair: the far pairs' answer, in a few dozen instructions. */
+static bool boxes_far_apart(const col_shape *a, const col_shape *b) {
+    bool box_a = a->kind == COL_SHAPE_AABB || a->kind == COL_SHAPE_OBB,
+         box_b = b->kind == COL_SHAPE_AABB || b->kind == COL_SHAPE_OBB;
+    if (!(box_a && box_b)) return false;
+    col_vec3 ca, cb;
+    col_real r = box_ball(a, &ca) + box_ball(b, &cb);
+    col_real reach = COL_R(1.0625) * r + COL_R(64.0) * COL_EPSILON * (col__abs_max(ca) + col__abs_max(cb) + r);
+    return col_v3_len_sq(col_v3_sub(ca, cb)) > reach * reach;
+}
+
 static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
     if (!col__pair_valid(a, b)) return (col_penetration_result){.status = COL_INVALID};
+    if (!col__exact_always && boxes_far_apart(a, b)) return (col_penetration_result){.status = COL_MISS};
     const col_shape *call_a = a, *call_b = b;
     bool swap = order_pair(&a, &b);
     pair P;
