@@ -198,9 +198,8 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         P->closest(&x, &P->cb, &px, &py, &it);
         col_distance_result r = col__rounded_result_d(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb,
                                                       core_difference(P, &x, px, py));
-        return (col_distance_result){r.status, r.distance, r.point_a, r.point_b,
-                                     r.normal, it}; /* written whole
-                                                                                                  (col__gjk_distance) */
+        /* written whole where it is returned (see col__gjk_distance) */
+        return (col_distance_result){r.status, r.distance, r.point_a, r.point_b, r.normal, it};
     }
     col__proxy_make(P->a, P->o, shift, As);
     col__proxy_make(P->b, P->o, col_v3(0, 0, 0), Bs);

@@ -785,8 +785,8 @@ static COL__ALWAYS_INLINE int aabb_cast_certified(const col_ray *r, col_vec3 end
     }
     /* NaN (0 inf): in doubt */
     if (sl->tmin * (COL_R(1.0) + e) + COL_R(2.0) * COL__REAL_MIN < sl->tmax * (COL_R(1.0) - e)) *sure = 1;
-    return sl->axis < 0 ? AABB_CAST_MISS : AABB_CAST_HIT; /* (no axis: unreachable for an outside origin, kept for
-                                                              safety) */
+    /* no axis: unreachable for an outside origin, kept for safety */
+    return sl->axis < 0 ? AABB_CAST_MISS : AABB_CAST_HIT;
 }
 
 /* The cast's hit (AABB_CAST_HIT): at s max_t, s = tmin in [0, 1], so within
