@@ -81,16 +81,6 @@ typedef struct lcol_kinds {
  * lcol_open_shapes. */
 void lcol_push_kinds(lua_State *L);
 
-/* lcol_shape_kind by the metatable's identity in ks instead of its tag,
- * with the same proof of the block (its size); *data is the block. -1 when
- * not a shape, the stack as it was. A shape's metatable stays on the
- * stack, saving a call (pop it before raising an error about a later
- * argument, whose type the message reads from the stack): use it
- * only where every argument is read by a fixed index and the results are
- * the top values (not where an optional argument is told by the stack's
- * height). */
-static inline int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data);
-
 /* Size check of a polytope block (lshape.c): its header says count points,
  * which fill the block exactly, and its pointer points into it. */
 bool lcol_polytope_block_ok(const void *ud, size_t len);
@@ -116,8 +106,16 @@ static inline int lcol_kind_by_mt(const lcol_kinds *ks, const void *mt, const vo
     return fits ? k : -1;
 }
 
-/* Inline: a hot query calls it for each shape (a call each cost collide.overlap
- * about a nanosecond). */
+/* lcol_shape_kind by the metatable's identity in ks instead of its tag,
+ * with the same proof of the block (its size); *data is the block. -1 when
+ * not a shape, the stack as it was. A shape's metatable stays on the
+ * stack, saving a call (pop it before raising an error about a later
+ * argument, whose type the message reads from the stack): use it
+ * only where every argument is read by a fixed index and the results are
+ * the top values (not where an optional argument is told by the stack's
+ * height).
+ * Inline: a hot query calls it for each shape (a call each cost
+ * collide.overlap about a nanosecond). */
 static inline int lcol_fast_kind(lua_State *L, int idx, const lcol_kinds *ks, void **data) {
     void *p = lua_touserdata(L, idx); /* NULL unless a userdata */
     if (!p || !lua_getmetatable(L, idx)) return -1;
