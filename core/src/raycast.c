@@ -618,6 +618,25 @@ static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_r
  * copied out cost the far rays a stalled reload). */
 enum { BALL_DOUBT, BALL_MISS, BALL_HIT };
 
+/*
+ * ball_line_surely_within's test on the cast's own h2 = fl(r2 - qq), r2 =
+ * fl(radius^2), for an origin outside (mm > r2) and not tiny (mm >=
+ * TINY_BALL): fl(fl(radius fl(4 delta)) + fl(256 eps mm)) < h2, in fewer
+ * operations than (radius - delta)^2 and its slack, and on a number the
+ * cast computes anyway. With u the unit roundoff, the test gives r2 - qq >
+ * (4 radius delta + 256 eps mm)(1 - 3u) in exact arithmetic, and since
+ * (radius - delta)^2 >= r2 (1 - u) - 2 radius delta and lo2 = fl((radius -
+ * delta)^2) <= mm (1 + u), qq + ball_slack(lo2, mm) < qq + 64 eps (2 + u)
+ * mm + 64 COL__REAL_MIN is below (radius - delta)^2 with about 128 eps mm
+ * to spare (more than u r2, the factors' 3u and 64 COL__REAL_MIN, which
+ * mm >= TINY_BALL dwarfs): ball_line_surely_within's condition in exact
+ * arithmetic, which its proof asks for (with the slack's own roundings
+ * covered twice over). radius > delta follows (h2 <= r2). NaN: false.
+ */
+static inline bool ball_chord_surely_within(col_real radius, col_real mm, col_real h2, col_real delta) {
+    return h2 > radius * (COL_R(4.0) * delta) + COL_R(256.0) * COL_EPSILON * mm;
+}
+
 static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_vec3 m, col_real mm, col_real b,
                                         col_real scale, col_ray_hit *h) {
     col_real delta = ball_delta(scale);
@@ -629,12 +648,11 @@ static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_v
     col_real r2 = radius * radius;
     col_real dd = col_v3_len_sq(r->delta);
     if (!(mm > r2 && !(mm < TINY_BALL && r2 < TINY_BALL) && sphere_dd_plain(dd))) return BALL_DOUBT;
-    col_real k = -b / dd, qq = col_v3_len_sq(col_v3_madd(m, k, r->delta));
+    col_real k = -b / dd, qq = col_v3_len_sq(col_v3_madd(m, k, r->delta)), h2 = r2 - qq;
     /* the hit first (the common case near; a line surely within radius -
      * delta cannot pass beyond radius + delta) */
-    ball_line line = {k, qq};
-    if (ball_line_surely_within(r, radius, mm, &line, delta)) {
-        *h = sphere_hit(r, sphere_entry(k, r2 - qq, dd), m, r2);
+    if (k <= r->max_t && ball_chord_surely_within(radius, mm, h2, delta)) {
+        *h = sphere_hit(r, sphere_entry(k, h2, dd), m, r2);
         return BALL_HIT;
     }
     col_real hi = radius + delta, hi2 = hi * hi;
