@@ -589,10 +589,14 @@ static COL__NOINLINE void ball_doubt(const col_ray *r, col_ray_hit *h, int sure,
  * The certificate computes the end only where it needs it, known valid
  * where S = |origin|inf + 2 max_t |delta|inf (ball_delta's scale) is at
  * most COL_HUGE (each coordinate of fl(origin + fl(max_t delta)) is then
- * within S); else ball_doubt decides (col__ray_end checks the end). */
-static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, col_vec3 c, col_real radius, col_vec3 m, col_real mm,
-                                             col_real b, col_real scale, col__meets_fn meets, col__near_fn near,
-                                             const void *shape) {
+ * within S); else ball_doubt decides (col__ray_end checks the end).
+ * The centre by address and m, |m|^2 and m . delta computed again (the
+ * same operations, so the same bits): the caller's fast path then keeps
+ * nothing alive for this rare call. */
+static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, const col_vec3 *cp, col_real radius, col_real scale,
+                                             col__meets_fn meets, col__near_fn near, const void *shape) {
+    const col_vec3 c = *cp, m = col_v3_sub(r->origin, c);
+    const col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
     ball_line line = {(col_real)NAN, (col_real)NAN};
     col_ray_hit h = sphere_cast_line(r, radius, m, mm, b, &line);
     bool plain = !col__exact_always && scale <= (col_real)COL_HUGE;
@@ -661,19 +665,19 @@ static COL__ALWAYS_INLINE int ball_fast(const col_ray *r, col_real radius, col_v
 
 /* A sphere's or a point's cast: the cast alone for a ray without end; for a
  * finite max_t, ball_fast, else ball_decide. */
-static COL__ALWAYS_INLINE col_ray_hit ball_finite(const col_ray *r, col_real scale, col_vec3 c, col_real radius,
+static COL__ALWAYS_INLINE col_ray_hit ball_finite(const col_ray *r, col_real scale, const col_vec3 *c, col_real radius,
                                                   col_vec3 m, col_real mm, col_real b, col__meets_fn meets,
                                                   col__near_fn near, const void *shape) {
     col_ray_hit h;
     int fast = ball_fast(r, radius, m, mm, b, scale, &h);
     if (fast == BALL_MISS) return col__ray_miss();
     if (fast == BALL_HIT) return h;
-    return ball_decide(r, c, radius, m, mm, b, scale, meets, near, shape);
+    return ball_decide(r, c, radius, scale, meets, near, shape);
 }
 
-static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_real scale, col_vec3 c, col_real radius,
+static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_real scale, const col_vec3 *c, col_real radius,
                                                 col__meets_fn meets, col__near_fn near, const void *shape) {
-    col_vec3 m = col_v3_sub(r->origin, c);
+    col_vec3 m = col_v3_sub(r->origin, *c);
     col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
     if (!(r->max_t <= COL_REAL_MAX)) return sphere_cast(r, radius, m, mm, b); /* without end: the cast */
     if (!(b < COL_R(0.0)) && ball_surely_receding(mm, b, radius, ball_delta(scale)) && !col__exact_always)
@@ -684,13 +688,13 @@ static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_real scale
 col_ray_hit col_raycast_sphere(const col_ray *r, const col_sphere *s) {
     col_real scale;
     if (!col__valid_ray_scaled(r, &scale) || !col__valid_sphere(s)) return col__ray_invalid();
-    return ball_cast(r, scale, s->c, s->r, meets_sphere, near_sphere, s);
+    return ball_cast(r, scale, &s->c, s->r, meets_sphere, near_sphere, s);
 }
 
 col_ray_hit col_raycast_point(const col_ray *r, const col_point *p) {
     col_real scale;
     if (!col__valid_ray_scaled(r, &scale) || !col__valid_point(p)) return col__ray_invalid();
-    return ball_cast(r, scale, p->p, COL_R(0.0), meets_point, near_point, p);
+    return ball_cast(r, scale, &p->p, COL_R(0.0), meets_point, near_point, p);
 }
 
 /* The slab method's state: the greatest entry and least exit times so far,
