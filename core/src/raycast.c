@@ -13,9 +13,12 @@
 static col_vec3 against(const col_ray *r) { return col__unit_or(col_v3_neg(r->delta), col_v3(0, 0, 0)); }
 
 /* v normalized, or against(r) where v is zero (a hit at a point or on an
- * axis: no face); the fallback is computed only then. */
+ * axis: no face); the fallback is computed only then. col__unit_len:
+ * inline, one root and one division in the common range (a call to
+ * col__unit_or, its vectors through the stack, cost a capsule's cast more
+ * than its three divisions). */
 static col_vec3 unit_or_against(col_vec3 v, const col_ray *r) {
-    col_vec3 n = col__unit_or(v, col_v3(0, 0, 0));
+    col_vec3 n = col__unit_len(v, col_v3(0, 0, 0), NULL);
     if (n.x == COL_R(0.0) && n.y == COL_R(0.0) && n.z == COL_R(0.0)) return against(r);
     return n;
 }
