@@ -52,16 +52,6 @@ static inline col_vec3 v3_min(col_vec3 a, col_vec3 b) {
 
 static bool motion_valid(col_vec3 da, col_vec3 db) { return col_v3_is_valid(da) && col_v3_is_valid(db); }
 
-/* col__valid_sphere of both and motion_valid, the common case by one sum:
- * the twelve coordinates' magnitudes summed (at least each of them, NaN
- * where one is NaN: col__abs_sum) within COL_HUGE makes each within it;
- * else (a sum beyond it, NaN or infinite) each number is compared. */
-static inline bool spheres_moving_valid(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
-    col_real s = (col__abs_sum(a->c) + col__abs_sum(b->c)) + (col__abs_sum(da) + col__abs_sum(db));
-    if (s <= (col_real)COL_HUGE) return (int)col_is_valid_size(a->r) & (int)col_is_valid_size(b->r);
-    return col__valid_sphere(a) && col__valid_sphere(b) && motion_valid(da, db);
-}
-
 /* ------------------------- sphere- and capsule-plane ------------------------- */
 
 /* A contact time computed in floating point for a contact the exact
@@ -261,7 +251,7 @@ static col_ray_hit cast_sphere_t(const col_ray *r, const void *ctx) {
 }
 
 col_sweep_hit col_sweep_sphere_sphere(const col_sphere *a, col_vec3 da, const col_sphere *b, col_vec3 db) {
-    if (!spheres_moving_valid(a, da, b, db)) return col__sweep_miss(COL_INVALID);
+    if (!col__valid_sphere(a) || !col__valid_sphere(b) || !motion_valid(da, db)) return col__sweep_miss(COL_INVALID);
     /* In B's frame, relative to B's centre: A's centre starts at p and moves by v. */
     sphere_ctx ctx = {col_v3(0, 0, 0), a->r + b->r};
     col_vec3 p = col_v3_sub(a->c, b->c), v = col_v3_sub(da, db);
