@@ -229,18 +229,6 @@ void col__pow2_split(col_real big, col_real *s1, col_real *s2) {
     *s2 = (col_real)ldexp(1.0, e2);
 }
 
-col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
-    /* Any finite vector, also beyond COL_HUGE (cross products of valid
-     * coordinates are): scale by the largest component, with divisions so a
-     * denormal one cannot overflow, then normalize. */
-    col_real m = col__abs_max(v);
-    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return fallback; /* zero, NaN or infinite */
-    col_vec3 s = col_v3_div(v, m);
-    /* |s| is in [1, sqrt(3)]: one reciprocal serves the three components
-     * (scaling v by a power of two or negating it still changes nothing). */
-    return col_v3_scale(s, COL_R(1.0) / col_v3_len(s));
-}
-
 bool col__point_on_segment(col_vec3 p, col_vec3 a, col_vec3 b) {
     col_vec3 d = col_v3_sub(b, a), w = col_v3_sub(p, a), c = col_v3_cross(d, w);
     if (c.x != COL_R(0.0) || c.y != COL_R(0.0) || c.z != COL_R(0.0)) return false;

@@ -188,8 +188,21 @@ void col__pow2_split(col_real big, col_real *s1, col_real *s2);
 
 /* v normalized, for any finite v (also beyond COL_HUGE, as cross products of
  * valid coordinates are; denormal components are fine); fallback when v is
- * zero or not finite. */
-col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback);
+ * zero or not finite. Inline: its vectors, passed to a call and returned
+ * through the stack (24 bytes each), were stored in 8-byte pieces and
+ * reloaded in 16-byte ones, which store forwarding cannot serve (a sphere
+ * sweep's normal cost 15 ns that way). */
+static inline col_vec3 col__unit_or(col_vec3 v, col_vec3 fallback) {
+    /* Any finite vector, also beyond COL_HUGE (cross products of valid
+     * coordinates are): scale by the largest component, with divisions so a
+     * denormal one cannot overflow, then normalize. */
+    col_real m = col__abs_max(v);
+    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return fallback; /* zero, NaN or infinite */
+    col_vec3 s = col_v3_div(v, m);
+    /* |s| is in [1, sqrt(3)]: one reciprocal serves the three components
+     * (scaling v by a power of two or negating it still changes nothing). */
+    return col_v3_scale(s, COL_R(1.0) / col_v3_len(s));
+}
 
 /* The range of |v|inf where v . v neither underflows nor overflows (nor
  * rounds in the subnormal range): col__unit_len's squares. */
