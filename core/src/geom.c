@@ -11,18 +11,6 @@ bool col__valid_ray_slow(const col_ray *r) {
     return (int)col_v3_is_valid(r->origin) & (int)col_v3_is_valid(r->delta) & (r->max_t >= COL_R(0.0));
 }
 
-col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t) {
-    col_vec3 ab = col_v3_sub(b, a);
-    col_real denom = col_v3_dot(ab, ab);
-    col_real u = COL_R(0.0);
-    if (denom > COL_R(0.0)) u = col__clamp(col_v3_dot(col_v3_sub(p, a), ab) / denom, COL_R(0.0), COL_R(1.0));
-    if (t) *t = u;
-    /* Return the endpoints exactly at the ends of the range. */
-    if (u == COL_R(0.0)) return a;
-    if (u == COL_R(1.0)) return b;
-    return col_v3_madd(a, u, ab);
-}
-
 col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col_vec3 q2, col_real *s_out,
                                       col_real *t_out, col_vec3 *c1, col_vec3 *c2) {
     col_vec3 d1 = col_v3_sub(q1, p1), d2 = col_v3_sub(q2, p2), r = col_v3_sub(p1, p2);
@@ -113,9 +101,7 @@ void col__triangle_longest_edge(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *p,
     *q = v[(i + 1) % 3];
 }
 
-bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c) {
-    col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a);
-    if (col__triangle_surely_solid(ab, ac, col_v3_len_sq(col_v3_cross(ab, ac)))) return false; /* the common one */
+bool col__triangle_is_degenerate_slow(col_vec3 a, col_vec3 b, col_vec3 c) {
     /* Measure the angle at the vertex opposite the longest edge: the edges
      * leaving it are the two shorter ones, and a small angle there means the
      * vertex lies on (or next to) the longest edge. */

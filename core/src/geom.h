@@ -242,8 +242,19 @@ static inline col_vec3 col__unit_or_along(col_vec3 v, col_vec3 w, col_vec3 fallb
 }
 
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be
- * NULL). A zero-length segment gives a. Ericson 5.1.2. */
-col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t);
+ * NULL). A zero-length segment gives a. Ericson 5.1.2. Inline (as
+ * col__unit_or: no vectors through the stack). */
+static inline col_vec3 col__closest_on_segment(col_vec3 p, col_vec3 a, col_vec3 b, col_real *t) {
+    col_vec3 ab = col_v3_sub(b, a);
+    col_real denom = col_v3_dot(ab, ab);
+    col_real u = COL_R(0.0);
+    if (denom > COL_R(0.0)) u = col__clamp(col_v3_dot(col_v3_sub(p, a), ab) / denom, COL_R(0.0), COL_R(1.0));
+    if (t) *t = u;
+    /* Return the endpoints exactly at the ends of the range. */
+    if (u == COL_R(0.0)) return a;
+    if (u == COL_R(1.0)) return b;
+    return col_v3_madd(a, u, ab);
+}
 
 /* true when p lies on the closed segment ab, decided without division:
  * (b - a) x (p - a) = 0 and 0 <= (p - a).(b - a) <= |b - a|^2 (exact up to the
@@ -260,10 +271,8 @@ col_real col__closest_segment_segment(col_vec3 p1, col_vec3 q1, col_vec3 p2, col
  * tests do (col_overlap_sphere_triangle with radius 0). */
 bool col__point_on_triangle(col_vec3 p, const col_triangle *t);
 
-/* true when triangle abc is degenerate: sin^2 of its angle at the vertex
- * opposite the longest edge is <= COL_PARALLEL_TOLERANCE, or two vertices
- * coincide. Its point set is then (to rounding) its longest edge. */
-bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
+/* col__triangle_is_degenerate past its common case (geom.c). */
+bool col__triangle_is_degenerate_slow(col_vec3 a, col_vec3 b, col_vec3 c);
 
 /*
  * The common triangle surely not degenerate, from nn = fl(|ab x ac|^2) (ab =
@@ -283,6 +292,16 @@ bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c);
 static inline bool col__triangle_surely_solid(col_vec3 ab, col_vec3 ac, col_real nn) {
     return nn >= COL_R(0x1p20) * COL__REAL_MIN && nn <= COL_REAL_MAX &&
            nn > COL_EPSILON * (col_v3_len_sq(ab) * col_v3_len_sq(ac));
+}
+
+/* true when triangle abc is degenerate: sin^2 of its angle at the vertex
+ * opposite the longest edge is <= COL_PARALLEL_TOLERANCE, or two vertices
+ * coincide. Its point set is then (to rounding) its longest edge. The
+ * common triangle, surely solid, inline; the rest in geom.c. */
+static inline bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 c) {
+    col_vec3 ab = col_v3_sub(b, a), ac = col_v3_sub(c, a);
+    if (col__triangle_surely_solid(ab, ac, col_v3_len_sq(col_v3_cross(ab, ac)))) return false; /* the common one */
+    return col__triangle_is_degenerate_slow(a, b, c);
 }
 
 /* col__triangle_is_degenerate(a, b, c), or nn = fl(|(b - a) x (c - a)|^2)
