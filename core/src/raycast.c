@@ -17,7 +17,7 @@ static col_vec3 against(const col_ray *r) { return col__unit_or(col_v3_neg(r->de
  * inline, one root and one division in the common range (a call to
  * col__unit_or, its vectors through the stack, cost a capsule's cast more
  * than its three divisions). */
-static col_vec3 unit_or_against(col_vec3 v, const col_ray *r) {
+static COL__ALWAYS_INLINE col_vec3 unit_or_against(col_vec3 v, const col_ray *r) {
     col_vec3 n = col__unit_len(v, col_v3(0, 0, 0), NULL);
     if (n.x == COL_R(0.0) && n.y == COL_R(0.0) && n.z == COL_R(0.0)) return against(r);
     return n;
@@ -1011,7 +1011,7 @@ static inline bool end_line_clear(const col_ray *r, col_vec3 m, col_real mm, col
 }
 
 static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
-                                                    col_real delta, int *where, int *sure, col_vec3 *axis) {
+                                                    col_real delta, int *where, int *sure) {
     *where = BODY_EITHER;
     *sure = 2;
     col_vec3 ab = col_v3_sub(b, a);
@@ -1047,7 +1047,6 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
     if (!(z >= COL_R(0.0) && z <= len)) {
         if (z < COL_R(0.0)) *where = BODY_BELOW;
         if (z > len) *where = BODY_ABOVE;
-        *axis = u;
         return col__ray_miss();
     }
     *where = BODY_ON;
@@ -1096,8 +1095,9 @@ static COL__NOINLINE bool capsule_tiny(col_vec3 ra, col_vec3 rb, col_real radius
  * its cast with *sure: a hit by the ball certificate, from the ball cast's
  * own quantities where they settle it; a miss where the line surely passes
  * the capsule grown by delta (end_line_clear); else 2. */
-static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, col_vec3 c, col_real radius, col_real delta,
-                                                    col_vec3 axis, bool below, int *sure) {
+static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, const col_vec3 *pa, const col_vec3 *pb,
+                                                    col_real radius, col_real delta, bool below, int *sure) {
+    const col_vec3 c = below ? *pa : *pb;
     col_vec3 m = col_v3_sub(r->origin, c);
     col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
     ball_line line = {(col_real)NAN, (col_real)NAN};
@@ -1106,16 +1106,28 @@ static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, col_vec3 c
         if (ball_line_surely_within(r, radius, mm, &line, delta) ||
             ball_certificate(r, NULL, c, radius, mm, mb, delta) == 1)
             *sure = 1;
-    } else if (end_line_clear(r, m, mm, mb, axis, radius, delta, below)) {
-        *sure = 0;
+    } else {
+        /* the unit axis as cylinder_body computes it (the same bits) */
+        col_vec3 ab = col_v3_sub(*pb, *pa), axis = col_v3_div(ab, col_v3_len(ab));
+        if (end_line_clear(r, m, mm, mb, axis, radius, delta, below)) *sure = 0;
     }
     return h;
 }
 
-static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
-                                                   col_real delta, int *sure) {
+/* col__raycast_sphere_at for a centre in memory (the capsule's end), by
+ * address: no vector through the stack. */
+static COL__NOINLINE col_ray_hit end_ball_cast(const col_ray *r, const col_vec3 *c, col_real radius) {
+    col_vec3 m = col_v3_sub(r->origin, *c);
+    return sphere_cast(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
+}
+
+static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, const col_vec3 *pa, const col_vec3 *pb,
+                                                   col_real radius, col_real delta, int *sure) {
     /* inside: distance from the origin to the segment within the radius; for
-     * radius 0 (a segment) the exact on-segment test, as the static tests use */
+     * radius 0 (a segment) the exact on-segment test, as the static tests use.
+     * The ends by address: the calls for an end's ball read them where they
+     * are (vectors passed by value went through the stack) */
+    const col_vec3 a = *pa, b = *pb;
     *sure = 2;
     col_vec3 ra = col_v3_sub(a, r->origin), rb = col_v3_sub(b, r->origin);
     col_real big;
@@ -1131,16 +1143,15 @@ static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, col_vec3 a,
         if (d2 <= radius * radius) return col__ray_inside(r);
     }
     int where;
-    col_vec3 axis = col_v3(0, 0, 0); /* read only where the ray enters beyond an end, which sets it */
-    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure, &axis);
+    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure);
     /* a segment (radius 0): every part, its ends are what a ray meets most */
     if (radius == COL_R(0.0)) where = BODY_EITHER;
     if (where == BODY_ON || where == BODY_NEVER) return h;
     *sure = 2;
     if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE))
-        return end_ball_certified(r, where == BODY_BELOW ? a : b, radius, delta, axis, where == BODY_BELOW, sure);
-    if (where != BODY_ABOVE) h = first_of(h, col__raycast_sphere_at(r, a, radius));
-    if (where != BODY_BELOW) h = first_of(h, col__raycast_sphere_at(r, b, radius));
+        return end_ball_certified(r, pa, pb, radius, delta, where == BODY_BELOW, sure);
+    if (where != BODY_ABOVE) h = first_of(h, end_ball_cast(r, pa, radius));
+    if (where != BODY_BELOW) h = first_of(h, end_ball_cast(r, pb, radius));
     return h;
 }
 
@@ -1170,22 +1181,22 @@ static COL__NOINLINE col_ray_hit capsule_cast_tiny(const col_ray *r, col_vec3 m,
     col_ray scaled = {col_v3_scale(col_v3_scale(m, s1), s2), col_v3_scale(col_v3_scale(r->delta, d1), d2),
                       r->max_t * s1 * s2 / d1 / d2};
     int sure;
-    col_ray_hit h = capsule_cast(&scaled, col_v3(0, 0, 0), col_v3_scale(col_v3_scale(ab, s1), s2), radius * s1 * s2,
-                                 COL_R(-1.0), &sure);
+    const col_vec3 zero = col_v3(0, 0, 0), end = col_v3_scale(col_v3_scale(ab, s1), s2);
+    col_ray_hit h = capsule_cast(&scaled, &zero, &end, radius * s1 * s2, COL_R(-1.0), &sure);
     if (h.status != COL_HIT) return h;
     if (h.inside) return col__ray_inside(r);
     /* (beyond max_t only where the scaled max_t overflowed: a miss) */
     return col__ray_accept(r, h.t * d1 * d2 / s1 / s2, h.normal);
 }
 
-static inline col_ray_hit capsule_cast_alone(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
+static inline col_ray_hit capsule_cast_alone(const col_ray *r, const col_vec3 *a, const col_vec3 *b, col_real radius) {
     int sure;
     return capsule_cast(r, a, b, radius, COL_R(-1.0), &sure);
 }
 
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
     if (capsule_receding(r, a, b, radius)) return col__ray_miss();
-    return capsule_cast_alone(r, a, b, radius);
+    return capsule_cast_alone(r, &a, &b, radius);
 }
 
 static int fast_capsule(col_vec3 p, col_vec3 q, const void *s) {
@@ -1218,7 +1229,7 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
     col_real scale;
     if (!col__valid_ray_scaled(r, &scale) || !col__valid_capsule(c)) return col__ray_invalid();
     if (capsule_receding(r, c->a, c->b, c->r)) return col__ray_miss(); /* before the end, with max_t or without */
-    if (!(r->max_t <= COL_REAL_MAX)) return capsule_cast_alone(r, c->a, c->b, c->r); /* the cast's own decision */
+    if (!(r->max_t <= COL_REAL_MAX)) return capsule_cast_alone(r, &c->a, &c->b, c->r); /* the cast's own decision */
     /* a segment (radius 0): its exact test decides (ray_decide) */
     if (c->r == COL_R(0.0)) return ray_decide(r, cast_capsule, fast_capsule, meets_capsule, near_capsule, c);
     /* the cast's own certificate (cylinder_body, capsule_cast) decides the
@@ -1228,7 +1239,7 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
      * the rest. An end beyond the coordinates: the cast's own decision. */
     int sure;
     col_real delta = col__exact_always || !(scale <= (col_real)COL_HUGE) ? COL_R(-1.0) : ball_delta(scale);
-    col_ray_hit h = capsule_cast(r, c->a, c->b, c->r, delta, &sure);
+    col_ray_hit h = capsule_cast(r, &c->a, &c->b, c->r, delta, &sure);
     /* one return, of h: built in place, the caller's result is never a
      * copy of it (copying the result just written cost 10-40 ns a call in
      * the benchmark's streaming and cache-resident rows, most likely a
