@@ -724,7 +724,8 @@ typedef struct rounded_triangle {
     col_real ee[3], ez[3];
 } rounded_triangle;
 
-static void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, col_vec3 c, col_real r, bool flat) {
+static COL__ALWAYS_INLINE void rounded_triangle_make(rounded_triangle *t, col_vec3 a, col_vec3 b, col_vec3 c,
+                                                     col_real r, bool flat) {
     t->v[0] = a;
     t->v[1] = b;
     t->v[2] = c;
@@ -770,7 +771,8 @@ static inline col_real recip_len_sq(col_vec3 d) {
  * on by the root over |d|; inv_dd = 1 / |d|^2 (recip_len_sq; the three
  * corners share it). false where the line passes by, or where d's square is
  * 0 or its reciprocal overflows (inv_dd not finite). */
-static bool line_roots(col_vec3 m, col_vec3 d, col_real inv_dd, col_real r2, col_real *k, col_real *lo, col_real *hi) {
+static COL__ALWAYS_INLINE bool line_roots(col_vec3 m, col_vec3 d, col_real inv_dd, col_real r2, col_real *k,
+                                          col_real *lo, col_real *hi) {
     if (!(inv_dd <= COL_REAL_MAX)) return false;
     *k = -col_v3_dot(m, d) * inv_dd;
     col_real h2 = r2 - col_v3_len_sq(col_v3_madd(m, *k, d));
@@ -783,7 +785,7 @@ static bool line_roots(col_vec3 m, col_vec3 d, col_real inv_dd, col_real r2, col
 
 /* p over the triangle (in its prism): on the inner side of each edge,
  * (p - v_k) . (n x e_k) >= 0. */
-static bool point_in_prism(col_vec3 p, const rounded_triangle *t) {
+static COL__ALWAYS_INLINE bool point_in_prism(col_vec3 p, const rounded_triangle *t) {
     for (int k = 0; k < 3; ++k)
         if (!(col_v3_dot(col_v3_sub(p, t->v[k]), t->side[k]) >= COL_R(0.0))) return false;
     return true;
@@ -797,7 +799,7 @@ typedef struct piece_entry {
 } piece_entry;
 
 /* The entry s in [0, 1] into the piece (from, along) in *e where earlier. */
-static void keep_entry(piece_entry *e, col_real s, col_vec3 from, col_vec3 along) {
+static COL__ALWAYS_INLINE void keep_entry(piece_entry *e, col_real s, col_vec3 from, col_vec3 along) {
     if (!(s >= COL_R(0.0) && s <= COL_R(1.0) && (e->s < COL_R(0.0) || s < e->s))) return;
     e->s = s;
     e->from = from;
@@ -924,29 +926,18 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
 }
 
 /* The sweep's times from the rounded path's span (rounded_triangle_span's
- * entry h and exit last): t0 the first entry (0 where the exact static test
- * found the sphere initially overlapping), t1 where it last leaves (1 where
- * the end lies inside, t0 for a graze). */
-static col_sweep_hit span_sweep(const col_ray_hit *h, col_real last, bool initially) {
-    col_sweep_hit s = col__sweep_miss(COL_HIT);
-    s.t0 = initially ? COL_R(0.0) : h->t;
-    s.normal = initially ? col_v3(0, 0, 0) : h->normal;
-    s.point = initially ? col_v3(0, 0, 0) : h->point;
-    s.initially_overlapping = initially;
-    s.t1 = last > COL_R(1.0) ? COL_R(1.0) : last;
-    if (!(s.t1 >= s.t0)) s.t1 = s.t0; /* a graze, or rounding of one */
-    return s;
-}
-
-/* The sweep on the rounded path (span_sweep of rounded_triangle_span). A
- * miss: the rounded path passes by. */
-static col_sweep_hit rounded_triangle_sweep(rounded_triangle *t, col_vec3 v, bool initially) {
-    col_ray_hit h = col__ray_miss();
-    h.status = COL_HIT;
-    h.inside = initially;
-    col_real last;
-    if (!rounded_triangle_span(v, t, !initially, &h, &last)) return col__sweep_miss(COL_MISS);
-    return span_sweep(&h, last, initially);
+ * entry h and exit last): *t0 the first entry (0 where the exact static
+ * test found the sphere initially overlapping), *t1 where it last leaves
+ * (1 where the end lies inside, t0 for a graze); *normal the entry's (0
+ * for an initial overlap). Numbers, not a result: the caller builds its
+ * result once (a result changed field by field is assembled in a
+ * temporary and copied out, which stalls store forwarding). */
+static inline void span_times(const col_ray_hit *h, col_real last, bool initially, col_real *t0, col_real *t1,
+                              col_vec3 *normal) {
+    *t0 = initially ? COL_R(0.0) : h->t;
+    *normal = initially ? col_v3(0, 0, 0) : h->normal;
+    *t1 = last > COL_R(1.0) ? COL_R(1.0) : last;
+    if (!(*t1 >= *t0)) *t1 = *t0; /* a graze, or rounding of one */
 }
 
 /* A sure hit on one point of the rounded path c + u v: the point at the u
@@ -1086,8 +1077,8 @@ static int sphere_triangle_box(const col_sphere *a, col_vec3 da, col_vec3 db, co
  * within 2 eps of fl's root ((1 + 4 eps) taken). An axis too small or too
  * large for its square (a zero cross product: a path along an edge) tests
  * nothing. */
-static bool path_apart_along(col_vec3 n, col_vec3 c, col_vec3 q, const col_vec3 *t, col_real r, col_real mm,
-                             col_real X) {
+static COL__ALWAYS_INLINE bool path_apart_along(col_vec3 n, col_vec3 c, col_vec3 q, const col_vec3 *t, col_real r,
+                                                col_real mm, col_real X) {
     col_real big = col__abs_max(n);
     if (!(big >= COL__SQUARES_LO && big <= COL__SQUARES_HI)) return false;
     col_real pc = col_v3_dot(n, c), pq = col_v3_dot(n, q);
@@ -1262,27 +1253,35 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
     tri_plane plane = tri_plane_make(a, b);
     bool initially = (col__exact_always || !start_surely_off_plane(&plane, a->r)) && col_overlap_sphere_triangle(a, b);
     /* the span cast for a start outside serves an initial overlap too (its
-     * exit does not depend on the entry's search) */
-    col_sweep_hit h = spanned ? span_sweep(&entry, last, initially) : rounded_triangle_sweep(&rt, v, initially);
-    bool cast_contact = h.status == COL_HIT && !initially;
-    if (h.status != COL_HIT) {
-        /* the rounded cast misses what the exact decision found: a graze at
-         * the closest approach */
-        col_real t = closest_approach(col_v3(0, 0, 0), v, triangle_dist_sq, rt.v);
-        h = col__sweep_miss(COL_HIT);
-        h.t0 = t;
-        h.t1 = t;
-        col_vec3 c = col_v3_scale(v, t);
-        h.normal = col__unit_or(col_v3_sub(c, col__closest_on_triangle(c, rt.v[0], rt.v[1], rt.v[2])),
-                                col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+     * exit does not depend on the entry's search); else the span of a
+     * start inside, or outside where the certificate did not cast */
+    if (!spanned) {
+        entry = col__ray_miss();
+        entry.status = COL_HIT;
+        entry.inside = initially;
+        spanned = rounded_triangle_span(v, &rt, !initially, &entry, &last);
     }
-    col_vec3 c = col_v3_scale(v, h.t0); /* A's centre at t0, in this frame */
+    col_real t0, t1;
+    col_vec3 normal;
+    bool cast_contact = spanned && !initially;
+    if (spanned) {
+        span_times(&entry, last, initially, &t0, &t1, &normal);
+    } else {
+        /* the rounded cast misses what the exact decision found: a graze at
+         * the closest approach (a start inside always spans) */
+        t0 = t1 = closest_approach(col_v3(0, 0, 0), v, triangle_dist_sq, rt.v);
+        col_vec3 c = col_v3_scale(v, t0);
+        normal = col__unit_or(col_v3_sub(c, col__closest_on_triangle(c, rt.v[0], rt.v[1], rt.v[2])),
+                              col__unit_or(col_v3_neg(v), col_v3(1, 0, 0)));
+    }
+    col_vec3 c = col_v3_scale(v, t0); /* A's centre at t0, in this frame */
     /* the triangle's point nearest the centre: r below it along the entry's
      * normal (the face's, or from an edge's axis or a corner), else (and
      * for the normal of an initial overlap) the closest point */
-    col_vec3 q =
-        cast_contact ? col_v3_madd(c, -a->r, h.normal) : col__closest_on_triangle(c, rt.v[0], rt.v[1], rt.v[2]);
-    if (h.initially_overlapping) h.normal = col__unit_or(col_v3_sub(c, q), col_v3(0, 0, 0));
-    h.point = col_v3_add(col_v3_add(q, a->c), col_v3_scale(db, h.t0));
-    return sweep_clean(h);
+    col_vec3 q = cast_contact ? col_v3_madd(c, -a->r, normal) : col__closest_on_triangle(c, rt.v[0], rt.v[1], rt.v[2]);
+    if (initially) normal = col__unit_or(col_v3_sub(c, q), col_v3(0, 0, 0));
+    /* one initializer, where the result is returned */
+    col_sweep_hit h = {
+        COL_HIT, t0, t1, col_v3_add(col_v3_add(q, a->c), col_v3_scale(db, t0)), col__no_neg_zero(normal), initially};
+    return h;
 }
