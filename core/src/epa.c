@@ -170,7 +170,7 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
             if (f[i].dist < COL_REAL_MAX && (k < 0 || f[i].dist < f[k].dist)) k = i;
         if (k < 0) break;
         col_vec3 n = f[k].n;
-        svert w = col__support_pair(A, B, n);
+        svert w = col__support_pair_inline(A, B, n);
         col_real upper = col_v3_dot(w.w, n);
         if (upper < best) {
             best = upper;

@@ -581,7 +581,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
          * first points (a centre, a segment's first end, the frame's origin). */
         col_vec3 d0 = col_v3_sub(col_v3_add(B->p[0], B->shift), col_v3_add(A->p[0], A->shift));
         if (col__same_point(d0, col_v3(0, 0, 0))) d0 = col_v3(1, 0, 0);
-        svert w0 = col__support_pair(A, B, d0);
+        svert w0 = col__support_pair_inline(A, B, d0);
         set1(s[0], &w0);
         v = w0.w;
         vv = col_v3_dot(v, v);
@@ -598,7 +598,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
             break;
         }
         ++it;
-        svert w = col__support_pair(A, B, col_v3_neg(v));
+        svert w = col__support_pair_inline(A, B, col_v3_neg(v));
         col_real vw = col_v3_dot(v, w.w);
         col_real gap = vv - vw;
         col_real vlen = col_sqrt(vv);
