@@ -374,7 +374,8 @@ static int sign_by(col_real v, col_real bound) {
     return v > bound ? 1 : v < -bound ? -1 : 2;
 }
 
-bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t) {
+static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c,
+                                                col_real *t) {
     /*
      * The five determinants of the decision from one set of rounded
      * differences, relative to p: A = a - p, B = b - p, C = c - p, E = q - p.
@@ -444,8 +445,16 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
     return true;
 }
 
+bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t) {
+    return segment_triangle(p, q, a, b, c, t);
+}
+
 bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
-    return col__segment_triangle(p, q, a, b, c, NULL);
+    return segment_triangle(p, q, a, b, c, NULL);
+}
+
+bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t) {
+    return segment_triangle(*p, *q, t->a, t->b, t->c, NULL);
 }
 
 /* ------------------------ polynomial signs, filtered ------------------------ */

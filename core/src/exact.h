@@ -64,6 +64,13 @@ int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_
  * rounded; 0 for a segment in the plane). */
 bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t);
 
+/* col__segment_meets_triangle of the segment [*p, *q] and the triangle *t,
+ * by address: the callers whose numbers are in memory pass no vectors
+ * through the stack (five vectors by value, stored in 8-byte pieces and
+ * reloaded 16 bytes at a time, cost the static test more than its
+ * filter). */
+bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t);
+
 /*
  * Signs of polynomials, filtered. An expression over col__xd values is
  * written once, as a col__xd_fn of its inputs (in), with the operations

@@ -308,7 +308,7 @@ static inline bool col__triangle_is_degenerate(col_vec3 a, col_vec3 b, col_vec3 
  * 0 (a normal from vertex a that underflows): the triangle the exact tests
  * take as its longest edge. The common triangle inline
  * (col__triangle_surely_solid). */
-static inline bool col__triangle_is_flat(col_vec3 a, col_vec3 b, col_vec3 c, col_real nn) {
+static COL__ALWAYS_INLINE bool col__triangle_is_flat(col_vec3 a, col_vec3 b, col_vec3 c, col_real nn) {
     if (col__triangle_surely_solid(col_v3_sub(b, a), col_v3_sub(c, a), nn)) return false;
     return col__triangle_is_degenerate(a, b, c) || nn == COL_R(0.0);
 }

@@ -256,8 +256,7 @@ bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) 
      * answer: the filter's arithmetic on a NaN or an infinity decides
      * nothing, and its exact path refuses them) */
     if (exact_ready(t))
-        return col__segment_meets_triangle(sg->a, sg->b, t->a, t->b, t->c) && col__valid_segment(sg) &&
-               col__valid_triangle(t);
+        return col__segment_meets_triangle_at(&sg->a, &sg->b, t) && col__valid_segment(sg) && col__valid_triangle(t);
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
     const col_vec3 o = t->a;
     const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
