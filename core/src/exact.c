@@ -457,6 +457,10 @@ bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const 
     return segment_triangle(*p, *q, t->a, t->b, t->c, NULL);
 }
 
+bool col__segment_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, col_real *f) {
+    return segment_triangle(*p, *q, t->a, t->b, t->c, f);
+}
+
 /* ------------------------ polynomial signs, filtered ------------------------ */
 
 /*

@@ -71,6 +71,9 @@ bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_v
  * filter). */
 bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t);
 
+/* col__segment_triangle by address (as col__segment_meets_triangle_at). */
+bool col__segment_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, col_real *f);
+
 /*
  * Signs of polynomials, filtered. An expression over col__xd values is
  * written once, as a col__xd_fn of its inputs (in), with the operations

@@ -82,7 +82,7 @@ static bool prepare(const col_ray *r, const col_triangle *t, col_triangle_sides 
         *out = col_raycast_segment(r, &e);
         return true;
     }
-    if (col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c)) { /* exactly, as the static tests */
+    if (col__segment_meets_triangle_at(&r->origin, &r->origin, t)) { /* exactly, as the static tests */
         *out = col__ray_inside(r);
         return true;
     }
@@ -121,9 +121,8 @@ static col_ray_hit watertight(const col_ray *r, const tri_case *tcp);
 static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
     col_vec3 end;
     col_real f;
-    if (!col__ray_end(r, &end) || !col__segment_triangle(r->origin, end, t->a, t->b, t->c, &f)) return col__ray_miss();
-    if (f == COL_R(0.0) && col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c))
-        return col__ray_inside(r);
+    if (!col__ray_end(r, &end) || !col__segment_triangle_at(&r->origin, &end, t, &f)) return col__ray_miss();
+    if (f == COL_R(0.0) && col__segment_meets_triangle_at(&r->origin, &r->origin, t)) return col__ray_inside(r);
     tri_case tc = {t->a, t->b, t->c, n, 0};
     tc.nd = col_v3_dot(tc.n, r->delta);
     if (sides == COL_CULL_BACKFACES && !(tc.nd < COL_R(0.0))) return col__ray_miss();
@@ -148,7 +147,7 @@ static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec
  * boundary it rounds the other way). A ray lying in the plane is the 2D
  * case of the other casts; an origin on the triangle is inside. */
 static col_ray_hit endless_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
-    if (col__segment_meets_triangle(r->origin, r->origin, t->a, t->b, t->c)) return col__ray_inside(r);
+    if (col__segment_meets_triangle_at(&r->origin, &r->origin, t)) return col__ray_inside(r);
     if (r->delta.x == COL_R(0.0) && r->delta.y == COL_R(0.0) && r->delta.z == COL_R(0.0))
         return col__ray_miss(); /* a point query outside the triangle */
     tri_case tc = {t->a, t->b, t->c, n, col_v3_dot(n, r->delta)};
