@@ -247,7 +247,7 @@ struct sv_pick {
 /* The point p picks of the points w, summed in simplex_point's order (per
  * size, as there: GCC 12 at -O3 cannot tell that a loop to n reads only what
  * the solvers wrote). */
-static col_vec3 sv_sum(const col_vec3 *w, const sv_pick *p) {
+static COL__ALWAYS_INLINE col_vec3 sv_sum(const col_vec3 *w, const sv_pick *p) {
     col_vec3 q = col_v3_scale(w[p->idx[0]], p->bc[0]);
     switch (p->n) {
     case 4:
@@ -434,7 +434,7 @@ static col_vec3 solved_point(const simplex *s) {
 
 /* The point of s that p picks (unscaled): a face's by its plane (face_point,
  * computed by sv_triangle), else summed in simplex_point's order. */
-static col_vec3 sv_point(const simplex *s, const sv_pick *p) {
+static COL__ALWAYS_INLINE col_vec3 sv_point(const simplex *s, const sv_pick *p) {
     if (p->n == 3 && p->has_at) return p->at;
     col_vec3 w[4];
     for (int i = 0; i < s->n; ++i) w[i] = s->v[i].w;
