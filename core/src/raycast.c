@@ -359,9 +359,15 @@ static COL__ALWAYS_INLINE col_ray_hit sphere_cast(const col_ray *r, col_real rad
     return sphere_cast_line(r, radius, m, mm, b, &line);
 }
 
-col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
+/* The cast against the ball (c, radius) from the ray alone: m, |m|^2 and
+ * m . delta, then sphere_cast. */
+static COL__ALWAYS_INLINE col_ray_hit sphere_cast_at(const col_ray *r, col_vec3 c, col_real radius) {
     col_vec3 m = col_v3_sub(r->origin, c);
     return sphere_cast(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
+}
+
+col_ray_hit col__raycast_sphere_at(const col_ray *r, col_vec3 c, col_real radius) {
+    return sphere_cast_at(r, c, radius);
 }
 
 col_ray_hit col__raycast_sphere_t(const col_ray *r, col_vec3 c, col_real radius) {
@@ -1117,8 +1123,7 @@ static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, const col_
 /* col__raycast_sphere_at for a centre in memory (the capsule's end), by
  * address: no vector through the stack. */
 static COL__NOINLINE col_ray_hit end_ball_cast(const col_ray *r, const col_vec3 *c, col_real radius) {
-    col_vec3 m = col_v3_sub(r->origin, *c);
-    return sphere_cast(r, radius, m, col_v3_len_sq(m), col_v3_dot(m, r->delta));
+    return sphere_cast_at(r, *c, radius);
 }
 
 static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, const col_vec3 *pa, const col_vec3 *pb,
