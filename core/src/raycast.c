@@ -1096,28 +1096,53 @@ static COL__NOINLINE bool capsule_tiny(col_vec3 ra, col_vec3 rb, col_real radius
     return *big * *big<TINY_BALL && * big> COL_R(0.0);
 }
 
+static COL__NOINLINE col_ray_hit capsule_doubt(const col_ray *r, const col_capsule *c);
+
+/*
+ * The capsule's result h with its certificate sure (1: the segment [origin,
+ * end] surely meets the capsule, 0: surely not, 2: in doubt): h where the
+ * certificate agrees with it, else capsule_doubt's decision; h itself for
+ * the cast alone (c NULL).
+ *
+ * Every result of the decided cast is settled where it is made and
+ * returned from there, never returned first and judged by the caller: GCC
+ * (12) builds a result that a caller keeps and returns later in a
+ * temporary and copies it out, reloading its fields across the callee's
+ * narrower stores, which store forwarding cannot serve (5 ns a call, a
+ * fifth of what the certificate cost the capsule's cast); a result
+ * returned at once goes straight to the caller's.
+ */
+static COL__ALWAYS_INLINE col_ray_hit capsule_settle(const col_ray *r, const col_capsule *c, col_ray_hit h, int sure) {
+    if (!c) return h;
+    int hit = h.status == COL_HIT; /* bitwise: one branch, on the verdict */
+    if (((int)(sure == 1) & hit) | ((int)(sure == 0) & !hit)) return h;
+    return capsule_doubt(r, c);
+}
+
 /* A capsule's cast entering its cylinder beyond the end c (a below, b
  * above): only that end's ball can come first (the body's miss is no hit),
- * its cast with *sure: a hit by the ball certificate, from the ball cast's
- * own quantities where they settle it; a miss where the line surely passes
- * the capsule grown by delta (end_line_clear); else 2. */
-static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, const col_vec3 *pa, const col_vec3 *pb,
-                                                    col_real radius, col_real delta, bool below, int *sure) {
-    const col_vec3 c = below ? *pa : *pb;
+ * its cast, settled (capsule_settle, c the capsule) with its certificate: a
+ * hit by the ball certificate, from the ball cast's own quantities where
+ * they settle it; a miss where the line surely passes the capsule grown by
+ * delta (end_line_clear); else in doubt. */
+static COL__NOINLINE col_ray_hit end_ball_certified(const col_ray *r, const col_capsule *cap, col_real delta,
+                                                    bool below) {
+    const col_vec3 c = below ? cap->a : cap->b;
     col_vec3 m = col_v3_sub(r->origin, c);
-    col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta);
+    col_real mm = col_v3_len_sq(m), mb = col_v3_dot(m, r->delta), radius = cap->r;
     ball_line line = {(col_real)NAN, (col_real)NAN};
     col_ray_hit h = sphere_cast_line(r, radius, m, mm, mb, &line);
+    int sure = 2;
     if (h.status == COL_HIT) {
         if (ball_line_surely_within(r, radius, mm, &line, delta) ||
             ball_certificate(r, NULL, c, radius, mm, mb, delta) == 1)
-            *sure = 1;
+            sure = 1;
     } else {
         /* the unit axis as cylinder_body computes it (the same bits) */
-        col_vec3 ab = col_v3_sub(*pb, *pa), axis = col_v3_div(ab, col_v3_len(ab));
-        if (end_line_clear(r, m, mm, mb, axis, radius, delta, below)) *sure = 0;
+        col_vec3 ab = col_v3_sub(cap->b, cap->a), axis = col_v3_div(ab, col_v3_len(ab));
+        if (end_line_clear(r, m, mm, mb, axis, radius, delta, below)) sure = 0;
     }
-    return h;
+    return capsule_settle(r, cap, h, sure);
 }
 
 /* col__raycast_sphere_at for a centre in memory (the capsule's end), by
@@ -1126,38 +1151,41 @@ static COL__NOINLINE col_ray_hit end_ball_cast(const col_ray *r, const col_vec3 
     return sphere_cast_at(r, *c, radius);
 }
 
+/* The capsule's cast (ends a, b by address, radius); with c, the capsule
+ * whose segment [origin, end] it decides (delta >= 0: ball_delta's, else
+ * no certificate), each result settled (capsule_settle) with the
+ * certificate of cylinder_body or of the end's ball (end_ball_certified);
+ * without (NULL), the cast alone. */
 static COL__ALWAYS_INLINE col_ray_hit capsule_cast(const col_ray *r, const col_vec3 *pa, const col_vec3 *pb,
-                                                   col_real radius, col_real delta, int *sure) {
+                                                   col_real radius, col_real delta, const col_capsule *c) {
     /* inside: distance from the origin to the segment within the radius; for
      * radius 0 (a segment) the exact on-segment test, as the static tests use.
      * The ends by address: the calls for an end's ball read them where they
      * are (vectors passed by value went through the stack) */
     const col_vec3 a = *pa, b = *pb;
-    *sure = 2;
     col_vec3 ra = col_v3_sub(a, r->origin), rb = col_v3_sub(b, r->origin);
     col_real big;
     if (radius == COL_R(0.0)) {
         /* (before the on-segment test, whose products underflow too) */
         if (col__abs_max(ra) < SQRT_TINY_BALL && capsule_tiny(ra, rb, radius, &big))
-            return capsule_cast_tiny(r, col_v3_neg(ra), col_v3_sub(rb, ra), radius, big);
-        if (col__point_on_segment(col_v3(0, 0, 0), ra, rb)) return col__ray_inside(r);
+            return capsule_settle(r, c, capsule_cast_tiny(r, col_v3_neg(ra), col_v3_sub(rb, ra), radius, big), 2);
+        if (col__point_on_segment(col_v3(0, 0, 0), ra, rb)) return capsule_settle(r, c, col__ray_inside(r), 2);
     } else {
         col_real d2 = col_v3_len_sq(col__closest_on_segment(col_v3(0, 0, 0), ra, rb, NULL));
         if (d2 < TINY_BALL && capsule_tiny(ra, rb, radius, &big))
-            return capsule_cast_tiny(r, col_v3_neg(ra), col_v3_sub(rb, ra), radius, big);
-        if (d2 <= radius * radius) return col__ray_inside(r);
+            return capsule_settle(r, c, capsule_cast_tiny(r, col_v3_neg(ra), col_v3_sub(rb, ra), radius, big), 2);
+        if (d2 <= radius * radius) return capsule_settle(r, c, col__ray_inside(r), 2);
     }
-    int where;
-    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, sure);
+    int where, sure;
+    col_ray_hit h = cylinder_body(r, a, b, radius, delta, &where, &sure);
     /* a segment (radius 0): every part, its ends are what a ray meets most */
     if (radius == COL_R(0.0)) where = BODY_EITHER;
-    if (where == BODY_ON || where == BODY_NEVER) return h;
-    *sure = 2;
-    if (delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE))
-        return end_ball_certified(r, pa, pb, radius, delta, where == BODY_BELOW, sure);
+    if (where == BODY_ON || where == BODY_NEVER) return capsule_settle(r, c, h, sure);
+    if (c && delta >= COL_R(0.0) && (where == BODY_BELOW || where == BODY_ABOVE))
+        return end_ball_certified(r, c, delta, where == BODY_BELOW);
     if (where != BODY_ABOVE) h = first_of(h, end_ball_cast(r, pa, radius));
     if (where != BODY_BELOW) h = first_of(h, end_ball_cast(r, pb, radius));
-    return h;
+    return capsule_settle(r, c, h, 2);
 }
 
 /* An origin outside the capsule's box and not moving into it: the miss by
@@ -1185,18 +1213,23 @@ static COL__NOINLINE col_ray_hit capsule_cast_tiny(const col_ray *r, col_vec3 m,
     col__pow2_split(dm, &d1, &d2);
     col_ray scaled = {col_v3_scale(col_v3_scale(m, s1), s2), col_v3_scale(col_v3_scale(r->delta, d1), d2),
                       r->max_t * s1 * s2 / d1 / d2};
-    int sure;
     const col_vec3 zero = col_v3(0, 0, 0), end = col_v3_scale(col_v3_scale(ab, s1), s2);
-    col_ray_hit h = capsule_cast(&scaled, &zero, &end, radius * s1 * s2, COL_R(-1.0), &sure);
+    col_ray_hit h = capsule_cast(&scaled, &zero, &end, radius * s1 * s2, COL_R(-1.0), NULL);
     if (h.status != COL_HIT) return h;
     if (h.inside) return col__ray_inside(r);
     /* (beyond max_t only where the scaled max_t overflowed: a miss) */
     return col__ray_accept(r, h.t * d1 * d2 / s1 / s2, h.normal);
 }
 
+/* The capsule's cast, decided for c's segment where c is not NULL (then
+ * a, b and radius are c's), alone else: one copy of the cast for both. */
+static COL__NOINLINE col_ray_hit capsule_run(const col_ray *r, const col_vec3 *a, const col_vec3 *b, col_real radius,
+                                             col_real delta, const col_capsule *c) {
+    return capsule_cast(r, a, b, radius, delta, c);
+}
+
 static inline col_ray_hit capsule_cast_alone(const col_ray *r, const col_vec3 *a, const col_vec3 *b, col_real radius) {
-    int sure;
-    return capsule_cast(r, a, b, radius, COL_R(-1.0), &sure);
+    return capsule_run(r, a, b, radius, COL_R(-1.0), NULL);
 }
 
 col_ray_hit col__raycast_capsule_raw(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius) {
@@ -1216,18 +1249,18 @@ static col_ray_hit cast_capsule(const col_ray *r, const void *s) {
 }
 
 /* The rest of the finite segment's decision where the cast's certificate
- * leaves it open: *h, the cast's result, becomes the answer. An end beyond
- * the coordinates: the cast's own decision; boxes apart (exact
- * comparisons): the far segment's miss; else the filter and the exact
- * test. */
-static COL__NOINLINE void capsule_doubt(const col_ray *r, const col_capsule *c, col_ray_hit *h) {
+ * leaves it open: the cast's result (the cast alone again: this rare call
+ * takes no result from its caller, so the common one keeps none in memory)
+ * becomes the answer. An end beyond the coordinates: the cast's own
+ * decision; boxes apart (exact comparisons): the far segment's miss; else
+ * the filter and the exact test. */
+static COL__NOINLINE col_ray_hit capsule_doubt(const col_ray *r, const col_capsule *c) {
+    col_ray_hit h = capsule_cast_alone(r, &c->a, &c->b, c->r);
     col_vec3 end;
-    if (!col__ray_end(r, &end)) return;
-    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r))
-        *h = col__ray_miss();
-    else
-        *h = settle_filtered(r, *h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
-                             near_capsule, c);
+    if (!col__ray_end(r, &end)) return h;
+    if (col__segment_capsule_extents_apart(r->origin, end, c->a, c->b, c->r)) return col__ray_miss();
+    return settle_filtered(r, h, end, col__segment_capsule_fast(r->origin, end, c->a, c->b, c->r), meets_capsule,
+                           near_capsule, c);
 }
 
 col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
@@ -1242,15 +1275,8 @@ col_ray_hit col_raycast_capsule(const col_ray *r, const col_capsule *c) {
      * it may compute is then valid; where it is in doubt, boxes apart (exact
      * comparisons) are the far segment's miss, the filter and the exact test
      * the rest. An end beyond the coordinates: the cast's own decision. */
-    int sure;
     col_real delta = col__exact_always || !(scale <= (col_real)COL_HUGE) ? COL_R(-1.0) : ball_delta(scale);
-    col_ray_hit h = capsule_cast(r, &c->a, &c->b, c->r, delta, &sure);
-    /* one return, of h: built in place, the caller's result is never a
-     * copy of it (copying the result just written cost 10-40 ns a call in
-     * the benchmark's streaming and cache-resident rows, most likely a
-     * reload that store forwarding could not serve) */
-    if (!(sure == 1 && h.status == COL_HIT) && !(sure == 0 && h.status != COL_HIT)) capsule_doubt(r, c, &h);
-    return h;
+    return capsule_run(r, &c->a, &c->b, c->r, delta, c);
 }
 
 col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s) {
