@@ -54,7 +54,7 @@ static inline bool col__ray_end(const col_ray *r, col_vec3 *end) {
 /* col__ray_end for a valid ray whose col__ray_end_scale (or
  * col__valid_ray_scaled's) is scale: where scale <= COL_HUGE the end is
  * valid without a test (each |end_k| = |fl(o_k + fl(max_t d_k))| <=
- * fl(|o_k| + fl(max_t |d_k|)) <= fl(|o|inf + fl(2 max_t |d|inf)) = scale,
+ * fl(|o_k| + fl(max_t |d_k|)) <= fl(|o|1 + fl(2 max_t |d|1)) = scale,
  * by rounding's monotonicity); else (max_t = inf gives inf or NaN)
  * col__ray_end's tests. */
 static inline bool col__ray_end_scaled(const col_ray *r, col_real scale, col_vec3 *end) {

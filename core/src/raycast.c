@@ -459,7 +459,8 @@ static inline col_real ball_slack(col_real rho2, col_real w) {
  *   - delta (ball_delta): that twice, the clamping of the closest approach
  *     to [0, max_t], and the bound's own roundings: at most 16 u
  *     (|origin|inf + 2 max_t |delta|inf), plus a few smallest normals
- *     (absolute underflows).
+ *     (absolute underflows); ball_delta takes 16 u of the scale
+ *     (col__ray_end_scale), which is at least that magnitude.
  * Then the segment surely meets the ball where the line passes within
  * radius - delta (its closest approach on [0, max_t]) or the end lies within
  * it (the end's own rounding needs no delta, but a caller's end may stand
@@ -596,14 +597,16 @@ static COL__NOINLINE void ball_doubt(const col_ray *r, col_ray_hit *h, int sure,
  * (ball_cast): the cast, then its certificate from the cast's own
  * quantities (ball_line_certificate), and where it is in doubt ball_doubt.
  * The certificate computes the end only where it needs it, known valid
- * where S = |origin|inf + 2 max_t |delta|inf (ball_delta's scale) is at
- * most COL_HUGE (each coordinate of fl(origin + fl(max_t delta)) is then
- * within S); else ball_doubt decides (col__ray_end checks the end).
- * The centre by address and m, |m|^2 and m . delta computed again (the
+ * where S (col__ray_end_scale, ball_delta's scale) is at most COL_HUGE
+ * (each coordinate of fl(origin + fl(max_t delta)) is then within S); else
+ * ball_doubt decides (col__ray_end checks the end).
+ * The centre by address, and S, m, |m|^2 and m . delta computed again (the
  * same operations, so the same bits): the caller's fast path then keeps
- * nothing alive for this rare call. */
-static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, const col_vec3 *cp, col_real radius, col_real scale,
-                                             col__meets_fn meets, col__near_fn near, const void *shape) {
+ * nothing alive for this rare call (S kept for it pushed the quotient k of
+ * the cast out to the stack, in its chain: 1 ns a call). */
+static COL__NOINLINE col_ray_hit ball_decide(const col_ray *r, const col_vec3 *cp, col_real radius, col__meets_fn meets,
+                                             col__near_fn near, const void *shape) {
+    const col_real scale = ball_scale(r);
     const col_vec3 c = *cp, m = col_v3_sub(r->origin, c);
     const col_real mm = col_v3_len_sq(m), b = col_v3_dot(m, r->delta);
     ball_line line = {(col_real)NAN, (col_real)NAN};
@@ -681,7 +684,7 @@ static COL__ALWAYS_INLINE col_ray_hit ball_finite(const col_ray *r, col_real sca
     int fast = ball_fast(r, radius, m, mm, b, scale, &h);
     if (fast == BALL_MISS) return col__ray_miss();
     if (fast == BALL_HIT) return h;
-    return ball_decide(r, c, radius, scale, meets, near, shape);
+    return ball_decide(r, c, radius, meets, near, shape);
 }
 
 static COL__ALWAYS_INLINE col_ray_hit ball_cast(const col_ray *r, col_real scale, const col_vec3 *c, col_real radius,
