@@ -851,6 +851,55 @@ TEST(ExactSegment, RayCapsuleCastsAtAnEndsBallBeyondItsPlane) {
     EXPECT_LT(hits, n * 9 / 10);
 }
 
+TEST(ExactSegment, RayCapsuleCastsNearlyAlongTheAxisGrazingTheBody) {
+    // Rays nearly along a capsule's axis (1 to 14 degrees off it, where
+    // the closest approach to the axis is too uncertain for the miss test
+    // across it and the cast's certificate takes the line's least distance
+    // instead): in the body's tangent plane at an exact point of it, so
+    // touching there, aimed exactly or a few ulps beside it, or moved off
+    // the surface by 2^-40..2^-20 of the radius either way, from a dyadic
+    // origin or one off the grid; ending before the point, on it or past
+    // it. Near and 2^4..2^26 away. The decision must be the exact test's.
+    static const int w[][3] = {{3, 4, 0}, {0, 3, 4}, {4, 0, 3}, {5, 0, 0}, {0, 0, 5}};
+    static const int p[][3] = {{-4, 3, 0}, {0, -4, 3}, {-3, 0, 4}, {0, 5, 0}, {5, 0, 0}};
+    static const int q[][3] = {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 0}}; // w x p, scaled
+    std::mt19937 g(71);
+    int n = 12000, hits = 0;
+    for (int i = 0; i < n; ++i) {
+        double shift = i % 4 == 0 ? 0 : std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
+        int k = static_cast<int>(g() % 5), side = g() % 2 ? 1 : -1;
+        double s = std::ldexp(1.0, static_cast<int>(g() % 5) - 3), len = static_cast<double>(1 + g() % 16) / 4;
+        col_vec3 a = V(shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8,
+                       shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8,
+                       shift + static_cast<double>(static_cast<int>(g() % 8191) - 4095) / 8);
+        col_vec3 W = V(w[k][0], w[k][1], w[k][2]), P = V(p[k][0] * side, p[k][1] * side, p[k][2] * side);
+        col_vec3 Q = V(q[k][0], q[k][1], q[k][2]);
+        col_capsule c = {a, Add(a, col_v3_scale(W, R(len))), R(5 * s)};
+        double lambda = len * static_cast<double>(1 + g() % 7) / 8; // within the body
+        col_vec3 on = Add(Add(a, col_v3_scale(W, R(lambda))), col_v3_scale(P, R(s)));
+        // off the surface along its normal P: out (+) or in (-), or not
+        int off = static_cast<int>(g() % 3) - 1;
+        if (off != 0) on = Add(on, col_v3_scale(P, R(off * s * std::ldexp(1.0, -20 - static_cast<int>(g() % 21)))));
+        // along the axis, turned towards Q by a slope of 1/4 .. 1/64 (14 to 0.9 degrees), either way along both
+        double slope = std::ldexp(1.0, -2 - static_cast<int>(g() % 5)) * (g() % 2 ? 1 : -1);
+        col_vec3 dir = col_v3_scale(Add(W, col_v3_scale(Q, R(5 * slope))), R(g() % 2 ? 1 : -1));
+        col_vec3 aim = Bump(on, static_cast<int>(g() % 3), static_cast<int>(g() % 5) - 2);
+        // from a dyadic distance back, or one in thirds (the origin off the
+        // grid: the ray passes within rounding of the point, and every
+        // quantity of the cast rounds)
+        double back = std::ldexp(1 + static_cast<double>(g() % 64) / 8, static_cast<int>(g() % 8) - 4) * s;
+        if (g() % 2) back *= 1 + 1.0 / 3;
+        col_vec3 from = col_v3_sub(aim, col_v3_scale(dir, R(back)));
+        static const double ends[] = {0.5, 1, 1, 2};
+        col_ray r = {from, col_v3_sub(aim, from), R(ends[g() % 4])};
+        bool x;
+        ASSERT_TRUE(CapsuleCastAgreesWithExact(r, c, &x)) << i << " shift " << shift << " off " << off;
+        hits += x;
+    }
+    EXPECT_GT(hits, n / 5);
+    EXPECT_LT(hits, n * 9 / 10);
+}
+
 TEST(ExactSegment, RayCapsuleCertificateDecidesNearRaysWithoutExactArithmetic) {
     // Capsules short (0.6 long, radius 0.5, a ball-like one) or a
     // character's (1.6 long, radius 0.3), turned at random: the cast's own

@@ -1019,6 +1019,30 @@ static inline bool end_line_clear(const col_ray *r, col_vec3 m, col_real mm, col
     return below ? t > bound : t < -bound;
 }
 
+/*
+ * The segment [origin, end] surely misses the capsule where the ray's line,
+ * at any angle to the axis (a ray nearly along it, whose closest approach
+ * is too uncertain for the test across the axis), surely passes the axis
+ * line farther than radius + delta: g(tau) = |mp + tau dp|^2, on the
+ * computed mp and dp, is within e(tau) <= e(max_t) (body_slack) of each
+ * segment point's true distance for tau in [0, max_t], and its least value
+ * over every tau is at least the computed qq less 8 u |mp|^2: the point
+ * q = fl(mp + fl(s dp)) lies within 2.1 u |mp| of the exact one (|s dp| is
+ * |mp . dp| / |dp| <= |mp| to rounding), so |q|^2 and fl(|q|^2) within 7.6
+ * u |mp|^2 of g(s), and g(s) exceeds the least value by dd (s - s*)^2 <=
+ * (8 u |mp|)^2 (s within 5 u |s*| + 3 u |mp| / |dp| of the exact s*). The
+ * test takes 32 u |mp|^2 (16 eps) and 64 smallest normals (underflow), and
+ * (radius + delta + e(max_t))^2 grown by 8 eps for its own roundings: the
+ * whole line, so every point of the segment (within delta of the ray's),
+ * passes the infinite cylinder, which holds the capsule.
+ */
+static inline bool body_segment_clear(const col_ray *r, col_vec3 m, col_vec3 mp, col_real qq, col_real radius,
+                                      col_real delta) {
+    col_real hi = radius + delta + body_slack(col__abs_max(m), col__abs_max(r->delta), r->max_t);
+    return qq - COL_R(16.0) * COL_EPSILON * col_v3_len_sq(mp) - COL_R(64.0) * COL__REAL_MIN >
+           hi * hi * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON);
+}
+
 static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a, col_vec3 b, col_real radius,
                                                     col_real delta, int *where, int *sure) {
     *where = BODY_EITHER;
@@ -1047,6 +1071,8 @@ static COL__ALWAYS_INLINE col_ray_hit cylinder_body(const col_ray *r, col_vec3 a
         if (delta >= COL_R(0.0) && dd >= COL_R(0.0625) * col_v3_len_sq(r->delta)) {
             col_real hi = radius + COL_R(4.0) * body_slack(col__abs_max(m), col__abs_max(r->delta), s) + delta;
             if (qq - COL_R(64.0) * COL__REAL_MIN > hi * hi * (COL_R(1.0) + COL_R(8.0) * COL_EPSILON)) *sure = 0;
+        } else if (delta >= COL_R(0.0) && body_segment_clear(r, m, mp, qq, radius, delta)) {
+            *sure = 0; /* nearly along the axis: the segment surely passes by */
         }
         return col__ray_miss();
     }
