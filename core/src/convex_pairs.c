@@ -543,7 +543,10 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         return pen;
     }
     gjk_state g;
-    col__gjk_init(&g, COL_R(-1.0));
+    /* a yes/no question first: cores proven apart by more than the radii
+     * (and rounding) are the miss, whatever GJK's remaining iterations
+     * would do (the distance itself is never asked of a miss) */
+    col__gjk_init(&g, P->ra + P->rb);
     col__proxy As, Bs;
     /* A box and a polytope core: the separating axes decide where the cores
      * overlap, or (no radii) lie apart, by more than a band that covers

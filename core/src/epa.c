@@ -10,6 +10,14 @@
 #define EPA_MAX_VERTS (4 + COL_EPA_MAX_ITERATIONS)
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS + 8)
 
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+#define EPA_EDGE_LO 0x1p-28f
+#define EPA_EDGE_HI 0x1p28f
+#else
+#define EPA_EDGE_LO 0x1p-240
+#define EPA_EDGE_HI 0x1p240
+#endif
+
 typedef struct epa_face {
     int i[3];
     col_vec3 n;    /* outward unit normal; zero for a degenerate face */
@@ -20,12 +28,22 @@ static void epa_face_make(epa_face *f, const svert *v, int a, int b, int c) {
     f->i[0] = a;
     f->i[1] = b;
     f->i[2] = c;
-    /* the edges scaled to [-1, 1] first: the cross product of tiny edges
-     * would underflow into denormals and lose the normal's direction */
+    /* Edges of sizes within 2^-240..2^240 (COL__SQUARES_LO..HI's square
+     * roots): their products neither underflow nor overflow, so the cross
+     * product directly; else the edges scaled to [-1, 1] first, as the cross
+     * product of tiny edges would underflow into denormals and lose the
+     * normal's direction (six divisions a face). Normalized by col__unit_or
+     * either way: exact for an axis (a touching face's normal is -x, not an
+     * ulp off it). */
     col_vec3 e1 = col_v3_sub(v[b].w, v[a].w), e2 = col_v3_sub(v[c].w, v[a].w);
     col_real m1 = col__max_abs3(e1), m2 = col__max_abs3(e2);
-    col_vec3 n = col_v3_cross(m1 > COL_R(0.0) ? col_v3_div(e1, m1) : e1, m2 > COL_R(0.0) ? col_v3_div(e2, m2) : e2);
-    f->n = col__unit_or(n, col_v3(0, 0, 0)); /* unit: normalized after scaling, never by a denormal length */
+    const col_real lo = EPA_EDGE_LO, hi = EPA_EDGE_HI;
+    if (m1 >= lo && m1 <= hi && m2 >= lo && m2 <= hi) {
+        f->n = col__unit_or(col_v3_cross(e1, e2), col_v3(0, 0, 0));
+    } else {
+        col_vec3 n = col_v3_cross(m1 > COL_R(0.0) ? col_v3_div(e1, m1) : e1, m2 > COL_R(0.0) ? col_v3_div(e2, m2) : e2);
+        f->n = col__unit_or(n, col_v3(0, 0, 0)); /* unit: normalized after scaling, never by a denormal length */
+    }
     if (col__same_point(f->n, col_v3(0, 0, 0))) {
         f->dist = COL_REAL_MAX; /* never the nearest face, never visible */
         return;
@@ -117,7 +135,8 @@ static int face_weights(const svert face[3], col_vec3 n, col_real bc[3]) {
     return inside;
 }
 
-/* The nearest faces (out->cand, up to 8, nearest first). */
+/* The nearest faces (out->cand, up to 8, nearest first): where an
+ * ellipsoid core may take them (col__epa_refine's smooth pairs). */
 static void keep_nearest(const epa_face *f, int nf, epa_out *out) {
     const int cap = (int)(sizeof out->cand / sizeof out->cand[0]);
     out->ncand = 0;
@@ -144,6 +163,9 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
     epa_face f[EPA_MAX_FACES];
     int edges[3 * EPA_MAX_FACES][2];
     col_real tiny = COL_GJK_OVERLAP_TOLERANCE * g->scale;
+    /* the nearest faces are the smooth refinements' starts (col__epa_refine),
+     * which take an ellipsoid core on one side at least: none else */
+    bool want_cand = A->type == COL__SUPPORT_ELLIPSOID || B->type == COL__SUPPORT_ELLIPSOID;
     out->depth = COL_R(0.0);
     out->converged = true;
     out->iterations = 0;
@@ -192,7 +214,7 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
                 out->has_face = true;
                 out->converged = true;
                 out->depth = col_max(best, COL_R(0.0));
-                keep_nearest(f, nf, out);
+                if (want_cand) keep_nearest(f, nf, out);
                 return;
             }
             out->converged = true;
@@ -207,7 +229,8 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         int ne = 0, kept = 0;
         for (int i = 0; i < nf; ++i) {
             if (!(col_v3_dot(f[i].n, col_v3_sub(w.w, v[f[i].i[0]].w)) > COL_R(0.0))) {
-                f[kept++] = f[i];
+                if (kept != i) f[kept] = f[i]; /* (a face kept in place: no copy) */
+                ++kept;
                 continue;
             }
             for (int e = 0; e < 3; ++e) {
@@ -242,5 +265,5 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
      * epa-touching-disc-and-triangle-outside-the-seed). */
     if (!out->converged && best <= tol) out->converged = true;
     out->depth = best < COL_REAL_MAX ? col_max(best, COL_R(0.0)) : COL_R(0.0);
-    keep_nearest(f, nf, out);
+    if (want_cand) keep_nearest(f, nf, out);
 }
