@@ -4,13 +4,11 @@
 
 #include "geom.h"
 
-/* Two lanes at a time where every x86-64 has them (SSE2) and col_real is
- * double: the AABB-AABB, sphere-sphere and sphere-AABB kernels below, the
- * segment-AABB filter (box.c) and the tree's moving-box slab test
- * (tree_query.c). COLLIDE_NO_SIMD keeps their scalar forms. */
-#if defined(__SSE2__) && !(defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
-#define COL__SSE2 1
-#include <emmintrin.h>
+/* Two lanes at a time where every x86-64 has them (COL__SSE2, geom.h): the
+ * AABB-AABB, sphere-sphere and sphere-AABB kernels below, the segment-AABB
+ * filter (box.c) and the tree's moving-box slab test (tree_query.c).
+ * COLLIDE_NO_SIMD keeps their scalar forms. */
+#ifdef COL__SSE2
 /* (the structs as runs of doubles: no padding) */
 #ifdef __cplusplus
 static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4 * sizeof(double) &&
@@ -31,11 +29,6 @@ extern int col__forced_lanes; /* (col__batch_lanes_force) */
  * compiler's CPU model) and no test forced two lanes. */
 static inline bool col__use_avx2(void) { return col__forced_lanes != 2 && __builtin_cpu_supports("avx2"); }
 #endif
-/* Each lane of v within COL_HUGE by its absolute value: all ones, else (a
- * NaN too) zero. */
-static inline __m128d col__lanes_valid(__m128d v) {
-    return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), v), _mm_set1_pd((double)COL_HUGE));
-}
 #endif
 
 /* How far v lies outside [lo, hi] (lo <= hi), 0 within: at most one of the

@@ -11,6 +11,21 @@
 
 #include "collide/collide.h"
 
+/* Two lanes at a time where every x86-64 has them (SSE2) and col_real is
+ * double: kernels that keep the same operations in the same order, so the
+ * same bits, as their scalar forms (box.h's, the OBB's validation below,
+ * the ball casts' squared distance). COLLIDE_NO_SIMD keeps the scalar
+ * forms. */
+#if defined(__SSE2__) && !(defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
+#define COL__SSE2 1
+#include <emmintrin.h>
+/* Each lane of v within COL_HUGE by its absolute value: all ones, else (a
+ * NaN too) zero. */
+static inline __m128d col__lanes_valid(__m128d v) {
+    return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), v), _mm_set1_pd((double)COL_HUGE));
+}
+#endif
+
 /* A rarely taken path kept out of its caller (its locals would otherwise
  * grow the caller's frame, which every call then pays for). */
 #if defined(__GNUC__) || defined(__clang__)
@@ -74,10 +89,45 @@ static inline bool col__valid_aabb(const col_aabb *b) {
     return (b->min.x <= b->max.x) & (b->min.y <= b->max.y) & (b->min.z <= b->max.z) & (b->min.x >= -h) &
            (b->min.y >= -h) & (b->min.z >= -h) & (b->max.x <= h) & (b->max.y <= h) & (b->max.z <= h);
 }
+#ifdef COL__SSE2
+/* The scalar test below in two lanes: u0 and u1 side by side (their x, y and
+ * z in three registers), each dot product of the same products summed in
+ * the same order, so the same answer; c.z checked beside u0.x, which any
+ * axis of length 1 passes (an axis component beyond COL_HUGE fails the
+ * length's test anyway). A third of the scalar test's instructions: every
+ * OBB query validates its boxes. */
+#ifdef __cplusplus
+static_assert(sizeof(col_obb) == 15 * sizeof(double), "no padding");
+#else
+_Static_assert(sizeof(col_obb) == 15 * sizeof(double), "no padding");
+#endif
+static inline bool col__valid_obb(const col_obb *b) {
+    const double *p = (const double *)(const void *)b; /* c, u0, u1, u2, e: fifteen doubles */
+    __m128d A = _mm_loadu_pd(p + 3), B = _mm_loadu_pd(p + 5), C = _mm_loadu_pd(p + 7);
+    __m128d X = _mm_shuffle_pd(A, B, 2), Y = _mm_shuffle_pd(A, C, 1), Z = _mm_shuffle_pd(B, C, 2); /* (u0, u1) */
+    __m128d S = _mm_add_pd(_mm_add_pd(_mm_mul_pd(X, X), _mm_mul_pd(Y, Y)), _mm_mul_pd(Z, Z));
+    __m128d D = _mm_add_pd(_mm_add_pd(_mm_mul_pd(X, _mm_load1_pd(p + 9)), _mm_mul_pd(Y, _mm_load1_pd(p + 10))),
+                           _mm_mul_pd(Z, _mm_load1_pd(p + 11)));
+    __m128d P = _mm_add_pd(_mm_add_pd(_mm_mul_pd(X, _mm_shuffle_pd(X, X, 1)), _mm_mul_pd(Y, _mm_shuffle_pd(Y, Y, 1))),
+                           _mm_mul_pd(Z, _mm_shuffle_pd(Z, Z, 1))); /* u0 . u1 in both */
+    const __m128d sign = _mm_set1_pd(-0.0), tol = _mm_set1_pd((double)COL_ORTHONORMAL_TOLERANCE);
+    __m128d ok = _mm_cmple_pd(_mm_andnot_pd(sign, _mm_sub_pd(S, _mm_set1_pd(1.0))), tol);
+    ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_andnot_pd(sign, D), tol));
+    ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_andnot_pd(sign, P), tol));
+    ok = _mm_and_pd(ok, _mm_and_pd(col__lanes_valid(_mm_loadu_pd(p)), col__lanes_valid(_mm_loadu_pd(p + 2))));
+    __m128d e0 = _mm_loadu_pd(p + 12), e1 = _mm_loadu_pd(p + 13); /* (e.x, e.y), (e.y, e.z) */
+    ok = _mm_and_pd(ok, _mm_and_pd(_mm_cmpge_pd(e0, _mm_setzero_pd()), _mm_cmpge_pd(e1, _mm_setzero_pd())));
+    ok = _mm_and_pd(ok, _mm_and_pd(_mm_cmple_pd(e0, _mm_set1_pd((double)COL_HUGE)),
+                                   _mm_cmple_pd(e1, _mm_set1_pd((double)COL_HUGE))));
+    double s22 = (p[9] * p[9] + p[10] * p[10]) + p[11] * p[11];
+    return (int)(_mm_movemask_pd(ok) == 3) & (int)(col_abs(s22 - 1.0) <= COL_ORTHONORMAL_TOLERANCE);
+}
+#else
 static inline bool col__valid_obb(const col_obb *b) {
     return (int)col_v3_is_valid(b->c) & (int)col_is_valid_size(b->e.x) & (int)col_is_valid_size(b->e.y) &
            (int)col_is_valid_size(b->e.z) & (int)col__valid_orthonormal(b->u[0], b->u[1], b->u[2]);
 }
+#endif
 static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
     return (int)col_v3_is_valid(e->c) & (int)col_is_valid_size(e->r.x) & (int)col_is_valid_size(e->r.y) &
            (int)col_is_valid_size(e->r.z);

@@ -7,7 +7,6 @@
 
 #include "exact.h"
 #include "ray.h"
-#include "box.h"
 
 /* -u (unit) for a ray direction, the normal used where a shape has no face
  * (a point, the tip of a segment). */
