@@ -1155,8 +1155,8 @@ static COL__NOINLINE col_ray_hit capsule_doubt(const col_ray *r, const col_capsu
  * returned from there, never returned first and judged by the caller: GCC
  * (12) builds a result that a caller keeps and returns later in a
  * temporary and copies it out, reloading its fields across the callee's
- * narrower stores, which store forwarding cannot serve (5 ns a call, a
- * fifth of what the certificate cost the capsule's cast); a result
+ * narrower stores, which store forwarding cannot serve (5 ns a call, about
+ * half of what the decided cast cost beyond the cast alone); a result
  * returned at once goes straight to the caller's.
  */
 static COL__ALWAYS_INLINE col_ray_hit capsule_settle(const col_ray *r, const col_capsule *c, col_ray_hit h, int sure) {
