@@ -31,15 +31,6 @@ bool col__aabb_sphere_exact(const col_aabb *b, const col_sphere *s) {
     return col__ball_meets_box(s->c, s->r, b->min, b->max);
 }
 
-col_vec3 col__obb_to_local(const col_obb *b, col_vec3 p) {
-    col_vec3 d = col_v3_sub(p, b->c);
-    return col_v3(col_v3_dot(d, b->u[0]), col_v3_dot(d, b->u[1]), col_v3_dot(d, b->u[2]));
-}
-
-col_vec3 col__obb_to_world(const col_obb *b, col_vec3 p) {
-    return col_v3_madd(col_v3_madd(col_v3_madd(b->c, p.x, b->u[0]), p.y, b->u[1]), p.z, b->u[2]);
-}
-
 bool col_overlap_obb_sphere(const col_obb *b, const col_sphere *s) {
     if (!col__valid_obb(b) || !col__valid_sphere(s)) return false;
     col_vec3 p = col__obb_to_local(b, s->c);

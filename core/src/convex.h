@@ -100,14 +100,15 @@ typedef struct epa_out {
 
 /* A pair evaluated at a relative shift of A (a plane, if any, is B). */
 typedef struct pair {
-    const col_shape *a, *b;  /* valid shapes, as given (A not yet shifted); the caller's */
-    col_shape ca, cb;        /* their cores, set only for a closed form */
-    col_real ra, rb;         /* their radii */
-    col_vec3 o;              /* frame origin: A's reference point */
-    col__closest_fn closest; /* the closed form on the cores (the pair table's), or NULL */
-    bool use_gjk;            /* B is no plane and the cores have no closed form */
-    bool sat;                /* penetration may try the separating axes (col__sat_penetration) */
-    bool points;             /* two cores given by points: EPA's witnesses from their features (col__points_witness) */
+    const col_shape *a, *b;   /* valid shapes, as given (A not yet shifted); the caller's */
+    const col_shape *ca, *cb; /* their cores, set only for a closed form: core_a, core_b or a, b (core_of) */
+    col_shape core_a, core_b; /* a sphere's point, a capsule's segment (kind and member only) */
+    col_real ra, rb;          /* their radii */
+    col_vec3 o;               /* frame origin: A's reference point */
+    col__closest_fn closest;  /* the closed form on the cores (the pair table's), or NULL */
+    bool use_gjk;             /* B is no plane and the cores have no closed form */
+    bool sat;                 /* penetration may try the separating axes (col__sat_penetration) */
+    bool points;              /* two cores given by points: EPA's witnesses from their features (col__points_witness) */
 } pair;
 
 /* ---- penetration_sat.c ---- */

@@ -20,35 +20,59 @@ char col_distance_method(col_shape_kind a, col_shape_kind b) {
 
 bool col_distance_supported(col_shape_kind a, col_shape_kind b) { return col_distance_method(a, b) != '.'; }
 
-/* A copy of a non-polytope shape translated by d. */
-static col_shape translated(const col_shape *s, col_vec3 d) {
-    col_shape t = *s;
+/* A non-polytope shape s translated by d, into *t: its kind and its own
+ * member of the union only (a whole copy reads the union's unused tail, and
+ * reads back in wide loads what narrower stores just wrote, which stalls
+ * store forwarding). */
+static void translate_into(const col_shape *s, col_vec3 d, col_shape *t) {
+    t->kind = s->kind;
     switch (s->kind) {
-    case COL_SHAPE_POINT: t.u.point.p = col_v3_add(t.u.point.p, d); break;
+    case COL_SHAPE_POINT: t->u.point.p = col_v3_add(s->u.point.p, d); break;
     case COL_SHAPE_SEGMENT:
-        t.u.segment.a = col_v3_add(t.u.segment.a, d);
-        t.u.segment.b = col_v3_add(t.u.segment.b, d);
+        t->u.segment.a = col_v3_add(s->u.segment.a, d);
+        t->u.segment.b = col_v3_add(s->u.segment.b, d);
         break;
     case COL_SHAPE_TRIANGLE:
-        t.u.triangle.a = col_v3_add(t.u.triangle.a, d);
-        t.u.triangle.b = col_v3_add(t.u.triangle.b, d);
-        t.u.triangle.c = col_v3_add(t.u.triangle.c, d);
+        t->u.triangle.a = col_v3_add(s->u.triangle.a, d);
+        t->u.triangle.b = col_v3_add(s->u.triangle.b, d);
+        t->u.triangle.c = col_v3_add(s->u.triangle.c, d);
         break;
-    case COL_SHAPE_SPHERE: t.u.sphere.c = col_v3_add(t.u.sphere.c, d); break;
+    case COL_SHAPE_SPHERE:
+        t->u.sphere.c = col_v3_add(s->u.sphere.c, d);
+        t->u.sphere.r = s->u.sphere.r;
+        break;
     case COL_SHAPE_CAPSULE:
-        t.u.capsule.a = col_v3_add(t.u.capsule.a, d);
-        t.u.capsule.b = col_v3_add(t.u.capsule.b, d);
+        t->u.capsule.a = col_v3_add(s->u.capsule.a, d);
+        t->u.capsule.b = col_v3_add(s->u.capsule.b, d);
+        t->u.capsule.r = s->u.capsule.r;
         break;
     case COL_SHAPE_AABB:
-        t.u.aabb.min = col_v3_add(t.u.aabb.min, d);
-        t.u.aabb.max = col_v3_add(t.u.aabb.max, d);
+        t->u.aabb.min = col_v3_add(s->u.aabb.min, d);
+        t->u.aabb.max = col_v3_add(s->u.aabb.max, d);
         break;
-    case COL_SHAPE_OBB: t.u.obb.c = col_v3_add(t.u.obb.c, d); break;
-    case COL_SHAPE_ELLIPSOID: t.u.ellipsoid.c = col_v3_add(t.u.ellipsoid.c, d); break;
-    case COL_SHAPE_PLANE: t.u.plane.d = t.u.plane.d + col_v3_dot(t.u.plane.n, d); break;
-    default: break;
+    case COL_SHAPE_OBB:
+        t->u.obb = s->u.obb;
+        t->u.obb.c = col_v3_add(s->u.obb.c, d);
+        break;
+    case COL_SHAPE_ELLIPSOID:
+        t->u.ellipsoid = s->u.ellipsoid;
+        t->u.ellipsoid.c = col_v3_add(s->u.ellipsoid.c, d);
+        break;
+    case COL_SHAPE_PLANE:
+        t->u.plane = s->u.plane;
+        t->u.plane.d = s->u.plane.d + col_v3_dot(s->u.plane.n, d);
+        break;
+    default: *t = *s; break;
     }
-    return t;
+}
+
+/* A's core moved by shift: the core itself where shift is zero (either
+ * sign: adding it would change nothing but a -0 coordinate into +0), else
+ * translated into *buf. */
+static const col_shape *moved_core(const pair *P, col_vec3 shift, col_shape *buf) {
+    if (shift.x == COL_R(0.0) && shift.y == COL_R(0.0) && shift.z == COL_R(0.0)) return P->ca;
+    translate_into(P->ca, shift, buf);
+    return buf;
 }
 
 /* The radius of a convex shape: a sphere's or a capsule's, 0 for the rest. */
@@ -58,20 +82,22 @@ static col_real radius_of(const col_shape *s) {
     return COL_R(0.0);
 }
 
-/* The core of a convex shape: a sphere's centre, a capsule's segment, the
- * shape itself for the rest. */
-static col_shape core_of(const col_shape *s) {
-    col_shape c = *s;
+/* The core of a convex shape: a sphere's centre or a capsule's segment,
+ * built in *buf (its kind and that member only), or the shape itself for
+ * the rest. */
+static const col_shape *core_of(const col_shape *s, col_shape *buf) {
     if (s->kind == COL_SHAPE_SPHERE) {
-        c.kind = COL_SHAPE_POINT;
-        c.u.point.p = s->u.sphere.c;
-    } else if (s->kind == COL_SHAPE_CAPSULE) {
-        col_capsule cap = s->u.capsule;
-        c.kind = COL_SHAPE_SEGMENT;
-        c.u.segment.a = cap.a;
-        c.u.segment.b = cap.b;
+        buf->kind = COL_SHAPE_POINT;
+        buf->u.point.p = s->u.sphere.c;
+        return buf;
     }
-    return c;
+    if (s->kind == COL_SHAPE_CAPSULE) {
+        buf->kind = COL_SHAPE_SEGMENT;
+        buf->u.segment.a = s->u.capsule.a;
+        buf->u.segment.b = s->u.capsule.b;
+        return buf;
+    }
+    return s;
 }
 
 /* Whether penetration takes the pair's cores by the separating axes
@@ -119,8 +145,8 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     P->sat = !force_gjk && sat_kinds(a->kind, b->kind);
     P->points = point_cores(a) && point_cores(b);
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
-        P->ca = core_of(a);
-        P->cb = core_of(b);
+        P->ca = core_of(a, &P->core_a);
+        P->cb = core_of(b, &P->core_b);
     }
 }
 
@@ -179,10 +205,10 @@ static col_distance_result plane_distance(const pair *P, col_vec3 shift, col_pen
  * within rounding however far from the box's centre the contact lies. */
 static col_vec3 core_difference(const pair *P, const col_shape *x, col_vec3 ca, col_vec3 cb) {
     col_vec3 q;
-    if (x->kind == COL_SHAPE_POINT && P->cb.kind == COL_SHAPE_OBB)
-        return col__obb_offset(&P->cb.u.obb, x->u.point.p, &q);
-    if (x->kind == COL_SHAPE_OBB && P->cb.kind == COL_SHAPE_POINT)
-        return col_v3_neg(col__obb_offset(&x->u.obb, P->cb.u.point.p, &q));
+    if (x->kind == COL_SHAPE_POINT && P->cb->kind == COL_SHAPE_OBB)
+        return col__obb_offset(&P->cb->u.obb, x->u.point.p, &q);
+    if (x->kind == COL_SHAPE_OBB && P->cb->kind == COL_SHAPE_POINT)
+        return col_v3_neg(col__obb_offset(&x->u.obb, P->cb->u.point.p, &q));
     return col_v3_sub(ca, cb);
 }
 
@@ -192,12 +218,13 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
     if (P->b->kind == COL_SHAPE_PLANE) return plane_distance(P, shift, NULL);
     if (!P->use_gjk) {
         /* closed form, in world coordinates, then into the frame */
-        col_shape x = translated(&P->ca, shift);
+        col_shape buf;
+        const col_shape *x = moved_core(P, shift, &buf);
         col_vec3 px, py;
         int it;
-        P->closest(&x, &P->cb, &px, &py, &it);
+        P->closest(x, P->cb, &px, &py, &it);
         col_distance_result r = col__rounded_result_d(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb,
-                                                      core_difference(P, &x, px, py));
+                                                      core_difference(P, x, px, py));
         /* written whole where it is returned (see col__gjk_distance) */
         return (col_distance_result){r.status, r.distance, r.point_a, r.point_b, r.normal, it};
     }
@@ -443,13 +470,13 @@ static int linear_points(const col_shape *c, col_vec3 o, col_vec3 shift, col_vec
 static bool linear_penetration(const pair *P, col_vec3 shift, col_vec3 ca, col_vec3 cb, bool cores_apart,
                                col_penetration_result *pen) {
     col_vec3 pa[2] = {{0, 0, 0}, {0, 0, 0}}, pb[2] = {{0, 0, 0}, {0, 0, 0}};
-    int na = linear_points(&P->ca, P->o, shift, pa), nb = linear_points(&P->cb, P->o, col_v3(0, 0, 0), pb);
+    int na = linear_points(P->ca, P->o, shift, pa), nb = linear_points(P->cb, P->o, col_v3(0, 0, 0), pb);
     if (!na || !nb) return false;
     col_vec3 cand[3];
     int nc = 0;
     col_vec3 d = col_v3_sub(ca, cb);
     if (cores_apart && col__len_safe(d) > COL_R(0.0)) cand[nc++] = col__unit_or(d, col_v3(0, 0, 1));
-    col_vec3 n = flat_normal(&P->ca, &P->cb);
+    col_vec3 n = flat_normal(P->ca, P->cb);
     if (!col__same_point(n, col_v3(0, 0, 0))) {
         cand[nc++] = n;
         cand[nc++] = col_v3_neg(n);
@@ -581,10 +608,11 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
         col__witness(&g.s, &ca, &cb);
         dcore = col_v3_sub(ca, cb);
     } else {
-        col_shape x = translated(&P->ca, shift);
+        col_shape buf;
+        const col_shape *x = moved_core(P, shift, &buf);
         int it;
-        P->closest(&x, &P->cb, &ca, &cb, &it);
-        dcore = core_difference(P, &x, ca, cb);
+        P->closest(x, P->cb, &ca, &cb, &it);
+        dcore = core_difference(P, x, ca, cb);
         ca = col_v3_sub(ca, P->o);
         cb = col_v3_sub(cb, P->o);
         cores_apart = !col__same_point(ca, cb);
@@ -714,12 +742,13 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
  * order changes it. */
 static void coincident_rule(const col_shape *a, const col_shape *b, col_vec3 *normal, col_vec3 *point_a,
                             col_vec3 *point_b) {
-    col_shape ca = core_of(a), cb = core_of(b);
-    if (ca.kind != COL_SHAPE_POINT || cb.kind != COL_SHAPE_POINT || !col__same_point(ca.u.point.p, cb.u.point.p))
+    col_shape buf_a, buf_b;
+    const col_shape *ca = core_of(a, &buf_a), *cb = core_of(b, &buf_b);
+    if (ca->kind != COL_SHAPE_POINT || cb->kind != COL_SHAPE_POINT || !col__same_point(ca->u.point.p, cb->u.point.p))
         return;
     *normal = col_v3(1, 0, 0);
-    *point_a = col_v3_madd(ca.u.point.p, -radius_of(a), *normal);
-    *point_b = col_v3_madd(cb.u.point.p, radius_of(b), *normal);
+    *point_a = col_v3_madd(ca->u.point.p, -radius_of(a), *normal);
+    *point_b = col_v3_madd(cb->u.point.p, radius_of(b), *normal);
 }
 
 /* A ball about a valid AABB or OBB: its centre and a radius at least its

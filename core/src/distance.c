@@ -196,13 +196,65 @@ static void box_vertices(col_vec3 lo, col_vec3 hi, col_vec3 v[8]) {
     for (int k = 0; k < 8; ++k) v[k] = col_v3(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
 }
 
-static col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb);
+/* The segment [p, q] and the box [lo, hi], known not to meet, where the
+ * nearer end's pair (c[0..1], the ends' and their clamps into the box) did
+ * not certify itself: the closest pair has a point on an end of the segment
+ * or on an edge of the box facing it (col__box_edges_facing). Out of line:
+ * the rare case. */
+static col_real segment_box_edges(const col_vec3 e[2], const col_vec3 *lo, const col_vec3 *hi,
+                                  col__pair_candidate c[14], col_vec3 *ps, col_vec3 *pb) {
+    col_vec3 edges[12][2];
+    int n = col__box_edges_facing(e[0], e[1], *lo, *hi, edges);
+    for (int k = 0; k < n; ++k)
+        c[2 + k].d2 =
+            col__closest_segment_segment(e[0], e[1], edges[k][0], edges[k][1], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
+    col_vec3 v[8];
+    box_vertices(*lo, *hi, v);
+    int i = col__pick_closest_pair(c, 2 + n, e, 2, v, 8);
+    *ps = c[i].a;
+    *pb = c[i].b;
+    return c[i].d2;
+}
 
-col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb) {
-    col_vec3 d = col_v3_sub(q, p);
-    if (col__segment_meets_box(p, q, lo, hi)) {
+/* Both ends of [p, q] beyond one face's plane of the box [lo, hi] (exact
+ * comparisons): the segment misses the box, without the exact test. */
+static inline bool segment_beyond_a_face(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
+    return (p.x < lo.x && q.x < lo.x) | (p.x > hi.x && q.x > hi.x) | (p.y < lo.y && q.y < lo.y) |
+           (p.y > hi.y && q.y > hi.y) | (p.z < lo.z && q.z < lo.z) | (p.z > hi.z && q.z > hi.z);
+}
+
+/* The segment [p, q] and the box [lo, hi], known not to meet: the nearer
+ * end's pair certifies itself when the segment runs away from it along
+ * their difference (the box lies behind its closest point to the end, a
+ * support point in that direction): the common case; else the box's
+ * facing edges too (segment_box_edges). */
+static COL__ALWAYS_INLINE col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps,
+                                                     col_vec3 *pb) {
+    const col_vec3 e[2] = {p, q};
+    col__pair_candidate c[14];
+    for (int k = 0; k < 2; ++k) {
+        c[k].a = e[k];
+        c[k].b = col_v3(col__clamp(e[k].x, lo.x, hi.x), col__clamp(e[k].y, lo.y, hi.y), col__clamp(e[k].z, lo.z, hi.z));
+        c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
+    }
+    int near = c[1].d2 < c[0].d2;
+    if (end_certified(c[near], e[1 - near])) {
+        *ps = c[near].a;
+        *pb = c[near].b;
+        return c[near].d2;
+    }
+    return segment_box_edges(e, &lo, &hi, c, ps, pb);
+}
+
+/* col__closest_segment_box, inlined into the OBB's (its arguments stay in
+ * registers: a call passes each col_vec3 through the stack, and a wide
+ * load of what narrower stores just wrote stalls store forwarding). */
+static COL__ALWAYS_INLINE col_real closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps,
+                                                       col_vec3 *pb) {
+    if (!segment_beyond_a_face(p, q, lo, hi) && col__segment_meets_box(p, q, lo, hi)) {
         /* they meet (decided exactly): the segment's entry into the slabs,
          * clamped into the box (off the segment by rounding only) */
+        col_vec3 d = col_v3_sub(q, p);
         col_real t = COL_R(0.0);
         for (int k = 0; k < 3; ++k) {
             col_real dk = col_v3_get(d, k), pk = col_v3_get(p, k);
@@ -216,44 +268,14 @@ col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 
     return segment_box_apart(p, q, lo, hi, ps, pb);
 }
 
-/* The segment [p, q] and the box [lo, hi], known not to meet: the closest
- * pair has a point on an end of the segment or on an edge of the box facing
- * it (col__box_edges_facing). */
-static col_real segment_box_apart(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb) {
-    const col_vec3 e[2] = {p, q};
-    col__pair_candidate c[14];
-    for (int k = 0; k < 2; ++k) {
-        c[k].a = e[k];
-        c[k].b = col_v3(col__clamp(e[k].x, lo.x, hi.x), col__clamp(e[k].y, lo.y, hi.y), col__clamp(e[k].z, lo.z, hi.z));
-        c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
-    }
-    /* the nearer end's pair certifies itself when the segment runs away
-     * from it along their difference (the box lies behind its closest point
-     * to the end, a support point in that direction): the common case */
-    int near = c[1].d2 < c[0].d2;
-    if (end_certified(c[near], e[1 - near])) {
-        *ps = c[near].a;
-        *pb = c[near].b;
-        return c[near].d2;
-    }
-    col_vec3 edges[12][2];
-    int n = col__box_edges_facing(p, q, lo, hi, edges);
-    for (int k = 0; k < n; ++k)
-        c[2 + k].d2 =
-            col__closest_segment_segment(p, q, edges[k][0], edges[k][1], NULL, NULL, &c[2 + k].a, &c[2 + k].b);
-    col_vec3 v[8];
-    box_vertices(lo, hi, v);
-    int i = col__pick_closest_pair(c, 2 + n, e, 2, v, 8);
-    *ps = c[i].a;
-    *pb = c[i].b;
-    return c[i].d2;
+col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb) {
+    return closest_segment_box(p, q, lo, hi, ps, pb);
 }
 
 col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_vec3 *ps, col_vec3 *pb) {
     /* in the box's frame, then back */
     col_vec3 x, y;
-    col_real d2 =
-        col__closest_segment_box(col__obb_to_local(b, p), col__obb_to_local(b, q), col_v3_neg(b->e), b->e, &x, &y);
+    col_real d2 = closest_segment_box(col__obb_to_local(b, p), col__obb_to_local(b, q), col_v3_neg(b->e), b->e, &x, &y);
     *ps = col__obb_to_world(b, x);
     *pb = col__obb_to_world(b, y);
     return d2;
