@@ -203,7 +203,7 @@ static col_distance_result plane_distance(const pair *P, col_vec3 shift, col_pen
  * a closed form gave: for a point core against an OBB, taken in the box's
  * frame (col__obb_offset), so that a face's normal is the box's axis
  * within rounding however far from the box's centre the contact lies. */
-static col_vec3 core_difference(const pair *P, const col_shape *x, col_vec3 ca, col_vec3 cb) {
+static COL__ALWAYS_INLINE col_vec3 core_difference(const pair *P, const col_shape *x, col_vec3 ca, col_vec3 cb) {
     col_vec3 q;
     if (x->kind == COL_SHAPE_POINT && P->cb->kind == COL_SHAPE_OBB)
         return col__obb_offset(&P->cb->u.obb, x->u.point.p, &q);

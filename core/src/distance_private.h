@@ -11,13 +11,44 @@
 col_distance_result col__distance_invalid(void);
 
 /* The distance result of two rounded shapes from the closest points of their
+ * cores (ca on A's core, cb on B's), their radii and d = ca - cb, computed
+ * where it is more accurate than the difference of the rounded points
+ * (col__obb_offset): separated by |d| - ra - rb along the unit normal from cb
+ * toward ca, or overlapping with a common point between ca and cb. Inline: its three
+ * vectors through the stack, stored in pieces and reloaded whole, stalled
+ * store forwarding (6% of a closed-form distance). */
+static inline col_distance_result col__rounded_result_d(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb,
+                                                        col_vec3 d) {
+    /* Each result written whole by an initializer where it is returned (a
+     * memset and the fields' stores, copied out by the caller's wider
+     * loads, stalled store forwarding). col__len_safe(d) and, beyond the
+     * radii, col__unit_or(d, +z) from one scaling of d (the same
+     * operations: the same bits; d / len would lose bits where len is
+     * denormal) */
+    col_real m = col__abs_max(d), rr = ra + rb;
+    col_vec3 s = m > COL_R(0.0) ? col_v3_div(d, m) : col_v3(0, 0, 0);
+    col_real sl = col_v3_len(s), len = m > COL_R(0.0) ? m * sl : COL_R(0.0);
+    if (len > rr) {
+        col_vec3 n = m <= COL_REAL_MAX ? col_v3_scale(s, COL_R(1.0) / sl) : col_v3(0, 0, 1);
+        col_real dist = len - rr;
+        if (!(dist > COL_R(0.0))) dist = COL_R(0.0); /* rounding: never negative */
+        return (col_distance_result){
+            COL_MISS, dist, col_v3_madd(ca, -ra, n), col_v3_madd(cb, rb, n), col__no_neg_zero(n), 0};
+    }
+    /* Overlapping or touching: a common point lies on the segment between the
+     * core points, ra / (ra + rb) of the way from ca (within ra of ca and rb of cb). */
+    col_vec3 p = ca;
+    if (rr > COL_R(0.0)) p = col_v3_madd(ca, ra / rr, col_v3_sub(cb, ca));
+    return (col_distance_result){COL_HIT, COL_R(0.0), p, p, {0, 0, 0}, 0};
+}
+
+/* The distance result of two rounded shapes from the closest points of their
  * cores (ca on A's core, cb on B's) and their radii: separated by
  * |ca - cb| - ra - rb along the unit normal from cb toward ca, or overlapping
- * with a common point between ca and cb. */
-col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb);
-/* The same with d = ca - cb given, computed where it is more accurate than
- * the difference of the rounded points (col__obb_offset). */
-col_distance_result col__rounded_result_d(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb, col_vec3 d);
+ * with a common point between ca and cb (col__rounded_result_d, d = ca - cb). */
+static inline col_distance_result col__rounded_result(col_vec3 ca, col_real ra, col_vec3 cb, col_real rb) {
+    return col__rounded_result_d(ca, ra, cb, rb, col_v3_sub(ca, cb));
+}
 
 /* col_distance(a, b).status == COL_HIT, for col_overlap: GJK stops as soon as
  * a support point proves the shapes apart by more than rounding (the same
