@@ -1230,11 +1230,12 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
         col_real mm;
         if (sphere_triangle_box(a, da, db, b, &mm) == 0) return col__sweep_miss(COL_MISS);
         const col_vec3 tv[3] = {b->a, b->b, b->c};
-        if (path_surely_apart(a->c, col_v3_add(a->c, v), tv, a->r, mm)) return col__sweep_miss(COL_MISS);
         /* The cast first: where the rounded path enters, one of its points
          * (the end where the path stays in, else midway between the entry
          * and the exit) surely within r - mm of the triangle proves the
-         * exact path meets it, without the filter's pieces. */
+         * exact path meets it, without the filter's pieces; where it does
+         * not enter, the separating axes may prove the miss (tried before
+         * the cast, they cost every hit a fifth of its time). */
         rounded_triangle_make(&rt, col_v3_sub(b->a, a->c), col_v3_sub(b->b, a->c), col_v3_sub(b->c, a->c), a->r, flat);
         entry = col__ray_miss();
         entry.status = COL_HIT;
@@ -1243,6 +1244,8 @@ col_sweep_hit col_sweep_sphere_triangle(const col_sphere *a, col_vec3 da, const 
         if (spanned) {
             col_real u = last >= COL_R(1.0) ? COL_R(1.0) : COL_R(0.5) * (entry.t + last);
             meets = u >= COL_R(0.0) && u <= COL_R(1.0) && point_near_triangle(col_v3_madd(a->c, u, v), a->r, mm, tv);
+        } else if (path_surely_apart(a->c, col_v3_add(a->c, v), tv, a->r, mm)) {
+            return col__sweep_miss(COL_MISS);
         }
         if (!meets) {
             int fast = sphere_triangle_fast(a, da, db, b, mm);
