@@ -3175,3 +3175,35 @@ TEST(Penetration, AnEllipsoidOnAnEdgeJustOffItsAxisTakesTheEdgesLeast) {
         EXPECT_NEAR(r.normal.y, 0.0, kFloat ? 1e-4 : 1e-12) << "swap " << swap; // (the edge runs along y)
     }
 }
+
+TEST(GjkDistance, ABallShapedEllipsoidAHairFromATetrahedronIsApartToEveryQuery) {
+    // fuzz_distance's case (regressions/distance/ellipsoid-9e-10-from-a-
+    // tetrahedron-inside-a-sliver-simplex): an ellipsoid of radii 507.75 is
+    // 9.2388e-10 from a tetrahedron (exact rational arithmetic: the squared
+    // distance from its centre to the tetrahedron's nearest face minus
+    // 507.75^2 is 9.38e-7 > 0). A support point proves them apart by more
+    // than twice the size tolerance, where col_overlap's and col_penetration's
+    // runs stop with a miss; the distance's run went on, its tetrahedron of
+    // nearly coincident ellipsoid points took the origin in by noise, and it
+    // answered touching. A run that a support point has proven apart stops
+    // on the simplex it had.
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "double coordinates";
+    const col_vec3 pts[4] = {V(0x1.c37422b29b184p+8, 0x1.afe618f8eab2fp+8, -0x1.140508a013ea1p+8),
+                             V(0x1.ce508aca6c61p+6, -0x1.0f7cf3838aa69p+9, -0x1.f60a114027d42p+7),
+                             V(0x1.141422b29b184p+8, 0x1.8ca618f8eab2fp+8, 0x1.1eb5eebfd82bep+7),
+                             V(-0x1.e57ba9ac9cf7cp+3, 0x1.300c31f1d565ep+7, -0x1.ec0a114027d42p+7)};
+    col_shape e = Ellipsoid(0x1.b6p+6, -0x1.08p+2, 0x1.fbep+8, 0x1.fbep+8, 0x1.fbep+8, 0x1.fbep+8);
+    col_shape t = Polytope(pts, 4);
+    const double gap = 9.238760867447127e-10, tol = 4.6e-10; // the size tolerance: 1024 eps of ~2000
+    for (int order = 0; order < 2; ++order) {
+        const col_shape *a = order ? &t : &e, *b = order ? &e : &t;
+        col_distance_result d = col_distance(a, b), g = col_gjk_distance(a, b);
+        ASSERT_EQ(d.status, COL_MISS) << order;
+        ASSERT_EQ(g.status, COL_MISS) << order;
+        EXPECT_NEAR(static_cast<double>(d.distance), gap, 1e-13) << "the refinement's distance";
+        EXPECT_GE(static_cast<double>(g.distance), gap * (1 - 1e-6)) << "GJK's distance bounds the true one above";
+        EXPECT_LE(static_cast<double>(g.distance), gap + tol);
+        EXPECT_EQ(col_penetration(a, b).status, COL_MISS);
+        EXPECT_FALSE(col_overlap(a, b));
+    }
+}

@@ -188,13 +188,6 @@ static col_real segment_box_edges(const col_vec3 e[2], const col_vec3 *lo, const
     return c[i].d2;
 }
 
-/* Both ends of [p, q] beyond one face's plane of the box [lo, hi] (exact
- * comparisons): the segment misses the box, without the exact test. */
-static inline bool segment_beyond_a_face(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi) {
-    return (p.x < lo.x && q.x < lo.x) | (p.x > hi.x && q.x > hi.x) | (p.y < lo.y && q.y < lo.y) |
-           (p.y > hi.y && q.y > hi.y) | (p.z < lo.z && q.z < lo.z) | (p.z > hi.z && q.z > hi.z);
-}
-
 /* The segment [p, q] and the box [lo, hi], known not to meet: the nearer
  * end's pair certifies itself when the segment runs away from it along
  * their difference (the box lies behind its closest point to the end, a
@@ -223,7 +216,9 @@ static COL__ALWAYS_INLINE col_real segment_box_apart(col_vec3 p, col_vec3 q, col
  * load of what narrower stores just wrote stalls store forwarding). */
 static COL__ALWAYS_INLINE col_real closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps,
                                                        col_vec3 *pb) {
-    if (!segment_beyond_a_face(p, q, lo, hi) && col__segment_meets_box(p, q, lo, hi)) {
+    /* both ends beyond one face's plane (exact comparisons): apart without
+     * the exact test */
+    if (!col__segment_box_apart(p, q, lo, hi) && col__segment_meets_box(p, q, lo, hi)) {
         /* they meet (decided exactly): the segment's entry into the slabs,
          * clamped into the box (off the segment by rounding only) */
         col_vec3 d = col_v3_sub(q, p);

@@ -588,6 +588,12 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     }
     int it = 0;
     bool inside = false;
+    /* a support point has proven the cores apart by more than rounding (the
+     * yes/no question's bound, miss radius 0): a solver's later "inside" is
+     * a sliver's noise (a curved core's nearly coincident support points),
+     * not an overlap, and the run stops on the simplex it had */
+    const col_real apart_by = COL_R(2.0) * COL_GJK_SIZE_TOLERANCE * g->scale;
+    bool proven_apart = false;
     for (;;) {
         if (vv <= touch * touch) {
             g->overlap = true;
@@ -605,9 +611,8 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
         /* A yes/no question: w proves the cores at least v.w / |v| apart (a
          * lower bound of the distance; the final witness distance is never
          * below it), so beyond the radii and rounding the answer is a miss. */
-        if (g->miss_radius >= COL_R(0.0) &&
-            vw > vlen * (g->miss_radius + COL_R(2.0) * COL_GJK_SIZE_TOLERANCE * g->scale))
-            break;
+        if (g->miss_radius >= COL_R(0.0) && vw > vlen * (g->miss_radius + apart_by)) break;
+        proven_apart = proven_apart || vw > vlen * apart_by;
         /* converged: the distance is known to the relative tolerance, or to
          * the size tolerance (base.h) */
         if (gap <= COL_GJK_TOLERANCE * vv) break;
@@ -643,6 +648,10 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
         cur->v[cur->n++] = w;
         sv_pick p;
         if (sv_solve(cur, &p)) {
+            if (proven_apart) {
+                --cur->n;
+                break;
+            }
             sv_apply(cur, &p);
             inside = true;
             break;
@@ -657,6 +666,10 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
         }
         /* no progress: every region compared (the robust solver) */
         if (robust_solve(cur, t)) {
+            if (proven_apart) {
+                --cur->n;
+                break;
+            }
             c = 1 - c;
             inside = true;
             break;

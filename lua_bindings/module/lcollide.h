@@ -75,6 +75,9 @@ typedef struct lcol_kinds {
      * two collide; mult 0 where no such multiplier was found (then a scan). */
     uint64_t mult;
     unsigned char slot[64];
+    /* col_overlap_supported of each pair of kinds, asked once (collide.overlap
+     * reads it instead of calling the core on every miss) */
+    bool overlap_supported[COL_SHAPE_KIND_COUNT][COL_SHAPE_KIND_COUNT];
 } lcol_kinds;
 
 /* Pushes the lcol_kinds userdata of the shape metatables registered by

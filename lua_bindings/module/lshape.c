@@ -788,6 +788,9 @@ void lcol_open_shapes(lua_State *L) {
     /* module table on top; the kinds' metatables by identity, filled below */
     lcol_kinds *ks = lua_newuserdatauv(L, sizeof *ks, 0);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KINDS_KEY);
+    for (int a = 0; a < COL_SHAPE_KIND_COUNT; ++a)
+        for (int b = 0; b < COL_SHAPE_KIND_COUNT; ++b)
+            ks->overlap_supported[a][b] = col_overlap_supported((col_shape_kind)a, (col_shape_kind)b);
     for (int k = 0; k < COL_SHAPE_KIND_COUNT; ++k) {
         /* luaL_newmetatable's work, with room for key 1 in the array part */
         lua_createtable(L, 1, 3);
