@@ -19,7 +19,8 @@ static int l_overlap(lua_State *L) {
      * metatables' identities (upvalue 1, lcol_kinds), which leave the two
      * metatables on the stack above the arguments (the result is the top
      * value); whether the pair is supported from the same userdata's table
-     * (a call to the core on every miss cost 4% of the call). */
+     * (not a call into the core on every miss: 28 of a miss's ~780
+     * instructions with the bench's loop). */
     const lcol_kinds *ks = lua_touserdata(L, lua_upvalueindex(1));
     void *a = NULL, *b = NULL;
     int ka = lcol_fast_kind(L, 1, ks, &a);
