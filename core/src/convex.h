@@ -107,8 +107,7 @@ typedef struct pair {
     col_vec3 o;               /* frame origin: A's reference point */
     col__closest_fn closest;  /* the closed form on the cores (the pair table's), or NULL */
     bool use_gjk;             /* B is no plane and the cores have no closed form */
-    bool sat;                 /* penetration may try the separating axes (col__sat_penetration) */
-    bool points;              /* two cores given by points: EPA's witnesses from their features (col__points_witness) */
+    bool force_gjk;           /* GJK's answer asked for (col_gjk_distance): no closed form, no separating axes */
 } pair;
 
 /* ---- penetration_sat.c ---- */

@@ -142,8 +142,7 @@ void col__pair_init(pair *P, const col_shape *a, const col_shape *b, bool force_
     const col__pair *e = col__convex_entry(a->kind, b->kind);
     P->closest = force_gjk || e->convex != COL__CLOSED ? NULL : e->closest;
     P->use_gjk = b->kind != COL_SHAPE_PLANE && P->closest == NULL;
-    P->sat = !force_gjk && sat_kinds(a->kind, b->kind);
-    P->points = point_cores(a) && point_cores(b);
+    P->force_gjk = force_gjk;
     if (P->closest) { /* the cores, once: GJK and the plane's extent take the shapes */
         P->ca = core_of(a, &P->core_a);
         P->cb = core_of(b, &P->core_b);
@@ -584,7 +583,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
     int sat = -1;
     col_real sat_depth = COL_R(0.0);
     col_vec3 sat_n = col_v3(0, 0, 1);
-    if (P->sat) {
+    if (!P->force_gjk && sat_kinds(P->a->kind, P->b->kind)) {
         col__proxy_make(P->a, P->o, shift, &As);
         col__proxy_make(P->b, P->o, col_v3(0, 0, 0), &Bs);
         col_real band;
@@ -693,7 +692,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * arbitrary corner of a face contact): a* on A's supporting feature, b*
      * on B's, b* - a* = depth n to EPA's tolerance; else A's support along
      * the face normal and B's against it */
-    /* two cores given by points (P->points): the features of
+    /* two cores given by points (point_cores): the features of
      * their points extreme along EPA's normal, clipped, give a matched pair
      * over both (EPA's decomposition of its face may put a* beside B's face
      * where the features are parallel faces); the features are the points
@@ -701,7 +700,7 @@ col_penetration_result col__pair_penetration(const pair *P, col_vec3 shift) {
      * normal is its last face's, a facet of A - B to rounding where it
      * converged; a wider band put a* 2.6e-7 off A at size 512, lifted to
      * the extreme's height from a point of a feature tilted within it) */
-    if (P->points && e.converged && e.depth >= COL_R(0.0)) {
+    if (point_cores(P->a) && point_cores(P->b) && e.converged && e.depth >= COL_R(0.0)) {
         col_vec3 wa, wb;
         col_real tol = COL_R(64.0) * COL_EPSILON * (As.size + Bs.size);
         if (col__points_witness(&As, &Bs, e.depth, n, tol, &wa, &wb)) {
