@@ -206,6 +206,43 @@ TEST(SegmentBox, ClosedFormDistanceInEveryRegion) {
     }
 }
 
+TEST(SegmentBox, InAFacesPlaneTouchesAndAnUlpAboveIsApart) {
+    // The box [0, 2]^3 (the AABB and both OBBs: their frames round nothing
+    // here) and segments at the plane of its top face, z = 2, where the
+    // closed form's reject (both ends beyond one face's plane) must not
+    // answer: in the plane across the face, touching (a common point on the
+    // face); in the plane beside the face, apart by the distance to its edge;
+    // an ulp above the plane across the face, apart by that ulp (the closest
+    // pair: the segment's interior over the face's edges); one end on the
+    // face, the other above, touching at that end.
+    const col_real up = std::nextafter(R(2), R(3)), ulp = up - R(2);
+    for (int turned = 0; turned < 3; ++turned) {
+        col_shape box = turned == 0 ? kBox : BoxAsObb(turned == 2);
+        col_shape across = Segment(V(-1, 1, 2), V(3, 1, 2)), beside = Segment(V(0.5, 3, 2), V(1.5, 4, 2)),
+                  above = Segment(V(-1, 1, up), V(3, 1, up)), onto = Segment(V(1, 1, 2), V(1, 1, 3));
+        for (int order = 0; order < 2; ++order) {
+            auto dist = [&](const col_shape &s) { return order ? col_distance(&box, &s) : col_distance(&s, &box); };
+            col_distance_result d = dist(across);
+            EXPECT_EQ(d.status, COL_HIT) << turned << order;
+            EXPECT_EQ(d.distance, 0);
+            EXPECT_EQ(d.point_a.z, R(2)) << "on the face";
+            EXPECT_TRUE(d.point_a.x >= 0 && d.point_a.x <= 2 && d.point_a.y == R(1));
+            d = dist(beside);
+            EXPECT_EQ(d.status, COL_MISS) << turned << order;
+            EXPECT_NEAR(static_cast<double>(d.distance), 1, Ulps(4));
+            d = dist(above);
+            EXPECT_EQ(d.status, COL_MISS) << turned << order;
+            EXPECT_EQ(d.distance, ulp) << turned << order;
+            d = dist(onto);
+            EXPECT_EQ(d.status, COL_HIT) << turned << order;
+            EXPECT_TRUE(d.point_a.x == R(1) && d.point_a.y == R(1) && d.point_a.z == R(2)) << "the end on the face";
+        }
+        EXPECT_TRUE(Overlap(across, box));
+        EXPECT_FALSE(Overlap(above, box));
+        EXPECT_TRUE(Overlap(onto, box));
+    }
+}
+
 TEST(CapsuleBox, AgreesWithTheDistanceOutsideRoundingAndIsSymmetric) {
     // Random capsules near random turned boxes (and their bounding AABBs):
     // the exact test answers yes exactly where the closed-form distance

@@ -3207,3 +3207,46 @@ TEST(GjkDistance, ABallShapedEllipsoidAHairFromATetrahedronIsApartToEveryQuery) 
         EXPECT_FALSE(col_overlap(a, b));
     }
 }
+
+TEST(GjkDistance, AClosestPointNearerThanAProvenGapIsNoiseButOneAtItIsNot) {
+    // fuzz_distance's second case (regressions/distance/ellipsoid-8e-10-from-
+    // a-box-below-the-proven-gap): an ellipsoid 8.0869e-10 from a turned box
+    // (the support functions' separation along the refined normal, 50
+    // digits: 8.08686e-10 there, 8.08687e-10 at its maximum nearby). GJK's
+    // support point proved a gap of 7.86e-10 at its 30th iteration; its
+    // solver then found closest points nearer than that (6.2e-10, 3.9e-10,
+    // then 1.9e-12: "touching") out of nearly coincident support points. A
+    // run stops where its closest point falls below the proven gap by more
+    // than the size tolerance. A closest point at the gap itself, which
+    // rounds to either side of it, goes on: a segment over a box's face,
+    // whose support point proves the exact distance and whose next closest
+    // point rounds an ulp below it, converges to the closed form's distance.
+    if (sizeof(col_real) != sizeof(double)) GTEST_SKIP() << "double coordinates";
+    col_shape e = Ellipsoid(0x1.ff8p+8, -0x1.f3p+8, -0x1.a3p+7, 0x1.79ap+8, 0x1.198p+6, 0x1.198p+6);
+    col_shape box =
+        Obb(V(0x1.7ace23262802p+5, -0x1.bd6129ad7672cp+8, -0x1.ec08fa425b9bap+7), V(0x1.198p+6, 0x1.198p+6, 0x1.198p+6),
+            col_m3_cols(V(-0x1.db713ef2b71p-3, 0x1.c5b36f9727ccap-1, -0x1.9ab6f42659dcdp-2),
+                        V(-0x1.1a6b0631b0d7ap-1, 0x1.c1f2d6d938a88p-3, 0x1.9bfbdc84b60bp-1),
+                        V(0x1.9a30c0b176922p-1, 0x1.a1d54316325a4p-2, 0x1.c04b0beed6afp-2)));
+    const double gap = 8.0868713675748877e-10, size_tol = 2.4e-10; // 1024 eps of the problem's size, ~1050
+    for (int order = 0; order < 2; ++order) {
+        const col_shape *a = order ? &box : &e, *b = order ? &e : &box;
+        col_distance_result d = col_distance(a, b), g = col_gjk_distance(a, b);
+        ASSERT_EQ(d.status, COL_MISS) << order;
+        ASSERT_EQ(g.status, COL_MISS) << order;
+        EXPECT_NEAR(static_cast<double>(d.distance), gap, 1e-13) << "the refinement's distance";
+        EXPECT_GE(static_cast<double>(g.distance), gap - size_tol);
+        EXPECT_LE(static_cast<double>(g.distance), gap + 2 * size_tol);
+        EXPECT_EQ(col_penetration(a, b).status, COL_MISS);
+        EXPECT_FALSE(col_overlap(a, b));
+    }
+    col_shape seg = Segment(V(0x1.bd215a1080272p+3, -0x1.2c9b24c3af152p+3, -0x1.69aaace68e8e5p+5),
+                            V(0x1.d91ed91ae3f0cp+3, -0x1.0ec90475b5bd8p+3, -0x1.69f6046695145p+5));
+    col_shape aabb = Aabb(0x1.992ee0464847cp+3, -0x1.5b466e740fd4p+3, -0x1.764eb2d821964p+5, 0x1.d92ee0464847cp+3,
+                          -0x1.f68cdce81fa8p+2, -0x1.6a4eb2d821964p+5);
+    col_distance_result c = col_distance(&seg, &aabb), g = col_gjk_distance(&seg, &aabb);
+    ASSERT_EQ(c.status, COL_MISS);
+    EXPECT_EQ(c.distance, 0x1.62b9c63207cp-5) << "the segment's end over the box's top face";
+    ASSERT_EQ(g.status, COL_MISS);
+    EXPECT_NEAR(static_cast<double>(g.distance), static_cast<double>(c.distance), 1e-15);
+}

@@ -558,6 +558,16 @@ static int warm_start(const col__proxy *A, const col__proxy *B, const gjk_state 
     return 1;
 }
 
+/* A closest point of squared length vv2 nearer than the lower bound bw /
+ * sqrt(bv) that a support point proved, by more than half of apart_by (the
+ * size tolerance: a point at the bound itself rounds to either side of it,
+ * as the exact closest point of a segment and a box's face did, an ulp
+ * below). The root and the quotient only where the squares say below. */
+static bool below_proven(col_real vv2, col_real bw, col_real bv, col_real apart_by) {
+    if (!(vv2 * bv < bw * bw)) return false;
+    return col_sqrt(vv2) < bw / col_sqrt(bv) - COL_R(0.5) * apart_by;
+}
+
 void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->scale = A->size + B->size;
     g->overlap = false;
@@ -588,11 +598,16 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     }
     int it = 0;
     bool inside = false;
-    /* a support point has proven the cores apart by more than rounding (the
-     * yes/no question's bound, miss radius 0): a solver's later "inside" is
-     * a sliver's noise (a curved core's nearly coincident support points),
-     * not an overlap, and the run stops on the simplex it had */
+    /* The best lower bound of the distance a support point has proven,
+     * v.w / |v| (> 0), kept as (bw, bv) = (v.w, |v|^2): no division. Once it
+     * proves the cores apart by more than rounding (the yes/no question's
+     * bound, miss radius 0), a closest point nearer than it, or a solver's
+     * "inside", is a sliver's noise (a curved core's nearly coincident
+     * support points), not progress: the run stops on the simplex it had
+     * (fuzz/regressions/distance/ellipsoid-9e-10-from-a-tetrahedron-inside-
+     * a-sliver-simplex, ellipsoid-8e-10-from-a-box-below-the-proven-gap). */
     const col_real apart_by = COL_R(2.0) * COL_GJK_SIZE_TOLERANCE * g->scale;
+    col_real bw = COL_R(0.0), bv = COL_R(1.0);
     bool proven_apart = false;
     for (;;) {
         if (vv <= touch * touch) {
@@ -612,6 +627,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
          * lower bound of the distance; the final witness distance is never
          * below it), so beyond the radii and rounding the answer is a miss. */
         if (g->miss_radius >= COL_R(0.0) && vw > vlen * (g->miss_radius + apart_by)) break;
+        if (vw > COL_R(0.0) && vw * vw * bv > bw * bw * vv) bw = vw, bv = vv;
         proven_apart = proven_apart || vw > vlen * apart_by;
         /* converged: the distance is known to the relative tolerance, or to
          * the size tolerance (base.h) */
@@ -637,7 +653,7 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
              * decreases the distance strictly; without progress, stop. */
             if (cur->n == 1) break;
             col_real vv2 = gilbert_step(cur, v, &w, t);
-            if (!(vv2 < vv)) break;
+            if (!(vv2 < vv) || (proven_apart && below_proven(vv2, bw, bv, apart_by))) break;
             c = 1 - c;
             v = simplex_point(t);
             vv = vv2;
@@ -659,6 +675,10 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
         col_vec3 v2 = sv_point(cur, &p);
         col_real vv2 = col_v3_dot(v2, v2);
         if (vv2 < vv) {
+            if (proven_apart && below_proven(vv2, bw, bv, apart_by)) { /* nearer than proven: noise */
+                --cur->n;
+                break;
+            }
             sv_apply(cur, &p);
             v = v2;
             vv = vv2;
@@ -687,7 +707,8 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
             vv2 = gilbert_step(cur, v, &w, t);
             v2 = simplex_point(t);
         }
-        if (!(vv2 < vv)) break; /* no progress: rounding decides from here */
+        if (!(vv2 < vv) || (proven_apart && below_proven(vv2, bw, bv, apart_by)))
+            break; /* no progress: rounding decides from here */
         c = 1 - c;
         v = v2;
         vv = vv2;
