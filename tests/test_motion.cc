@@ -613,3 +613,35 @@ TEST(Motion, MovesDoNotDependOnTheTreesShape) {
     b.Validate();
     c.Validate();
 }
+
+TEST(Motion, AnEllipsoidTouchingASegmentsEndExactlyIsNotLetIn) {
+    // fuzz_motion's case (regressions/motion/ellipsoid-touching-a-segments-
+    // end-exactly): an ellipsoid of radii (255, 510, 383.25) at (-255, -255,
+    // -255) reaches x = 0 exactly at (0, -255, -255), the end of a segment
+    // along (0, -1, -1) from the origin. The exact test says they touch
+    // (overlapping at the start); the penetration's GJK calls them 1.8e-10
+    // apart (within its tolerance) and gave no normal, which let a move of
+    // (42.005, -11.472, -11.472) go 41.8 deep into the segment. The normal is now the
+    // distance's, (-1, 0, 0): a touch stops, a slide does not go in, a bounce
+    // leaves along it.
+    for (col_response r : {COL_RESPONSE_TOUCH, COL_RESPONSE_SLIDE, COL_RESPONSE_BOUNCE}) {
+        World w;
+        col_body_id e = w.Add(Ellipsoid(-255, -255, -255, 255, 510, 383.25), false);
+        w.Add(Segment(V(0, 0, 0), V(0, -255, -255)));
+        // the fuzz input's move, (42.005, -11.472, -11.472)
+        const col_vec3 d =
+            V(-0x1.a9fd362aa34bap+7 + 0x1.fep+7, -0x1.0a78d28617225p+8 + 0x1.fep+7, -0x1.0a78d28617225p+8 + 0x1.fep+7);
+        Move m = DoMove(w.w, e, d, Def(r));
+        ASSERT_EQ(m.st, COL_WORLD_OK);
+        ASSERT_GE(m.Count(), 1u);
+        EXPECT_TRUE(m.hits[0].initially_overlapping);
+        EXPECT_NEAR(static_cast<double>(m.hits[0].normal.x), -1, 1e-6) << col_response_name(r);
+        EXPECT_LE(static_cast<double>(m.r.moved.x), 1e-9) << col_response_name(r) << ": not into the segment";
+        const col_shape *now = col_world_shape(w.w, e);
+        col_segment seg = {V(0, 0, 0), V(0, -255, -255)};
+        col_shape s = Segment(seg.a, seg.b);
+        col_penetration_result p = col_penetration(now, &s);
+        EXPECT_TRUE(p.status == COL_MISS || p.depth <= 1e-6) << col_response_name(r) << " depth " << p.depth;
+        w.Validate();
+    }
+}
