@@ -3176,6 +3176,26 @@ TEST(Penetration, AnEllipsoidOnAnEdgeJustOffItsAxisTakesTheEdgesLeast) {
     }
 }
 
+// Shapes gap apart (the true distance, a hair at their size): apart to
+// col_distance, col_gjk_distance, col_penetration and col_overlap in both
+// orders, col_distance's (refined) distance within 1e-13 of the gap and
+// GJK's in [lo, hi].
+namespace {
+void ExpectApartByAHair(const col_shape &x, const col_shape &y, double gap, double lo, double hi) {
+    for (int order = 0; order < 2; ++order) {
+        const col_shape *a = order ? &y : &x, *b = order ? &x : &y;
+        col_distance_result d = col_distance(a, b), g = col_gjk_distance(a, b);
+        ASSERT_EQ(d.status, COL_MISS) << order;
+        ASSERT_EQ(g.status, COL_MISS) << order;
+        EXPECT_NEAR(static_cast<double>(d.distance), gap, 1e-13) << "the refinement's distance";
+        EXPECT_GE(static_cast<double>(g.distance), lo) << order;
+        EXPECT_LE(static_cast<double>(g.distance), hi) << order;
+        EXPECT_EQ(col_penetration(a, b).status, COL_MISS);
+        EXPECT_FALSE(col_overlap(a, b));
+    }
+}
+} // namespace
+
 TEST(GjkDistance, ABallShapedEllipsoidAHairFromATetrahedronIsApartToEveryQuery) {
     // fuzz_distance's case (regressions/distance/ellipsoid-9e-10-from-a-
     // tetrahedron-inside-a-sliver-simplex): an ellipsoid of radii 507.75 is
@@ -3194,18 +3214,8 @@ TEST(GjkDistance, ABallShapedEllipsoidAHairFromATetrahedronIsApartToEveryQuery) 
                              V(-0x1.e57ba9ac9cf7cp+3, 0x1.300c31f1d565ep+7, -0x1.ec0a114027d42p+7)};
     col_shape e = Ellipsoid(0x1.b6p+6, -0x1.08p+2, 0x1.fbep+8, 0x1.fbep+8, 0x1.fbep+8, 0x1.fbep+8);
     col_shape t = Polytope(pts, 4);
-    const double gap = 9.238760867447127e-10, tol = 4.6e-10; // the size tolerance: 1024 eps of ~2000
-    for (int order = 0; order < 2; ++order) {
-        const col_shape *a = order ? &t : &e, *b = order ? &e : &t;
-        col_distance_result d = col_distance(a, b), g = col_gjk_distance(a, b);
-        ASSERT_EQ(d.status, COL_MISS) << order;
-        ASSERT_EQ(g.status, COL_MISS) << order;
-        EXPECT_NEAR(static_cast<double>(d.distance), gap, 1e-13) << "the refinement's distance";
-        EXPECT_GE(static_cast<double>(g.distance), gap * (1 - 1e-6)) << "GJK's distance bounds the true one above";
-        EXPECT_LE(static_cast<double>(g.distance), gap + tol);
-        EXPECT_EQ(col_penetration(a, b).status, COL_MISS);
-        EXPECT_FALSE(col_overlap(a, b));
-    }
+    const double gap = 9.238760867447127e-10, tol = 4.6e-10;    // the size tolerance: 1024 eps of ~2000
+    ExpectApartByAHair(e, t, gap, gap * (1 - 1e-6), gap + tol); // GJK's distance bounds the true one above
 }
 
 TEST(GjkDistance, AClosestPointNearerThanAProvenGapIsNoiseButOneAtItIsNot) {
@@ -3229,17 +3239,7 @@ TEST(GjkDistance, AClosestPointNearerThanAProvenGapIsNoiseButOneAtItIsNot) {
                         V(-0x1.1a6b0631b0d7ap-1, 0x1.c1f2d6d938a88p-3, 0x1.9bfbdc84b60bp-1),
                         V(0x1.9a30c0b176922p-1, 0x1.a1d54316325a4p-2, 0x1.c04b0beed6afp-2)));
     const double gap = 8.0868713675748877e-10, size_tol = 2.4e-10; // 1024 eps of the problem's size, ~1050
-    for (int order = 0; order < 2; ++order) {
-        const col_shape *a = order ? &box : &e, *b = order ? &e : &box;
-        col_distance_result d = col_distance(a, b), g = col_gjk_distance(a, b);
-        ASSERT_EQ(d.status, COL_MISS) << order;
-        ASSERT_EQ(g.status, COL_MISS) << order;
-        EXPECT_NEAR(static_cast<double>(d.distance), gap, 1e-13) << "the refinement's distance";
-        EXPECT_GE(static_cast<double>(g.distance), gap - size_tol);
-        EXPECT_LE(static_cast<double>(g.distance), gap + 2 * size_tol);
-        EXPECT_EQ(col_penetration(a, b).status, COL_MISS);
-        EXPECT_FALSE(col_overlap(a, b));
-    }
+    ExpectApartByAHair(e, box, gap, gap - size_tol, gap + 2 * size_tol);
     col_shape seg = Segment(V(0x1.bd215a1080272p+3, -0x1.2c9b24c3af152p+3, -0x1.69aaace68e8e5p+5),
                             V(0x1.d91ed91ae3f0cp+3, -0x1.0ec90475b5bd8p+3, -0x1.69f6046695145p+5));
     col_shape aabb = Aabb(0x1.992ee0464847cp+3, -0x1.5b466e740fd4p+3, -0x1.764eb2d821964p+5, 0x1.d92ee0464847cp+3,
