@@ -9,6 +9,7 @@
 
 #define EPA_MAX_VERTS (4 + COL_EPA_MAX_ITERATIONS)
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS + 8)
+_Static_assert(EPA_MAX_VERTS <= 256, "the horizon's edge keys hold a vertex in 8 bits");
 
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
 #define EPA_EDGE_LO 0x1p-28f
@@ -161,7 +162,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
 void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *g, col_real tolerance, epa_out *out) {
     svert v[EPA_MAX_VERTS];
     epa_face f[EPA_MAX_FACES];
-    int edges[3 * EPA_MAX_FACES][2];
+    int edges[3 * EPA_MAX_FACES], seen_faces[EPA_MAX_FACES][3];
     col_real tiny = COL_GJK_OVERLAP_TOLERANCE * g->scale;
     /* the nearest faces are the smooth refinements' starts (col__epa_refine),
      * which take an ellipsoid core on one side at least: none else */
@@ -187,9 +188,16 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
     out->converged = false;
     for (int it = 1; it <= COL_EPA_MAX_ITERATIONS; ++it) {
         out->iterations = it;
+        /* the nearest face: the first of the least distance (branch-free:
+         * which face wins is data, and a branch on it mispredicted half the
+         * time); degenerate faces (COL_REAL_MAX) never */
         int k = -1;
-        for (int i = 0; i < nf; ++i)
-            if (f[i].dist < COL_REAL_MAX && (k < 0 || f[i].dist < f[k].dist)) k = i;
+        col_real dk = COL_REAL_MAX;
+        for (int i = 0; i < nf; ++i) {
+            bool nearer = f[i].dist < dk;
+            dk = nearer ? f[i].dist : dk;
+            k = nearer ? i : k;
+        }
         if (k < 0) break;
         col_vec3 n = f[k].n;
         svert w = col__support_pair_inline(A, B, n);
@@ -225,34 +233,40 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         if (dup || nv == EPA_MAX_VERTS) break;
         int iw = nv;
         v[nv++] = w;
-        /* remove the faces w sees; their unshared edges form the horizon */
-        int ne = 0, kept = 0;
+        /* Remove the faces w sees (the kept ones stay in order; every face
+         * copied, a seen one's vertices listed), then their unshared edges
+         * form the horizon: each directed edge a -> b of a seen face cancels
+         * the first live b -> a listed before it, else is listed. Edges are
+         * keys a * 256 + b (fewer than 256 vertices), -1 once cancelled,
+         * so that no step branches on which face or edge it met. */
+        int kept = 0, nseen = 0;
         for (int i = 0; i < nf; ++i) {
-            if (!(col_v3_dot(f[i].n, col_v3_sub(w.w, v[f[i].i[0]].w)) > COL_R(0.0))) {
-                if (kept != i) f[kept] = f[i]; /* (a face kept in place: no copy) */
-                ++kept;
-                continue;
-            }
-            for (int e = 0; e < 3; ++e) {
-                int a = f[i].i[e], b = f[i].i[(e + 1) % 3], found = -1;
-                for (int j = 0; j < ne && found < 0; ++j)
-                    if (edges[j][0] == b && edges[j][1] == a) found = j;
-                if (found >= 0) {
-                    for (int j = found; j + 1 < ne; ++j) {
-                        edges[j][0] = edges[j + 1][0];
-                        edges[j][1] = edges[j + 1][1];
-                    }
-                    --ne;
-                } else {
-                    edges[ne][0] = a;
-                    edges[ne][1] = b;
-                    ++ne;
-                }
-            }
+            int seen = col_v3_dot(f[i].n, col_v3_sub(w.w, v[f[i].i[0]].w)) > COL_R(0.0);
+            for (int e = 0; e < 3; ++e) seen_faces[nseen][e] = f[i].i[e];
+            nseen += seen;
+            f[kept] = f[i];
+            kept += 1 - seen;
         }
         nf = kept;
-        if (ne == 0 || nf + ne > EPA_MAX_FACES) break;
-        for (int j = 0; j < ne; ++j) epa_face_make(&f[nf++], v, edges[j][0], edges[j][1], iw);
+        int ne = 0, live = 0;
+        for (int t = 0; t < nseen; ++t) {
+            for (int e = 0; e < 3; ++e) {
+                int a = seen_faces[t][e], b = seen_faces[t][e == 2 ? 0 : e + 1];
+                int key = a * 256 + b, rev = b * 256 + a, found = ne;
+                for (int j = ne - 1; j >= 0; --j) found = edges[j] == rev ? j : found;
+                int cancel = found < ne;
+                edges[found] = cancel ? -1 : key;
+                ne += 1 - cancel;
+                live += 1 - 2 * cancel;
+            }
+        }
+        if (live == 0 || nf + live > EPA_MAX_FACES) break;
+        int nh = 0;
+        for (int j = 0; j < ne; ++j) {
+            edges[nh] = edges[j];
+            nh += edges[j] >= 0;
+        }
+        for (int j = 0; j < nh; ++j) epa_face_make(&f[nf++], v, edges[j] >> 8, edges[j] & 255, iw);
     }
     /* Stopped without converging (no face left, a support point already a
      * vertex, no horizon): where the least support value found is within the
