@@ -671,6 +671,28 @@ TEST(PenetrationSat, FaceContactIsExact) {
     EXPECT_NEAR(e.depth, 0.5, kTol);
 }
 
+// EPA's face normals are unit cross products; where one lies along an axis
+// (a face contact of two axis-aligned boxes) it is that axis exactly, as the
+// separating axes' is: boxes 7 tall and deep make the faces of A - B 14 by 14,
+// their cross products (196, 0, 0), and 196 * (1 / 196) rounds below 1, which
+// put the normal an ulp off -x and the depth an ulp short (0.12499999999999999
+// for 0.125) when a face was normalized by the reciprocal of its length.
+TEST(EpaPenetration, AFaceAlongAnAxisHasTheAxisExactly) {
+    for (double d : {0.125, 0.25, 0.375}) {
+        col_shape a = Aabb(0, 0, 0, 1, 7, 7), b = Aabb(1 - d, 0, 0, 2 - d, 7, 7);
+        col_penetration_result e = col_epa_penetration(&a, &b);
+        ASSERT_EQ(e.status, COL_HIT) << d;
+        EXPECT_EQ(e.normal.x, R(-1.0)) << d;
+        EXPECT_EQ(e.normal.y, R(0.0)) << d;
+        EXPECT_EQ(e.normal.z, R(0.0)) << d;
+        EXPECT_EQ(e.depth, R(d)) << d;
+        col_penetration_result f = col_epa_penetration(&b, &a);
+        ASSERT_EQ(f.status, COL_HIT) << d;
+        EXPECT_EQ(f.normal.x, R(1.0)) << d;
+        EXPECT_EQ(f.depth, R(d)) << d;
+    }
+}
+
 TEST(PenetrationSat, EdgeAgainstEdge) {
     // A turned 45 degrees about y reaches x = sqrt 2 with an edge along y; B
     // turned 45 degrees about z reaches down to x = cx - sqrt 2 with an edge

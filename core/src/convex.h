@@ -7,6 +7,7 @@
 #ifndef COLLIDE_SRC_CONVEX_H
 #define COLLIDE_SRC_CONVEX_H
 
+#include <stdint.h>
 #include <string.h>
 
 #include "distance_private.h"
@@ -181,10 +182,27 @@ static inline col_vec3 col__support_triangle(const col__proxy *s, col_vec3 d, in
     return s->p[best];
 }
 
+/* x, or -x unless keep, by its sign bit: no branch (a direction's signs are
+ * data, and GCC compiles a select between x and -x to a branch that
+ * mispredicts half the time on them). */
+static inline col_real col__negate_unless(col_real x, bool keep) {
+#if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits ^= (uint32_t)!keep << 31;
+#else
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits ^= (uint64_t)!keep << 63;
+#endif
+    memcpy(&x, &bits, sizeof bits);
+    return x;
+}
+
 /* A box's corner by its id: bit k set for the + side of axis k. */
 static inline col_vec3 col__box_corner(const col__proxy *s, int id) {
-    return col_v3(s->p[0].x + (id & 1 ? s->p[1].x : -s->p[1].x), s->p[0].y + (id & 2 ? s->p[1].y : -s->p[1].y),
-                  s->p[0].z + (id & 4 ? s->p[1].z : -s->p[1].z));
+    return col_v3(s->p[0].x + col__negate_unless(s->p[1].x, id & 1), s->p[0].y + col__negate_unless(s->p[1].y, id & 2),
+                  s->p[0].z + col__negate_unless(s->p[1].z, id & 4));
 }
 
 static inline col_vec3 col__support_aabb(const col__proxy *s, col_vec3 d, int *id) {
@@ -197,9 +215,9 @@ static inline col_vec3 col__obb_corner(const col__proxy *s, int id) {
     /* unrolled, as col__support_obb (the same sums in the same order: the
      * same bits); a loop over the id's bits compiled to twice the
      * instructions, and GJK's warm start takes up to eight corners */
-    col_vec3 r = col_v3_madd(s->p[0], id & 1 ? s->e.x : -s->e.x, s->u[0]);
-    r = col_v3_madd(r, id & 2 ? s->e.y : -s->e.y, s->u[1]);
-    return col_v3_madd(r, id & 4 ? s->e.z : -s->e.z, s->u[2]);
+    col_vec3 r = col_v3_madd(s->p[0], col__negate_unless(s->e.x, id & 1), s->u[0]);
+    r = col_v3_madd(r, col__negate_unless(s->e.y, id & 2), s->u[1]);
+    return col_v3_madd(r, col__negate_unless(s->e.z, id & 4), s->u[2]);
 }
 
 static inline col_vec3 col__support_obb(const col__proxy *s, col_vec3 d, int *id) {
@@ -208,9 +226,9 @@ static inline col_vec3 col__support_obb(const col__proxy *s, col_vec3 d, int *id
     bool p0 = col_v3_dot(s->u[0], d) >= COL_R(0.0), p1 = col_v3_dot(s->u[1], d) >= COL_R(0.0),
          p2 = col_v3_dot(s->u[2], d) >= COL_R(0.0);
     *id = (p0 ? 1 : 0) | (p1 ? 2 : 0) | (p2 ? 4 : 0);
-    col_vec3 r = col_v3_madd(s->p[0], p0 ? s->e.x : -s->e.x, s->u[0]);
-    r = col_v3_madd(r, p1 ? s->e.y : -s->e.y, s->u[1]);
-    return col_v3_madd(r, p2 ? s->e.z : -s->e.z, s->u[2]);
+    col_vec3 r = col_v3_madd(s->p[0], col__negate_unless(s->e.x, p0), s->u[0]);
+    r = col_v3_madd(r, col__negate_unless(s->e.y, p1), s->u[1]);
+    return col_v3_madd(r, col__negate_unless(s->e.z, p2), s->u[2]);
 }
 
 static inline col_vec3 col__support_ellipsoid(const col__proxy *s, col_vec3 d, int *id) {

@@ -29,18 +29,29 @@ static void epa_face_make(epa_face *f, const svert *v, int a, int b, int c) {
     f->i[0] = a;
     f->i[1] = b;
     f->i[2] = c;
-    /* Edges of sizes within 2^-240..2^240 (COL__SQUARES_LO..HI's square
-     * roots): their products neither underflow nor overflow, so the cross
-     * product directly; else the edges scaled to [-1, 1] first, as the cross
-     * product of tiny edges would underflow into denormals and lose the
-     * normal's direction (six divisions a face). Normalized by col__unit_or
-     * either way: exact for an axis (a touching face's normal is -x, not an
-     * ulp off it). */
+    /* The cross product of the edges, normalized by its length (one root,
+     * one division) where its largest component lies within
+     * COL__SQUARES_LO..HI (its square neither underflows nor overflows; a
+     * product of the edges' components that underflowed is below its
+     * rounding there, one that overflowed left it infinite); an axis by the
+     * division (exact: a touching face's normal is -x, not the ulp off it
+     * that x * (1 / |x|) may round to). Else the edges within 2^-240..2^240
+     * (the squares' range's roots) as they are, others scaled to [-1, 1]
+     * first (the cross product of tiny edges would underflow into denormals
+     * and lose the normal's direction), normalized by col__unit_or. */
     col_vec3 e1 = col_v3_sub(v[b].w, v[a].w), e2 = col_v3_sub(v[c].w, v[a].w);
+    col_vec3 cr = col_v3_cross(e1, e2);
+    col_real m = col__abs_max(cr);
+    if (m >= COL__SQUARES_LO && m <= COL__SQUARES_HI) {
+        int zeros = (cr.x == COL_R(0.0)) + (cr.y == COL_R(0.0)) + (cr.z == COL_R(0.0));
+        f->n = zeros == 2 ? col_v3_div(cr, m) : col_v3_scale(cr, COL_R(1.0) / col_v3_len(cr));
+        f->dist = col_v3_dot(f->n, v[a].w);
+        return;
+    }
     col_real m1 = col__max_abs3(e1), m2 = col__max_abs3(e2);
     const col_real lo = EPA_EDGE_LO, hi = EPA_EDGE_HI;
     if (m1 >= lo && m1 <= hi && m2 >= lo && m2 <= hi) {
-        f->n = col__unit_or(col_v3_cross(e1, e2), col_v3(0, 0, 0));
+        f->n = col__unit_or(cr, col_v3(0, 0, 0));
     } else {
         col_vec3 n = col_v3_cross(m1 > COL_R(0.0) ? col_v3_div(e1, m1) : e1, m2 > COL_R(0.0) ? col_v3_div(e2, m2) : e2);
         f->n = col__unit_or(n, col_v3(0, 0, 0)); /* unit: normalized after scaling, never by a denormal length */
