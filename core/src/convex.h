@@ -169,14 +169,14 @@ static inline col_vec3 col__support_segment(const col__proxy *s, col_vec3 d, int
 }
 
 static inline col_vec3 col__support_triangle(const col__proxy *s, col_vec3 d, int *id) {
+    /* the first of the greatest, without branches (the winner is data) */
     int best = 0;
     col_real bv = col_v3_dot(s->p[0], d);
     for (int i = 1; i < 3; ++i) {
         col_real v = col_v3_dot(s->p[i], d);
-        if (v > bv) {
-            bv = v;
-            best = i;
-        }
+        bool more = v > bv;
+        bv = more ? v : bv;
+        best = more ? i : best;
     }
     *id = best;
     return s->p[best];
