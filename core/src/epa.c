@@ -5,11 +5,12 @@
  */
 #include "convex.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #define EPA_MAX_VERTS (4 + COL_EPA_MAX_ITERATIONS)
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS + 8)
-_Static_assert(EPA_MAX_VERTS <= 256, "the horizon's edge keys hold a vertex in 8 bits");
+_Static_assert(EPA_MAX_VERTS <= 128, "the horizon's edge keys and seen-edge rows hold a vertex in 7 bits");
 
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
 #define EPA_EDGE_LO 0x1p-28f
@@ -174,6 +175,8 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
     svert v[EPA_MAX_VERTS];
     epa_face f[EPA_MAX_FACES];
     int edges[3 * EPA_MAX_FACES], seen_faces[EPA_MAX_FACES][3];
+    uint64_t seen_edges[EPA_MAX_VERTS][2]; /* bit b of row a: a seen face has the edge a -> b */
+    memset(seen_edges, 0, sizeof seen_edges);
     col_real tiny = COL_GJK_OVERLAP_TOLERANCE * g->scale;
     /* the nearest faces are the smooth refinements' starts (col__epa_refine),
      * which take an ellipsoid core on one side at least: none else */
@@ -246,10 +249,13 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         v[nv++] = w;
         /* Remove the faces w sees (the kept ones stay in order; every face
          * copied, a seen one's vertices listed), then their unshared edges
-         * form the horizon: each directed edge a -> b of a seen face cancels
-         * the first live b -> a listed before it, else is listed. Edges are
-         * keys a * 256 + b (fewer than 256 vertices), -1 once cancelled,
-         * so that no step branches on which face or edge it met. */
+         * form the horizon, in the seen faces' order: a directed edge a -> b
+         * of a seen face whose reverse b -> a no seen face has (each
+         * directed edge belongs to one face of the closed polytope). The
+         * seen edges as bits of a table by their first vertex, set, read
+         * and cleared in loops of one length, so that no step branches on
+         * which face or edge it met (a search of a list for each edge's
+         * reverse mispredicted its exit at every edge). */
         int kept = 0, nseen = 0;
         for (int i = 0; i < nf; ++i) {
             int seen = col_v3_dot(f[i].n, col_v3_sub(w.w, v[f[i].i[0]].w)) > COL_R(0.0);
@@ -259,24 +265,21 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
             kept += 1 - seen;
         }
         nf = kept;
-        int ne = 0, live = 0;
-        for (int t = 0; t < nseen; ++t) {
+        for (int t = 0; t < nseen; ++t)
             for (int e = 0; e < 3; ++e) {
                 int a = seen_faces[t][e], b = seen_faces[t][e == 2 ? 0 : e + 1];
-                int key = a * 256 + b, rev = b * 256 + a, found = ne;
-                for (int j = ne - 1; j >= 0; --j) found = edges[j] == rev ? j : found;
-                int cancel = found < ne;
-                edges[found] = cancel ? -1 : key;
-                ne += 1 - cancel;
-                live += 1 - 2 * cancel;
+                seen_edges[a][b >> 6] |= (uint64_t)1 << (b & 63);
             }
-        }
-        if (live == 0 || nf + live > EPA_MAX_FACES) break;
         int nh = 0;
-        for (int j = 0; j < ne; ++j) {
-            edges[nh] = edges[j];
-            nh += edges[j] >= 0;
-        }
+        for (int t = 0; t < nseen; ++t)
+            for (int e = 0; e < 3; ++e) {
+                int a = seen_faces[t][e], b = seen_faces[t][e == 2 ? 0 : e + 1];
+                edges[nh] = a * 256 + b;
+                nh += (int)(~seen_edges[b][a >> 6] >> (a & 63) & 1);
+            }
+        for (int t = 0; t < nseen; ++t)
+            for (int e = 0; e < 3; ++e) seen_edges[seen_faces[t][e]][0] = seen_edges[seen_faces[t][e]][1] = 0;
+        if (nh == 0 || nf + nh > EPA_MAX_FACES) break;
         for (int j = 0; j < nh; ++j) epa_face_make(&f[nf++], v, edges[j] >> 8, edges[j] & 255, iw);
     }
     /* Stopped without converging (no face left, a support point already a

@@ -320,8 +320,7 @@ static int sat_vertices(const sat_core *s, col_vec3 v[8]) {
     }
     for (int i = 0; i < 8; ++i) {
         col_vec3 p = s->c;
-        for (int k = 0; k < 3; ++k)
-            p = col_v3_madd(p, (i >> k & 1 ? COL_R(1.0) : COL_R(-1.0)) * col_v3_get(s->e, k), s->u[k]);
+        for (int k = 0; k < 3; ++k) p = col_v3_madd(p, col__negate_unless(col_v3_get(s->e, k), i >> k & 1), s->u[k]);
         v[i] = p;
     }
     return 8;
