@@ -175,8 +175,9 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
     svert v[EPA_MAX_VERTS];
     epa_face f[EPA_MAX_FACES];
     int edges[3 * EPA_MAX_FACES], seen_faces[EPA_MAX_FACES][3];
-    uint64_t seen_edges[EPA_MAX_VERTS][2]; /* bit b of row a: a seen face has the edge a -> b */
-    memset(seen_edges, 0, sizeof seen_edges);
+    /* bit b of row a: a seen face has the edge a -> b; a vertex's row
+     * cleared when it is added, every row cleared again after each use */
+    uint64_t seen_edges[EPA_MAX_VERTS][2];
     col_real tiny = COL_GJK_OVERLAP_TOLERANCE * g->scale;
     /* the nearest faces are the smooth refinements' starts (col__epa_refine),
      * which take an ellipsoid core on one side at least: none else */
@@ -193,6 +194,7 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         return;
     }
     int nv = 4, nf = 4;
+    for (int i = 0; i < 4; ++i) seen_edges[i][0] = seen_edges[i][1] = 0;
     epa_face_make(&f[0], v, 0, 1, 2);
     epa_face_make(&f[1], v, 0, 3, 1);
     epa_face_make(&f[2], v, 0, 2, 3);
@@ -247,6 +249,7 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         if (dup || nv == EPA_MAX_VERTS) break;
         int iw = nv;
         v[nv++] = w;
+        seen_edges[iw][0] = seen_edges[iw][1] = 0;
         /* Remove the faces w sees (the kept ones stay in order; every face
          * copied, a seen one's vertices listed), then their unshared edges
          * form the horizon, in the seen faces' order: a directed edge a -> b

@@ -786,9 +786,10 @@ static COL__ALWAYS_INLINE bool line_roots(col_vec3 m, col_vec3 d, col_real inv_d
 /* p over the triangle (in its prism): on the inner side of each edge,
  * (p - v_k) . (n x e_k) >= 0. */
 static COL__ALWAYS_INLINE bool point_in_prism(col_vec3 p, const rounded_triangle *t) {
-    for (int k = 0; k < 3; ++k)
-        if (!(col_v3_dot(col_v3_sub(p, t->v[k]), t->side[k]) >= COL_R(0.0))) return false;
-    return true;
+    /* the three sides as one condition (which side a point fails is data) */
+    bool in = true;
+    for (int k = 0; k < 3; ++k) in &= col_v3_dot(col_v3_sub(p, t->v[k]), t->side[k]) >= COL_R(0.0);
+    return in;
 }
 
 /* The earliest entry into a round piece so far (s < 0: none), its axis
@@ -800,7 +801,7 @@ typedef struct piece_entry {
 
 /* The entry s in [0, 1] into the piece (from, along) in *e where earlier. */
 static COL__ALWAYS_INLINE void keep_entry(piece_entry *e, col_real s, col_vec3 from, col_vec3 along) {
-    if (!(s >= COL_R(0.0) && s <= COL_R(1.0) && (e->s < COL_R(0.0) || s < e->s))) return;
+    if (!((s >= COL_R(0.0)) & (s <= COL_R(1.0)) & ((e->s < COL_R(0.0)) | (s < e->s)))) return;
     e->s = s;
     e->from = from;
     e->along = along;
@@ -883,21 +884,22 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         if (!line_roots(M, V, recip_len_sq(V), r2, &k, &lo, &hi)) continue;
         if (need_in && col_v3_len_sq(M) > r2 && k > COL_R(0.0)) {
             col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = me + s * ve;
-            if (z >= COL_R(0.0) && z <= t->ez[i]) {
+            if ((z >= COL_R(0.0)) & (z <= t->ez[i])) {
                 keep_entry(&e, s, t->v[i], ed);
                 side_in[i] = true;
             }
         }
         col_real z = me + hi * ve;
-        if (need_out && z >= COL_R(0.0) && z <= t->ez[i]) {
-            if (hi > *last) *last = hi;
-            side_out[i] = true;
-        }
+        /* (the tests as one condition, not a branch each: where the path
+         * leaves is data, and each branch mispredicted) */
+        bool leaves = need_out & (z >= COL_R(0.0)) & (z <= t->ez[i]);
+        *last = (leaves & (hi > *last)) ? hi : *last;
+        side_out[i] = leaves;
     }
     const col_real inv_vv = recip_len_sq(v);
     for (int i = 0; i < 3; ++i) {
         int before = (i + 2) % 3; /* the edge ending at corner i */
-        bool in = need_in && !side_in[i] && !side_in[before], out = need_out && !side_out[i] && !side_out[before];
+        bool in = need_in & !side_in[i] & !side_in[before], out = need_out & !side_out[i] & !side_out[before];
         if (!in && !out) continue;
         col_real k, lo, hi;
         col_vec3 m = col_v3_neg(t->v[i]);
