@@ -173,6 +173,7 @@ void col__epa_run(const col__proxy *A, const col__proxy *B, const gjk_state *g, 
 
 void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *g, col_real tolerance, epa_out *out) {
     svert v[EPA_MAX_VERTS];
+    col_real vx[EPA_MAX_VERTS]; /* v[i].w.x: the duplicate test's first filter */
     epa_face f[EPA_MAX_FACES];
     int edges[3 * EPA_MAX_FACES], seen_faces[EPA_MAX_FACES][3];
     /* bit b of row a: a seen face has the edge a -> b; a vertex's row
@@ -194,7 +195,10 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
         return;
     }
     int nv = 4, nf = 4;
-    for (int i = 0; i < 4; ++i) seen_edges[i][0] = seen_edges[i][1] = 0;
+    for (int i = 0; i < 4; ++i) {
+        vx[i] = v[i].w.x;
+        seen_edges[i][0] = seen_edges[i][1] = 0;
+    }
     epa_face_make(&f[0], v, 0, 1, 2);
     epa_face_make(&f[1], v, 0, 3, 1);
     epa_face_make(&f[2], v, 0, 2, 3);
@@ -245,10 +249,15 @@ void col__epa_run_to(const col__proxy *A, const col__proxy *B, const gjk_state *
             break;
         }
         bool dup = false;
-        for (int i = 0; i < nv; ++i) dup = dup || col__same_point(v[i].w, w.w);
+        /* the vertices' x first, from their own array, as one condition;
+         * the whole points only where one matches */
+        bool same_x = false;
+        for (int i = 0; i < nv; ++i) same_x |= vx[i] == w.w.x;
+        for (int i = 0; i < nv && same_x; ++i) dup = dup || col__same_point(v[i].w, w.w);
         if (dup || nv == EPA_MAX_VERTS) break;
         int iw = nv;
         v[nv++] = w;
+        vx[iw] = w.w.x;
         seen_edges[iw][0] = seen_edges[iw][1] = 0;
         /* Remove the faces w sees (the kept ones stay in order; every face
          * copied, a seen one's vertices listed), then their unshared edges
