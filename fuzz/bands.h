@@ -143,6 +143,21 @@ static inline double fz_curvature_radius(const col_shape *s) {
     double lo, hi = fz_radii_span(s, &lo);
     return lo > 0 ? hi * (hi / lo) : 0;
 }
+/* A disc (an ellipsoid with one radius 0) seen along the unit n: its rim's
+ * radius of curvature as the support sees it there, r_max^2 / |R n| (R the
+ * radii), where that exceeds fz_curvature_radius (n within |R n| / r_min
+ * of the disc's axis: nearly edge-on, the support point runs along the rim
+ * by it per radian of n, so the contact's points match no nearer than it
+ * times n's rounding; penetration_smooth.c's tolerance_at); else 0. */
+static inline double fz_disc_rim_radius(const col_shape *s, col_vec3 n) {
+    if (s->kind != COL_SHAPE_ELLIPSOID) return 0;
+    const col_vec3 r = s->u.ellipsoid.r;
+    if ((r.x == 0) + (r.y == 0) + (r.z == 0) != 1) return 0;
+    double lo, hi = fz_radii_span(s, &lo);
+    double x = (double)r.x * (double)n.x, y = (double)r.y * (double)n.y, z = (double)r.z * (double)n.z;
+    double rn = sqrt(x * x + y * y + z * z);
+    return rn > 0 && rn < lo ? hi * (hi / rn) : 0;
+}
 /* An ellipsoid's positive radii within a factor 2^25 of each other (2^10 in
  * float): beyond, an ellipsoid against a polyhedron stays with EPA (the
  * contact's tolerance, which grows with that ratio, would pass 2^-20 of the

@@ -2453,6 +2453,53 @@ TEST(Penetration, ADiscMeetsAnEllipsoidNearItsAxis) {
     }
 }
 
+// A disc 432.5 by 1.5 (flat in y) whose rim meets a polytope's edge at a
+// normal 1.2e-4 rad off the disc's axis (a fuzz_distance finding:
+// regressions/distance/disc-seen-edge-on-against-a-polytopes-edge). Seen so
+// nearly edge-on, the disc's support point runs along its rim by r_max^2 /
+// |R n| = 5e8 per radian of the normal: 5.5e-8 per ulp of it, where the
+// refinement's tolerance (128 eps of the size and of r_max^2 / r_min) was
+// 1.8e-9, so it never held, and EPA's answer (to its own tolerance) stood,
+// 2.5e-8 deeper than the least. The depth is now the least support value
+// over the normal's turn about the edge (a golden-section search of the two
+// shapes' own support functions, the second method) to 1e-9.
+TEST(Penetration, ADiscSeenEdgeOnMeetsAPolytopesEdgeAtTheLeastDepth) {
+    const col_vec3 pts[5] = {V(-512, -511.875, 511.875), V(-382.125, -283, -479.5), V(-506.125, 0, -216.25),
+                             V(0, 0.5, -288), V(-512, -512, -512)};
+    col_shape disc = Ellipsoid(-480, -384, 0, 216.25, 0, 0.75), hull = Polytope(pts, 5);
+    for (bool swap : {false, true}) {
+        const col_shape &x = swap ? hull : disc, &y = swap ? disc : hull;
+        col_penetration_result p = col_penetration(&x, &y);
+        ASSERT_EQ(p.status, COL_HIT) << "swap " << swap;
+        auto depth_along = [&](col_vec3 m) {
+            col_vec3 sa, sb;
+            EXPECT_TRUE(col_support(&x, col_v3_neg(m), &sa) && col_support(&y, m, &sb));
+            return (double)col_v3_dot(col_v3_sub(sb, sa), m);
+        };
+        // the normal's turn about the hull's edge (-512, -511.875, 511.875)
+        // to (-512, -512, -512), which the rim meets
+        col_vec3 d = col_v3_sub(pts[4], pts[0]);
+        d = col_v3_scale(d, 1 / col_v3_len(d));
+        col_vec3 u = col_v3_madd(p.normal, -col_v3_dot(p.normal, d), d);
+        u = col_v3_scale(u, 1 / col_v3_len(u));
+        col_vec3 w = col_v3_cross(d, u);
+        auto at = [&](double th) {
+            return col_v3_add(col_v3_scale(u, R(std::cos(th))), col_v3_scale(w, R(std::sin(th))));
+        };
+        double lo = -1e-6, hi = 1e-6, g = (std::sqrt(5.0) - 1) / 2;
+        for (int it = 0; it < 200; ++it) {
+            double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+            if (depth_along(at(a)) < depth_along(at(b)))
+                hi = b;
+            else
+                lo = a;
+        }
+        double least = depth_along(at((lo + hi) / 2));
+        EXPECT_NEAR(p.depth, least, kFloat ? 0.25 : 1e-9) << "swap " << swap;
+        EXPECT_LE(p.depth, least + (kFloat ? 0.25 : 1e-9)) << "swap " << swap;
+    }
+}
+
 // A disc (1 by 3, flat in z) just above the flat bottom of an ellipsoid
 // 1024 by 278 by 23.5, its centre about 1.5 off the pole along y (a fuzz
 // finding older than the seventeenth session: fuzz/regressions/distance/

@@ -198,6 +198,27 @@ static col_real contact_tolerance(const col__proxy *A, const col__proxy *B) {
     return COL_R(128.0) * COL_EPSILON * (A->size + B->size + curvature_radius(A) + curvature_radius(B));
 }
 
+/* The tolerance of a refined contact at the unit m whose curved side is a
+ * disc: contact_tolerance, or 128 eps of the rim's radius of curvature as
+ * the support sees it at m, r_max^2 / |R m| (R the radii), where that is
+ * larger. A disc has no largest radius of curvature: seen nearly edge-on
+ * (m within |R m| / r_min of its axis) its support point runs along the
+ * rim by r_max^2 / |R m| per radian of m, so no representable m matches
+ * the contact's points nearer than that times the direction's rounding (a
+ * disc 432.5 by 1.5 seen 1.2e-4 off its axis against a polytope's edge:
+ * 5e8 per radian, 5.5e-8 per ulp of m, where contact_tolerance was
+ * 1.8e-9, and Newton's method on the edge diverged, its differences
+ * twenty times below that slope: fuzz/regressions/distance/disc-seen-
+ * edge-on-against-a-polytopes-edge). For an ellipsoid of positive radii
+ * |R m| >= r_min, within contact_tolerance already. */
+static col_real tolerance_at(const col__proxy *E, col_vec3 m, col_real tol) {
+    if (disc_axis(E) < 0) return tol;
+    col_real lo, hi = radii_span(E, &lo);
+    col_real rm = col__len_safe(col_v3(E->e.x * m.x, E->e.y * m.y, E->e.z * m.z));
+    if (!(rm > COL_R(0.0))) return tol; /* along the axis: the disc's face (disc_face) */
+    return col_max(tol, COL_R(128.0) * COL_EPSILON * hi * (hi / rm));
+}
+
 /* D's support along the unit m, its value h and its part across m. */
 typedef struct smooth_at {
     svert w;
@@ -827,6 +848,7 @@ static col_vec3 curved_vertex(const curved *c, int i) {
  * corners in order) at the unit m: true where h m - e lies within tol of
  * the feature (then it supports P along m and m is its contact). */
 static bool curved_check(const curved *c, const col_vec3 *f, int k, col_vec3 m, col_real tol, curved_at *out) {
+    tol = tolerance_at(c->a_smooth ? c->A : c->B, m, tol);
     col_vec3 e = curved_e(c, m);
     col_real h = col_v3_dot(e, m) + curved_hp(c, m);
     col_vec3 raw = col_v3_madd(col_v3_neg(e), h, m), p;
@@ -865,14 +887,16 @@ static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, 
     col_vec3 m = edge_across(m0, d);
     if (col__same_point(m, col_v3(0, 0, 0))) m = across(d);
     const col_real eps = DIFFERENCE_STEP;
+    const col__proxy *E = c->a_smooth ? c->A : c->B;
+    col_real at = tolerance_at(E, m, tol); /* the part across m's tolerance there */
     col_vec3 s = col_v3_add(curved_e(c, m), v0);
     col_real g = col_v3_dot(s, m), gp = col_v3_dot(s, col_v3_cross(d, m));
     /* (one step more once within tol: a weak curvature across the edge
      * turns tol into an angle, 4e-5 rad in float on a tip of curvature
      * radius 0.5 against an edge 0.2 inside it) */
-    bool done = col_abs(gp) <= tol;
-    for (int it = 0; it < 32 && !(done && col_abs(gp) <= tol); ++it) {
-        done = col_abs(gp) <= tol;
+    bool done = col_abs(gp) <= at;
+    for (int it = 0; it < 32 && !(done && col_abs(gp) <= at); ++it) {
+        done = col_abs(gp) <= at;
         col_vec3 mp = col_v3_cross(d, m);
         col_vec3 mk = edge_across(col_v3_madd(m, eps, mp), d);
         col_real gpp = (col_v3_dot(col_v3_add(curved_e(c, mk), v0), col_v3_cross(d, mk)) - gp) / eps;
@@ -890,6 +914,7 @@ static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, 
                 m = mn;
                 g = gn;
                 gp = col_v3_dot(sn, col_v3_cross(d, mn));
+                at = tolerance_at(E, m, tol);
                 moved = true;
             }
             x *= COL_R(0.5);
@@ -897,7 +922,7 @@ static bool edge_newton(const curved *c, col_vec3 v0, col_vec3 v1, col_vec3 m0, 
         if (!moved) break;
     }
     *m_out = m;
-    return col_abs(gp) <= tol;
+    return col_abs(gp) <= at;
 }
 
 /* The vertex v of P (in D) as a point core against E: Newton's method of
