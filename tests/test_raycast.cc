@@ -234,6 +234,29 @@ TEST(RayTriangle, ARayInThePlaneWhoseNormalProductRoundsEntersAtTheVertex) {
     EXPECT_EQ(col_raycast_triangle(&short_of_it, &t, COL_TWO_SIDED).status, COL_MISS);
 }
 
+// A ray from 7e30 along x = y = z, down the edge of a triangle from its
+// vertex there (at t = 1) to the one 2^-815 off the origin (at t = 2): the
+// segment lies within rounding of the plane, where the plane's fraction
+// rounds to 0, and the cast took that for a hit at t = 0, its origin 3.5e30
+// from the triangle (fuzz_world findings: regressions/world/kdop-clipped-
+// ray-skips-a-triangle-its-origin-lies-on, ray-down-a-triangles-edge-from-
+// 7e30-cast-at-t-0). A fraction 0 with the origin off the triangle is the
+// plane's 2D cast.
+TEST(RayTriangle, ARayDownAnEdgeWithinRoundingOfThePlaneEntersAtTheVertex) {
+    const double c = 0x1.6464646464646p+101, o = 0x1.646464646469fp+102, d = -0x1.64646464646f8p+101;
+    col_triangle t = {V(0x1.d0d0d0d0d0d0dp-815, 0, 0), V(0, 0x1.646p+101, c), V(c, c, c)};
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "coordinates beyond float's range";
+    col_ray r = {V(o, o, o), V(d, d, d), 2};
+    col_ray_hit h = col_raycast_triangle(&r, &t, COL_TWO_SIDED);
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_FALSE(h.inside);
+    EXPECT_NEAR(h.t, 1.0, 1e-12);
+    EXPECT_NEAR(h.point.x / c, 1.0, 1e-12);
+    col_shape shape = {COL_SHAPE_TRIANGLE, {}};
+    shape.u.triangle = t;
+    EXPECT_EQ(col_raycast(&shape, &r).t, h.t);
+}
+
 // A degenerate triangle is its longest edge, decided as that segment's
 // cast decides: three equal points at the origin against a ray passing
 // 2^-546 beside them, where every square underflows (a fuzz_world finding:

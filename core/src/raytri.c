@@ -133,7 +133,13 @@ static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec
      * segment in the plane, which the exact orientation of its end then
      * tells (its origin too is in the plane: a segment crossing the plane
      * at its origin meets the triangle there, inside) */
-    if (tc.nd == COL_R(0.0) || (f == COL_R(0.0) && col__orient3d(t->a, t->b, t->c, end) == 0)) {
+    /* (f 0 with the origin off the triangle, tested exactly above: a hit
+     * at 0 would be the origin, which it is not; the segment lies within
+     * rounding of the plane, so the plane's 2D cast: a ray from 7e30 along
+     * x = y = z, down an edge of a triangle from its vertex there to one
+     * 2^-815 off the origin, got t = 0, a fuzz_world finding:
+     * regressions/world/kdop-clipped-ray-skips-a-triangle-its-origin-lies-on) */
+    if (tc.nd == COL_R(0.0) || f == COL_R(0.0)) {
         col_ray_hit h = coplanar(r, &tc);
         if (h.status == COL_HIT) return h;
     }
