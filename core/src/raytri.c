@@ -126,19 +126,16 @@ static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec
     tri_case tc = {t->a, t->b, t->c, n, 0};
     tc.nd = col_v3_dot(tc.n, r->delta);
     if (sides == COL_CULL_BACKFACES && !(tc.nd < COL_R(0.0))) return col__ray_miss();
-    /* in the plane: n . delta may round to 0 or not (a ray along the line
-     * x = y = z through two vertices, n exact and n . (1, 1, 1) = 0, got
-     * a rounded n . delta of 1e-13 and the plane's fraction 0: t = 0, a
-     * point 498 from the triangle, a fuzz_world finding): f is 0 for a
-     * segment in the plane, which the exact orientation of its end then
-     * tells (its origin too is in the plane: a segment crossing the plane
-     * at its origin meets the triangle there, inside) */
-    /* (f 0 with the origin off the triangle, tested exactly above: a hit
-     * at 0 would be the origin, which it is not; the segment lies within
-     * rounding of the plane, so the plane's 2D cast: a ray from 7e30 along
-     * x = y = z, down an edge of a triangle from its vertex there to one
-     * 2^-815 off the origin, got t = 0, a fuzz_world finding:
-     * regressions/world/kdop-clipped-ray-skips-a-triangle-its-origin-lies-on) */
+    /* In the plane, or within rounding of it: the plane's 2D cast. n .
+     * delta may round to 0 or not there, and the plane's fraction f rounds
+     * to 0 (a ray along the line x = y = z through two vertices got a
+     * rounded n . delta of 1e-13 and f 0: t = 0, a point 498 from the
+     * triangle; a ray from 7e30 along x = y = z, down an edge from its
+     * vertex there to one 2^-815 off the origin, got t = 0, 3.5e30 from
+     * the triangle: fuzz_world findings, regressions/world/kdop-clipped-
+     * ray-skips-a-triangle-its-origin-lies-on). f 0 with the origin off
+     * the triangle (tested exactly above) cannot be a hit at 0, which
+     * would be the origin. */
     if (tc.nd == COL_R(0.0) || f == COL_R(0.0)) {
         col_ray_hit h = coplanar(r, &tc);
         if (h.status == COL_HIT) return h;
