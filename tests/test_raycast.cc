@@ -257,6 +257,41 @@ TEST(RayTriangle, ARayDownAnEdgeWithinRoundingOfThePlaneEntersAtTheVertex) {
     EXPECT_EQ(col_raycast(&shape, &r).t, h.t);
 }
 
+// A ray from 500 units away ending exactly on a vertex of a triangle 2.5
+// units wide (a fuzz_world finding: the plane's fraction from the
+// decision's determinants, relative to the origin, is off by eps (D / s)^2;
+// t was 0.9999999999915, 6.5e-9 before the plane, and a k-DOP tree's
+// clipped ray skipped it: regressions/world/kdop-clipped-ray-misses-a-thin-
+// triangles-earlier-hit), and a ray through the inside of a turned triangle
+// 1.4 wide 3000 away (exactly at t = 1: the end is exact). The fraction
+// from the plane's normal is within a few eps D / (|delta| sin(slant)).
+TEST(RayTriangle, AFarSmallTriangleIsHitWhereItsPlaneIs) {
+    const bool kFloat = sizeof(col_real) == sizeof(float);
+    col_triangle t = {V(-231, -231, -231), V(-231, -228.5, -231), V(-231, -231, -229.625)};
+    for (col_real max_t : {R(1.0), R(2.0), (col_real)INFINITY}) {
+        if (kFloat) break;
+        col_ray r = {V(-0x1.f4fffffffff83p+8, 0x1.0b0000000007dp+8, 0x1.0b0000000007dp+8),
+                     V(0x1.0dfffffffff83p+8, -0x1.f20000000007dp+8, -0x1.f20000000007dp+8), max_t};
+        col_ray_hit h = col_raycast_triangle(&r, &t, COL_TWO_SIDED);
+        ASSERT_EQ(h.status, COL_HIT) << "max_t " << max_t;
+        EXPECT_NEAR(h.t, 1.0, 8 * COL_EPSILON) << "max_t " << max_t;
+    }
+    col_triangle turned = {V(1000, 1000, 0), V(1001, 999, 0), V(1000, 1000, 1)}; // in x + y = 2000
+    for (col_real max_t : {R(1.0), R(2.0), (col_real)INFINITY}) {
+        // from (-2000.75, -1.25, 0.75) to (1000.25, 999.75, 0.25), inside the triangle
+        col_ray r = {V(-2000.75, -1.25, 0.75), V(3001, 1001, -0.5), max_t};
+        col_ray_hit h = col_raycast_triangle(&r, &turned, COL_TWO_SIDED);
+        ASSERT_EQ(h.status, COL_HIT) << "max_t " << max_t;
+        EXPECT_NEAR(h.t, 1.0, 64 * COL_EPSILON) << "max_t " << max_t;
+        for (col_triangle_sides sides : {COL_TWO_SIDED, COL_CULL_BACKFACES}) {
+            h = col_raycast_triangle(&r, &turned, sides);
+            if (h.status == COL_HIT) {
+                EXPECT_NEAR(h.t, 1.0, 64 * COL_EPSILON) << "max_t " << max_t;
+            }
+        }
+    }
+}
+
 // A degenerate triangle is its longest edge, decided as that segment's
 // cast decides: three equal points at the origin against a ray passing
 // 2^-546 beside them, where every square underflows (a fuzz_world finding:

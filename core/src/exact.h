@@ -61,7 +61,8 @@ int col__ray_meets_triangle(col_vec3 o, col_vec3 d, col_vec3 a, col_vec3 b, col_
 
 /* The same decision, and for a segment that meets the triangle the fraction
  * of the way from p to q at which its line meets the plane (in [0, 1],
- * rounded; 0 for a segment in the plane). */
+ * rounded; 0 for a segment in the plane exactly, -1 for one within rounding
+ * of it, where the fraction is not determined). */
 bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t);
 
 /* col__segment_meets_triangle of the segment [*p, *q] and the triangle *t,

@@ -25,9 +25,11 @@ static col_real cross2(col_vec3 p, col_vec3 q, int i, int j) {
     return col_v3_get(p, i) * col_v3_get(q, j) - col_v3_get(p, j) * col_v3_get(q, i);
 }
 
-/* A ray lying in the triangle's plane, origin outside the triangle: the first
- * edge it reaches, solved in the 2D plane of the two axes the normal points
- * least along. */
+/* A ray lying in the triangle's plane, or within rounding of it, origin off
+ * the triangle: the first edge it reaches, solved in the 2D plane of the two
+ * axes the normal points least along; t = 0 where the origin lies within the
+ * triangle there (within rounding of the triangle in 3D, the ray's line
+ * being within rounding of the plane). */
 static col_ray_hit coplanar(const col_ray *r, const tri_case *tc) {
     int k = 0;
     col_vec3 an = col_v3_abs(tc->n);
@@ -35,6 +37,11 @@ static col_ray_hit coplanar(const col_ray *r, const tri_case *tc) {
     if (an.z > col_v3_get(an, k)) k = 2;
     int i = (k + 1) % 3, j = (k + 2) % 3;
     const col_vec3 v[3] = {tc->a, tc->b, tc->c};
+    col_real area = cross2(col_v3_sub(v[1], v[0]), col_v3_sub(v[2], v[0]), i, j);
+    bool in = true;
+    for (int e = 0; e < 3; ++e)
+        in = in && cross2(col_v3_sub(v[(e + 1) % 3], v[e]), col_v3_sub(r->origin, v[e]), i, j) * area >= COL_R(0.0);
+    if (in) return col__ray_accept(r, COL_R(0.0), col__unit_or(tc->n, col_v3(0, 0, 0)));
     col_real best = COL_REAL_MAX;
     bool found = false;
     for (int e = 0; e < 3; ++e) {
@@ -116,31 +123,31 @@ static col_ray_hit watertight(const col_ray *r, const tri_case *tcp);
 /* A ray with a finite max_t hits exactly when the static test says the
  * segment from the origin to origin + max_t delta meets the triangle
  * (exact.h: at an edge, a vertex, or at t = max_t too), at the fraction of
- * max_t where the segment meets the plane (a ray in the plane: the first
- * edge it reaches; an origin on the triangle: inside). */
+ * max_t where the segment meets the plane (a ray in the plane, or within
+ * rounding of it: the first edge it reaches; an origin on the triangle:
+ * inside). */
 static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
     col_vec3 end;
     col_real f;
     if (!col__ray_end(r, &end) || !col__segment_triangle_at(&r->origin, &end, t, &f)) return col__ray_miss();
-    if (f == COL_R(0.0) && col__segment_meets_triangle_at(&r->origin, &r->origin, t)) return col__ray_inside(r);
+    if (f <= COL_R(0.0) && col__segment_meets_triangle_at(&r->origin, &r->origin, t)) return col__ray_inside(r);
     tri_case tc = {t->a, t->b, t->c, n, 0};
     tc.nd = col_v3_dot(tc.n, r->delta);
     if (sides == COL_CULL_BACKFACES && !(tc.nd < COL_R(0.0))) return col__ray_miss();
-    /* In the plane, or within rounding of it: the plane's 2D cast. n .
-     * delta may round to 0 or not there, and the plane's fraction f rounds
-     * to 0 (a ray along the line x = y = z through two vertices got a
-     * rounded n . delta of 1e-13 and f 0: t = 0, a point 498 from the
-     * triangle; a ray from 7e30 along x = y = z, down an edge from its
-     * vertex there to one 2^-815 off the origin, got t = 0, 3.5e30 from
-     * the triangle: fuzz_world findings, regressions/world/kdop-clipped-
-     * ray-skips-a-triangle-its-origin-lies-on). f 0 with the origin off
-     * the triangle (tested exactly above) cannot be a hit at 0, which
-     * would be the origin. */
-    if (tc.nd == COL_R(0.0) || f == COL_R(0.0)) {
+    /* In the plane, or within rounding of it (f -1), or an origin within
+     * rounding of it (f 0): the plane's 2D cast. n . delta may round to 0
+     * or not there (a ray along the line x = y = z through two vertices
+     * got a rounded n . delta of 1e-13; a ray from 7e30 along x = y = z,
+     * down an edge from its vertex there to one 2^-815 off the origin,
+     * within rounding of the plane, took t = 0, 3.5e30 from the triangle:
+     * fuzz_world findings, regressions/world/kdop-clipped-ray-skips-a-
+     * triangle-its-origin-lies-on). f 0 with the origin off the triangle
+     * (tested exactly above) is a hit near 0, not the origin's. */
+    if (tc.nd == COL_R(0.0) || f <= COL_R(0.0)) {
         col_ray_hit h = coplanar(r, &tc);
         if (h.status == COL_HIT) return h;
     }
-    col_ray_hit h = col__ray_accept(r, col_min(f * r->max_t, r->max_t), facing(&tc));
+    col_ray_hit h = col__ray_accept(r, col_min(col_max(f, COL_R(0.0)) * r->max_t, r->max_t), facing(&tc));
     return h.status == COL_HIT ? h : col__ray_accept(r, COL_R(0.0), facing(&tc));
 }
 
