@@ -567,6 +567,30 @@ TEST(RayPolytope, TetrahedronFaceDegenerateHullsAndFarAway) {
               std::max(10 * kHullTol, Ulps(1e6, 4) / 10));
 }
 
+// A ray at a slant of 0.03 to a face 1000 across, ending on that face's
+// edge (at its middle): near the end the point's foot on the face lies
+// inside it by less than the simplex solver resolves, so GJK stalls at the
+// edge, 7.5e-4 from the hull at t = 0.99996, the face's far vertex on the
+// point's side of the plane normal to the edge's v (a fuzz_distance
+// finding: fuzz/regressions/distance/grazing-ray-stops-short-of-a-polytope-
+// it-reaches-at-its-end). The face beside the edge gives the entry.
+TEST(RayPolytope, AGrazingRayEndingOnAnEdgeEntersThere) {
+    const col_vec3 hull[8] = {V(-488.375, 439.625, 439.625), V(439.625, 439.625, 439.625), V(439.625, 439.625, 420.125),
+                              V(-512, -512, -512),           V(271.875, 420.75, 439.625),  V(439.625, 439.625, 439.625),
+                              V(439.625, 445.375, -133.625), V(-512, -512, -512)};
+    const double off = sizeof(col_real) == sizeof(float) ? 0 : 0x1p-47; // the finding's end, 1 ulp of 36 off the edge
+    for (double e : {0.0, off}) {
+        col_vec3 o = V(-512, -512, -484), end = V(-500.1875, -36.1875 - e, -36.1875 - e);
+        col_ray r = Ray(o, col_v3_sub(end, o), 1);
+        col_ray_hit h = CastHull(hull, 8, r);
+        ASSERT_EQ(h.status, COL_HIT) << e;
+        EXPECT_FALSE(h.inside);
+        EXPECT_NEAR(h.t, 1, kHullTol) << e;
+        // the face's normal, or the edge's other one: facing the ray
+        EXPECT_LE(col_v3_dot(h.normal, r.delta), 0);
+    }
+}
+
 TEST(RayPolytope, AgreesWithTheBoxCastOnRandomRays) {
     // the cube's hull is the box [-1, 1]^3: the same decisions and entries
     // away from the boundary (the box's exact, the hull's within GJK's tolerance)
