@@ -92,14 +92,20 @@ typedef enum col_triangle_sides {
  * when its line meets the triangle ahead of the origin (orientation
  * predicates with Shewchuk's filter and an exact path, collide's exact.c).
  * Shared edges and vertices are hit by every triangle that has them, so a
- * mesh has no cracks. t is the watertight test's (Woop, Benthin and Wald,
- * "Watertight ray/triangle intersection", JCGT 2013: the triangle sheared
- * into ray space, three edge functions) where it agrees, the plane's
- * otherwise; a ray all but parallel to the plane whose n . delta rounds to
- * zero cannot report its (huge) t and misses. This is the ray-triangle test
- * of the generic dispatch. A ray lying in the triangle's plane hits where it
- * enters the triangle (closed sets, in floating point); an origin on the
- * triangle is inside; a degenerate triangle is its longest edge.
+ * mesh has no cracks. t, for a finite max_t: where the segment crosses the
+ * triangle's plane, from the plane's normal (b - a) x (c - a) and the ends'
+ * offsets from it, good to a few eps |a - origin| / sin(slant) along the ray
+ * whatever the triangle's size; without end: the watertight test's (Woop,
+ * Benthin and Wald, "Watertight ray/triangle intersection", JCGT 2013: the
+ * triangle sheared into ray space, three edge functions) where it agrees,
+ * the plane's otherwise; a ray all but parallel to the plane whose n . delta
+ * rounds to zero cannot report its (huge) t and misses. This is the
+ * ray-triangle test of the generic dispatch. A ray lying in the triangle's
+ * plane, or (with a finite max_t) within rounding of it, hits where it
+ * enters the triangle in the plane of the two axes the normal points least
+ * along (closed sets, in floating point; t = 0 where its origin lies within
+ * the triangle there); an origin on the triangle is inside; a degenerate
+ * triangle is its longest edge.
  */
 COL_API col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides);
 
@@ -153,7 +159,10 @@ COL_API col_ray_hit col_raycast_segment(const col_ray *r, const col_segment *s);
  * the hull's extent from the origin, where GJK's steps stall (v . w is
  * noise once |v| falls below sqrt(eps) of that extent) the last simplex's
  * face (its plane checked to support the hull), edge or vertex giving the
- * entry; where the ray enters through another feature than that (a grazing
+ * entry (a stall at an edge beside a face the simplex solver could not take
+ * in, the point's foot on it too near the edge to resolve: that face, where
+ * its plane supports the hull and the ray crosses it within the face); where
+ * the ray enters through another feature than that (a grazing
  * ray passing an edge into the face beside it), or from an origin within
  * that stall of the hull, the point at t lies within the stall of the hull
  * and before the entry, the gap along the ray that distance over the slant
