@@ -17,19 +17,6 @@ typedef struct gjk_cast {
     col_vec3 n;
 } gjk_cast;
 
-/*
- * The last steps of a cast, where GJK's steps stall: near the hull, the
- * sign of v . w is noise once |v|^2 falls below the rounding of v . w (eps
- * |v| |w|, w as large as the hull), so the cast stops up to about sqrt(eps)
- * of the hull's size short of it (a ray 1.6e-5 short of a face 1000 across
- * in fuzz_distance). Its final simplex is the hull's feature the ray enters
- * through (three points: a face, two: an edge, one: a vertex); the ray's
- * crossing of that face's plane, or its closest approach to that edge
- * (its line, or the end nearest it) or that vertex, is the entry to rounding. Taken where it lies ahead
- * of the cast's t (a lower bound: t never passes the hull), for a face
- * whose plane supports the hull, for an edge or a vertex no more than the
- * stall can leave (below); a face also gives its normal, facing the ray.
- */
 /* Whether the plane through b0 with normal fn (not zero, facing the ray)
  * supports C: no point of C beyond it by more than GJK's size tolerance.
  * *u gets fn as a unit vector. */
@@ -80,6 +67,21 @@ static bool beside_face(const col__proxy *C, col_vec3 b0, col_vec3 b1, col_vec3 
     return true;
 }
 
+/*
+ * The last steps of a cast, where GJK's steps stall: near the hull, the
+ * sign of v . w is noise once |v|^2 falls below the rounding of v . w (eps
+ * |v| |w|, w as large as the hull), so the cast stops up to about sqrt(eps)
+ * of the hull's size short of it (a ray 1.6e-5 short of a face 1000 across
+ * in fuzz_distance). Its final simplex is the hull's feature the ray enters
+ * through (three points: a face, two: an edge, one: a vertex); the ray's
+ * crossing of that face's plane, or its closest approach to that edge
+ * (its line, or the end nearest it) or that vertex, is the entry to rounding. Taken where it lies ahead
+ * of the cast's t (a lower bound: t never passes the hull), for a face
+ * whose plane supports the hull, for an edge or a vertex no more than the
+ * stall can leave (below); a face also gives its normal, facing the ray.
+ * beside (may be NULL): a support point the solver dropped at the stall,
+ * which with an edge may make the face the ray enters by (beside_face).
+ */
 static void polish(const col__proxy *C, const simplex *s, col_vec3 d, col_real max_t, const col_vec3 *beside,
                    gjk_cast *out) {
     col_real dd = col_v3_dot(d, d), tp = out->t;

@@ -38,7 +38,7 @@ static col_ray_hit coplanar(const col_ray *r, const tri_case *tc) {
     int i = (k + 1) % 3, j = (k + 2) % 3;
     const col_vec3 v[3] = {tc->a, tc->b, tc->c};
     col_real area = cross2(col_v3_sub(v[1], v[0]), col_v3_sub(v[2], v[0]), i, j);
-    bool in = true;
+    bool in = area != COL_R(0.0);
     for (int e = 0; e < 3; ++e)
         in = in && cross2(col_v3_sub(v[(e + 1) % 3], v[e]), col_v3_sub(r->origin, v[e]), i, j) * area >= COL_R(0.0);
     if (in) return col__ray_accept(r, COL_R(0.0), col__unit_or(tc->n, col_v3(0, 0, 0)));
