@@ -841,9 +841,13 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         const col_vec3 o = col_v3(0, 0, 0);
         col_real h = col_v3_dot(col_v3_sub(o, t->v[0]), n), dn = col_v3_dot(v, n);
         if (h < COL_R(0.0)) n = col_v3_neg(n), h = -h, dn = -dn;
+        /* both planes' crossings at once, before the branches on the first
+         * (each waits on a division; dn 0: neither is read) */
+        col_real dq = dn != COL_R(0.0) ? dn : COL_R(1.0), side = dn < COL_R(0.0) ? -r : r;
+        col_real u_in = (h - r) / -dq, u_out = (side - h) / dq;
         if (want_in && h > r) {
             if (!(dn < COL_R(0.0))) return false;
-            col_real u = (h - r) / -dn;
+            col_real u = u_in;
             if (!(u <= COL_R(1.0))) return false;
             col_vec3 c = col_v3_madd(o, u, v);
             if (point_in_prism(col_v3_madd(c, -r, n), t)) {
@@ -857,7 +861,7 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
         }
         /* the exit through the other side's plane: h + s dn = -r (dn < 0) or r (dn > 0) */
         if (dn != COL_R(0.0)) {
-            col_real side = dn < COL_R(0.0) ? -r : r, u = (side - h) / dn;
+            col_real u = u_out;
             if (point_in_prism(col_v3_madd(col_v3_madd(o, u, v), -side, n), t)) {
                 *last = u;
                 need_out = false;
@@ -873,16 +877,35 @@ static bool rounded_triangle_span(col_vec3 v, rounded_triangle *t, bool want_in,
      * through its side, the ball's entry (exit) cannot be the first (last),
      * and only the corners without such a neighbour are solved. */
     bool side_in[3] = {false, false, false}, side_out[3] = {false, false, false};
+    /* The edge's cylinder, through its side between its discs: |(m + s v)
+     * x e|^2 = r^2 |e|^2, the axial coordinate (m + s v) . e in [0, ez].
+     * The three cylinders' roots first, without a branch (line_roots'
+     * operations, the same bits; the root of a cylinder the path misses
+     * is NaN, never read): each root waits on a division and a
+     * square root, and solved one cylinder at a time behind the branches
+     * on the last one's answer they ran one after another, half the cast's
+     * time. */
+    col_real mm_[3], me_[3], ve_[3], r2_[3], k_[3], q_[3];
+    bool ok_[3];
     for (int i = 0; i < 3; ++i) {
-        if (!(t->ee[i] > COL_R(0.0))) continue;
-        /* the edge's cylinder, through its side between its discs: |(m + s
-         * v) x e|^2 = r^2 |e|^2, the axial coordinate (m + s v) . e in [0,
-         * ez] */
-        col_real k, lo, hi;
         col_vec3 m = col_v3_neg(t->v[i]), ed = t->e[i], M = col_v3_cross(m, ed), V = col_v3_cross(v, ed);
-        col_real me = col_v3_dot(m, ed), ve = col_v3_dot(v, ed), r2 = rr * t->ee[i];
-        if (!line_roots(M, V, recip_len_sq(V), r2, &k, &lo, &hi)) continue;
-        if (need_in && col_v3_len_sq(M) > r2 && k > COL_R(0.0)) {
+        me_[i] = col_v3_dot(m, ed);
+        ve_[i] = col_v3_dot(v, ed);
+        r2_[i] = rr * t->ee[i];
+        mm_[i] = col_v3_len_sq(M);
+        /* recip_len_sq's, by selects (no division by zero) */
+        col_real vv = col_v3_len_sq(V), inv = COL_R(1.0) / (vv > COL_R(0.0) ? vv : COL_R(1.0));
+        inv = vv > COL_R(0.0) ? inv : (col_real)INFINITY;
+        k_[i] = -col_v3_dot(M, V) * inv;
+        col_real h2 = r2_[i] - col_v3_len_sq(col_v3_madd(M, k_[i], V));
+        ok_[i] = (t->ee[i] > COL_R(0.0)) & (inv <= COL_REAL_MAX) & (h2 >= COL_R(0.0));
+        q_[i] = col_sqrt(h2 * inv); /* (NaN where h2 < 0 or inv is infinite: never read) */
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (!ok_[i]) continue;
+        col_real k = k_[i], lo = k - q_[i], hi = k + q_[i], me = me_[i], ve = ve_[i], r2 = r2_[i];
+        col_vec3 ed = t->e[i];
+        if (need_in && mm_[i] > r2 && k > COL_R(0.0)) {
             col_real s = lo >= COL_R(0.0) ? lo : COL_R(0.0), z = me + s * ve;
             if ((z >= COL_R(0.0)) & (z <= t->ez[i])) {
                 keep_entry(&e, s, t->v[i], ed);
