@@ -335,14 +335,20 @@ static inline int col__segment_box_sat_fast(col_vec3 p, col_vec3 q, col_vec3 lo,
         E[k] = H - L;
         A[k] = (fabs(P) + fabs(Q)) + (fabs(L) + fabs(H));
     }
+    /* the three axes written out (j, k = i + 1, i + 2 mod 3): GCC at -O2
+     * keeps a loop over them, with the indices' remainders and loads */
     int apart = 0, meets = 1;
-    for (int i = 0; i < 3; ++i) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        double s = fabs(M[j] * D[k] - M[k] * D[j]) - (E[j] * fabs(D[k]) + E[k] * fabs(D[j]));
-        double e = 40 * COL__XS_U * (A[j] * A[k]) + 0x1p-1000;
-        apart |= s > e;
-        meets &= (s < -e) | ((D[j] == 0.0) & (D[k] == 0.0));
-    }
+#define COL__SB_AXIS(j, k)                                                                                             \
+    do {                                                                                                               \
+        double s = fabs(M[j] * D[k] - M[k] * D[j]) - (E[j] * fabs(D[k]) + E[k] * fabs(D[j]));                          \
+        double e = 40 * COL__XS_U * (A[j] * A[k]) + 0x1p-1000;                                                         \
+        apart |= s > e;                                                                                                \
+        meets &= (s < -e) | ((D[j] == 0.0) & (D[k] == 0.0));                                                           \
+    } while (0)
+    COL__SB_AXIS(1, 2);
+    COL__SB_AXIS(2, 0);
+    COL__SB_AXIS(0, 1);
+#undef COL__SB_AXIS
     return apart ? 0 : meets ? 1 : 2;
 }
 /* The same out of line (box.c), for the fuzzers: the double build's static

@@ -737,7 +737,10 @@ static COL__ALWAYS_INLINE void rounded_triangle_make(rounded_triangle *t, col_ve
         return;
     }
     t->n = col__unit_len(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), col_v3(0, 0, 0), NULL);
-    for (int k = 0; k < 3; ++k) t->side[k] = col_v3_cross(t->n, col_v3_sub(t->v[(k + 1) % 3], t->v[k]));
+    /* (written out: GCC at -O2 keeps a loop, with the index's remainder) */
+    t->side[0] = col_v3_cross(t->n, col_v3_sub(b, a));
+    t->side[1] = col_v3_cross(t->n, col_v3_sub(c, b));
+    t->side[2] = col_v3_cross(t->n, col_v3_sub(a, c));
 }
 
 /* The scaled edges, on the first cast that reaches them (a face contact
@@ -745,10 +748,9 @@ static COL__ALWAYS_INLINE void rounded_triangle_make(rounded_triangle *t, col_ve
 static void rounded_triangle_edges(rounded_triangle *t) {
     if (t->edges) return;
     t->edges = true;
-    col_vec3 e[3];
+    const col_vec3 e[3] = {col_v3_sub(t->v[1], t->v[0]), col_v3_sub(t->v[2], t->v[1]), col_v3_sub(t->v[0], t->v[2])};
     col_real big = COL_R(0.0);
     for (int k = 0; k < 3; ++k) {
-        e[k] = col_v3_sub(t->v[(k + 1) % 3], t->v[k]);
         col_real m = col__abs_max(e[k]);
         big = big > m ? big : m;
     }
@@ -996,10 +998,10 @@ typedef struct face_frame {
 
 static face_frame face_frame_make(const col_vec3 *t) {
     face_frame F;
-    for (int k = 0; k < 3; ++k) {
-        F.E[k] = col_v3_sub(t[(k + 1) % 3], t[k]);
-        F.lE[k] = norm1(F.E[k]);
-    }
+    F.E[0] = col_v3_sub(t[1], t[0]);
+    F.E[1] = col_v3_sub(t[2], t[1]);
+    F.E[2] = col_v3_sub(t[0], t[2]);
+    for (int k = 0; k < 3; ++k) F.lE[k] = norm1(F.E[k]);
     F.n = col_v3_cross(F.E[0], col_v3_neg(F.E[2]));
     F.n1 = F.lE[0] * F.lE[2];
     return F;
