@@ -33,6 +33,10 @@ FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # static about 400-700 (its boundary sweeps and mid-sweep grazes compare the
 # filters with exact arithmetic, which the fuzzer seeks out).
 FUZZ_SLOW_ARGS ?= $(FUZZ_ARGS)
+# Extra ctest arguments of the ASan+UBSan run of `make test` (CI leaves out the
+# corpora's replays there: its fuzz stage has just run the same inputs under
+# the same sanitizers).
+ASAN_CTEST_ARGS ?=
 FUZZ_STATIC_ARGS ?= $(FUZZ_SLOW_ARGS)
 FUZZ_HOSTILE_ARGS ?= $(FUZZ_ARGS)
 FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)
@@ -113,7 +117,7 @@ test-float:
 test-asan:
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan
-	ctest --preset asan
+	ctest --preset asan $(ASAN_CTEST_ARGS)
 
 # (tee -a: opening /dev/stderr without it truncates a log file that stderr
 # is redirected to, which wiped CI logs up to the fuzz step.)

@@ -50,7 +50,7 @@ void RunCrossCheck(const char *name, uint64_t seed, Make make, Oracle oracle, Mo
         Gen g(seed + static_cast<uint64_t>(off));
         col_vec3 o = V(off, -off, off);
         int checked = 0, hits = 0, skipped = 0, near = 0;
-        for (int i = 0; i < 3000; ++i) {
+        for (int i = 0; i < CaseCount(3000); ++i) {
             auto ab = make(g, o);
             for (int variant = 0; variant < 3; ++variant) {
                 auto a = ab.first;
@@ -78,7 +78,7 @@ void RunCrossCheck(const char *name, uint64_t seed, Make make, Oracle oracle, Mo
         EXPECT_GT(hits, checked / 5) << name << " offset " << off;
         EXPECT_LT(hits, checked * 4 / 5) << name << " offset " << off;
         EXPECT_LT(skipped, checked / 10) << name << " offset " << off;
-        EXPECT_GT(near, 2000) << name << " offset " << off << ": too few near-contact cases";
+        EXPECT_GT(near, CaseCount(2000)) << name << " offset " << off << ": too few near-contact cases";
     }
 }
 

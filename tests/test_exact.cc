@@ -754,7 +754,7 @@ TEST(ExactSegment, RayCapsuleCastsEndingOnOrByAnUlpBesideTheSurface) {
     // the surface: the cast's certificate must count every rounding, or it
     // decides some of them unlike the exact test. Near and 2^4..2^26 away.
     std::mt19937 g(61);
-    int n = 12000, hits = 0;
+    int n = CaseCount(12000), hits = 0;
     for (int i = 0; i < n; ++i) {
         double shift = i % 4 == 0 ? 0 : std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
         CapsulePoint cp = PointOnCapsule(g, shift);
@@ -814,7 +814,7 @@ TEST(ExactSegment, RayCapsuleCastsAtAnEndsBallBeyondItsPlane) {
     static const int p[][3] = {{-4, 3, 0}, {0, -4, 3}, {-3, 0, 4}, {0, 5, 0}, {5, 0, 0}};
     static const int q[][3] = {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 0}}; // along W x P
     std::mt19937 g(67);
-    int n = 12000, hits = 0;
+    int n = CaseCount(12000), hits = 0;
     for (int i = 0; i < n; ++i) {
         double shift = i % 4 == 0 ? 0 : std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
         int k = static_cast<int>(g() % 5), side = g() % 2 ? 1 : -1, end = static_cast<int>(g() % 2);
@@ -864,7 +864,7 @@ TEST(ExactSegment, RayCapsuleCastsNearlyAlongTheAxisGrazingTheBody) {
     static const int p[][3] = {{-4, 3, 0}, {0, -4, 3}, {-3, 0, 4}, {0, 5, 0}, {5, 0, 0}};
     static const int q[][3] = {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 0}}; // w x p, scaled
     std::mt19937 g(71);
-    int n = 12000, hits = 0;
+    int n = CaseCount(12000), hits = 0;
     for (int i = 0; i < n; ++i) {
         double shift = i % 4 == 0 ? 0 : std::ldexp(1.0, 4 + static_cast<int>(g() % 23));
         int k = static_cast<int>(g() % 5), side = g() % 2 ? 1 : -1;
@@ -1348,7 +1348,7 @@ TEST(ExactSweep, FiltersAtDecimalTouchesEqualTheExactPath) {
         return f == x && o == xo;
     };
     int wrong = 0;
-    for (int n = 0; n < 3000; ++n) {
+    for (int n = 0; n < CaseCount(3000); ++n) {
         // a sphere touching the plane 0.6 x + 0.8 y = d at the start: the
         // centre (x, y) with 0.6 x + 0.8 y - d = r in decimal
         double x = dec(-900, 900), y = dec(-900, 900), d = dec(-900, 900);
@@ -1545,13 +1545,7 @@ TEST(ExactSweep, PointsThroughATriangleByAnEdgeDecideAsExactArithmetic) {
     // arithmetic does.
     std::mt19937 g(31);
     std::uniform_real_distribution<double> u(-1, 1), s(0.05, 0.95);
-#ifdef COLLIDE_TEST_SANITIZED
-    // a quarter of the cases under the sanitizers (which look for memory
-    // errors, not roundings; 55 s of CI's ASan run): the plain builds run all
-    int hits = 0, n = 5000;
-#else
-    int hits = 0, n = 20000;
-#endif
+    int hits = 0, n = CaseCount(20000);
     for (int i = 0; i < n; ++i) {
         double shift = i % 2 ? std::ldexp(1.0, static_cast<int>(g() % 21)) : 0.0;
         col_vec3 o = V(shift, -shift, shift / 3);
@@ -1629,7 +1623,7 @@ TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
         for (col_real scale :
              {static_cast<col_real>(1.0), static_cast<col_real>(0x1p-30), static_cast<col_real>(0x1p30)})
             for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
-                for (int it = 0; it < 20000; ++it, ++n) {
+                for (int it = 0; it < CaseCount(20000); ++it, ++n) {
                     col_real v[12];
                     for (col_real &x : v) {
                         x = off + scale * static_cast<col_real>(grid(rng)) / 2;
@@ -1653,7 +1647,7 @@ TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
                     ASSERT_EQ(got, scalar) << it << " scale " << scale << " off " << off << " lanes " << lanes;
                     ASSERT_EQ(got, exact) << it << " scale " << scale << " off " << off << " lanes " << lanes;
                 }
-        EXPECT_EQ(n, 120000);
+        EXPECT_EQ(n, 6 * CaseCount(20000));
     }
     col__batch_lanes_force(0);
 }

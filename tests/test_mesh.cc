@@ -96,7 +96,7 @@ TEST(Mesh, PicksAsBruteForce) {
     ASSERT_NO_FATAL_FAILURE(Heightfield(M, 24, rng));
     std::uniform_real_distribution<double> u(-2, 26), z(-3, 3);
     int hits = 0;
-    for (int k = 0; k < 3000; ++k) {
+    for (int k = 0; k < CaseCount(3000); ++k) {
         col_vec3 o = V(u(rng), u(rng), 3 + z(rng) * 0.1), to = V(u(rng), u(rng), z(rng));
         col_ray r{o, col_v3_sub(to, o), R(k % 2 ? 1.0 : kInf)};
         col_mesh_hit got = col_mesh_raycast(M.m, &r, COL_TWO_SIDED), want = BrutePick(M, r);
@@ -116,7 +116,7 @@ TEST(Mesh, PicksAsBruteForce) {
         EXPECT_NEAR(col_v3_dot(got.normal, got.normal), 1, Ulps(1, 8));
         EXPECT_LE(col_v3_dot(got.normal, r.delta), 0) << "the normal faces the origin";
     }
-    EXPECT_GT(hits, 1000);
+    EXPECT_GT(hits, CaseCount(1000));
 }
 
 // Rays aimed exactly at the grid's shared vertices and edge midpoints (exact
