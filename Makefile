@@ -16,6 +16,11 @@
 BENCH_ARGS ?=
 BENCH_LUA_ARGS ?=
 
+# Extra ctest arguments of the ASan+UBSan run of `make test` (CI leaves out the
+# corpora's replays there: its fuzz stage has just run the same inputs under
+# the same sanitizers).
+ASAN_CTEST_ARGS ?=
+
 # How long each libFuzzer harness runs in `make fuzz`: FUZZ_SECONDS of random
 # exploration by default, FUZZ_JOBS harnesses at a time. CI passes a fixed
 # seed and a time per harness (a run count made CI's length follow the
@@ -33,10 +38,6 @@ FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # static about 400-700 (its boundary sweeps and mid-sweep grazes compare the
 # filters with exact arithmetic, which the fuzzer seeks out).
 FUZZ_SLOW_ARGS ?= $(FUZZ_ARGS)
-# Extra ctest arguments of the ASan+UBSan run of `make test` (CI leaves out the
-# corpora's replays there: its fuzz stage has just run the same inputs under
-# the same sanitizers).
-ASAN_CTEST_ARGS ?=
 FUZZ_STATIC_ARGS ?= $(FUZZ_SLOW_ARGS)
 FUZZ_HOSTILE_ARGS ?= $(FUZZ_ARGS)
 FUZZ_LUA_ARGS ?= $(FUZZ_ARGS)
