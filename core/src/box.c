@@ -129,19 +129,11 @@ bool col__box_points_separated(col_vec3 lo, col_vec3 hi, const col_vec3 *pts, in
 #ifdef COL__SSE2
 /* The static segment-AABB test's filter in two lanes (SSE2): x and y of a
  * vector (lane 0, lane 1) beside z in lane 0 of another (its lane 1 unused).
- * The face axes exactly (col__segment_box_apart), then M, D, E and each
- * cross axis's S as col__segment_box_sat_fast computes them (the same
- * operations in the same order: the same bits), but one bound for the three
- * axes from the largest magnitude m of the twelve numbers instead of a bound
- * per axis: S is within 22.1 u A_j A_k of its exact value (exact.h), and
- * A_j = |p_j| + |q_j| + |lo_j| + |hi_j| <= 4 m, so within 353.6 u m^2, below
- * 512 u fl(m m) (one rounding down at most), plus 2^-1000 for underflow as
- * there. Not the scalar filter's bound (its 40 u A_j A_k also covers 22.1 u
- * A_j A_k, with more slack): larger where the coordinates' magnitudes differ
- * a lot, so more pairs in doubt there (the exact test decides them), the
- * same answers. By callgrind, 207 instructions a call where 7 of 10
- * segments meet their box, against 299 for the scalar filter (when the
- * loads were 16 bytes). */
+ * The face axes exactly (col__segment_box_apart), then the cross axes with
+ * one bound from the largest magnitude of the twelve numbers
+ * (col__segment_box_cross_lanes, exact.h). By callgrind, 207 instructions a
+ * call where 7 of 10 segments meet their box, against 299 for the scalar
+ * filter (when the loads were 16 bytes). */
 static inline __m128d swap_lanes(__m128d v) { return _mm_shuffle_pd(v, v, 1); }
 static inline __m128d abs_lanes(__m128d v) { return _mm_andnot_pd(_mm_set1_pd(-0.0), v); }
 
@@ -182,30 +174,7 @@ static inline int aabb_segment_filter(const col_aabb *b, const col_segment *s, i
      * pair invalid anyway) */
     __m128d m = _mm_max_pd(_mm_max_pd(_mm_max_pd(ab0, ab1), _mm_max_pd(ab2, as0)), _mm_max_pd(as1, as2));
     m = _mm_max_pd(m, swap_lanes(m));
-    /* M = (p + q) - (lo + hi), D = q - p, E = hi - lo */
-    __m128d M = _mm_sub_pd(_mm_add_pd(P, Q), _mm_add_pd(L, H)), Mz = _mm_sub_pd(_mm_add_pd(Pz, Qz), _mm_add_pd(Lz, Hz));
-    __m128d D = _mm_sub_pd(Q, P), Dz = _mm_sub_pd(Qz, Pz), E = _mm_sub_pd(H, L), Ez = _mm_sub_pd(Hz, Lz);
-    /* one bound for the three axes: 22.1 u A_j A_k <= 22.1 u (4 m)^2 < 512 u
-     * fl(m m) (one rounding), plus 2^-1000 for underflow */
-    __m128d e = _mm_add_pd(_mm_mul_pd(_mm_set1_pd(512 * COL__XS_U), _mm_mul_pd(m, m)), _mm_set1_pd(0x1p-1000));
-    __m128d zero = _mm_setzero_pd();
-    /* axes 0 and 1 in lanes: j = (1, 2), k = (2, 0) */
-    __m128d Mj = _mm_shuffle_pd(M, Mz, 1), Mk = _mm_shuffle_pd(Mz, M, 0);
-    __m128d Dj = _mm_shuffle_pd(D, Dz, 1), Dk = _mm_shuffle_pd(Dz, D, 0);
-    __m128d Ej = _mm_shuffle_pd(E, Ez, 1), Ek = _mm_shuffle_pd(Ez, E, 0);
-    __m128d s01 = _mm_sub_pd(abs_lanes(_mm_sub_pd(_mm_mul_pd(Mj, Dk), _mm_mul_pd(Mk, Dj))),
-                             _mm_add_pd(_mm_mul_pd(Ej, abs_lanes(Dk)), _mm_mul_pd(Ek, abs_lanes(Dj))));
-    __m128d null01 = _mm_and_pd(_mm_cmpeq_pd(Dj, zero), _mm_cmpeq_pd(Dk, zero));
-    /* axis 2 in lane 0: j = 0, k = 1 (each product beside its swap) */
-    __m128d md = _mm_mul_pd(M, swap_lanes(D)), ed = _mm_mul_pd(E, swap_lanes(abs_lanes(D)));
-    __m128d s2x = _mm_sub_pd(abs_lanes(_mm_sub_pd(md, swap_lanes(md))), _mm_add_pd(ed, swap_lanes(ed)));
-    __m128d dz = _mm_cmpeq_pd(D, zero), null2 = _mm_and_pd(dz, swap_lanes(dz));
-    int apart = (_mm_movemask_pd(_mm_cmpgt_pd(s01, e)) | (_mm_movemask_pd(_mm_cmpgt_pd(s2x, e)) & 1)) != 0;
-    __m128d minus_e = _mm_xor_pd(e, _mm_set1_pd(-0.0));
-    __m128d sure01 = _mm_or_pd(_mm_cmplt_pd(s01, minus_e), null01);
-    __m128d sure2 = _mm_or_pd(_mm_cmplt_pd(s2x, minus_e), null2);
-    int meets = (_mm_movemask_pd(sure01) == 3) & _mm_movemask_pd(sure2) & 1;
-    return apart ? 0 : 2 - meets;
+    return col__segment_box_cross_lanes(P, Pz, Q, Qz, L, Lz, H, Hz, m);
 }
 #endif
 

@@ -351,6 +351,52 @@ static inline int col__segment_box_sat_fast(col_vec3 p, col_vec3 q, col_vec3 lo,
 #undef COL__SB_AXIS
     return apart ? 0 : meets ? 1 : 2;
 }
+#ifdef COL__SSE2
+/*
+ * col__segment_box_sat_fast's three cross axes in two lanes (SSE2): x and y
+ * of a vector (lane 0, lane 1) beside z in lane 0 of another (its lane 1
+ * unused), the face axes already tested. M, D, E and each axis's S as the
+ * scalar filter computes them (the same operations in the same order: the
+ * same bits), but one bound for the three axes from m, the largest
+ * magnitude of the twelve numbers (in both lanes; a larger m only widens
+ * the doubt): S is within 22.1 u A_j A_k of its exact value and A_j = |p_j|
+ * + |q_j| + |lo_j| + |hi_j| <= 4 m, so within 353.6 u m^2, below 512 u fl(m
+ * m) (one rounding down at most), plus 2^-1000 for underflow. Larger than
+ * the scalar filter's bound where the coordinates' magnitudes differ a lot,
+ * so more pairs in doubt there (the exact test decides them), the same
+ * answers. 0 surely apart, 1 surely meeting, 2 in doubt (the segment-AABB
+ * test's filter, box.c, and the sphere-triangle sweep's box, sweep.c).
+ */
+static inline int col__segment_box_cross_lanes(__m128d P, __m128d Pz, __m128d Q, __m128d Qz, __m128d L, __m128d Lz,
+                                               __m128d H, __m128d Hz, __m128d m) {
+    const __m128d sign = _mm_set1_pd(-0.0), zero = _mm_setzero_pd();
+#define COL__SWAP(v) _mm_shuffle_pd(v, v, 1)
+#define COL__ABS(v) _mm_andnot_pd(sign, v)
+    /* M = (p + q) - (lo + hi), D = q - p, E = hi - lo */
+    __m128d M = _mm_sub_pd(_mm_add_pd(P, Q), _mm_add_pd(L, H)), Mz = _mm_sub_pd(_mm_add_pd(Pz, Qz), _mm_add_pd(Lz, Hz));
+    __m128d D = _mm_sub_pd(Q, P), Dz = _mm_sub_pd(Qz, Pz), E = _mm_sub_pd(H, L), Ez = _mm_sub_pd(Hz, Lz);
+    __m128d e = _mm_add_pd(_mm_mul_pd(_mm_set1_pd(512 * COL__XS_U), _mm_mul_pd(m, m)), _mm_set1_pd(0x1p-1000));
+    /* axes 0 and 1 in lanes: j = (1, 2), k = (2, 0) */
+    __m128d Mj = _mm_shuffle_pd(M, Mz, 1), Mk = _mm_shuffle_pd(Mz, M, 0);
+    __m128d Dj = _mm_shuffle_pd(D, Dz, 1), Dk = _mm_shuffle_pd(Dz, D, 0);
+    __m128d Ej = _mm_shuffle_pd(E, Ez, 1), Ek = _mm_shuffle_pd(Ez, E, 0);
+    __m128d s01 = _mm_sub_pd(COL__ABS(_mm_sub_pd(_mm_mul_pd(Mj, Dk), _mm_mul_pd(Mk, Dj))),
+                             _mm_add_pd(_mm_mul_pd(Ej, COL__ABS(Dk)), _mm_mul_pd(Ek, COL__ABS(Dj))));
+    __m128d null01 = _mm_and_pd(_mm_cmpeq_pd(Dj, zero), _mm_cmpeq_pd(Dk, zero));
+    /* axis 2 in lane 0: j = 0, k = 1 (each product beside its swap) */
+    __m128d md = _mm_mul_pd(M, COL__SWAP(D)), ed = _mm_mul_pd(E, COL__SWAP(COL__ABS(D)));
+    __m128d s2x = _mm_sub_pd(COL__ABS(_mm_sub_pd(md, COL__SWAP(md))), _mm_add_pd(ed, COL__SWAP(ed)));
+    __m128d dz = _mm_cmpeq_pd(D, zero), null2 = _mm_and_pd(dz, COL__SWAP(dz));
+    int apart = (_mm_movemask_pd(_mm_cmpgt_pd(s01, e)) | (_mm_movemask_pd(_mm_cmpgt_pd(s2x, e)) & 1)) != 0;
+    __m128d minus_e = _mm_xor_pd(e, sign);
+    __m128d sure01 = _mm_or_pd(_mm_cmplt_pd(s01, minus_e), null01);
+    __m128d sure2 = _mm_or_pd(_mm_cmplt_pd(s2x, minus_e), null2);
+#undef COL__SWAP
+#undef COL__ABS
+    int meets = (_mm_movemask_pd(sure01) == 3) & _mm_movemask_pd(sure2) & 1;
+    return apart ? 0 : 2 - meets;
+}
+#endif
 /* The same out of line (box.c), for the fuzzers: the double build's static
  * test has its own two-lane form of it (box.c), so fuzz_ray checks this one
  * against exact arithmetic directly. */

@@ -42,6 +42,16 @@ static inline __m128d col__lanes_valid(__m128d v) {
 #define COL__ALWAYS_INLINE inline
 #endif
 
+/* A hot loop over a triangle's three vertices or edges written out: GCC at
+ * -O2 keeps such a loop (its index, the remainders (i + 1) % 3 and the
+ * loads from arrays it could have kept in registers); written out, the
+ * sphere-triangle sweep took a sixth fewer instructions. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COL__UNROLL3 _Pragma("GCC unroll 3")
+#else
+#define COL__UNROLL3
+#endif
+
 /* The smallest normal col_real: an absolute slack that covers a result
  * rounded in the subnormal range, where relative error bounds fail. */
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
