@@ -187,21 +187,26 @@ static inline bool col__overlap_sphere_sphere_k(const col_sphere *a, const col_s
 /* Two lanes at a time (SSE2): the box's six doubles as three pairs (min.x
  * min.y | min.z max.x | max.y max.z). Per axis, the
  * greater min at most the lesser max is the overlap and both boxes' min <=
- * max at once (four comparisons in one, exact); every coordinate within
- * COL_HUGE by its absolute value, which fails for a NaN, as each
- * comparison does: the answer of col__valid_aabb and the six comparisons
- * (the scalar kernel below, which the float build and other machines use),
- * in about half the instructions. */
+ * max at once (four comparisons in one, exact). Each min at least
+ * -COL_HUGE and each max at most COL_HUGE (one comparison each, false for a
+ * NaN; min.z's as -min.z <= COL_HUGE, beside max.x's): with min <= max,
+ * every coordinate within COL_HUGE. The answer of col__valid_aabb and the
+ * six comparisons (the scalar kernel below, which the float build and
+ * other machines use), in about half the instructions. */
 
 static inline bool col__overlap_aabb_aabb_k(const col_aabb *a, const col_aabb *b) {
     const double *pa = (const double *)(const void *)a, *pb = (const double *)(const void *)b;
     __m128d a0 = _mm_loadu_pd(pa), a1 = _mm_loadu_pd(pa + 2), a2 = _mm_loadu_pd(pa + 4);
     __m128d b0 = _mm_loadu_pd(pb), b1 = _mm_loadu_pd(pb + 2), b2 = _mm_loadu_pd(pb + 4);
-    /* |x| <= COL_HUGE for all twelve (false for NaN) */
-    __m128d ok = _mm_and_pd(_mm_and_pd(col__lanes_valid(a0), col__lanes_valid(a1)), col__lanes_valid(a2));
-    ok = _mm_and_pd(ok, _mm_and_pd(_mm_and_pd(col__lanes_valid(b0), col__lanes_valid(b1)), col__lanes_valid(b2)));
-    /* x and y: max(a.min, b.min) <= min(a.max, b.max) (no NaN reaches here
-     * undetected: ok above) */
+    /* the bounds: min.xy >= -COL_HUGE, (-min.z, max.x) and max.yz <= COL_HUGE */
+    const __m128d huge = _mm_set1_pd((double)COL_HUGE), low = _mm_set1_pd(-(double)COL_HUGE),
+                  flip_z = _mm_set_pd(0.0, -0.0);
+    __m128d ok = _mm_and_pd(_mm_cmpge_pd(a0, low), _mm_cmpge_pd(b0, low));
+    ok = _mm_and_pd(ok, _mm_and_pd(_mm_cmple_pd(a2, huge), _mm_cmple_pd(b2, huge)));
+    ok = _mm_and_pd(ok,
+                    _mm_and_pd(_mm_cmple_pd(_mm_xor_pd(a1, flip_z), huge), _mm_cmple_pd(_mm_xor_pd(b1, flip_z), huge)));
+    /* x and y: max(a.min, b.min) <= min(a.max, b.max) (a NaN that max or
+     * min passes over failed its bound above) */
     __m128d amax_xy = _mm_shuffle_pd(a1, a2, 1), bmax_xy = _mm_shuffle_pd(b1, b2, 1);
     ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_max_pd(a0, b0), _mm_min_pd(amax_xy, bmax_xy)));
     /* z: (a.min.z, b.min.z) against (a.max.z, b.max.z) and its swap */
