@@ -719,6 +719,37 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
     g->iterations = it;
 }
 
+/* The witnesses of a triangle simplex whose weights do not reproduce its
+ * closest point (|pa - pb|^2 above vv by more than 2^-20 of it: the
+ * solver's own |v|^2, or for an overlap the touching tolerance's square,
+ * overlap_witness): a needle, two of its vertices nearly one, whose weights
+ * split the long way by the area's rounding over its tiny area; each of its
+ * edges' closest pair (a segment's weight is well conditioned), the least
+ * apart, where nearer than the weights' (every such pair is one point of
+ * each core: the cores are convex). A pancake's rim 1.2e-4 from a flat
+ * polytope ended on a needle 850 long whose weights put the witnesses
+ * 7.2e-4 apart (fuzz/regressions/distance/gjk-witnesses-of-a-needle-
+ * simplex). */
+static void needle_witness(const simplex *s, col_real vv, col_vec3 *pa, col_vec3 *pb) {
+    col_vec3 d = col_v3_sub(*pa, *pb);
+    col_real best = col_v3_dot(d, d);
+    if (s->n != 3 || !(best > vv + COL_R(0x1p-20) * vv)) return;
+    for (int i = 0; i < 3; ++i) {
+        const svert *x = &s->v[i], *y = &s->v[(i + 1) % 3];
+        col_vec3 e = col_v3_sub(y->w, x->w);
+        col_real ee = col_v3_dot(e, e), t = COL_R(0.0);
+        if (ee > COL_R(0.0)) t = col__clamp(-col_v3_dot(x->w, e) / ee, COL_R(0.0), COL_R(1.0));
+        col_vec3 a = col_v3_madd(x->a, t, col_v3_sub(y->a, x->a)), b = col_v3_madd(x->b, t, col_v3_sub(y->b, x->b));
+        col_vec3 de = col_v3_sub(a, b);
+        col_real dd = col_v3_dot(de, de);
+        if (dd < best) {
+            best = dd;
+            *pa = a;
+            *pb = b;
+        }
+    }
+}
+
 /* The witnesses of an overlap found in a tetrahedron: its weights, where
  * they reproduce the origin (to the touching tolerance); else the nearest
  * of its faces' closest points. A nearly flat tetrahedron (a curved shape's
@@ -726,14 +757,26 @@ void col__gjk_run(const col__proxy *A, const col__proxy *B, gjk_state *g) {
  * weights are noise: two such weights put the common point of a triangle
  * touching an ellipsoid 0.127 outside the ellipsoid (fuzz/regressions/
  * dynamic/sweep-point-off-an-ellipsoid-from-a-flat-tetrahedron); a face of
- * a flat tetrahedron about the origin passes within its thickness of it. */
+ * a flat tetrahedron about the origin passes within its thickness of it.
+ * An overlap found on a triangle (or that nearest face) whose weights put
+ * the witnesses farther apart than the touching tolerance: its edges'
+ * pairs where nearer (needle_witness). An ellipsoid flat to 2^-774 across,
+ * touching a segment 2.2e11 long 10^11 from the origin, ended on a needle
+ * triangle 4.3 wide whose weights put the common point 50810 off the
+ * ellipsoid (fuzz/regressions/dynamic/sweep-point-off-a-flat-ellipsoid-
+ * from-a-needle-triangle: fuzz_dynamic's finding of the thirty-sixth
+ * session, in the code before it too). */
 static void overlap_witness(const gjk_state *g, col_vec3 *pa, col_vec3 *pb) {
     col__witness(&g->s, pa, pb);
     col_real touch = COL_GJK_OVERLAP_TOLERANCE * g->scale;
     col_vec3 v = simplex_point(&g->s);
-    if (g->s.n < 4 || col_v3_dot(v, v) <= touch * touch) return;
+    if (g->s.n < 4 || col_v3_dot(v, v) <= touch * touch) {
+        needle_witness(&g->s, touch * touch, pa, pb);
+        return;
+    }
     static const int faces[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
     col_real best = COL_REAL_MAX;
+    simplex nearest = g->s; /* (the tetrahedron's weights where no face's point is a number) */
     for (int f = 0; f < 4; ++f) {
         simplex t;
         t.n = 3;
@@ -742,9 +785,12 @@ static void overlap_witness(const gjk_state *g, col_vec3 *pa, col_vec3 *pb) {
         col_real d = col_v3_dot(p, p);
         if (d < best) {
             best = d;
-            col__witness(&t, pa, pb);
+            nearest = t;
         }
     }
+    if (!(best < COL_REAL_MAX)) return;
+    col__witness(&nearest, pa, pb);
+    needle_witness(&nearest, touch * touch, pa, pb);
 }
 
 /* The cores' separation along the unit n (from B to A): A's least extent
@@ -781,36 +827,6 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
     if (!(col_v3_dot(n, normal) > COL_R(0.0)) || !(separation(A, B, n) > separation(A, B, normal))) return false;
     *out = n;
     return true;
-}
-
-/* The witnesses of a triangle simplex whose weights do not reproduce its
- * closest point (|pa - pb|^2 above the solver's own |v|^2 = vv by more than
- * 2^-20 of it): a needle, two of its vertices nearly one, whose weights
- * split the long way by the area's rounding over its tiny area; each of its
- * edges' closest pair (a segment's weight is well conditioned), the least
- * apart, where nearer than the weights' (every such pair is one point of
- * each core: the cores are convex). A pancake's rim 1.2e-4 from a flat
- * polytope ended on a needle 850 long whose weights put the witnesses
- * 7.2e-4 apart (fuzz/regressions/distance/gjk-witnesses-of-a-needle-
- * simplex). */
-static void needle_witness(const simplex *s, col_real vv, col_vec3 *pa, col_vec3 *pb) {
-    col_vec3 d = col_v3_sub(*pa, *pb);
-    col_real best = col_v3_dot(d, d);
-    if (s->n != 3 || !(best > vv + COL_R(0x1p-20) * vv)) return;
-    for (int i = 0; i < 3; ++i) {
-        const svert *x = &s->v[i], *y = &s->v[(i + 1) % 3];
-        col_vec3 e = col_v3_sub(y->w, x->w);
-        col_real ee = col_v3_dot(e, e), t = COL_R(0.0);
-        if (ee > COL_R(0.0)) t = col__clamp(-col_v3_dot(x->w, e) / ee, COL_R(0.0), COL_R(1.0));
-        col_vec3 a = col_v3_madd(x->a, t, col_v3_sub(y->a, x->a)), b = col_v3_madd(x->b, t, col_v3_sub(y->b, x->b));
-        col_vec3 de = col_v3_sub(a, b);
-        col_real dd = col_v3_dot(de, de);
-        if (dd < best) {
-            best = dd;
-            *pa = a;
-            *pb = b;
-        }
-    }
 }
 
 /* GJK on two support shapes; the result in the frame. */
