@@ -134,8 +134,6 @@ bool col__box_points_separated(col_vec3 lo, col_vec3 hi, const col_vec3 *pts, in
  * (col__segment_box_cross_lanes, exact.h). By callgrind, 207 instructions a
  * call where 7 of 10 segments meet their box, against 299 for the scalar
  * filter (when the loads were 16 bytes). */
-static inline __m128d swap_lanes(__m128d v) { return _mm_shuffle_pd(v, v, 1); }
-static inline __m128d abs_lanes(__m128d v) { return _mm_andnot_pd(_mm_set1_pd(-0.0), v); }
 
 /* The segment's and the box's validity (col__valid_segment,
  * col__valid_aabb) and col__segment_box_sat_fast's answer, without a
@@ -163,8 +161,8 @@ static inline int aabb_segment_filter(const col_aabb *b, const col_segment *s, i
     /* validity: every number within COL_HUGE by its absolute value (false
      * for NaN), the box's min <= max */
     __m128d huge = _mm_set1_pd((double)COL_HUGE);
-    __m128d ab0 = abs_lanes(b0), ab1 = abs_lanes(b1), ab2 = abs_lanes(b2);
-    __m128d as0 = abs_lanes(s0), as1 = abs_lanes(s1), as2 = abs_lanes(s2);
+    __m128d ab0 = col__abs_lanes(b0), ab1 = col__abs_lanes(b1), ab2 = col__abs_lanes(b2);
+    __m128d as0 = col__abs_lanes(s0), as1 = col__abs_lanes(s1), as2 = col__abs_lanes(s2);
     __m128d ok = _mm_and_pd(_mm_and_pd(_mm_cmple_pd(ab0, huge), _mm_cmple_pd(ab1, huge)), _mm_cmple_pd(ab2, huge));
     ok = _mm_and_pd(ok,
                     _mm_and_pd(_mm_and_pd(_mm_cmple_pd(as0, huge), _mm_cmple_pd(as1, huge)), _mm_cmple_pd(as2, huge)));
@@ -173,7 +171,7 @@ static inline int aabb_segment_filter(const col_aabb *b, const col_segment *s, i
     /* the largest magnitude m (valid input: a NaN dropped by max makes the
      * pair invalid anyway) */
     __m128d m = _mm_max_pd(_mm_max_pd(_mm_max_pd(ab0, ab1), _mm_max_pd(ab2, as0)), _mm_max_pd(as1, as2));
-    m = _mm_max_pd(m, swap_lanes(m));
+    m = _mm_max_pd(m, col__swap_lanes(m));
     return col__segment_box_cross_lanes(P, Pz, Q, Qz, L, Lz, H, Hz, m);
 }
 #endif

@@ -370,8 +370,6 @@ static inline int col__segment_box_sat_fast(col_vec3 p, col_vec3 q, col_vec3 lo,
 static inline int col__segment_box_cross_lanes(__m128d P, __m128d Pz, __m128d Q, __m128d Qz, __m128d L, __m128d Lz,
                                                __m128d H, __m128d Hz, __m128d m) {
     const __m128d sign = _mm_set1_pd(-0.0), zero = _mm_setzero_pd();
-#define COL__SWAP(v) _mm_shuffle_pd(v, v, 1)
-#define COL__ABS(v) _mm_andnot_pd(sign, v)
     /* M = (p + q) - (lo + hi), D = q - p, E = hi - lo */
     __m128d M = _mm_sub_pd(_mm_add_pd(P, Q), _mm_add_pd(L, H)), Mz = _mm_sub_pd(_mm_add_pd(Pz, Qz), _mm_add_pd(Lz, Hz));
     __m128d D = _mm_sub_pd(Q, P), Dz = _mm_sub_pd(Qz, Pz), E = _mm_sub_pd(H, L), Ez = _mm_sub_pd(Hz, Lz);
@@ -380,19 +378,17 @@ static inline int col__segment_box_cross_lanes(__m128d P, __m128d Pz, __m128d Q,
     __m128d Mj = _mm_shuffle_pd(M, Mz, 1), Mk = _mm_shuffle_pd(Mz, M, 0);
     __m128d Dj = _mm_shuffle_pd(D, Dz, 1), Dk = _mm_shuffle_pd(Dz, D, 0);
     __m128d Ej = _mm_shuffle_pd(E, Ez, 1), Ek = _mm_shuffle_pd(Ez, E, 0);
-    __m128d s01 = _mm_sub_pd(COL__ABS(_mm_sub_pd(_mm_mul_pd(Mj, Dk), _mm_mul_pd(Mk, Dj))),
-                             _mm_add_pd(_mm_mul_pd(Ej, COL__ABS(Dk)), _mm_mul_pd(Ek, COL__ABS(Dj))));
+    __m128d s01 = _mm_sub_pd(col__abs_lanes(_mm_sub_pd(_mm_mul_pd(Mj, Dk), _mm_mul_pd(Mk, Dj))),
+                             _mm_add_pd(_mm_mul_pd(Ej, col__abs_lanes(Dk)), _mm_mul_pd(Ek, col__abs_lanes(Dj))));
     __m128d null01 = _mm_and_pd(_mm_cmpeq_pd(Dj, zero), _mm_cmpeq_pd(Dk, zero));
     /* axis 2 in lane 0: j = 0, k = 1 (each product beside its swap) */
-    __m128d md = _mm_mul_pd(M, COL__SWAP(D)), ed = _mm_mul_pd(E, COL__SWAP(COL__ABS(D)));
-    __m128d s2x = _mm_sub_pd(COL__ABS(_mm_sub_pd(md, COL__SWAP(md))), _mm_add_pd(ed, COL__SWAP(ed)));
-    __m128d dz = _mm_cmpeq_pd(D, zero), null2 = _mm_and_pd(dz, COL__SWAP(dz));
+    __m128d md = _mm_mul_pd(M, col__swap_lanes(D)), ed = _mm_mul_pd(E, col__swap_lanes(col__abs_lanes(D)));
+    __m128d s2x = _mm_sub_pd(col__abs_lanes(_mm_sub_pd(md, col__swap_lanes(md))), _mm_add_pd(ed, col__swap_lanes(ed)));
+    __m128d dz = _mm_cmpeq_pd(D, zero), null2 = _mm_and_pd(dz, col__swap_lanes(dz));
     int apart = (_mm_movemask_pd(_mm_cmpgt_pd(s01, e)) | (_mm_movemask_pd(_mm_cmpgt_pd(s2x, e)) & 1)) != 0;
     __m128d minus_e = _mm_xor_pd(e, sign);
     __m128d sure01 = _mm_or_pd(_mm_cmplt_pd(s01, minus_e), null01);
     __m128d sure2 = _mm_or_pd(_mm_cmplt_pd(s2x, minus_e), null2);
-#undef COL__SWAP
-#undef COL__ABS
     int meets = (_mm_movemask_pd(sure01) == 3) & _mm_movemask_pd(sure2) & 1;
     return apart ? 0 : 2 - meets;
 }

@@ -19,10 +19,14 @@
 #if defined(__SSE2__) && !(defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT) && !defined(COLLIDE_NO_SIMD)
 #define COL__SSE2 1
 #include <emmintrin.h>
+/* |v| in each lane (the sign bit cleared: exact, NaN stays NaN). */
+static inline __m128d col__abs_lanes(__m128d v) { return _mm_andnot_pd(_mm_set1_pd(-0.0), v); }
+/* The two lanes of v swapped. */
+static inline __m128d col__swap_lanes(__m128d v) { return _mm_shuffle_pd(v, v, 1); }
 /* Each lane of v within COL_HUGE by its absolute value: all ones, else (a
  * NaN too) zero. */
 static inline __m128d col__lanes_valid(__m128d v) {
-    return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), v), _mm_set1_pd((double)COL_HUGE));
+    return _mm_cmple_pd(col__abs_lanes(v), _mm_set1_pd((double)COL_HUGE));
 }
 #endif
 

@@ -776,7 +776,7 @@ static void overlap_witness(const gjk_state *g, col_vec3 *pa, col_vec3 *pb) {
     }
     static const int faces[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
     col_real best = COL_REAL_MAX;
-    simplex nearest = g->s; /* (the tetrahedron's weights where no face's point is a number) */
+    simplex nearest = g->s; /* (kept, the tetrahedron's weights, where no face's point is a number) */
     for (int f = 0; f < 4; ++f) {
         simplex t;
         t.n = 3;
@@ -788,7 +788,6 @@ static void overlap_witness(const gjk_state *g, col_vec3 *pa, col_vec3 *pb) {
             nearest = t;
         }
     }
-    if (!(best < COL_REAL_MAX)) return;
     col__witness(&nearest, pa, pb);
     needle_witness(&nearest, touch * touch, pa, pb);
 }
