@@ -258,26 +258,31 @@ static void cache_load(const col_gjk_cache *cache, const col_shape *A, const col
     bool direct = cache->kind_a == ka && cache->kind_b == kb, crossed = cache->kind_a == kb && cache->kind_b == ka;
     if (!(direct || crossed) || cache->count < 1 || cache->count > 4) return;
     bool flip = ka == kb ? swap : !direct; /* the cache's a is B */
+    const int *ia = flip ? cache->index_b : cache->index_a, *ib = flip ? cache->index_a : cache->index_b;
     g->warm_n = cache->count;
-    for (int i = 0; i < cache->count; ++i) {
-        g->warm_ia[i] = flip ? cache->index_b[i] : cache->index_a[i];
-        g->warm_ib[i] = flip ? cache->index_a[i] : cache->index_b[i];
+    /* all four slots, without a loop on the count (those past it are
+     * copied, never read) */
+    for (int i = 0; i < 4; ++i) {
+        g->warm_ia[i] = ia[i];
+        g->warm_ib[i] = ib[i];
     }
 }
 
 /* GJK's final simplex into the cache, in the caller's order (none when a
  * vertex has no id: an ellipsoid's point, Gilbert's step's). */
 static void cache_store(col_gjk_cache *cache, const col_shape *A, const col_shape *B, bool swap, const gjk_state *g) {
-    cache->count = 0;
     cache->kind_a = (int)(swap ? B->kind : A->kind);
     cache->kind_b = (int)(swap ? A->kind : B->kind);
-    for (int i = 0; i < g->s.n; ++i)
-        if (g->s.v[i].ia < 0 || g->s.v[i].ib < 0) return;
+    /* the ids written in one pass, the count 0 where one is missing (-1:
+     * either negative makes their bitwise or negative) */
+    int missing = 0;
     for (int i = 0; i < g->s.n; ++i) {
-        cache->index_a[i] = swap ? g->s.v[i].ib : g->s.v[i].ia;
-        cache->index_b[i] = swap ? g->s.v[i].ia : g->s.v[i].ib;
+        int ia = g->s.v[i].ia, ib = g->s.v[i].ib;
+        missing |= ia | ib;
+        cache->index_a[i] = swap ? ib : ia;
+        cache->index_b[i] = swap ? ia : ib;
     }
-    cache->count = g->s.n;
+    cache->count = missing < 0 ? 0 : g->s.n;
 }
 
 /* Cores apart, one of them curved (the pairs col__epa_refine takes): GJK's
