@@ -339,3 +339,36 @@ TEST(Distance, SegmentTriangleFarAwayIsTheDistanceNearTheOrigin) {
             << "offset " << o;
     }
 }
+
+// A flat box's corner a rounding (2e-14, size 1000) off a triangle's face 900
+// wide, on its far side, the triangle running 600 either way across the box's
+// plane: the closest points' difference is rounding and pointed along the
+// box's flat face (-x), so a move of the triangle into the box (from
+// fuzz_motion) slid along it 33.8 deep. The normal is the triangle's, from
+// either order and in the sweep that starts touching
+// (fuzz/regressions/motion/move-into-a-corner-by-a-triangle-a-rounding-off-it).
+TEST(Distance, ATriangleARoundingFromABoxCornerTakesItsFaceNormal) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape tri = Triangle(V(0x1.18487c1a69f14p+9, -0x1.500b40b88d654p+7, -0x1.54ced4c472202p+8),
+                             V(-0x1.62ef07cb2c1d8p+8, -0x1.580b40b88d654p+7, 0x1.a5912b3b8ddfep+8),
+                             V(0x1.97f0f834d3e28p+8, 0x1.276d2fd1dca6bp+9, 0x1.85912b3b8ddfep+8));
+    col_shape box = Aabb(250.875, 243.5, 250.875, 250.875, 250.875, 403.75);
+    const col_triangle &t = tri.u.triangle;
+    col_vec3 n = col_v3_cross(col_v3_sub(t.b, t.a), col_v3_sub(t.c, t.a));
+    n = col_v3_scale(n, 1 / col_v3_len(n));
+    col_distance_result ab = col_distance(&tri, &box), ba = col_distance(&box, &tri);
+    ASSERT_EQ(ab.status, COL_MISS); // apart by 2e-14 (exactly: the corner is off the plane)
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_LE(ab.distance, 1e-12);
+    EXPECT_NEAR(std::fabs(col_v3_dot(ab.normal, n)), 1.0, 1e-12);
+    EXPECT_NEAR(std::fabs(col_v3_dot(ba.normal, n)), 1.0, 1e-12);
+    EXPECT_EQ(ab.normal.x, -ba.normal.x);
+    // the triangle moved along (0, 1, 1) goes into the box: the sweep starts
+    // touching, with the face's normal, against which the motion runs
+    col_vec3 d = V(0, 250.875, 250.875);
+    col_sweep_hit h = col_sweep(&tri, d, &box, V(0, 0, 0));
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_EQ(h.t0, 0.0);
+    EXPECT_NEAR(std::fabs(col_v3_dot(h.normal, n)), 1.0, 1e-12);
+    EXPECT_NE(col_v3_dot(h.normal, d), 0.0);
+}

@@ -211,6 +211,36 @@ static COL__ALWAYS_INLINE col_vec3 core_difference(const pair *P, const col_shap
     return col_v3_sub(ca, cb);
 }
 
+/* A closed form's normal where a core is the triangle tr and the cores lie
+ * within 2^-10 of the magnitudes it rounds at (the caller's test; GJK's
+ * face_normal, of the size): the closest points' difference points
+ * anywhere when it is rounding (a box's corner 2e-14 off a triangle's face
+ * 900 wide, size 1000: its difference lay along the box's flat face, -x,
+ * across which the triangle runs 600 either way, and a move of the triangle
+ * into the box slid along it 33.8 deep, fuzz/regressions/motion/move-into-
+ * a-corner-by-a-triangle-a-rounding-off-it), so the triangle's own face
+ * normal, turned toward the difference, is taken where the cores' supports
+ * separate them further along it. The normal only: the distance and the
+ * points stay the closed form's. */
+COL__NOINLINE static bool closed_form_face_normal(const pair *P, const col_triangle *tr, col_vec3 shift,
+                                                  col_vec3 normal, col_vec3 *out) {
+    /* (out of line, and called only where the cores are that near: inlined,
+     * or taking the result, it cost every closed form 80 instructions) */
+    col__proxy A, B;
+    col__proxy_make(P->ca, P->o, shift, &A);
+    col__proxy_make(P->cb, P->o, col_v3(0, 0, 0), &B);
+    col_vec3 n = col__unit_or(col_v3_cross(col_v3_sub(tr->b, tr->a), col_v3_sub(tr->c, tr->a)), col_v3(0, 0, 0));
+    col_real along = col_v3_dot(n, normal);
+    if (!(along != COL_R(0.0))) return false; /* degenerate, or the difference across the face */
+    if (along < COL_R(0.0)) n = col_v3_neg(n);
+    col_vec3 m = normal;
+    if (!(col_v3_dot(col__support_pair(&A, &B, col_v3_neg(n)).w, n) >
+          col_v3_dot(col__support_pair(&A, &B, col_v3_neg(m)).w, m)))
+        return false;
+    *out = n;
+    return true;
+}
+
 /* Distance of A (moved by shift) and B, in the frame; the GJK state when GJK ran. */
 col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state *g, col__proxy *As, col__proxy *Bs) {
     g->iterations = 0;
@@ -224,6 +254,20 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         P->closest(x, P->cb, &px, &py, &it);
         col_distance_result r = col__rounded_result_d(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb,
                                                       core_difference(P, x, px, py));
+        col_vec3 n;
+        const col_shape *t = x->kind == COL_SHAPE_TRIANGLE ? x : P->cb->kind == COL_SHAPE_TRIANGLE ? P->cb : NULL;
+        /* the cores' distance against the magnitudes the closed form rounded
+         * at (world coordinates: the triangle's and the closest point's) */
+        if (t && r.status == COL_MISS &&
+            r.distance + P->ra + P->rb <=
+                COL_R(0x1p-10) * (col__abs_max(px) + col__abs_max(t->u.triangle.a) + col__abs_max(t->u.triangle.b) +
+                                  col__abs_max(t->u.triangle.c)) &&
+            closed_form_face_normal(P, &t->u.triangle, shift, r.normal, &n)) {
+            col_vec3 ca = col_v3_sub(px, P->o), cb = col_v3_sub(py, P->o);
+            r.normal = col__no_neg_zero(n);
+            r.point_a = col_v3_madd(ca, -P->ra, n);
+            r.point_b = col_v3_madd(cb, P->rb, n);
+        }
         /* written whole where it is returned (see col__gjk_distance) */
         return (col_distance_result){r.status, r.distance, r.point_a, r.point_b, r.normal, it};
     }
