@@ -310,6 +310,12 @@ static COL__ALWAYS_INLINE bool col__proxy_vertex(const col__proxy *s, int id, co
 /* The support point of A - B along d, with its parts. */
 svert col__support_pair(const col__proxy *A, const col__proxy *B, col_vec3 d);
 
+/* The cores' separation along the unit n (from B to A): A's least extent
+ * along n less B's greatest, a lower bound of their distance, greatest at
+ * the true normal (the normal checks of GJK's and the closed forms'
+ * distances compare two directions by it). */
+col_real col__separation(const col__proxy *A, const col__proxy *B, col_vec3 n);
+
 /* The same, inline (for the inner loops outside gjk.c: a call passes the
  * result through memory). */
 static COL__ALWAYS_INLINE svert col__support_pair_inline(const col__proxy *A, const col__proxy *B, col_vec3 d) {

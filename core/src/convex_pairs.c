@@ -229,14 +229,11 @@ COL__NOINLINE static bool closed_form_face_normal(const pair *P, const col_trian
     col__proxy A, B;
     col__proxy_make(P->ca, P->o, shift, &A);
     col__proxy_make(P->cb, P->o, col_v3(0, 0, 0), &B);
-    col_vec3 n = col__unit_or(col_v3_cross(col_v3_sub(tr->b, tr->a), col_v3_sub(tr->c, tr->a)), col_v3(0, 0, 0));
+    col_vec3 n = col_triangle_normal(tr);
     col_real along = col_v3_dot(n, normal);
     if (!(along != COL_R(0.0))) return false; /* degenerate, or the difference across the face */
     if (along < COL_R(0.0)) n = col_v3_neg(n);
-    col_vec3 m = normal;
-    if (!(col_v3_dot(col__support_pair(&A, &B, col_v3_neg(n)).w, n) >
-          col_v3_dot(col__support_pair(&A, &B, col_v3_neg(m)).w, m)))
-        return false;
+    if (!(col__separation(&A, &B, n) > col__separation(&A, &B, normal))) return false;
     *out = n;
     return true;
 }

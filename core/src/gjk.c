@@ -792,10 +792,7 @@ static void overlap_witness(const gjk_state *g, col_vec3 *pa, col_vec3 *pb) {
     needle_witness(&nearest, touch * touch, pa, pb);
 }
 
-/* The cores' separation along the unit n (from B to A): A's least extent
- * along n less B's greatest, a lower bound of their distance, greatest at
- * the true normal. */
-static col_real separation(const col__proxy *A, const col__proxy *B, col_vec3 n) {
+col_real col__separation(const col__proxy *A, const col__proxy *B, col_vec3 n) {
     return col_v3_dot(col__support_pair(A, B, col_v3_neg(n)).w, n);
 }
 
@@ -823,7 +820,8 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
     col_real size = A->size + B->size;
     if (!(col_v3_len_sq(d) <= COL_R(0x1p-20) * size * size)) return false;
     col_vec3 n = col__unit_or(face_point(s->v[0].w, s->v[1].w, s->v[2].w, d), normal);
-    if (!(col_v3_dot(n, normal) > COL_R(0.0)) || !(separation(A, B, n) > separation(A, B, normal))) return false;
+    if (!(col_v3_dot(n, normal) > COL_R(0.0)) || !(col__separation(A, B, n) > col__separation(A, B, normal)))
+        return false;
     *out = n;
     return true;
 }
