@@ -372,3 +372,45 @@ TEST(Distance, ATriangleARoundingFromABoxCornerTakesItsFaceNormal) {
     EXPECT_NEAR(std::fabs(col_v3_dot(h.normal, n)), 1.0, 1e-12);
     EXPECT_NE(col_v3_dot(h.normal, d), 0.0);
 }
+
+// The same for the other closed forms on polytope cores: a segment lying
+// an ulp above the face of a box turned by the 3-4-5 rotation, 1000 from the
+// origin, whose closest points' difference rounded to (0, 1, 0), 37 degrees
+// off the face's normal, and two segments crossing an ulp apart; the
+// separating axis that parts them the most is the normal.
+TEST(Distance, ASegmentARoundingAboveARotatedBoxFaceTakesTheFaceNormal) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_vec3 u0 = V(0.6, 0.8, 0);
+    col_shape box = Obb(V(1000.5, -700.25, 300), V(100, 80, 60), col_m3_cols(u0, V(-0.8, 0.6, 0), V(0, 0, 1)));
+    // on the face c + 100 u0 (+ s u1 + t u2) but for an ulp of x and y
+    col_shape seg = Segment(V(std::nextafter(1116.5, 2e3), std::nextafter(-662.25, 0.0), 270),
+                            V(std::nextafter(1004.5, 2e3), std::nextafter(-578.25, 0.0), 250));
+    col_distance_result ab = col_distance(&seg, &box), ba = col_distance(&box, &seg);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_LE(ab.distance, 1e-12);
+    EXPECT_NEAR(col_v3_dot(ab.normal, u0), 1.0, 1e-12);
+    EXPECT_NEAR(col_v3_dot(ba.normal, u0), -1.0, 1e-12);
+    // moved down and along the face: the sweep starts touching, with the
+    // face's normal (a slide along (0, 1, 0) would have entered the box)
+    col_vec3 d = V(-14, -2, 0);
+    col_sweep_hit h = col_sweep(&seg, d, &box, V(0, 0, 0));
+    ASSERT_EQ(h.status, COL_HIT);
+    EXPECT_EQ(h.t0, 0.0);
+    EXPECT_NEAR(col_v3_dot(h.normal, u0), 1.0, 1e-12);
+}
+
+TEST(Distance, SegmentsCrossingARoundingApartTakeTheirCrossProduct) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    double z = std::nextafter(300.0, 1e3);
+    col_shape lo = Segment(V(0x1.e42800814b801p+9, -0x1.5f10f837a69c5p+9, 300),
+                           V(0x1.0acd476d6ebadp+10, -0x1.57a759b3de827p+9, 300));
+    col_shape hi =
+        Segment(V(0x1.f92c786c306dfp+9, -0x1.42a2e1c8f9949p+9, z), V(0x1.004b0b77fc43ep+10, -0x1.741570228b8a3p+9, z));
+    col_distance_result ab = col_distance(&hi, &lo), ba = col_distance(&lo, &hi);
+    ASSERT_EQ(ab.status, COL_MISS); // crossing 300 and its next double in z
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_LE(ab.distance, 1e-12);
+    EXPECT_NEAR(ab.normal.z, 1.0, 1e-12); // was (-0.89, 0, 0.45)
+    EXPECT_NEAR(ba.normal.z, -1.0, 1e-12);
+}

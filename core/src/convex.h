@@ -121,6 +121,15 @@ typedef struct pair {
  * triangle against a segment parallel to it: A - B is flat). */
 int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal);
 
+/* The unit normal (from B to A) of the separating axis along which the
+ * polytope cores of A and B (boxes, triangles, segments, points; shifts
+ * included) are parted the most, or overlap the least: their face normals
+ * and edge cross products, as col__sat_penetration's, for any two of these
+ * kinds. false where there is no axis (a point against a point or a
+ * segment, every product zero) or a core is no polytope. The closed-form
+ * distances take it where the cores lie within rounding of each other. */
+bool col__sat_separating_axis(const col__proxy *A, const col__proxy *B, col_vec3 *normal);
+
 /* Matched witness points of the cores' separating-axes depth along n (from
  * col__sat_penetration): *pa on A's deepest feature against n, *pb = *pa +
  * depth n on B's extreme feature along it, at the middle of the region where

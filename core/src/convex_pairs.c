@@ -211,28 +211,44 @@ static COL__ALWAYS_INLINE col_vec3 core_difference(const pair *P, const col_shap
     return col_v3_sub(ca, cb);
 }
 
-/* A closed form's normal where a core is the triangle tr and the cores lie
- * within 2^-10 of the magnitudes it rounds at (the caller's test; GJK's
- * face_normal, of the size): the closest points' difference points
- * anywhere when it is rounding (a box's corner 2e-14 off a triangle's face
- * 900 wide, size 1000: its difference lay along the box's flat face, -x,
- * across which the triangle runs 600 either way, and a move of the triangle
- * into the box slid along it 33.8 deep, fuzz/regressions/motion/move-into-
- * a-corner-by-a-triangle-a-rounding-off-it), so the triangle's own face
- * normal, turned toward the difference, is taken where the cores' supports
- * separate them further along it. The normal only: the distance and the
- * points stay the closed form's. */
-COL__NOINLINE static bool closed_form_face_normal(const pair *P, const col_triangle *tr, col_vec3 shift,
-                                                  col_vec3 normal, col_vec3 *out) {
+/* A bound of the magnitudes of the coordinates a closed form on the
+ * polytope core s rounds at: the sum of its points' |components| (a box's
+ * centre's and half extents'); sums cost less than maxima, and the bound
+ * only scales the caller's generous 2^-10. */
+static COL__ALWAYS_INLINE col_real core_magnitude(const col_shape *s) {
+    switch (s->kind) {
+    case COL_SHAPE_POINT: return col__abs_sum(s->u.point.p);
+    case COL_SHAPE_SEGMENT: return col__abs_sum(col_v3_add(col_v3_abs(s->u.segment.a), col_v3_abs(s->u.segment.b)));
+    case COL_SHAPE_TRIANGLE:
+        return col__abs_sum(col_v3_add(col_v3_add(col_v3_abs(s->u.triangle.a), col_v3_abs(s->u.triangle.b)),
+                                       col_v3_abs(s->u.triangle.c)));
+    case COL_SHAPE_AABB: return col__abs_sum(col_v3_add(col_v3_abs(s->u.aabb.min), col_v3_abs(s->u.aabb.max)));
+    default: return col__abs_sum(col_v3_add(col_v3_abs(s->u.obb.c), s->u.obb.e)); /* an OBB */
+    }
+}
+
+/* A closed form's normal where the cores are polytopes within 2^-10 of the
+ * magnitudes it rounds at (the caller's test; GJK's face_normal, of the
+ * size): the closest points' difference points anywhere when it is
+ * rounding (a box's corner 2e-14 off a triangle's face 900 wide, size 1000:
+ * its difference lay along the box's flat face, -x, across which the
+ * triangle runs 600 either way, and a move of the triangle into the box
+ * slid along it 33.8 deep, fuzz/regressions/motion/move-into-a-corner-by-a-
+ * triangle-a-rounding-off-it; a segment 1e-13 above an OBB's face, 1000
+ * from the origin, got a normal 45-89 degrees off the face's on 3 pairs in
+ * 4), so the separating axis that parts the cores the most
+ * (col__sat_separating_axis: their face normals and edge products, signed by
+ * the cores' extents along it, not by the difference) is taken where the
+ * cores' supports separate them further along it. The normal only: the
+ * distance and the points stay the closed form's. */
+COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift, col_vec3 normal, col_vec3 *out) {
     /* (out of line, and called only where the cores are that near: inlined,
      * or taking the result, it cost every closed form 80 instructions) */
     col__proxy A, B;
     col__proxy_make(P->ca, P->o, shift, &A);
     col__proxy_make(P->cb, P->o, col_v3(0, 0, 0), &B);
-    col_vec3 n = col_triangle_normal(tr);
-    col_real along = col_v3_dot(n, normal);
-    if (!(along != COL_R(0.0))) return false; /* degenerate, or the difference across the face */
-    if (along < COL_R(0.0)) n = col_v3_neg(n);
+    col_vec3 n;
+    if (!col__sat_separating_axis(&A, &B, &n)) return false;
     if (!(col__separation(&A, &B, n) > col__separation(&A, &B, normal))) return false;
     *out = n;
     return true;
@@ -252,14 +268,13 @@ col_distance_result col__pair_distance(const pair *P, col_vec3 shift, gjk_state 
         col_distance_result r = col__rounded_result_d(col_v3_sub(px, P->o), P->ra, col_v3_sub(py, P->o), P->rb,
                                                       core_difference(P, x, px, py));
         col_vec3 n;
-        const col_shape *t = x->kind == COL_SHAPE_TRIANGLE ? x : P->cb->kind == COL_SHAPE_TRIANGLE ? P->cb : NULL;
         /* the cores' distance against the magnitudes the closed form rounded
-         * at (world coordinates: the triangle's and the closest point's) */
-        if (t && r.status == COL_MISS &&
+         * at (world coordinates: the cores' and the closest point's), where
+         * both are polytopes (an ellipsoid has no separating axes) */
+        if (r.status == COL_MISS && x->kind != COL_SHAPE_ELLIPSOID && P->cb->kind != COL_SHAPE_ELLIPSOID &&
             r.distance + P->ra + P->rb <=
-                COL_R(0x1p-10) * (col__abs_max(px) + col__abs_max(t->u.triangle.a) + col__abs_max(t->u.triangle.b) +
-                                  col__abs_max(t->u.triangle.c)) &&
-            closed_form_face_normal(P, &t->u.triangle, shift, r.normal, &n)) {
+                COL_R(0x1p-10) * (col__abs_sum(px) + core_magnitude(x) + core_magnitude(P->cb)) &&
+            closed_form_axis_normal(P, shift, r.normal, &n)) {
             col_vec3 ca = col_v3_sub(px, P->o), cb = col_v3_sub(py, P->o);
             r.normal = col__no_neg_zero(n);
             r.point_a = col_v3_madd(ca, -P->ra, n);

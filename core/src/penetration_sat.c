@@ -280,6 +280,25 @@ static void sat_unit(const sat_best *best, col_real *depth, col_vec3 *normal) {
     *normal = col_v3_scale(lu, best->sign / len);
 }
 
+/* Every axis of the cores a and b (of the proxies A and B) into *best, the
+ * least overlap (sat_keep); false at the first that parts them by more than
+ * band. */
+static bool sat_axes(const sat_core *a, const sat_core *b, const col__proxy *A, const col__proxy *B, col_real band,
+                     sat_best *best) {
+    *best = (sat_best){COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
+    /* overlaps within rounding of the cores' size tie (sat_keep) */
+    col_real tie = COL_R(16.0) * COL_EPSILON * (A->size + B->size);
+    if (a->box && b->box) return box_box_axes(a, b, band, tie, best);
+    for (int i = 0; i < a->nface; ++i)
+        if (!sat_axis(a, b, a->face[i], band, tie, -COL_R(1.0), best)) return false;
+    for (int i = 0; i < b->nface; ++i)
+        if (!sat_axis(a, b, b->face[i], band, tie, COL_R(1.0), best)) return false;
+    for (int i = 0; i < a->nedge; ++i)
+        for (int j = 0; j < b->nedge; ++j)
+            if (!sat_axis(a, b, col_v3_cross(a->edge[i], b->edge[j]), band, tie, COL_R(1.0), best)) return false;
+    return true;
+}
+
 int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band, col_real *depth, col_vec3 *normal) {
     sat_core a, b;
     if (!sat_core_make(A, &a) || !sat_core_make(B, &b)) return -1;
@@ -288,26 +307,25 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
      * flat A - B, which the distance decides) */
     bool tri_a = !a.box && a.np == 3, tri_b = !b.box && b.np == 3;
     if (!a.box && !b.box && !((tri_a && b.np == 2) || (tri_b && a.np == 2))) return -1;
-    sat_best best = {COL_REAL_MAX, COL_R(1.0), COL_R(1.0), {0, 0, 1}};
-    /* overlaps within rounding of the cores' size tie (sat_keep) */
-    col_real tie = COL_R(16.0) * COL_EPSILON * (A->size + B->size);
-    if (a.box && b.box) {
-        if (!box_box_axes(&a, &b, band, tie, &best)) return 0;
-    } else {
-        for (int i = 0; i < a.nface; ++i)
-            if (!sat_axis(&a, &b, a.face[i], band, tie, -COL_R(1.0), &best)) return 0;
-        for (int i = 0; i < b.nface; ++i)
-            if (!sat_axis(&a, &b, b.face[i], band, tie, COL_R(1.0), &best)) return 0;
-        for (int i = 0; i < a.nedge; ++i)
-            for (int j = 0; j < b.nedge; ++j)
-                if (!sat_axis(&a, &b, col_v3_cross(a.edge[i], b.edge[j]), band, tie, COL_R(1.0), &best)) return 0;
-    }
+    sat_best best;
+    if (!sat_axes(&a, &b, A, B, band, &best)) return 0;
     /* no axis: every face normal and edge product zero (a triangle that is
      * a point against one that is a segment, whose A - B is flat): the
      * general path decides */
     if (!(best.ov < COL_REAL_MAX)) return -1;
     sat_unit(&best, depth, normal);
     return *depth > band ? 1 : 2;
+}
+
+bool col__sat_separating_axis(const col__proxy *A, const col__proxy *B, col_vec3 *normal) {
+    sat_core a, b;
+    if (!sat_core_make(A, &a) || !sat_core_make(B, &b)) return false;
+    sat_best best;
+    sat_axes(&a, &b, A, B, COL_REAL_MAX, &best); /* (no band: every axis) */
+    if (!(best.ov < COL_REAL_MAX)) return false;
+    col_real depth;
+    sat_unit(&best, &depth, normal);
+    return true;
 }
 
 /* ---- witness points on the contact ---- */

@@ -247,7 +247,13 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * it (the nearest vertex's clamp first, returned when it certifies itself);
  * of candidates within rounding of the least distance, the pair whose planes
  * come nearest to separating the cores; AABB-AABB; a plane against any
- * shape: col_distance_method),
+ * shape: col_distance_method; where both cores are polytopes and lie
+ * apart by less than 2^-10 of their coordinates' magnitudes, the normal is
+ * the separating axis, of their face normals and edge products, that parts
+ * them the most, where it parts them further than the closest points'
+ * difference, whose direction is then rounding: a segment an ulp above a
+ * turned box's face 1000 from the origin has the face's normal, not one 37
+ * degrees off it),
  * GJK otherwise; where GJK leaves the cores apart and one of them is curved
  * (an ellipsoid against anything but a plane: GJK only approaches a curved
  * core, its witnesses' direction good to about the square root of its
