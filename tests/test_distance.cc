@@ -414,3 +414,26 @@ TEST(Distance, SegmentsCrossingARoundingApartTakeTheirCrossProduct) {
     EXPECT_NEAR(ab.normal.z, 1.0, 1e-12); // was (-0.89, 0, 0.45)
     EXPECT_NEAR(ba.normal.z, -1.0, 1e-12);
 }
+
+// A point has no axis against a segment: its normal is the difference
+// without its part along the segment. A point an ulp of x and y off a
+// segment along (1, 1, 1), 1000 from the origin, had a normal 0.26 along the
+// segment; now the exact offset's part across it.
+TEST(Distance, APointAnUlpOffASegmentHasANormalAcrossIt) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape seg = Segment(V(1000.5, -700.25, 300), V(1100.5, -600.25, 400));
+    const double x = std::nextafter(1060.5, 2e3), y = std::nextafter(-640.25, -2e3);
+    col_shape pt = Point(x, y, 360);             // (1060.5, -640.25, 360) lies on it
+    col_vec3 off = V(x - 1060.5, y + 640.25, 0); // exact
+    double mean = (off.x + off.y) / 3;
+    col_vec3 across = V(off.x - mean, off.y - mean, -mean);
+    const double gap = col_v3_len(across); // 2.46e-13
+    across = col_v3_scale(across, 1 / gap);
+    col_distance_result ab = col_distance(&pt, &seg), ba = col_distance(&seg, &pt);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, gap, 0x1p-43); // to an ulp of 1000 (the closed form rounds there)
+    EXPECT_NEAR(col_v3_dot(ab.normal, V(1, 1, 1)), 0.0, 1e-12);
+    EXPECT_NEAR(col_v3_dot(ab.normal, across), 1.0, 1e-12);
+    EXPECT_NEAR(col_v3_dot(ba.normal, across), -1.0, 1e-12);
+}

@@ -238,8 +238,10 @@ static COL__ALWAYS_INLINE col_real core_magnitude(const col_shape *s) {
  * from the origin, got a normal 45-89 degrees off the face's on 3 pairs in
  * 4), so the separating axis that parts the cores the most
  * (col__sat_separating_axis: their face normals and edge products, signed by
- * the cores' extents along it, not by the difference) is taken where the
- * cores' supports separate them further along it. The normal only: the
+ * the cores' extents along it, not by the difference), or for a point
+ * against a segment (no axis) the difference's part across the segment (a
+ * point an ulp off a segment 1000 from the origin had a normal 0.26 along
+ * it), is taken where the cores' supports separate them further along it. The normal only: the
  * distance and the points stay the closed form's. */
 COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift, col_vec3 normal, col_vec3 *out) {
     /* (out of line, and called only where the cores are that near: inlined,
@@ -248,7 +250,18 @@ COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift,
     col__proxy_make(P->ca, P->o, shift, &A);
     col__proxy_make(P->cb, P->o, col_v3(0, 0, 0), &B);
     col_vec3 n;
-    if (!col__sat_separating_axis(&A, &B, &n)) return false;
+    if (!col__sat_separating_axis(&A, &B, &n)) {
+        /* no axis: a point against a point or a segment; against a segment,
+         * the difference without its part along the segment (the normal at
+         * the segment's inside) */
+        const col_shape *s = P->ca->kind == COL_SHAPE_SEGMENT ? P->ca : P->cb->kind == COL_SHAPE_SEGMENT ? P->cb : NULL;
+        if (!s) return false;
+        col_vec3 d = col_v3_sub(s->u.segment.b, s->u.segment.a);
+        col_real m = col__abs_max(d);
+        if (!(m > COL_R(0.0))) return false;
+        d = col_v3_div(d, m);
+        n = col__unit_or(col_v3_madd(normal, -col_v3_dot(normal, d) / col_v3_len_sq(d), d), normal);
+    }
     if (!(col__separation(&A, &B, n) > col__separation(&A, &B, normal))) return false;
     *out = n;
     return true;

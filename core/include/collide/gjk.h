@@ -250,7 +250,8 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * shape: col_distance_method; where both cores are polytopes and lie
  * apart by less than 2^-10 of their coordinates' magnitudes, the normal is
  * the separating axis, of their face normals and edge products, that parts
- * them the most, where it parts them further than the closest points'
+ * them the most (a point against a segment: the difference's part across
+ * the segment), where it parts them further than the closest points'
  * difference, whose direction is then rounding: a segment an ulp above a
  * turned box's face 1000 from the origin has the face's normal, not one 37
  * degrees off it),
