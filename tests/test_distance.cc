@@ -437,3 +437,30 @@ TEST(Distance, APointAnUlpOffASegmentHasANormalAcrossIt) {
     EXPECT_NEAR(col_v3_dot(ab.normal, across), 1.0, 1e-12);
     EXPECT_NEAR(col_v3_dot(ba.normal, across), -1.0, 1e-12);
 }
+
+// GJK stops within its size tolerance, and its witnesses' direction holds
+// only to that over the distance: an AABB 4.5e-10 below a turned OBB (size
+// 436; fuzz_distance's corpus) got the normal (6.3e-5, 9.4e-4, 1), along
+// which the OBB reached 0.028 past the AABB's top. The separating axis that
+// parts them the most, the AABB's z face, is the normal now.
+TEST(Distance, AnAabbAHairBelowATurnedBoxTakesTheFaceNormalNotGjksDirection) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape a = Obb(V(0x1.4p-1, 0x1.3p+1, 0x1.5p+1), V(0x1.bp+1, 0x1.b2p+4, 0x1.b36p+8),
+                      col_m3_cols(V(-0x1.6ab8e09acdacp-5, 0x1.fb2c5e4e57406p-1, -0x1.097d547d24f6ep-3),
+                                  V(-0x1.f5ccf59d6f64p-6, 0x1.06de661a5c734p-3, 0x1.fb85d36c941ecp-1),
+                                  V(0x1.ff41e71fbea76p-1, 0x1.88134e86c6a38p-5, 0x1.93f4dc8adc2cp-6)));
+    col_shape b = Aabb(-0x1.f2p+8, -0x1.51f9cde070df4p+8, -0x1.0e3d287587ddp+6, 0x1.cc0000000001p+3,
+                       -0x1.299cde070df3cp+4, -0x1.1b7a50eb0fbap+5);
+    ASSERT_EQ(col_distance_method(a.kind, b.kind), 'g');
+    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, 4.53e-10, 1e-12);
+    EXPECT_NEAR(ab.normal.z, 1.0, 1e-15);
+    EXPECT_NEAR(ba.normal.z, -1.0, 1e-15);
+    // the OBB's lowest point along the normal lies no lower than the AABB's top
+    col_vec3 sa, sb;
+    ASSERT_TRUE(col_support(&a, col_v3_neg(ab.normal), &sa));
+    ASSERT_TRUE(col_support(&b, ab.normal, &sb));
+    EXPECT_GE(col_v3_dot(col_v3_sub(sa, sb), ab.normal), 0.0);
+}
