@@ -3319,3 +3319,27 @@ TEST(GjkDistance, AClosestPointNearerThanAProvenGapIsNoiseButOneAtItIsNot) {
     ASSERT_EQ(g.status, COL_MISS);
     EXPECT_NEAR(static_cast<double>(g.distance), static_cast<double>(c.distance), 1e-15);
 }
+
+// An ellipsoid with two radii 0, or below an ulp of its coordinates, is the
+// segment along its third for penetration (linear_core): a needle of radii
+// (2, 0, 2^-774) crossing a capsule 2e11 long, 3e10 from the origin, went to
+// EPA, whose difference (a parallelogram 4 by 2.8e11 of points rounded to
+// 4e-6) has face normals 6e-6 rad off: 343577 deep, not converged. Now the
+// capsule's radius deep (and the rounding of the crossing), along the cross
+// product of the two directions.
+TEST(Penetration, ANeedleEllipsoidCrossingACapsuleFarOutIsItsSegment) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape cap =
+        Capsule(V(3e10 - 1e11, 2e10 + 1.0001e11, 1e10 + 1e11), V(3e10 + 1e11, 2e10 - 1.0001e11, 1e10 - 1e11), 1e-3);
+    col_vec3 across = col_v3_cross(V(1, 0, 0), col_v3_sub(cap.u.capsule.b, cap.u.capsule.a));
+    across = col_v3_scale(across, 1 / col_v3_len(across));
+    for (double rz : {0.0, 0x1p-774}) {
+        col_shape needle = Ellipsoid(3e10, 2e10, 1e10, 2, 0, rz);
+        col_penetration_result p = col_penetration(&needle, &cap);
+        ASSERT_EQ(p.status, COL_HIT) << rz;
+        EXPECT_GE(p.depth, 1e-3) << rz;
+        EXPECT_LE(p.depth, 1e-3 + 64 * 0x1p-18) << rz; // 64 ulps of 3e10
+        EXPECT_EQ(p.normal.x, 0.0) << rz;
+        EXPECT_NEAR(std::fabs(col_v3_dot(p.normal, across)), 1.0, 1e-12) << rz;
+    }
+}

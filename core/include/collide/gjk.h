@@ -273,9 +273,13 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
 COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b);
 
 /*
- * Penetration depth and normal of two overlapping shapes: from the cores'
- * closest points when the cores are apart (spheres, capsules, points,
- * segments: exact), from the extent along the normal for a plane (the
+ * Penetration depth and normal of two overlapping shapes: where both cores
+ * are points or segments (spheres, capsules, points, segments, and
+ * ellipsoids with two radii 0 or below an ulp of their coordinates, taken
+ * as the segment along the third), the least push of three valid ones (the
+ * cores' closest points' direction when they are apart, exact, and both
+ * senses of the normal of the cores' plane, along which crossing cores part
+ * at once); from the extent along the normal for a plane (the
  * shallower side); where one core is a box (AABB or OBB) and the other a
  * box, a triangle, a segment or a point (box-box, capsule-box, sphere-box,
  * box-triangle), or one is a triangle and the other a segment core
