@@ -251,8 +251,8 @@ static COL__ALWAYS_INLINE col_real core_magnitude(const col_shape *s) {
  * separated by -1.6e-6, took an edge product 0.65 rad off it that separated
  * them by 1.5e-6, and a sweep's conservative advancement closing along it
  * overshot the contact time by 1% (fuzz/regressions/distance/slow-approach-
- * of-a-segment-closing-along-an-axis-not-its-normal). The
- * normal only: the distance and the points stay the closed form's. */
+ * of-a-segment-closing-along-an-axis-not-its-normal). The normal only: the
+ * distance and the points stay the closed form's. */
 COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift, col_vec3 normal, col_real dist,
                                                   col_real m, col_vec3 *out) {
     /* (out of line, and called only where the cores are that near: inlined,

@@ -831,12 +831,11 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
  * the true normal where a vertex meets an edge), the separating axis that
  * parts polytope cores (boxes, triangles, segments, points) the most
  * (col__sat_separating_axis) where the supports separate them further
- * along it. GJK stops within
- * COL_GJK_SIZE_TOLERANCE of the size, and its witnesses' direction holds
- * only to that over the distance: a box 4.5e-10 from an OBB (size 436) got
- * a normal 9.4e-4 rad off their faces', along which the box reached 0.028
- * past the other's point. Out of line, so that the common case pays one
- * comparison. */
+ * along it. GJK stops within COL_GJK_SIZE_TOLERANCE of the size, and its
+ * witnesses' direction holds only to that over the distance: an AABB
+ * 4.5e-10 below an OBB (size 436) got a normal 9.4e-4 rad off the AABB's
+ * face, along which the OBB reached 0.028 past the AABB's point. Out of
+ * line, so that the common case pays one comparison. */
 COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, const simplex *s, col_vec3 d,
                                       col_vec3 normal, col_vec3 *out) {
     bool turned = face_normal(A, B, s, d, normal, out);
