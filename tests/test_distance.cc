@@ -423,19 +423,23 @@ TEST(Distance, APointAnUlpOffASegmentHasANormalAcrossIt) {
     if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
     col_shape seg = Segment(V(1000.5, -700.25, 300), V(1100.5, -600.25, 400));
     const double x = std::nextafter(1060.5, 2e3), y = std::nextafter(-640.25, -2e3);
-    col_shape pt = Point(x, y, 360);             // (1060.5, -640.25, 360) lies on it
-    col_vec3 off = V(x - 1060.5, y + 640.25, 0); // exact
+    col_vec3 off = V(x - 1060.5, y + 640.25, 0); // exact; (1060.5, -640.25, 360) lies on it
     double mean = (off.x + off.y) / 3;
     col_vec3 across = V(off.x - mean, off.y - mean, -mean);
     const double gap = col_v3_len(across); // 2.46e-13
     across = col_v3_scale(across, 1 / gap);
-    col_distance_result ab = col_distance(&pt, &seg), ba = col_distance(&seg, &pt);
-    ASSERT_EQ(ab.status, COL_MISS);
-    ASSERT_EQ(ba.status, COL_MISS);
-    EXPECT_NEAR(ab.distance, gap, 0x1p-43); // to an ulp of 1000 (the closed form rounds there)
-    EXPECT_NEAR(col_v3_dot(ab.normal, V(1, 1, 1)), 0.0, 1e-12);
-    EXPECT_NEAR(col_v3_dot(ab.normal, across), 1.0, 1e-12);
-    EXPECT_NEAR(col_v3_dot(ba.normal, across), -1.0, 1e-12);
+    // a point, and a segment of one point (the one as the pair's first core
+    // took no direction, fuzz/regressions/distance/normal-of-a-segment-of-
+    // one-point-an-ulp-off-a-segment)
+    for (const col_shape &pt : {Point(x, y, 360), Segment(V(x, y, 360), V(x, y, 360))}) {
+        col_distance_result ab = col_distance(&pt, &seg), ba = col_distance(&seg, &pt);
+        ASSERT_EQ(ab.status, COL_MISS) << pt.kind;
+        ASSERT_EQ(ba.status, COL_MISS) << pt.kind;
+        EXPECT_NEAR(ab.distance, gap, 0x1p-43) << pt.kind; // to an ulp of 1000 (the closed form rounds there)
+        EXPECT_NEAR(col_v3_dot(ab.normal, V(1, 1, 1)), 0.0, 1e-12) << pt.kind;
+        EXPECT_NEAR(col_v3_dot(ab.normal, across), 1.0, 1e-12) << pt.kind;
+        EXPECT_NEAR(col_v3_dot(ba.normal, across), -1.0, 1e-12) << pt.kind;
+    }
 }
 
 // GJK stops within its size tolerance, and its witnesses' direction holds
@@ -463,4 +467,41 @@ TEST(Distance, AnAabbAHairBelowATurnedBoxTakesTheFaceNormalNotGjksDirection) {
     ASSERT_TRUE(col_support(&a, col_v3_neg(ab.normal), &sa));
     ASSERT_TRUE(col_support(&b, ab.normal, &sb));
     EXPECT_GE(col_v3_dot(col_v3_sub(sa, sb), ab.normal), 0.0);
+}
+
+// GJK ending on an edge of A - B: its witnesses' direction is the normal
+// plus rounding along the edge. Two hulls 7.5e-9 apart at size 512 (the
+// points as fuzz_distance's corpus gave them,
+// fuzz/regressions/distance/gjk-normal-of-hulls-on-an-edge-of-their-difference)
+// got a normal along which they overlapped by 1.6e-3; without its part
+// along the edge it separates them by their distance.
+TEST(Distance, TwoHullsAHairApartOnAnEdgeOfTheirDifferenceTakeItsNormal) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const col_vec3 pa[] = {V(0x1.ffep+8, 0x1.ecp+8, -0x1.f4p+8),  V(-0x1.f4p+8, -0x1.f4p+8, -0x1.f4p+8),
+                           V(-0x1.f4p+8, -0x1.f4p+8, -0x1.f4p+8), V(-0x1.f4p+8, -0x1.f4p+8, -0x1.f4p+8),
+                           V(-0x1.f4p+8, -0x1.f4p+8, -0x1.f4p+8), V(-0x1.e02p+8, 0x1.ffep+8, 0x1.ffep+8),
+                           V(0x1.e02p+8, 0x1.ffep+8, 0x1.ffep+8), V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8)};
+    const col_vec3 pb[] = {V(0x1.ffe0000016665p+8, 0x1.ffdfffffe926dp+8, 0x1.ffe000000072ep+8),
+                           V(0x1.ffe0000016665p+8, 0x1.ffdfffffe926dp+8, 0x1.ffe000000072ep+8),
+                           V(0x1.ffe0000016665p+8, 0x1.ffdfffffe926dp+8, 0x1.ffe000000072ep+8),
+                           V(0x1.ffe0000016665p+8, 0x1.ebffffffe926dp+8, -0x1.f3ffffffff8d2p+8),
+                           V(-0x1.f3ffffffe999bp+8, -0x1.f3c0000016d93p+8, -0x1.15fffffff8d1cp+4),
+                           V(-0x1.9bffffff4ccd7p+5, -0x1.d1c0000016d93p+8, -0x1.dfffffffff8d2p+8),
+                           V(-0x1.ffffffffe999bp+8, -0x1.000000000b6cap+9, -0x1.e01fffffff8d2p+8),
+                           V(0x1.ffe0000016665p+8, 0x1.23ffffffe926dp+8, 0x1.840000000e5c7p+3)};
+    col_shape a = Polytope(pa, 8), b = Polytope(pb, 8);
+    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, 7.45e-9, 1e-11);
+    // the first shape's least extent along the normal lies beyond the
+    // second's greatest, to the distance's rounding (it was 1.6e-3 short)
+    auto separation = [](const col_shape &x, const col_shape &y, col_vec3 n) {
+        col_vec3 sx, sy;
+        EXPECT_TRUE(col_support(&x, col_v3_neg(n), &sx));
+        EXPECT_TRUE(col_support(&y, n, &sy));
+        return col_v3_dot(col_v3_sub(sx, sy), n);
+    };
+    EXPECT_GE(separation(a, b, ab.normal), -1e-12);
+    EXPECT_GE(separation(b, a, ba.normal), -1e-12);
 }

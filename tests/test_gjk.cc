@@ -3343,3 +3343,17 @@ TEST(Penetration, ANeedleEllipsoidCrossingACapsuleFarOutIsItsSegment) {
         EXPECT_NEAR(std::fabs(col_v3_dot(p.normal, across)), 1.0, 1e-12) << rz;
     }
 }
+
+// An ellipsoid whose radii are below an ulp of its coordinates is its point
+// (col__ellipsoid_linear): one of radii (1e-310, 0, 2^-1007) at (0, 0,
+// 2^-10), 2^-10 into a ball of radius 32.5 from its pole, was EPA's as a
+// curved core, 64 iterations and not converged, 0.00133 deep along a normal
+// 0.0046 rad off; now the point's exact depth and the pole's normal.
+TEST(Penetration, APointLikeEllipsoidInABallsPoleIsItsCentre) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the radii are doubles'";
+    col_shape dot = Ellipsoid(0, 0, 0x1p-10, 1e-310, 0, 0x1p-1007), ball = Ellipsoid(0, 0, 32.5, 32.5, 32.5, 32.5);
+    col_penetration_result p = col_penetration(&dot, &ball);
+    ASSERT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0x1p-10, 1e-15);
+    EXPECT_NEAR(p.normal.z, -1.0, 1e-15);
+}

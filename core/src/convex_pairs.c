@@ -264,16 +264,16 @@ COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift,
     if (!(dist - sep > COL_R(0x1p-28) * m)) return false;
     col_vec3 n;
     if (!col__sat_separating_axis(&A, &B, &n)) {
-        /* no axis: a point against a point or a segment; against a segment,
-         * the difference without its part along the segment (the normal at
-         * the segment's inside) */
-        const col_shape *s = P->ca->kind == COL_SHAPE_SEGMENT ? P->ca : P->cb->kind == COL_SHAPE_SEGMENT ? P->cb : NULL;
-        if (!s) return false;
-        col_vec3 d = col_v3_sub(s->u.segment.b, s->u.segment.a);
-        col_real dm = col__abs_max(d);
-        if (!(dm > COL_R(0.0))) return false;
-        d = col_v3_div(d, dm);
-        n = col__unit_or(col_v3_madd(normal, -col_v3_dot(normal, d) / col_v3_len_sq(d), d), normal);
+        /* no axis: a point against a point or a segment (a segment of one
+         * point is a point); against a segment, the difference without its
+         * part along the segment (the normal at the segment's inside) */
+        bool across = false;
+        for (int i = 0; i < 2 && !across; ++i) {
+            const col_shape *s = i == 0 ? P->ca : P->cb;
+            across = s->kind == COL_SHAPE_SEGMENT &&
+                     col__unit_across(normal, col_v3_sub(s->u.segment.b, s->u.segment.a), &n);
+        }
+        if (!across) return false;
     }
     if (!(col__separation(&A, &B, n) > sep)) return false;
     *out = n;
@@ -539,33 +539,23 @@ static int linear_points(const col_shape *c, col_vec3 o, col_vec3 shift, col_vec
 }
 
 /* The point or segment core of s, built in *buf where it is not s: a
- * sphere's centre, a capsule's segment, and an ellipsoid's where two of its
- * radii are 0 or below an ulp of its coordinates (COL_EPSILON of |c|inf
- * and its largest radius: the segment c -+ r along the third, within that
- * of every point of the ellipsoid; two needles crossing 1.5e11 from the
- * origin, an ellipsoid of radii 2.1, 0 and 2^-774 and a capsule of a
- * subnormal radius, went to EPA, whose A - B, a parallelogram 4.3 by 2.7e11
- * of points rounded to 3e-5, has face normals 6e-6 rad off: it reported
- * them 304560 deep, not converged, where they cross, fuzz/regressions/
- * dynamic/epa-of-two-needles-crossing-far-out); NULL for other shapes. */
+ * sphere's centre, a capsule's segment, a linear ellipsoid's
+ * (col__ellipsoid_linear: two radii 0 or below an ulp of its coordinates);
+ * NULL for other shapes. */
 static const col_shape *linear_core(const col_shape *s, col_shape *buf) {
     if (s->kind == COL_SHAPE_POINT || s->kind == COL_SHAPE_SEGMENT) return s;
     if (s->kind == COL_SHAPE_SPHERE || s->kind == COL_SHAPE_CAPSULE) return core_of(s, buf);
-    if (s->kind != COL_SHAPE_ELLIPSOID) return NULL;
-    const col_ellipsoid *e = &s->u.ellipsoid;
-    col_real big = col__abs_max(e->r), tiny = COL_EPSILON * (col__abs_max(e->c) + big);
-    int k = e->r.x == big ? 0 : e->r.y == big ? 1 : 2;
-    for (int i = 0; i < 3; ++i)
-        if (i != k && !(col_v3_get(e->r, i) <= tiny)) return NULL;
-    col_vec3 h = col_v3(k == 0 ? big : COL_R(0.0), k == 1 ? big : COL_R(0.0), k == 2 ? big : COL_R(0.0));
-    if (big == COL_R(0.0)) {
+    col_vec3 h;
+    if (s->kind != COL_SHAPE_ELLIPSOID || !col__ellipsoid_linear(&s->u.ellipsoid, &h)) return NULL;
+    const col_vec3 c = s->u.ellipsoid.c;
+    if (col__same_point(h, col_v3(0, 0, 0))) {
         buf->kind = COL_SHAPE_POINT;
-        buf->u.point.p = e->c;
+        buf->u.point.p = c;
         return buf;
     }
     buf->kind = COL_SHAPE_SEGMENT;
-    buf->u.segment.a = col_v3_sub(e->c, h);
-    buf->u.segment.b = col_v3_add(e->c, h);
+    buf->u.segment.a = col_v3_sub(c, h);
+    buf->u.segment.b = col_v3_add(c, h);
     return buf;
 }
 

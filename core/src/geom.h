@@ -146,13 +146,6 @@ static inline bool col__valid_ellipsoid(const col_ellipsoid *e) {
     return (int)col_v3_is_valid(e->c) & (int)col_is_valid_size(e->r.x) & (int)col_is_valid_size(e->r.y) &
            (int)col_is_valid_size(e->r.z);
 }
-/* An ellipsoid of two or three radii 0 (valid): a segment along its one
- * positive radius, or a point. Its core is given by points (col__proxy_make
- * makes it a segment or a point): GJK names its vertices, EPA ends on them
- * exactly, and the penetration refinements take it as a polyhedral core. */
-static inline bool col__ellipsoid_is_linear(const col_ellipsoid *e) {
-    return (e->r.x == COL_R(0.0)) + (e->r.y == COL_R(0.0)) + (e->r.z == COL_R(0.0)) >= 2;
-}
 /* Clamp x to [lo, hi]; NaN becomes lo. */
 static inline col_real col__clamp(col_real x, col_real lo, col_real hi) {
 #ifdef COL__SSE2
@@ -181,6 +174,32 @@ static inline col_vec3 col__no_neg_zero(col_vec3 v) {
 static inline col_real col__abs_max(col_vec3 v) {
     col_real x = col_abs(v.x), y = col_abs(v.y), z = col_abs(v.z), xy = x > y ? x : y;
     return xy > z ? xy : z;
+}
+
+/* An ellipsoid (valid) of two or three radii 0, or below an ulp of its
+ * coordinates (COL_EPSILON of |c|inf and its largest radius): the segment c
+ * -+ *h along its largest radius (*h that radius along its axis, 0 on the
+ * others), or the point c (*h zero), within that of every point of it. Its
+ * core is given by points (col__proxy_make makes it a segment or a point):
+ * GJK names its vertices, EPA ends on them exactly, and the penetration
+ * takes it as a polyhedral core (a needle of radii 2.1, 0 and 2^-774 1.5e11
+ * from the origin, and a point-like one of radii 1.9e-310, 0 and 2^-1007
+ * touching a ball, were EPA's as curved cores, which ended 304560 and
+ * 2.7e-5 deep, not converged, where they touch: fuzz/regressions/dynamic/
+ * epa-of-two-needles-crossing-far-out, epa-of-a-point-like-ellipsoid-on-a-
+ * balls-pole). */
+static inline bool col__ellipsoid_linear(const col_ellipsoid *e, col_vec3 *h) {
+    col_vec3 r = e->r;
+    col_real big = r.x > r.y ? (r.x > r.z ? r.x : r.z) : (r.y > r.z ? r.y : r.z);
+    col_real tiny = COL_EPSILON * (col__abs_max(e->c) + big);
+    int k = r.x == big ? 0 : r.y == big ? 1 : 2;
+    if (!((k == 0 || r.x <= tiny) && (k == 1 || r.y <= tiny) && (k == 2 || r.z <= tiny))) return false;
+    *h = col_v3(k == 0 ? big : COL_R(0.0), k == 1 ? big : COL_R(0.0), k == 2 ? big : COL_R(0.0));
+    return true;
+}
+static inline bool col__ellipsoid_is_linear(const col_ellipsoid *e) {
+    col_vec3 h;
+    return col__ellipsoid_linear(e, &h);
 }
 
 /* |x| + |y| + |z| (in that order): at least each |component| (a sum of
@@ -317,6 +336,19 @@ static inline col_vec3 col__unit_len(col_vec3 v, col_vec3 fallback, col_real *le
 static inline col_vec3 col__unit_or_along(col_vec3 v, col_vec3 w, col_vec3 fallback) {
     col_real m = col__abs_max(v); /* col__unit_or's own test */
     return m > COL_R(0.0) && m <= COL_REAL_MAX ? col__unit_len(v, fallback, NULL) : col__unit_or(w, fallback);
+}
+
+/* The unit n without its part along the direction d (any length: d over
+ * its largest |component| first, so that its square neither overflows nor
+ * underflows), into *out (n where nothing is left); false where d is zero
+ * or not finite. The normals near touching take it where the closest
+ * feature is a segment's or an edge's inside (convex_pairs.c, gjk.c). */
+static inline bool col__unit_across(col_vec3 n, col_vec3 d, col_vec3 *out) {
+    col_real m = col__abs_max(d);
+    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return false;
+    d = col_v3_div(d, m);
+    *out = col__unit_or(col_v3_madd(n, -col_v3_dot(n, d) / col_v3_len_sq(d), d), n);
+    return true;
 }
 
 /* The point of segment ab closest to p, and its parameter in [0, 1] (*t may be

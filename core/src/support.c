@@ -86,11 +86,12 @@ void col__proxy_make(const col_shape *s, col_vec3 o, col_vec3 shift, col__proxy 
     case COL_SHAPE_ELLIPSOID:
         out->p[0] = col_v3_sub(s->u.ellipsoid.c, o);
         size = col__max_abs3(out->p[0]) + col__max_abs3(s->u.ellipsoid.r);
-        if (col__ellipsoid_is_linear(&s->u.ellipsoid)) {
-            /* two radii 0: the segment c -+ r along the third (the ellipsoid's
+        col_vec3 h;
+        if (col__ellipsoid_linear(&s->u.ellipsoid, &h)) {
+            /* two radii 0 (or below an ulp of its coordinates): the segment
+             * c -+ r along the third (with two radii 0, the ellipsoid's
              * support there, bit for bit: c + r (q / |q|) with q / |q| = +-1
              * exactly), or all three: the point c */
-            col_vec3 h = s->u.ellipsoid.r;
             out->type = col__same_point(h, col_v3(0, 0, 0)) ? COL__SUPPORT_POINT : COL__SUPPORT_SEGMENT;
             out->p[1] = col_v3_add(out->p[0], h);
             out->p[0] = col_v3_sub(out->p[0], h);
