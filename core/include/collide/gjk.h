@@ -255,7 +255,13 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * difference, whose direction is then rounding: a segment an ulp above a
  * turned box's face 1000 from the origin has the face's normal, not one 37
  * degrees off it),
- * GJK otherwise; where GJK leaves the cores apart and one of them is curved
+ * GJK otherwise (where the cores lie within 2^-10 of their size and the
+ * witnesses' direction fails as above, the normal of the simplex's face,
+ * the separating axis of box pairs that parts them the most, or the
+ * direction without its part along the simplex's edge, whichever the
+ * supports separate them further along: an AABB 4.5e-10 below a turned
+ * OBB has the AABB's face normal, not one 9.4e-4 rad off it); where GJK
+ * leaves the cores apart and one of them is curved
  * (an ellipsoid against anything but a plane: GJK only approaches a curved
  * core, its witnesses' direction good to about the square root of its
  * tolerance over the radius of curvature), its answer refined as

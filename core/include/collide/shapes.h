@@ -69,7 +69,10 @@ typedef struct col_obb {
 } col_obb;
 
 /* Axis-aligned ellipsoid: centre c, radii r >= 0 along x, y, z. A zero radius
- * flattens it into an ellipse (or a segment, or a point). */
+ * flattens it into an ellipse (or a segment, or a point). Where two radii
+ * are 0, or below an ulp of its coordinates (COL_EPSILON times |c|inf plus
+ * the largest radius), GJK, EPA and the penetration take it as the segment
+ * along its largest radius (or the point c), which lies within that of it. */
 typedef struct col_ellipsoid {
     col_vec3 c;
     col_vec3 r;
