@@ -824,22 +824,22 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
 }
 
 /* The normal of cores apart by d = pa - pb, within 2^-10 of the size (the
- * caller's test, on the rounded distance): face_normal's, then, within
+ * caller's test, on the rounded distance): face_normal's; then, within
  * 2^-20, where the supports separate the cores along the normal so far by
  * less than their distance by more than 2^-28 of the size (its direction
  * failed; where it holds, the true normal is near it, and an axis is not
- * the true normal where a vertex meets an edge), the one the supports
- * separate the cores the most along, of it, the separating axis that parts
- * polytope cores (boxes, triangles, segments, points) the most
- * (col__sat_separating_axis) and then, where the simplex ends on an edge of
- * A - B and the normal still fails, the normal without its part along the
- * edge. GJK stops within
- * COL_GJK_SIZE_TOLERANCE of the size, and its witnesses' direction holds
- * only to that over the distance: an AABB 4.5e-10 below an OBB (size 436)
- * got a normal 9.4e-4 rad off the AABB's face, along which the OBB reached
- * 0.028 past the AABB's point; two hulls 7.5e-9 apart (size 2036, on an
- * edge of A - B) one along which they overlapped by 1.6e-3. Out of line, so
- * that the common case pays one comparison. */
+ * the true normal where a vertex meets an edge), the separating axis that
+ * parts polytope cores (boxes, triangles, segments, points) the most
+ * (col__sat_separating_axis), and where the simplex ends on an edge of A -
+ * B and the normal still fails, the witnesses' direction without its part
+ * along the edge, each taken where the supports separate the cores further
+ * along it. GJK stops within COL_GJK_SIZE_TOLERANCE of the size, and its
+ * witnesses' direction holds only to that over the distance: an AABB
+ * 4.5e-10 below an OBB (size 436) got a normal 9.4e-4 rad off the AABB's
+ * face, along which the OBB reached 0.028 past the AABB's point; two hulls
+ * 7.5e-9 apart (size 2036, on an edge of A - B) one along which they
+ * overlapped by 1.6e-3. Out of line, so that the common case pays one
+ * comparison. */
 COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, const simplex *s, col_vec3 d,
                                       col_vec3 normal, col_vec3 *out) {
     bool turned = face_normal(A, B, s, d, normal, out);
