@@ -940,7 +940,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
      * B's greatest, to the supports' band. The closest points' difference
      * is rounding within ulps of the size and points anywhere (a segment an
      * ulp above a turned box's face 1000 from the origin had a normal 37
-     * degrees off the face's, along which the box reached 48 past the
+     * degrees off the face's, along which the box reached 90 past the
      * segment), and GJK's within its size tolerance over the distance (a box
      * 4.5e-10 from an OBB got 9.4e-4 rad off); the optimal-points check
      * above stops at the distance band. */
