@@ -505,3 +505,38 @@ TEST(Distance, TwoHullsAHairApartOnAnEdgeOfTheirDifferenceTakeItsNormal) {
     EXPECT_GE(separation(a, b, ab.normal), -1e-12);
     EXPECT_GE(separation(b, a, ba.normal), -1e-12);
 }
+
+// Where GJK stops on an edge of A - B short of the face beside it, the
+// direction about the edge is off too: two hulls 3.7e-9 apart at size 512
+// (fuzz_distance's finding, fuzz/regressions/distance/hulls-4e-9-apart-on-
+// an-edge-normal-6e-3-short) got a normal along which they overlapped by
+// 6.5e-3; the face of the edge and A - B's support toward the origin gives
+// one that separates them by their distance.
+TEST(Distance, TwoHullsAHairApartBesideAnEdgeTakeTheFaceGjkStoppedShortOf) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const col_vec3 pa[] = {V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8), V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8),
+                           V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8), V(0x1.ffep+8, 0x1.ffep+8, 0x1.edcp+8),
+                           V(-0x1p+9, -0x1p+9, -0x1p+9),          V(-0x1.e02p+8, 0x1.ffep+8, 0x1.ffep+8),
+                           V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8), V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8)};
+    const col_vec3 pb[] = {V(0x1.ffep+8, 0x1.ffdffffff4afbp+8, 0x1.ffe000000b505p+8),
+                           V(0x1.ffep+8, 0x1.ffdffffff4afbp+8, 0x1.ffe000000b505p+8),
+                           V(0x1.b6p+6, -0x1.c0000000b504fp+4, 0x1.1c40000016a0ap+7),
+                           V(0x1.71p+5, 0x1.bdffffffa57d8p+5, 0x1.a000000016a0ap+7),
+                           V(0x1.ec6p+8, -0x1.e6c0000016a0ap+7, 0x1.900000002d414p+6),
+                           V(0x1.468p+8, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5),
+                           V(0x1.71p+5, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5),
+                           V(0x1.71p+5, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5)};
+    col_shape a = Polytope(pa, 8), b = Polytope(pb, 8);
+    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, 3.725e-9, 1e-12);
+    auto separation = [](const col_shape &x, const col_shape &y, col_vec3 n) {
+        col_vec3 sx, sy;
+        EXPECT_TRUE(col_support(&x, col_v3_neg(n), &sx));
+        EXPECT_TRUE(col_support(&y, n, &sy));
+        return col_v3_dot(col_v3_sub(sx, sy), n);
+    };
+    EXPECT_GE(separation(a, b, ab.normal), ab.distance - 1e-12);
+    EXPECT_GE(separation(b, a, ba.normal), ba.distance - 1e-12);
+}

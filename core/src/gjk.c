@@ -832,8 +832,11 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
  * parts polytope cores (boxes, triangles, segments, points) the most
  * (col__sat_separating_axis), and where the simplex ends on an edge of A -
  * B and the normal still fails, the witnesses' direction without its part
- * along the edge, each taken where the supports separate the cores further
- * along it. GJK stops within COL_GJK_SIZE_TOLERANCE of the size, and its
+ * along the edge, then the normal of the face of the edge and A - B's
+ * support toward the origin (GJK stopped short of that face: two hulls
+ * 3.7e-9 apart overlapped by 6.5e-3 along the edge's direction,
+ * fuzz/regressions/distance/hulls-4e-9-apart-on-an-edge-normal-6e-3-short),
+ * each taken where the supports separate the cores further along it. GJK stops within COL_GJK_SIZE_TOLERANCE of the size, and its
  * witnesses' direction holds only to that over the distance: an AABB
  * 4.5e-10 below an OBB (size 436) got a normal 9.4e-4 rad off the AABB's
  * face, along which the OBB reached 0.028 past the AABB's point; two hulls
@@ -859,9 +862,22 @@ COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, 
     }
     if (s->n == 2 && dist - sep > COL_R(0x1p-28) * size) {
         /* an edge of A - B: the normal without its part along the edge */
-        if (col__unit_across(normal, col_v3_sub(s->v[1].w, s->v[0].w), &n) && col__separation(A, B, n) > sep) {
+        col_real sn;
+        if (col__unit_across(normal, col_v3_sub(s->v[1].w, s->v[0].w), &n) && (sn = col__separation(A, B, n)) > sep) {
             *out = n;
+            sep = sn;
             turned = true;
+        }
+        if (dist - sep > COL_R(0x1p-28) * size) {
+            /* still failing: GJK stopped short of the face of A - B beside
+             * the edge; the face of the edge and A - B's support toward
+             * the origin along the normal so far */
+            col_vec3 dir = turned ? *out : normal;
+            n = col__unit_or(face_point(s->v[0].w, s->v[1].w, col__support_pair(A, B, col_v3_neg(dir)).w, d), dir);
+            if (col_v3_dot(n, dir) > COL_R(0.0) && col__separation(A, B, n) > sep) {
+                *out = n;
+                turned = true;
+            }
         }
     }
     return turned;
