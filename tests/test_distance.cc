@@ -442,6 +442,27 @@ TEST(Distance, APointAnUlpOffASegmentHasANormalAcrossIt) {
     }
 }
 
+// x's least extent along the unit n less y's greatest: their separation
+// along n, at most their distance, equal to it along the true normal.
+static double Separation(const col_shape &x, const col_shape &y, col_vec3 n) {
+    col_vec3 sx, sy;
+    EXPECT_TRUE(col_support(&x, col_v3_neg(n), &sx));
+    EXPECT_TRUE(col_support(&y, n, &sy));
+    return col_v3_dot(col_v3_sub(sx, sy), n);
+}
+
+// Two hulls of 8 points apart by about distance (to 1e-11): along each
+// order's normal, the supports separate them by their distance (to 1e-12).
+static void ExpectHullsApartAlongTheirNormal(const col_vec3 *pa, const col_vec3 *pb, double distance) {
+    col_shape a = Polytope(pa, 8), b = Polytope(pb, 8);
+    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, distance, 1e-11);
+    EXPECT_GE(Separation(a, b, ab.normal), ab.distance - 1e-12);
+    EXPECT_GE(Separation(b, a, ba.normal), ba.distance - 1e-12);
+}
+
 // GJK stops within its size tolerance, and its witnesses' direction holds
 // only to that over the distance: an AABB 4.5e-10 below a turned OBB (size
 // 436; fuzz_distance's corpus) got the normal (6.3e-5, 9.4e-4, 1), along
@@ -463,10 +484,7 @@ TEST(Distance, AnAabbAHairBelowATurnedBoxTakesTheFaceNormalNotGjksDirection) {
     EXPECT_NEAR(ab.normal.z, 1.0, 1e-15);
     EXPECT_NEAR(ba.normal.z, -1.0, 1e-15);
     // the OBB's lowest point along the normal lies no lower than the AABB's top
-    col_vec3 sa, sb;
-    ASSERT_TRUE(col_support(&a, col_v3_neg(ab.normal), &sa));
-    ASSERT_TRUE(col_support(&b, ab.normal, &sb));
-    EXPECT_GE(col_v3_dot(col_v3_sub(sa, sb), ab.normal), 0.0);
+    EXPECT_GE(Separation(a, b, ab.normal), 0.0);
 }
 
 // GJK ending on an edge of A - B: its witnesses' direction is the normal
@@ -489,21 +507,7 @@ TEST(Distance, TwoHullsAHairApartOnAnEdgeOfTheirDifferenceTakeItsNormal) {
                            V(-0x1.9bffffff4ccd7p+5, -0x1.d1c0000016d93p+8, -0x1.dfffffffff8d2p+8),
                            V(-0x1.ffffffffe999bp+8, -0x1.000000000b6cap+9, -0x1.e01fffffff8d2p+8),
                            V(0x1.ffe0000016665p+8, 0x1.23ffffffe926dp+8, 0x1.840000000e5c7p+3)};
-    col_shape a = Polytope(pa, 8), b = Polytope(pb, 8);
-    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
-    ASSERT_EQ(ab.status, COL_MISS);
-    ASSERT_EQ(ba.status, COL_MISS);
-    EXPECT_NEAR(ab.distance, 7.45e-9, 1e-11);
-    // the first shape's least extent along the normal lies beyond the
-    // second's greatest, to the distance's rounding (it was 1.6e-3 short)
-    auto separation = [](const col_shape &x, const col_shape &y, col_vec3 n) {
-        col_vec3 sx, sy;
-        EXPECT_TRUE(col_support(&x, col_v3_neg(n), &sx));
-        EXPECT_TRUE(col_support(&y, n, &sy));
-        return col_v3_dot(col_v3_sub(sx, sy), n);
-    };
-    EXPECT_GE(separation(a, b, ab.normal), -1e-12);
-    EXPECT_GE(separation(b, a, ba.normal), -1e-12);
+    ExpectHullsApartAlongTheirNormal(pa, pb, 7.45e-9); // (it was 1.6e-3 short)
 }
 
 // Where GJK stops on an edge of A - B short of the face beside it, the
@@ -526,17 +530,5 @@ TEST(Distance, TwoHullsAHairApartBesideAnEdgeTakeTheFaceGjkStoppedShortOf) {
                            V(0x1.468p+8, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5),
                            V(0x1.71p+5, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5),
                            V(0x1.71p+5, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5)};
-    col_shape a = Polytope(pa, 8), b = Polytope(pb, 8);
-    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
-    ASSERT_EQ(ab.status, COL_MISS);
-    ASSERT_EQ(ba.status, COL_MISS);
-    EXPECT_NEAR(ab.distance, 3.725e-9, 1e-12);
-    auto separation = [](const col_shape &x, const col_shape &y, col_vec3 n) {
-        col_vec3 sx, sy;
-        EXPECT_TRUE(col_support(&x, col_v3_neg(n), &sx));
-        EXPECT_TRUE(col_support(&y, n, &sy));
-        return col_v3_dot(col_v3_sub(sx, sy), n);
-    };
-    EXPECT_GE(separation(a, b, ab.normal), ab.distance - 1e-12);
-    EXPECT_GE(separation(b, a, ba.normal), ba.distance - 1e-12);
+    ExpectHullsApartAlongTheirNormal(pa, pb, 3.725e-9); // (it was 6.5e-3 short)
 }
