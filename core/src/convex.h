@@ -127,7 +127,8 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
  * and edge cross products, as col__sat_penetration's, for any two of these
  * kinds. false where there is no axis (a point against a point or a
  * segment, every product zero) or a core is no polytope. The closed-form
- * distances take it where the cores lie within rounding of each other. */
+ * distances (closed_form_axis_normal) and GJK's (near_normal) take it where
+ * the cores lie within rounding of each other and their normal failed. */
 bool col__sat_separating_axis(const col__proxy *A, const col__proxy *B, col_vec3 *normal);
 
 /* Matched witness points of the cores' separating-axes depth along n (from
