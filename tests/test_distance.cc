@@ -451,6 +451,36 @@ static double Separation(const col_shape &x, const col_shape &y, col_vec3 n) {
     return col_v3_dot(col_v3_sub(sx, sy), n);
 }
 
+// A vertex meeting an edge's inside has no separating axis for its normal.
+// An OBB's corner 1.9e-6 beside a segment 480 long (m 2240; fuzz_distance's
+// slow approaches, fuzz/regressions/distance/slow-approach-to-a-corner-
+// beside-a-long-segment): the closest points' difference, 3e-8 rad off the
+// true normal (their rounding over the distance), separated the cores by
+// -8.3e-6 along it, the segment's length times that angle, and the edge
+// product that replaced it was 2.5e-3 rad off. The difference without its
+// part along the segment is the normal, to the difference's rounding (the
+// true one: exact arithmetic on the corner's projection onto the segment).
+TEST(Distance, AnObbCornerBesideALongSegmentHasTheNormalAcrossTheSegment) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape box = Obb(V(-0x1.6p+0, 0x1.7p+1, -0x1.5p+1), V(0x1.ccp+3, 0x1.5bp+7, 0x1.5cp+8),
+                        col_m3_cols(V(-0x1.00fd08e5500fcp-2, 0x1.63d48278963d5p-2, 0x1.ce9443365ce94p-1),
+                                    V(0x1.ce9443365ce94p-1, -0x1.00fd08e5500fcp-2, 0x1.63d48278963d5p-2),
+                                    V(0x1.63d48278963d5p-2, 0x1.ce9443365ce94p-1, -0x1.00fd08e5500fcp-2)));
+    col_shape seg = Segment(V(-0x1.d04499cee1524p+8, -0x1.a0b8ed46a507p+7, -0x1.a399923af7a9p+4),
+                            V(-0x1.02499cee1523cp+4, -0x1.69bc76a352838p+8, 0x1.f93336e2842b8p+5));
+    const col_vec3 exact = V(0.22760959359007535, 0.8922586632154088, 0.38995942202082035);
+    col_distance_result ab = col_distance(&box, &seg), ba = col_distance(&seg, &box);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, 1.8537976383326386e-06, 1e-12);
+    EXPECT_NEAR(col_v3_dot(ab.normal, exact), 1.0, 1e-14); // within 1.5e-7 rad
+    EXPECT_NEAR(col_v3_dot(ba.normal, exact), -1.0, 1e-14);
+    EXPECT_NEAR(col_v3_dot(ab.normal, col_v3_sub(seg.u.segment.b, seg.u.segment.a)), 0.0, 1e-12);
+    // the supports separate them by their distance along it (the
+    // difference's direction: by -8.3e-6)
+    EXPECT_NEAR(Separation(box, seg, ab.normal), ab.distance, 1e-10);
+}
+
 // Two hulls of 8 points apart by about distance (to 1e-11): along each
 // order's normal, the supports separate them by their distance (to 1e-12).
 static void ExpectHullsApartAlongTheirNormal(const col_vec3 *pa, const col_vec3 *pb, double distance) {

@@ -227,6 +227,28 @@ static COL__ALWAYS_INLINE col_real core_magnitude(const col_shape *s) {
     }
 }
 
+/* The directions of the polytope core s's edges into e (a segment's, a
+ * triangle's three, a box's three axes); their count, 0 for a point. */
+static int core_edges(const col_shape *s, col_vec3 e[3]) {
+    switch (s->kind) {
+    case COL_SHAPE_SEGMENT: e[0] = col_v3_sub(s->u.segment.b, s->u.segment.a); return 1;
+    case COL_SHAPE_TRIANGLE:
+        e[0] = col_v3_sub(s->u.triangle.b, s->u.triangle.a);
+        e[1] = col_v3_sub(s->u.triangle.c, s->u.triangle.b);
+        e[2] = col_v3_sub(s->u.triangle.a, s->u.triangle.c);
+        return 3;
+    case COL_SHAPE_AABB:
+        e[0] = col_v3(1, 0, 0);
+        e[1] = col_v3(0, 1, 0);
+        e[2] = col_v3(0, 0, 1);
+        return 3;
+    case COL_SHAPE_OBB:
+        for (int i = 0; i < 3; ++i) e[i] = s->u.obb.u[i];
+        return 3;
+    default: return 0;
+    }
+}
+
 /* A closed form's normal where the cores are polytopes within 2^-10 of the
  * magnitudes it rounds at (the caller's test; GJK's face_normal, of the
  * size): the closest points' difference points anywhere when it is
@@ -236,21 +258,27 @@ static COL__ALWAYS_INLINE col_real core_magnitude(const col_shape *s) {
  * slid along it 33.8 deep, fuzz/regressions/motion/move-into-a-corner-by-a-
  * triangle-a-rounding-off-it; a segment 1e-13 above an OBB's face, 1000
  * from the origin, got a normal 45-89 degrees off the face's on 3 pairs in
- * 4), so the separating axis that parts the cores the most
- * (col__sat_separating_axis: their face normals and edge products, signed by
- * the cores' extents along it, not by the difference), or for a point
- * against a segment (no axis) the difference's part across the segment (a
- * point an ulp off a segment 1000 from the origin had a normal 0.26 along
- * it), is taken where the cores' supports separate them further along it.
- * Only where the difference's direction has failed: where the supports
- * separate the cores along it by less than their distance dist by more than
- * 2^-28 of the magnitudes m (the property fuzz_distance checks, to 4
- * sqrt(eps) of the size). Where it holds, the true normal is near it, and
- * an axis is not the true normal where a vertex meets an edge: a segment
- * 1.9e-6 from an OBB's edge (m 2400), whose difference the supports
- * separated by -1.6e-6, took an edge product 0.65 rad off it that separated
- * them by 1.5e-6, and a sweep's conservative advancement closing along it
- * overshot the contact time by 1% (fuzz/regressions/distance/slow-approach-
+ * 4), so the direction that parts the cores the most of these: the separating
+ * axis that parts them the most (col__sat_separating_axis: their face
+ * normals and edge products, signed by the cores' extents along it, not by
+ * the difference), the normal where a face or two edges meet; and the
+ * difference without its part along each edge of either core, the normal
+ * where a vertex meets an edge's inside, which no axis is (a point an ulp
+ * off a segment 1000 from the origin had a normal 0.26 along it). Only
+ * where the difference's direction has failed: where the supports separate
+ * the cores along it by less than their distance dist by more than 2^-28 of
+ * the magnitudes m (the property fuzz_distance checks, to 4 sqrt(eps) of
+ * the size). That test fails a sound difference too: its direction is only
+ * as good as the closest points' rounding over their distance, and a long
+ * edge across it loses that angle times its length (an OBB's corner 1.9e-6
+ * from a segment 480 long, m 2240: the difference, 3e-8 rad off the true
+ * normal, separated them by -8.3e-6). So every candidate, the axis too,
+ * must part the cores further than the best so far: an axis alone is not
+ * the normal where a vertex meets an edge (that corner took an edge product
+ * 2.5e-3 rad off, fuzz/regressions/distance/slow-approach-to-a-corner-
+ * beside-a-long-segment; a segment 1.9e-6 from an OBB's edge took one 0.65
+ * rad off, and a sweep's conservative advancement closing along it
+ * overshot the contact time by 1%, fuzz/regressions/distance/slow-approach-
  * of-a-segment-closing-along-an-axis-not-its-normal). The normal only: the
  * distance and the points stay the closed form's. */
 COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift, col_vec3 normal, col_real dist,
@@ -260,24 +288,32 @@ COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift,
     col__proxy A, B;
     col__proxy_make(P->ca, P->o, shift, &A);
     col__proxy_make(P->cb, P->o, col_v3(0, 0, 0), &B);
-    col_real sep = col__separation(&A, &B, normal);
-    if (!(dist - sep > COL_R(0x1p-28) * m)) return false;
+    col_real best = col__separation(&A, &B, normal), sn;
+    if (!(dist - best > COL_R(0x1p-28) * m)) return false;
     col_vec3 n;
-    if (!col__sat_separating_axis(&A, &B, &n)) {
-        /* no axis: a point against a point or a segment (a segment of one
-         * point is a point); against a segment, the difference without its
-         * part along the segment (the normal at the segment's inside) */
-        bool across = false;
-        for (int i = 0; i < 2 && !across; ++i) {
-            const col_shape *s = i == 0 ? P->ca : P->cb;
-            across = s->kind == COL_SHAPE_SEGMENT &&
-                     col__unit_across(normal, col_v3_sub(s->u.segment.b, s->u.segment.a), &n);
-        }
-        if (!across) return false;
+    bool found = false;
+    /* better only by more than the separations' rounding (gjk.c's
+     * near_normal: where any normal of a wedge will do, the axis) */
+    col_real tie = COL_R(64.0) * COL_EPSILON * m;
+    if (col__sat_separating_axis(&A, &B, &n) && (sn = col__separation(&A, &B, n)) > best + tie) {
+        *out = n;
+        best = sn;
+        found = true;
     }
-    if (!(col__separation(&A, &B, n) > sep)) return false;
-    *out = n;
-    return true;
+    /* the difference without its part along each edge of either core (a
+     * segment's, a triangle's, a box's axes): the normal where a vertex
+     * meets that edge's inside, which is no separating axis */
+    for (int i = 0; i < 2; ++i) {
+        col_vec3 e[3];
+        int k = core_edges(i == 0 ? P->ca : P->cb, e);
+        for (int j = 0; j < k; ++j)
+            if (col__unit_across(normal, e[j], &n) && (sn = col__separation(&A, &B, n)) > best + tie) {
+                *out = n;
+                best = sn;
+                found = true;
+            }
+    }
+    return found;
 }
 
 /* Distance of A (moved by shift) and B, in the frame; the GJK state when GJK ran. */

@@ -831,13 +831,14 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
  * the true normal where a vertex meets an edge), the separating axis that
  * parts polytope cores (boxes, triangles, segments, points) the most
  * (col__sat_separating_axis), and where the simplex ends on an edge of A -
- * B and the normal still fails, the witnesses' direction without its part
- * along the edge, then the normal of the face of the edge and A - B's
+ * B the witnesses' direction without its part along the edge, and if the
+ * normal still fails, the normal of the face of the edge and A - B's
  * support toward the origin (GJK stopped short of that face: two hulls
  * 3.7e-9 apart overlapped by 6.5e-3 along the edge's direction,
  * fuzz/regressions/distance/hulls-4e-9-apart-on-an-edge-normal-6e-3-short),
- * each taken where the supports separate the cores further along it. GJK stops within COL_GJK_SIZE_TOLERANCE of the size, and its
- * witnesses' direction holds only to that over the distance: an AABB
+ * each taken where the supports separate the cores further along it than
+ * along the best so far. GJK stops within COL_GJK_SIZE_TOLERANCE of the
+ * size, and its witnesses' direction holds only to that over the distance: an AABB
  * 4.5e-10 below an OBB (size 436) got a normal 9.4e-4 rad off the AABB's
  * face, along which the OBB reached 0.028 past the AABB's point; two hulls
  * 7.5e-9 apart (size 2036, on an edge of A - B) one along which they
@@ -852,18 +853,28 @@ COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, 
     col_real sep = col__separation(A, B, normal);
     col_vec3 n;
     if (!(dist - sep > COL_R(0x1p-28) * size)) return turned;
+    /* a later candidate must beat the best by more than the separations'
+     * rounding: where the contact lies on an edge of A - B, a normal
+     * anywhere in the edge's wedge separates the cores by the distance to
+     * second order (an AABB's face normal and a direction 9.4e-4 rad off it,
+     * 4.5e-10 apart, differed by 1.7e-17), and the axis is kept */
+    col_real tie = COL_R(64.0) * COL_EPSILON * size;
     if (col__sat_separating_axis(A, B, &n)) {
         col_real sn = col__separation(A, B, n);
-        if (sn > sep) {
+        if (sn > sep + tie) {
             *out = n;
             sep = sn;
             turned = true;
         }
     }
-    if (s->n == 2 && dist - sep > COL_R(0x1p-28) * size) {
-        /* an edge of A - B: the normal without its part along the edge */
+    if (s->n == 2) {
+        /* an edge of A - B: the normal without its part along the edge,
+         * tried whatever the axis gave (an axis may part the cores to
+         * within the test of their distance and still be no normal where a
+         * vertex meets an edge: convex_pairs.c's closed_form_axis_normal) */
         col_real sn;
-        if (col__unit_across(normal, col_v3_sub(s->v[1].w, s->v[0].w), &n) && (sn = col__separation(A, B, n)) > sep) {
+        if (col__unit_across(normal, col_v3_sub(s->v[1].w, s->v[0].w), &n) &&
+            (sn = col__separation(A, B, n)) > sep + tie) {
             *out = n;
             sep = sn;
             turned = true;
