@@ -481,6 +481,33 @@ TEST(Distance, AnObbCornerBesideALongSegmentHasTheNormalAcrossTheSegment) {
     EXPECT_NEAR(Separation(box, seg, ab.normal), ab.distance, 1e-10);
 }
 
+// The same where the edge's owner has magnitudes summing to 20 sizes: two
+// triangles 7.5e-9 apart, B's corner beside A's edge 1300 long (size 508,
+// the closed form's magnitudes m 9000; fuzz_distance, fuzz/regressions/
+// distance/triangles-at-a-vertex-and-an-edge-difference-3e-5-short), kept
+// a difference 1.7e-6 along the edge, which the test of its failure, at
+// 2^-28 of m, let pass; along it they overlapped by 3.2e-5.
+TEST(Distance, TrianglesAtACornerBesideAnEdgeHaveTheNormalAcrossTheEdge) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape a = Triangle(V(0x1.ebep+8, -0x1.fc8p+8, 0x1.83ap+8), V(-0x1.fd8p+8, -0x1.fc6p+8, -0x1.fap+8),
+                           V(-0x1.cp+8, 0x1.c38p+8, 0x1.838p+8));
+    col_shape b = Triangle(V(-0x1.fc9bcae7540acp+8, -0x1.ee7633ace1b5ap+8, -0x1.ed0c7fb6883d7p+8),
+                           V(-0x1.3d3bcae7540acp+8, 0x1.7309cc531e4a6p+8, -0x1.ee8c7fb6883d7p+8),
+                           V(-0x1.fc9bcae7540acp+8, -0x1.07633ace1b59fp+4, -0x1.e84c7fb6883d7p+8));
+    const col_vec3 exact = V(0.1399776883625737, -0.6794284434368789, 0.7202660876437333);
+    col_distance_result ab = col_distance(&a, &b), ba = col_distance(&b, &a);
+    ASSERT_EQ(ab.status, COL_MISS);
+    ASSERT_EQ(ba.status, COL_MISS);
+    EXPECT_NEAR(ab.distance, 7.450586981493153e-09, 1e-12);
+    EXPECT_NEAR(col_v3_dot(ab.normal, col_v3_sub(a.u.triangle.c, a.u.triangle.b)), 0.0, 1e-9);
+    // across the edge, the rest of the difference's rounding remains
+    // (1e-13 over 7.5e-9), about the edge, where the corner's cone is wide
+    EXPECT_NEAR(col_v3_dot(ab.normal, exact), 1.0, 1e-9);
+    EXPECT_NEAR(col_v3_dot(ba.normal, exact), -1.0, 1e-9);
+    EXPECT_NEAR(Separation(a, b, ab.normal), ab.distance, 1e-10);
+    EXPECT_NEAR(Separation(b, a, ba.normal), ba.distance, 1e-10);
+}
+
 // Two hulls of 8 points apart by about distance (to 1e-11): along each
 // order's normal, the supports separate them by their distance (to 1e-12).
 static void ExpectHullsApartAlongTheirNormal(const col_vec3 *pa, const col_vec3 *pb, double distance) {

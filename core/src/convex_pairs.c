@@ -266,9 +266,12 @@ static int core_edges(const col_shape *s, col_vec3 e[3]) {
  * where a vertex meets an edge's inside, which no axis is (a point an ulp
  * off a segment 1000 from the origin had a normal 0.26 along it). Only
  * where the difference's direction has failed: where the supports separate
- * the cores along it by less than their distance dist by more than 2^-28 of
- * the magnitudes m (the property fuzz_distance checks, to 4 sqrt(eps) of
- * the size). That test fails a sound difference too: its direction is only
+ * the cores along it by less than their distance dist by more than 2^-32 of
+ * the magnitudes m (the property fuzz_distance checks, to 4 sqrt(eps),
+ * 2^-24, of the size; m, of sums, reaches 20 sizes: at 2^-28 of it two
+ * triangles 7.5e-9 apart, vertex to edge, m 9000, kept a difference along
+ * which they overlapped by 3.2e-5 at size 508, fuzz/regressions/distance/
+ * triangles-at-a-vertex-and-an-edge-difference-3e-5-short). That test fails a sound difference too: its direction is only
  * as good as the closest points' rounding over their distance, and a long
  * edge across it loses that angle times its length (an OBB's corner 1.9e-6
  * from a segment 480 long, m 2240: the difference, 3e-8 rad off the true
@@ -289,7 +292,7 @@ COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift,
     col__proxy_make(P->ca, P->o, shift, &A);
     col__proxy_make(P->cb, P->o, col_v3(0, 0, 0), &B);
     col_real best = col__separation(&A, &B, normal), sn;
-    if (!(dist - best > COL_R(0x1p-28) * m)) return false;
+    if (!(dist - best > COL_R(0x1p-32) * m)) return false;
     col_vec3 n;
     bool found = false;
     /* better only by more than the separations' rounding (gjk.c's
