@@ -589,3 +589,26 @@ TEST(Distance, TwoHullsAHairApartBesideAnEdgeTakeTheFaceGjkStoppedShortOf) {
                            V(0x1.71p+5, 0x1.70ffffffa57d8p+5, 0x1.710000005a828p+5)};
     ExpectHullsApartAlongTheirNormal(pa, pb, 3.725e-9); // (it was 6.5e-3 short)
 }
+
+// A point 4.2e-14 inside the face of a sliver hull 1700 long (by exact
+// arithmetic on its 25 faces), which GJK calls 4.8e-12 apart (within its
+// size tolerance; fuzz_distance, fuzz/regressions/distance/point-a-
+// rounding-inside-a-face-of-a-sliver-hull): the plane of GJK's last face
+// passes within rounding of the origin, so its side of the origin, which
+// oriented the face's normal, is rounding; the witnesses' difference, kept,
+// had the hull reach 1438 past the point. The face's normal in the sense
+// that separates them now: to GJK's tolerance of the size.
+TEST(Distance, APointARoundingInsideASliverHullsFaceHasANormalThatSeparates) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const col_vec3 pa[] = {V(0x1.ffep+8, 0x1.ffep+8, 0x1.e54p+8),    V(0x1.ffep+8, 0x1.ffep+8, 0x1.f42p+8),
+                           V(-0x1.cbep+8, -0x1.cbep+8, -0x1.cbep+8), V(-0x1.cbep+8, -0x1.cbep+8, -0x1.cbap+8),
+                           V(-0x1.cbep+8, -0x1.cbep+8, -0x1.cbep+8), V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8),
+                           V(0x1.ffep+8, 0x1.ffep+8, 0x1.e02p+8),    V(-0x1.b6p+7, -0x1.b5cp+7, -0x1.b5cp+7)};
+    col_shape hull = Polytope(pa, 8), pt = Point(-0x1.3e6a84a74b62p+8, -0x1.3e57b9baa4f66p+8, -0x1.3e3d4f93f1cdcp+8);
+    col_distance_result ab = col_distance(&hull, &pt), ba = col_distance(&pt, &hull);
+    ASSERT_NE(ab.status, COL_HIT); // apart to GJK, or touching
+    ASSERT_NE(ba.status, COL_HIT);
+    EXPECT_LE(ab.distance, 1e-11);
+    EXPECT_GE(Separation(hull, pt, ab.normal), -1e-10); // (it was -1438)
+    EXPECT_GE(Separation(pt, hull, ba.normal), -1e-10);
+}

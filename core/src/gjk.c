@@ -823,6 +823,31 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
     return true;
 }
 
+/* The unit normal of the plane of a, b, c (points of A - B) in the sense
+ * along which the supports separate the cores further, into *n, and that
+ * separation; false where the points span no plane. Its sense not by the
+ * plane's side of the origin (face_point's): where the plane passes within
+ * rounding of the origin, that side is rounding (a point 4e-14 inside a
+ * face of a sliver hull 1700 long, which GJK calls 4.8e-12 apart: the
+ * face's normal by face_point pointed either way, and the witnesses'
+ * difference, along which the hull reached 1438 past the point, was kept;
+ * fuzz/regressions/distance/point-a-rounding-inside-a-face-of-a-sliver-
+ * hull). */
+static bool oriented_face(const col__proxy *A, const col__proxy *B, col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *n,
+                          col_real *sep) {
+    col_real m = col__max_finite(col__max_abs3(a), col__max_finite(col__max_abs3(b), col__max_abs3(c)));
+    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return false;
+    col_real inv = COL_R(1.0) / m;
+    a = col_v3_scale(a, inv), b = col_v3_scale(b, inv), c = col_v3_scale(c, inv);
+    col_vec3 f = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), zero = col_v3(0, 0, 0);
+    f = col__unit_or(f, zero);
+    if (f.x == COL_R(0.0) && f.y == COL_R(0.0) && f.z == COL_R(0.0)) return false;
+    col_real up = col__separation(A, B, f), down = col__separation(A, B, col_v3_neg(f));
+    *n = up >= down ? f : col_v3_neg(f);
+    *sep = up >= down ? up : down;
+    return true;
+}
+
 /* The normal of cores apart by d = pa - pb, within 2^-10 of the size (the
  * caller's test, on the rounded distance): face_normal's; then, within
  * 2^-20, where the supports separate the cores along the normal so far by
@@ -867,6 +892,15 @@ COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, 
             turned = true;
         }
     }
+    if (s->n == 3) {
+        /* a face of A - B: its normal, in the sense that separates */
+        col_real sn;
+        if (oriented_face(A, B, s->v[0].w, s->v[1].w, s->v[2].w, &n, &sn) && sn > sep + tie) {
+            *out = n;
+            sep = sn;
+            turned = true;
+        }
+    }
     if (s->n == 2) {
         /* an edge of A - B: the normal without its part along the edge,
          * tried whatever the axis gave (an axis may part the cores to
@@ -884,8 +918,8 @@ COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, 
              * the edge; the face of the edge and A - B's support toward
              * the origin along the normal so far */
             col_vec3 dir = turned ? *out : normal;
-            n = col__unit_or(face_point(s->v[0].w, s->v[1].w, col__support_pair(A, B, col_v3_neg(dir)).w, d), dir);
-            if (col_v3_dot(n, dir) > COL_R(0.0) && col__separation(A, B, n) > sep) {
+            if (oriented_face(A, B, s->v[0].w, s->v[1].w, col__support_pair(A, B, col_v3_neg(dir)).w, &n, &sn) &&
+                sn > sep + tie) {
                 *out = n;
                 turned = true;
             }
