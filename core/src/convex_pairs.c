@@ -251,39 +251,40 @@ static int core_edges(const col_shape *s, col_vec3 e[3]) {
 
 /* A closed form's normal where the cores are polytopes within 2^-10 of the
  * magnitudes it rounds at (the caller's test; GJK's face_normal, of the
- * size): the closest points' difference points anywhere when it is
- * rounding (a box's corner 2e-14 off a triangle's face 900 wide, size 1000:
- * its difference lay along the box's flat face, -x, across which the
- * triangle runs 600 either way, and a move of the triangle into the box
- * slid along it 33.8 deep, fuzz/regressions/motion/move-into-a-corner-by-a-
- * triangle-a-rounding-off-it; a segment 1e-13 above an OBB's face, 1000
- * from the origin, got a normal 45-89 degrees off the face's on 3 pairs in
- * 4), so the direction that parts the cores the most of these: the separating
- * axis that parts them the most (col__sat_separating_axis: their face
- * normals and edge products, signed by the cores' extents along it, not by
- * the difference), the normal where a face or two edges meet; and the
- * difference without its part along each edge of either core, the normal
- * where a vertex meets an edge's inside, which no axis is (a point an ulp
- * off a segment 1000 from the origin had a normal 0.26 along it). Only
- * where the difference's direction has failed: where the supports separate
- * the cores along it by less than their distance dist by more than 2^-32 of
- * the magnitudes m (the property fuzz_distance checks, to 4 sqrt(eps),
- * 2^-24, of the size; m, of sums, reaches 20 sizes: at 2^-28 of it two
- * triangles 7.5e-9 apart, vertex to edge, m 9000, kept a difference along
- * which they overlapped by 3.2e-5 at size 508, fuzz/regressions/distance/
- * triangles-at-a-vertex-and-an-edge-difference-3e-5-short). That test fails a sound difference too: its direction is only
- * as good as the closest points' rounding over their distance, and a long
- * edge across it loses that angle times its length (an OBB's corner 1.9e-6
- * from a segment 480 long, m 2240: the difference, 3e-8 rad off the true
- * normal, separated them by -8.3e-6). So every candidate, the axis too,
- * must part the cores further than the best so far: an axis alone is not
- * the normal where a vertex meets an edge (that corner took an edge product
- * 2.5e-3 rad off, fuzz/regressions/distance/slow-approach-to-a-corner-
- * beside-a-long-segment; a segment 1.9e-6 from an OBB's edge took one 0.65
- * rad off, and a sweep's conservative advancement closing along it
- * overshot the contact time by 1%, fuzz/regressions/distance/slow-approach-
- * of-a-segment-closing-along-an-axis-not-its-normal). The normal only: the
- * distance and the points stay the closed form's. */
+ * size): the closest points' difference points anywhere when it is rounding
+ * (a box's corner 2e-14 off a triangle's face 900 wide, size 1000: its
+ * difference lay along the box's flat face, -x, across which the triangle
+ * runs 600 either way, and a move of the triangle into the box slid along it
+ * 33.8 deep,
+ * fuzz/regressions/motion/move-into-a-corner-by-a-triangle-a-rounding-off-it;
+ * a segment 1e-13 above an OBB's face, 1000 from the origin, got a normal
+ * 45-89 degrees off the face's on 3 pairs in 4), so the direction that parts
+ * the cores the most of these: the separating axis that parts them the most
+ * (col__sat_separating_axis: their face normals and edge products, signed by
+ * the cores' extents along it, not by the difference), the normal where a
+ * face or two edges meet; and the difference without its part along each
+ * edge of either core, the normal where a vertex meets an edge's inside,
+ * which no axis is (a point an ulp off a segment 1000 from the origin had a
+ * normal 0.26 along it). Only where the difference's direction has failed:
+ * where the supports separate the cores along it by less than their distance
+ * dist by more than 2^-32 of the magnitudes m (the property fuzz_distance
+ * checks, to 4 sqrt(eps), 2^-24, of the size; m, of sums, reaches 20 sizes:
+ * at 2^-28 of it two triangles 7.5e-9 apart, vertex to edge, m 9000, kept a
+ * difference along which they overlapped by 3.2e-5 at size 508,
+ * fuzz/regressions/distance/triangles-at-a-vertex-and-an-edge-difference-3e-5-short).
+ * That test fails a sound difference too: its direction is only as good as
+ * the closest points' rounding over their distance, and a long edge across
+ * it loses that angle times its length (an OBB's corner 1.9e-6 from a
+ * segment 480 long, m 2240: the difference, 3e-8 rad off the true normal,
+ * separated them by -8.3e-6). So every candidate, the axis too, must part
+ * the cores further than the best so far: an axis alone is not the normal
+ * where a vertex meets an edge (that corner took an edge product 2.5e-3 rad
+ * off,
+ * fuzz/regressions/distance/slow-approach-to-a-corner-beside-a-long-segment;
+ * a segment 1.9e-6 from an OBB's edge took one 0.65 rad off, and a sweep's
+ * conservative advancement closing along it overshot the contact time by 1%,
+ * fuzz/regressions/distance/slow-approach-of-a-segment-closing-along-an-axis-not-its-normal).
+ * The normal only: the distance and the points stay the closed form's. */
 COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift, col_vec3 normal, col_real dist,
                                                   col_real m, col_vec3 *out) {
     /* (out of line, and called only where the cores are that near: inlined,

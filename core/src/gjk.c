@@ -852,21 +852,22 @@ static bool oriented_face(const col__proxy *A, const col__proxy *B, col_vec3 a, 
  * caller's test, on the rounded distance): face_normal's; then, within
  * 2^-20, where the supports separate the cores along the normal so far by
  * less than their distance by more than 2^-28 of the size (its direction
- * failed; where it holds, the true normal is near it, and an axis is not
- * the true normal where a vertex meets an edge), the separating axis that
- * parts polytope cores (boxes, triangles, segments, points) the most
- * (col__sat_separating_axis), and where the simplex ends on an edge of A -
- * B the witnesses' direction without its part along the edge, and if the
- * normal still fails, the normal of the face of the edge and A - B's
- * support toward the origin (GJK stopped short of that face: two hulls
- * 3.7e-9 apart overlapped by 6.5e-3 along the edge's direction,
+ * failed; where it holds, the true normal is near it, and an axis is not the
+ * true normal where a vertex meets an edge), the separating axis that parts
+ * polytope cores (boxes, triangles, segments, points) the most
+ * (col__sat_separating_axis), where the simplex ends on a face of A - B its
+ * normal (oriented_face), and where it ends on an edge of A - B the
+ * witnesses' direction without its part along the edge, and if the normal
+ * still fails, the normal of the face of the edge and A - B's support toward
+ * the origin (GJK stopped short of that face: two hulls 3.7e-9 apart
+ * overlapped by 6.5e-3 along the edge's direction,
  * fuzz/regressions/distance/hulls-4e-9-apart-on-an-edge-normal-6e-3-short),
  * each taken where the supports separate the cores further along it than
  * along the best so far. GJK stops within COL_GJK_SIZE_TOLERANCE of the
- * size, and its witnesses' direction holds only to that over the distance: an AABB
- * 4.5e-10 below an OBB (size 436) got a normal 9.4e-4 rad off the AABB's
- * face, along which the OBB reached 0.028 past the AABB's point; two hulls
- * 7.5e-9 apart (size 2036, on an edge of A - B) one along which they
+ * size, and its witnesses' direction holds only to that over the distance:
+ * an AABB 4.5e-10 below an OBB (size 436) got a normal 9.4e-4 rad off the
+ * AABB's face, along which the OBB reached 0.028 past the AABB's point; two
+ * hulls 7.5e-9 apart (size 2036, on an edge of A - B) one along which they
  * overlapped by 1.6e-3. Out of line, so that the common case pays one
  * comparison. */
 COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, const simplex *s, col_vec3 d,
