@@ -131,6 +131,13 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
  * the cores lie within rounding of each other and their normal failed. */
 bool col__sat_separating_axis(const col__proxy *A, const col__proxy *B, col_vec3 *normal);
 
+/* The edge directions of x's polytope core as the axes take them (over
+ * their largest |component|): a box's three axes, a triangle's three edges,
+ * a segment's one, into edge; their count, 0 for a point or a core that is
+ * no polytope. The closed forms' near normals take the difference across
+ * each (closed_form_axis_normal). */
+int col__sat_edges(const col__proxy *x, col_vec3 edge[3]);
+
 /* Matched witness points of the cores' separating-axes depth along n (from
  * col__sat_penetration): *pa on A's deepest feature against n, *pb = *pa +
  * depth n on B's extreme feature along it, at the middle of the region where

@@ -227,28 +227,6 @@ static COL__ALWAYS_INLINE col_real core_magnitude(const col_shape *s) {
     }
 }
 
-/* The directions of the polytope core s's edges into e (a segment's, a
- * triangle's three, a box's three axes); their count, 0 for a point. */
-static int core_edges(const col_shape *s, col_vec3 e[3]) {
-    switch (s->kind) {
-    case COL_SHAPE_SEGMENT: e[0] = col_v3_sub(s->u.segment.b, s->u.segment.a); return 1;
-    case COL_SHAPE_TRIANGLE:
-        e[0] = col_v3_sub(s->u.triangle.b, s->u.triangle.a);
-        e[1] = col_v3_sub(s->u.triangle.c, s->u.triangle.b);
-        e[2] = col_v3_sub(s->u.triangle.a, s->u.triangle.c);
-        return 3;
-    case COL_SHAPE_AABB:
-        e[0] = col_v3(1, 0, 0);
-        e[1] = col_v3(0, 1, 0);
-        e[2] = col_v3(0, 0, 1);
-        return 3;
-    case COL_SHAPE_OBB:
-        for (int i = 0; i < 3; ++i) e[i] = s->u.obb.u[i];
-        return 3;
-    default: return 0;
-    }
-}
-
 /* A closed form's normal where the cores are polytopes within 2^-10 of the
  * magnitudes it rounds at (the caller's test; GJK's face_normal, of the
  * size): the closest points' difference points anywhere when it is rounding
@@ -309,7 +287,7 @@ COL__NOINLINE static bool closed_form_axis_normal(const pair *P, col_vec3 shift,
      * meets that edge's inside, which is no separating axis */
     for (int i = 0; i < 2; ++i) {
         col_vec3 e[3];
-        int k = core_edges(i == 0 ? P->ca : P->cb, e);
+        int k = col__sat_edges(i == 0 ? &A : &B, e);
         for (int j = 0; j < k; ++j)
             if (col__unit_across(normal, e[j], &n) && (sn = col__separation(&A, &B, n)) > best + tie) {
                 *out = n;

@@ -406,6 +406,17 @@ static bool sv_solve(const simplex *s, sv_pick *p) {
     return inside;
 }
 
+/* a, b and c over the largest |component| of the three, *m (no product
+ * of the scaled points underflows or overflows); false where that is 0 or
+ * not finite. */
+static bool face_scaled(col_vec3 *a, col_vec3 *b, col_vec3 *c, col_real *m) {
+    *m = col__max_finite(col__max_abs3(*a), col__max_finite(col__max_abs3(*b), col__max_abs3(*c)));
+    if (!(*m > COL_R(0.0) && *m <= COL_REAL_MAX)) return false;
+    col_real inv = COL_R(1.0) / *m;
+    *a = col_v3_scale(*a, inv), *b = col_v3_scale(*b, inv), *c = col_v3_scale(*c, inv);
+    return true;
+}
+
 /* The origin's projection on the plane of the triangle abc, whose closest
  * point to the origin is inside it (sum: that point as its weights sum the
  * vertices, returned where the plane is degenerate). The weighted sum cancels
@@ -418,11 +429,9 @@ static bool sv_solve(const simplex *s, sv_pick *p) {
  * on a triangle of any distance: v = n (n.a) / (n.n), on a copy scaled to
  * [-1, 1] (no product underflows). */
 static col_vec3 face_point(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 sum) {
-    col_real m = col__max_finite(col__max_abs3(a), col__max_finite(col__max_abs3(b), col__max_abs3(c)));
-    if (!(m > COL_R(0.0))) return sum;
-    col_real inv = COL_R(1.0) / m;
-    a = col_v3_scale(a, inv), b = col_v3_scale(b, inv), c = col_v3_scale(c, inv);
+    col_real m;
     col_vec3 p;
+    if (!face_scaled(&a, &b, &c, &m)) return sum;
     return plane_point(col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), a, &p) ? col_v3_scale(p, m) : sum;
 }
 
@@ -835,10 +844,8 @@ static bool face_normal(const col__proxy *A, const col__proxy *B, const simplex 
  * hull). */
 static bool oriented_face(const col__proxy *A, const col__proxy *B, col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 *n,
                           col_real *sep) {
-    col_real m = col__max_finite(col__max_abs3(a), col__max_finite(col__max_abs3(b), col__max_abs3(c)));
-    if (!(m > COL_R(0.0) && m <= COL_REAL_MAX)) return false;
-    col_real inv = COL_R(1.0) / m;
-    a = col_v3_scale(a, inv), b = col_v3_scale(b, inv), c = col_v3_scale(c, inv);
+    col_real m;
+    if (!face_scaled(&a, &b, &c, &m)) return false;
     col_vec3 f = col_v3_cross(col_v3_sub(b, a), col_v3_sub(c, a)), zero = col_v3(0, 0, 0);
     f = col__unit_or(f, zero);
     if (f.x == COL_R(0.0) && f.y == COL_R(0.0) && f.z == COL_R(0.0)) return false;

@@ -328,6 +328,13 @@ bool col__sat_separating_axis(const col__proxy *A, const col__proxy *B, col_vec3
     return true;
 }
 
+int col__sat_edges(const col__proxy *x, col_vec3 edge[3]) {
+    sat_core s;
+    if (!sat_core_make(x, &s)) return 0;
+    for (int k = 0; k < s.nedge; ++k) edge[k] = s.edge[k];
+    return s.nedge;
+}
+
 /* ---- witness points on the contact ---- */
 
 /* The core's vertices (a box's eight corners), into v; their count. */
