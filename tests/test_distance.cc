@@ -612,3 +612,59 @@ TEST(Distance, APointARoundingInsideASliverHullsFaceHasANormalThatSeparates) {
     EXPECT_GE(Separation(hull, pt, ab.normal), -1e-10); // (it was -1438)
     EXPECT_GE(Separation(pt, hull, ba.normal), -1e-10);
 }
+
+// Two boxes touching at a corner 4e-45 from the origin, one of them flat and
+// 1.2e-54 long (a segment along x starting at the other, a point): touching
+// to the distance and to the separating axes' penetration alike, at that
+// scale and scaled by powers of two up to 2^300 (fuzz/regressions/distance/
+// boxes-touching-at-1e-45-apart-to-the-separating-axes: the axes once found
+// them apart, the long axis's overlap rounding below zero).
+TEST(Distance, TinyBoxesTouchingAtACornerAreTouchingToDistanceAndPenetration) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const double x0 = -0x1.6b6b6b6b6b6b6p-148, x1 = -0x1.6b6b6b6b3b3b3p-148;
+    for (int e = 0; e <= 300; e += 20) {
+        const double s = std::ldexp(1.0, e);
+        col_shape point = Aabb(s * x0, s * x0, s * x0, s * x0, s * x0, s * x0);
+        col_shape flat = Aabb(s * x0, s * x0, s * x0, s * x1, s * x0, s * x0);
+        for (int order = 0; order < 2; ++order) {
+            const col_shape &a = order ? flat : point, &b = order ? point : flat;
+            col_distance_result d = col_distance(&a, &b);
+            col_penetration_result p = col_penetration(&a, &b);
+            EXPECT_EQ(d.status, COL_HIT) << "2^" << e;
+            EXPECT_EQ(d.distance, 0) << "2^" << e;
+            EXPECT_EQ(p.status, COL_HIT) << "2^" << e;
+            EXPECT_EQ(p.depth, 0) << "2^" << e;
+            EXPECT_TRUE(col_overlap(&a, &b)) << "2^" << e;
+        }
+    }
+}
+
+// A ball 6e30 from a frustum of size 1e-2 near the origin, and its centre
+// alone: the distance to the frustum's hull and to each of its faces'
+// triangles is the centre's from the origin less the radius, to within the
+// frustum's size (fuzz/regressions/static/frustum-huge-sphere-point-triangle-
+// distance-zero: a point-triangle distance there was once 0, a hit; the
+// frustum property's guard for such size ratios is gone).
+TEST(Distance, ABallFarFromATinyFrustumIsThatFarFromItsHullAndFaces) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const double x = 0x1.6464646464646p+101, a = 0x1.99af73675eadfp-12, b = 0x1.99af73675eadfp-14,
+                 c = 0x1.a67cef0299a36p-7, d = 0x1.a67cef0299a36p-9, z = 0x1.0800000000001p-1;
+    const col_vec3 corners[8] = {V(a, b, 0x1p-6), V(a, -b, 0x1p-6), V(-a, b, 0x1p-6), V(-a, -b, 0x1p-6),
+                                 V(c, d, z),      V(c, -d, z),      V(-c, d, z),      V(-c, -d, z)};
+    col_shape hull = Polytope(corners, 8);
+    for (double r : {0.0, x}) {
+        col_shape ball = r > 0 ? Sphere(x, x, x, r) : Point(x, x, x);
+        const double want = std::sqrt(3.0) * x - r; // the frustum within 1 of the origin
+        col_distance_result h = col_distance(&ball, &hull);
+        EXPECT_EQ(h.status, COL_MISS);
+        EXPECT_NEAR(h.distance, want, 1e-12 * want);
+        for (int i = 0; i < 8; ++i)
+            for (int j = i + 1; j < 8; ++j)
+                for (int k = j + 1; k < 8; ++k) {
+                    col_shape t = Triangle(corners[i], corners[j], corners[k]);
+                    col_distance_result e = col_distance(&ball, &t);
+                    EXPECT_EQ(e.status, COL_MISS) << i << j << k;
+                    EXPECT_NEAR(e.distance, want, 1e-12 * want) << i << j << k;
+                }
+    }
+}
