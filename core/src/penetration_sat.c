@@ -343,11 +343,16 @@ static int sat_vertices(const sat_core *s, col_vec3 v[8]) {
         for (int i = 0; i < s->np; ++i) v[i] = s->p[i];
         return s->np;
     }
-    for (int i = 0; i < 8; ++i) {
-        col_vec3 p = s->c;
-        for (int k = 0; k < 3; ++k) p = col_v3_madd(p, col__negate_unless(col_v3_get(s->e, k), i >> k & 1), s->u[k]);
-        v[i] = p;
-    }
+    /* corner i: c + (-+e_k) u_k for k = 0, 1, 2 in turn, the + side where
+     * bit k of i is set; each sum rounds as c's madd with the signed extent
+     * did (-+(e_k u_k) is the product -+e_k times u_k exactly), so each
+     * partial sum is computed once and shared by the corners below it */
+    col_vec3 h[3], a[2], b[4];
+    for (int k = 0; k < 3; ++k) h[k] = col_v3_scale(s->u[k], col_v3_get(s->e, k));
+    a[0] = col_v3_sub(s->c, h[0]);
+    a[1] = col_v3_add(s->c, h[0]);
+    for (int j = 0; j < 4; ++j) b[j] = j & 2 ? col_v3_add(a[j & 1], h[1]) : col_v3_sub(a[j & 1], h[1]);
+    for (int i = 0; i < 8; ++i) v[i] = i & 4 ? col_v3_add(b[i & 3], h[2]) : col_v3_sub(b[i & 3], h[2]);
     return 8;
 }
 
