@@ -3357,3 +3357,37 @@ TEST(Penetration, APointLikeEllipsoidInABallsPoleIsItsCentre) {
     EXPECT_NEAR(p.depth, 0x1p-10, 1e-15);
     EXPECT_NEAR(p.normal.z, -1.0, 1e-15);
 }
+
+// A segment along a sliver triangle (1e-15 wide, 30 long, turned), 0.0058
+// from it: apart to col_penetration too, which took the sliver's normal,
+// noise, for a facet of A - B and found them 4.2e-4 deep; and a point (a
+// segment of length 0) 1322 from a sliver, which it found 60 deep
+// (fuzz/regressions/distance/sat-depth-of-a-sliver-and-a-point-segment).
+TEST(Penetration, ASegmentAlongASliverOrAPointBesideOneIsApart) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    col_shape tri = Triangle(V(-0x1.b19588e212d62p+6, -0x1.fb2f8c472c805p+6, 0x1.b378e15a33ebap+6),
+                             V(-0x1.b7bf35d6c5d8dp+6, -0x1.12007df499e5fp+7, 0x1.9024f7b36b58fp+6),
+                             V(-0x1.b8d42c05efc22p+6, -0x1.1595b18f7e58cp+7, 0x1.89f14dfeea7bep+6));
+    col_shape seg = Segment(V(-0x1.b66c74132501dp+6, -0x1.0daf4f895314cp+7, 0x1.979a531c20063p+6),
+                            V(-0x1.b87437cf25a35p+6, -0x1.14689788086c4p+7, 0x1.8bf6cfb09306ap+6));
+    col_distance_result d = col_distance(&tri, &seg);
+    ASSERT_EQ(d.status, COL_MISS);
+    EXPECT_NEAR(d.distance, 0.00583, 1e-5);
+    EXPECT_EQ(col_penetration(&tri, &seg).status, COL_MISS);
+    EXPECT_EQ(col_penetration(&seg, &tri).status, COL_MISS);
+    EXPECT_FALSE(col_overlap(&tri, &seg));
+    col_shape cap = Capsule(seg.u.segment.a, seg.u.segment.b, 0.005),
+              fat = Capsule(seg.u.segment.a, seg.u.segment.b, 0.0068);
+    EXPECT_EQ(col_penetration(&tri, &cap).status, COL_MISS);
+    col_penetration_result p = col_penetration(&tri, &fat); // 0.001 deep
+    EXPECT_EQ(p.status, COL_HIT);
+    EXPECT_NEAR(p.depth, 0.0068 - d.distance, 1e-6);
+
+    col_shape sliver = Triangle(V(0x1.6f764a9b87a94p+8, 0x1.e77e80f0d296p+8, -0x1.7c500e25c0a4ap+7),
+                                V(0x1.35504451ba864p+7, 0x1.c251bb2abc327p+7, 0x1.ab824e1d62456p+8),
+                                V(0x1.ae561c6051476p+8, 0x1.1a80443d31c62p+9, -0x1.74a5fd557fa2p+8));
+    col_shape point = Segment(V(-512, -512, -512), V(-512, -512, -512));
+    EXPECT_NEAR(col_distance(&sliver, &point).distance, 1322.63, 0.01);
+    EXPECT_EQ(col_penetration(&sliver, &point).status, COL_MISS);
+    EXPECT_EQ(col_penetration(&point, &sliver).status, COL_MISS);
+}

@@ -31,6 +31,7 @@ typedef struct sat_core {
     col_vec3 p[3];       /* points (triangle, segment, point) */
     int np, nface, nedge;
     col_vec3 face[3], edge[3];
+    bool sliver; /* a triangle whose normal is noise beyond the axes' band (sat_core_make) */
 } sat_core;
 
 /* v over its largest |component| (zero stays zero): an axis of the same
@@ -56,6 +57,7 @@ static col_vec3 pow2_scaled(col_vec3 v) {
 static bool sat_core_make(const col__proxy *x, sat_core *s) {
     static const col_vec3 world[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     s->box = false;
+    s->sliver = false;
     s->np = s->nface = s->nedge = 0;
     switch (x->type) {
     case COL__SUPPORT_BOX:
@@ -100,7 +102,20 @@ static bool sat_core_make(const col__proxy *x, sat_core *s) {
                 len[k] = col__len_safe(d[k]);
             }
             int k = len[0] >= len[1] && len[0] >= len[2] ? 0 : (len[1] >= len[2] ? 1 : 2), j = (k + 2) % 3;
-            s->face[0] = unit_max(col_v3_cross(pow2_scaled(d[j]), col_v3_neg(pow2_scaled(d[(j + 2) % 3]))));
+            col_vec3 dj = pow2_scaled(d[j]), dk = pow2_scaled(d[(j + 2) % 3]), cr = col_v3_cross(dj, col_v3_neg(dk));
+            s->face[0] = unit_max(cr);
+            /* The normal's direction rounds by about 8 eps over the sine of
+             * that angle (the edges' roundings and the product's), so the
+             * cores' projections on it by that times their size: within
+             * the axes' band (COL_GJK_SIZE_TOLERANCE of the size, four
+             * times over) only where the sine is at least 1/64. Below, a
+             * sliver, whose normal may miss the separation in its thin
+             * direction: a segment along one 1e-15 wide, 0.0058 from it,
+             * was 4.2e-4 deep (tests/test_gjk.cc, Penetration.
+             * ASegmentAlongASliverOrAPointBesideOneIsApart). (The pow2
+             * scalings keep the sine.) */
+            col_real m = col__len_safe(dj) * col__len_safe(dk);
+            s->sliver = !(col__len_safe(cr) >= m * COL_R(0.015625));
         }
         s->nface = 1;
         s->nedge = 3;
@@ -108,6 +123,15 @@ static bool sat_core_make(const col__proxy *x, sat_core *s) {
     case COL__SUPPORT_SEGMENT:
         s->p[0] = col_v3_add(x->p[0], x->shift);
         s->p[1] = col_v3_add(x->p[1], x->shift);
+        /* a segment of length 0 is a point: against a triangle, A - B is
+         * flat, and the axes (the triangle's normal, and no edge product)
+         * are not all of its facets' (a sliver's normal, noise, found a
+         * point 1322 away 60 deep: fuzz/regressions/distance/sat-depth-of-
+         * a-sliver-and-a-point-segment) */
+        if (col__same_point(s->p[0], s->p[1])) {
+            s->np = 1;
+            return true;
+        }
         s->np = 2;
         s->edge[0] = unit_max(col_v3_sub(s->p[1], s->p[0]));
         s->nedge = 1;
@@ -308,11 +332,12 @@ int col__sat_penetration(const col__proxy *A, const col__proxy *B, col_real band
     bool tri_a = !a.box && a.np == 3, tri_b = !b.box && b.np == 3;
     if (!a.box && !b.box && !((tri_a && b.np == 2) || (tri_b && a.np == 2))) return -1;
     sat_best best;
-    if (!sat_axes(&a, &b, A, B, band, &best)) return 0;
+    if (!sat_axes(&a, &b, A, B, band, &best)) return 0; /* (an axis that parts them proves it, noisy or not) */
     /* no axis: every face normal and edge product zero (a triangle that is
-     * a point against one that is a segment, whose A - B is flat): the
+     * a point against one that is a segment, whose A - B is flat), or a
+     * sliver's normal, which may have missed the axis that parts them: the
      * general path decides */
-    if (!(best.ov < COL_REAL_MAX)) return -1;
+    if (!(best.ov < COL_REAL_MAX) || a.sliver || b.sliver) return -1;
     sat_unit(&best, depth, normal);
     return *depth > band ? 1 : 2;
 }

@@ -291,7 +291,10 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * box-triangle), or one is a triangle and the other a segment core
  * (capsule-triangle, segment-triangle: their A - B is a solid whose facet
  * normals the four axes list; a collinear triangle along the segment, whose
- * A - B is flat, leaves the axes none and takes EPA), by the separating axes
+ * A - B is flat, leaves the axes none and takes EPA, and so does a segment
+ * of length 0, or a sliver, whose normal is only as good as eps over the
+ * sine of its largest angle: below 1/64, where the axes find no separation,
+ * EPA decides), by the separating axes
  * of the cores (face normals and edge
  * cross products: the least overlap over them is the depth of two convex
  * polytopes, exact but for rounding; Gottschalk, Lin and Manocha 1996, as
