@@ -143,12 +143,6 @@ static double least_support_descent(const col_shape *a, const col_shape *b) {
     return lowest;
 }
 
-/* EPA's band on a curved shape, about 1e-6 of the size: its polytope of
- * support points only approaches the surface (none for a smooth pair) */
-static double epa_curved_band(const col_shape *a, const col_shape *b) {
-    return (fz_curved(a) || fz_curved(b)) && !fz_refined_pair(a, b) ? 1e-6 * fz_size(a, b) : fz_band_flat(a, b);
-}
-
 /* Whether col_penetration takes the pair's depth from the separating axes:
  * a box (AABB or OBB) and a box, a triangle, or a point or segment core. */
 static bool sat_pair(const col_shape *a, const col_shape *b) {
@@ -404,7 +398,7 @@ static void check_witnesses(const col_shape *a, const col_shape *b, col_penetrat
      * third of random ellipsoid pairs did) */
     if (fz_refined_pair(a, b)) FZ_CHECK(p.status != COL_NOT_CONVERGED, "curved shapes' penetration converges", a, b);
     if (p.status != COL_HIT || !unit(p.normal) || sat_pair(a, b)) return;
-    double push = fz_band_push(a, b) + epa_curved_band(a, b);
+    double push = fz_band_push(a, b) + fz_band_epa_curved(a, b);
     /* (cores deeper or further apart than GJK's touching band: within it
      * they touch, depth 0 for the cores, and the witnesses are GJK's, up to
      * the band apart: two balls as ellipsoids 2.1e-10 apart at size 512) */
@@ -895,7 +889,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * size, as for the push-out below (a point touching an ellipsoid got
          * 8.5e-5 at size 512: regressions/distance/epa-depth-of-a-point-
          * touching-an-ellipsoid) */
-        double deep = band + epa_curved_band(a, b);
+        double deep = band + fz_band_epa_curved(a, b);
         if (p.status != COL_MISS && (double)p.depth > deep && !flat_touch)
             FZ_CHECK(o, "shapes deeper than the band overlap", a, b);
     }
@@ -953,7 +947,7 @@ static void check_pair(const col_shape *a, const col_shape *b, int grid) {
          * polytope of its support points: a capsule 507 deep in an ellipsoid
          * needs 2.7e-4 more of 1000, regressions/distance/
          * epa-capsule-deep-in-an-ellipsoid-depth-short; as fuzz_motion) */
-        double push = fz_band_push(a, b) + epa_curved_band(a, b);
+        double push = fz_band_push(a, b) + fz_band_epa_curved(a, b);
         col_shape at = fz_translated(a, col_v3_scale(p.normal, p.depth), store);
         col_distance_result t = col_distance(&at, b);
         CHECK_D((double)t.distance <= push, "moved out by the depth, the shapes touch", a, b, t);
@@ -1065,7 +1059,7 @@ static void check_dense_polytope(const col_shape *a, const col_shape *b, size_t 
         fz_count("ellipsoids penetrating a polytope of 13 to 24 points", p.status == COL_HIT);
         check_witnesses(x, y, p);
         if (p.status != COL_HIT || !(p.depth > COL_R(0.0)) || !unit(p.normal)) continue;
-        double push = fz_band_push(x, y) + epa_curved_band(x, y);
+        double push = fz_band_push(x, y) + fz_band_epa_curved(x, y);
         col_vec3 shifted[24];
         col_shape at = fz_translated(x, col_v3_scale(p.normal, p.depth), shifted);
         col_distance_result t = col_distance(&at, y);

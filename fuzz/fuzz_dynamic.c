@@ -74,12 +74,14 @@ static col_shape at_time(const col_shape *s, col_vec3 d, col_real t) {
 /* Static vs swept on the grid: at t0 the shapes touch; halfway to t0 they do
  * not overlap deeper than the band; a miss overlaps at none of t = 0, 1/4,
  * 1/2, 3/4, 1; the closed-form sweep agrees with the general sweep. */
-/* Whether EPA's depth says the pair overlaps deeper than the band; not for
- * two flat shapes that touch, where EPA's depth is no measure of depth
- * (bands.h, fz_flat; fuzz_distance exempts them alike). */
+/* Whether EPA's depth says the pair overlaps deeper than the band (and, on
+ * a curved shape, than EPA's own band there: bands.h, fz_band_epa_curved,
+ * as fuzz_distance takes it); not for two flat shapes that touch, where
+ * EPA's depth is no measure of depth (bands.h, fz_flat; fuzz_distance
+ * exempts them alike). */
 static bool deeper_than(const col_shape *a, const col_shape *b, double band) {
     col_penetration_result p = col_penetration(a, b);
-    if (p.status == COL_MISS || (double)p.depth <= band) return false;
+    if (p.status == COL_MISS || (double)p.depth <= band + fz_band_epa_curved(a, b)) return false;
     return !(fz_flat(a) && fz_flat(b) && (double)col_distance(a, b).distance <= fz_band_support(a, b));
 }
 
