@@ -616,6 +616,52 @@ TEST(SweepFarFromTheOrigin, SphereOntoAPlaneAtAMillion) {
     EXPECT_NEAR(h.point.z, 1e6, Ulps(1e6, 4));
 }
 
+// Long shapes near COL_HUGE, one sliding 0.2 COL_HUGE along x through the
+// other: a sweep moves one shape (the frame's first) by the relative motion,
+// so its ends pass COL_HUGE while the pair still overlaps. The same scene a
+// quarter the size (exact scaling, all within COL_HUGE) gives the times. A
+// triangle's closed forms called the validating exact tests there, which put
+// the moved pair apart: t1 came at t0 (fuzz/regressions/dynamic/
+// capsule-still-in-a-triangle-after-its-sweeps-t1).
+TEST(SweepFarFromTheOrigin, ShapesMovedPastHugeKeepOverlappingToTheEnd) {
+    const auto shape = [](int kind, double S) {
+        const double L = 0.95 * S, w = 0.01 * S;
+        const col_vec3 a = V(-L, 0.001 * S, 0.002 * S), b = V(L, -0.001 * S, 0.001 * S);
+        switch (kind) {
+        case 0: return Segment(a, b);
+        case 1: return Capsule(a, b, w);
+        case 2: return Triangle(V(-0.9 * S, -0.5 * S, -0.5 * S), V(0.9 * S, 0.5 * S, -0.5 * S), V(0, 0, 0.5 * S));
+        case 3: return Aabb(-L, -w, -w, L, w, w);
+        default: return Obb(V(0, 0, 0), V(L, w, w), col_m3_cols(V(1, 0, 0), V(0, 0.6, 0.8), V(0, -0.8, 0.6)));
+        }
+    };
+    const double H = static_cast<double>(COL_HUGE), tol = sizeof(col_real) == sizeof(double) ? 1e-9 : 1e-4;
+    int through = 0;
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j)
+            for (double dir : {-1.0, 1.0}) {
+                col_shape a = shape(i, H), b = shape(j, H), qa = shape(i, 0.25 * H), qb = shape(j, 0.25 * H);
+                col_sweep_hit quarter = col_sweep(&qa, V(dir * 0.05 * H, 0, 0), &qb, kStill);
+                for (bool general : {false, true}) {
+                    col_vec3 d = V(dir * 0.2 * H, 0, 0);
+                    col_sweep_hit h =
+                        general ? col_sweep_convex(&a, d, &b, kStill, nullptr, nullptr) : col_sweep(&a, d, &b, kStill);
+                    std::string what = std::string(col_shape_kind_name(a.kind)) + "-" + col_shape_kind_name(b.kind) +
+                                       (dir > 0 ? " +x" : " -x") + (general ? " (general)" : "");
+                    ASSERT_EQ(h.status, quarter.status) << what;
+                    EXPECT_NEAR(h.t0, quarter.t0, tol) << what;
+                    EXPECT_NEAR(h.t1, quarter.t1, tol) << what;
+                }
+                if ((i == 2 || j == 2) && i != j) {
+                    ++through; // a triangle crossed by a long shape: in contact all the way
+                    EXPECT_EQ(quarter.status, COL_HIT);
+                    EXPECT_EQ(quarter.t0, 0);
+                    EXPECT_EQ(quarter.t1, 1);
+                }
+            }
+    EXPECT_EQ(through, 16);
+}
+
 // ---- sweeps under rotation (col_sweep_rotating) ----
 
 namespace {

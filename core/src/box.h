@@ -145,6 +145,17 @@ static inline bool col__overlap_aabb_sphere_u(const col_aabb *b, const col_spher
 /* OBB-OBB SAT without validation (box.c). */
 bool col__overlap_obb_obb_u(const col_obb *A, const col_obb *B);
 
+/* col_overlap_segment_triangle, col_overlap_aabb_triangle and
+ * col_overlap_triangle_triangle without validation (triangle.c), exact as
+ * they are, for finite input beyond COL_HUGE too: the closed-form distances
+ * (distance_private.h), which a sweep calls on shapes moved there (a
+ * segment moved 1e49 through a triangle 5e49 wide, its corner beyond 1e50,
+ * was put apart and the sweep's t1 came at its t0,
+ * fuzz/regressions/dynamic/capsule-still-in-a-triangle-after-its-sweeps-t1). */
+bool col__overlap_segment_triangle_u(const col_segment *sg, const col_triangle *t);
+bool col__overlap_aabb_triangle_u(const col_aabb *b, const col_triangle *t);
+bool col__overlap_triangle_triangle_u(const col_triangle *ta, const col_triangle *tb);
+
 /* Test hook (box.c): where lanes is 2, even where the CPU has AVX2's
  * four, col_overlap_many's sphere pairs in two lanes (SSE2), its segment
  * pairs one at a time, and the static segment-AABB test by its two-lane

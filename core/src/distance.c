@@ -134,7 +134,7 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
     int near = c[1].d2 < c[0].d2;
     col_real scale = col_max(max_abs_of(e, 2), max_abs_of(v, 3));
     if (end_certified_rounded(c[near], e[1 - near], scale) && !col__triangle_is_degenerate(t->a, t->b, t->c) &&
-        !col_overlap_segment_triangle(&sg, t)) {
+        !col__overlap_segment_triangle_u(&sg, t)) {
         *ps = c[near].a;
         *pt = c[near].b;
         return c[near].d2;
@@ -144,7 +144,7 @@ col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangl
     int i = col__pick_closest_pair(c, 5, e, 2, v, 3);
     col_real best = c[i].d2;
     col_vec3 cs = c[i].a, ct = c[i].b;
-    if (best > COL_R(0.0) && col_overlap_segment_triangle(&sg, t)) {
+    if (best > COL_R(0.0) && col__overlap_segment_triangle_u(&sg, t)) {
         /* they meet (decided exactly): where the segment crosses the plane,
          * or, lying in it, the closest pair found (apart by rounding) */
         col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a)), d = col_v3_sub(q, p);
@@ -250,7 +250,7 @@ col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_
 
 col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangle *t, col_vec3 *ps, col_vec3 *pt) {
     const col_vec3 u[3] = {s->a, s->b, s->c}, v[3] = {t->a, t->b, t->c};
-    if (col_overlap_triangle_triangle(s, t)) {
+    if (col__overlap_triangle_triangle_u(s, t)) {
         /* they meet (decided exactly), so an edge of one meets the other:
          * its common point (col__closest_segment_triangle) */
         for (int k = 0; k < 6; ++k) {
@@ -258,7 +258,7 @@ col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangl
             const col_triangle *other = k < 3 ? t : s;
             col_vec3 x, y;
             col_segment e = {w[k % 3], w[(k + 1) % 3]};
-            if (!col_overlap_segment_triangle(&e, other)) continue;
+            if (!col__overlap_segment_triangle_u(&e, other)) continue;
             (void)col__closest_segment_triangle(e.a, e.b, other, &x, &y);
             *ps = *pt = y;
             return COL_R(0.0);
@@ -316,7 +316,7 @@ col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle 
     col_vec3 v[8];
     box_vertices(lo, hi, v);
     const col_aabb box = {lo, hi};
-    if (col_overlap_aabb_triangle(&box, t)) {
+    if (col__overlap_aabb_triangle_u(&box, t)) {
         /* they meet (decided exactly), so an edge of one meets the other:
          * its common point */
         col_vec3 x, y;
@@ -330,7 +330,7 @@ col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle 
             for (int bit = 1; bit < 8; bit <<= 1) { /* the 12 edges: v[i] to v[i | bit] */
                 if (i & bit) continue;
                 col_segment e = {v[i], v[i | bit]};
-                if (!col_overlap_segment_triangle(&e, t)) continue;
+                if (!col__overlap_segment_triangle_u(&e, t)) continue;
                 (void)col__closest_segment_triangle(e.a, e.b, t, &x, &y);
                 *pb = *pt = y;
                 return COL_R(0.0);
@@ -536,6 +536,10 @@ col_distance_result col_distance_sphere_sphere(const col_sphere *a, const col_sp
 
 col_distance_result col_distance_aabb_aabb(const col_aabb *a, const col_aabb *b) {
     if (!col__valid_aabb(a) || !col__valid_aabb(b)) return col__distance_invalid();
+    return col__distance_aabb_aabb_u(a, b);
+}
+
+col_distance_result col__distance_aabb_aabb_u(const col_aabb *a, const col_aabb *b) {
     const col_real amin[3] = {a->min.x, a->min.y, a->min.z}, amax[3] = {a->max.x, a->max.y, a->max.z};
     const col_real bmin[3] = {b->min.x, b->min.y, b->min.z}, bmax[3] = {b->max.x, b->max.y, b->max.z};
     col_real pa[3], pb[3];

@@ -55,8 +55,12 @@ static inline col_distance_result col__rounded_result(col_vec3 ca, col_real ra, 
  * answer, sooner; gjk.c). */
 bool col__overlap_by_distance(const col_shape *a, const col_shape *b);
 
-/* Closest points of valid shapes (no validation). */
+/* Closest points of shapes with finite numbers (no validation; beyond
+ * COL_HUGE too, where a sweep moves a shape: every closed form below, and
+ * the exact tests they call, take those). */
 col_vec3 col__closest_on_sphere(col_vec3 c, col_real r, col_vec3 p);
+/* col_distance_aabb_aabb without validation. */
+col_distance_result col__distance_aabb_aabb_u(const col_aabb *a, const col_aabb *b);
 col_vec3 col__closest_on_obb(const col_obb *b, col_vec3 p);
 /* p minus its closest point of b (*closest, as col__closest_on_obb), taken
  * in b's frame: the offset from a face or an edge is along the box's axes
@@ -85,32 +89,32 @@ typedef struct col__pair_candidate {
 int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *va, int na, const col_vec3 *vb, int nb);
 /* The closest points *ps of the segment [p, q] and *pt of the triangle t,
  * and their squared distance: 0, and one common point, where they meet
- * (col_overlap_segment_triangle, exact); otherwise the closest of the
+ * (col__overlap_segment_triangle_u, exact); otherwise the closest of the
  * ends' closest points on the triangle and the edges' closest pairs with
- * the segment (Ericson 5.1.10), in floating point. Valid shapes. */
+ * the segment (Ericson 5.1.10), in floating point. Finite shapes. */
 col_real col__closest_segment_triangle(col_vec3 p, col_vec3 q, const col_triangle *t, col_vec3 *ps, col_vec3 *pt);
 /* The closest points *ps of the segment [p, q] and *pb of the box [lo, hi]
  * and their squared distance: 0, and one common point, where they meet
  * (col__segment_meets_box, exact); otherwise the closest of the ends'
  * closest points on the box and the facing edges' closest pairs with the
  * segment (col__box_edges_facing). The same for an OBB in its frame (the
- * segment's ends taken there and the points brought back, rounded). Valid
+ * segment's ends taken there and the points brought back, rounded). Finite
  * shapes. */
 col_real col__closest_segment_box(col_vec3 p, col_vec3 q, col_vec3 lo, col_vec3 hi, col_vec3 *ps, col_vec3 *pb);
 col_real col__closest_segment_obb(col_vec3 p, col_vec3 q, const col_obb *b, col_vec3 *ps, col_vec3 *pb);
 /* The closest points *ps of triangle s and *pt of triangle t and their
  * squared distance: 0, and one common point, where they meet
- * (col_overlap_triangle_triangle, exact: a point where an edge of one meets
+ * (col__overlap_triangle_triangle_u, exact: a point where an edge of one meets
  * the other); otherwise the closest of the vertices' closest points on the
- * other triangle and the edges' closest pairs. Valid shapes. */
+ * other triangle and the edges' closest pairs. Finite shapes. */
 col_real col__closest_triangle_triangle(const col_triangle *s, const col_triangle *t, col_vec3 *ps, col_vec3 *pt);
 /* The closest points *pb of the box [lo, hi] and *pt of triangle t and
  * their squared distance: 0, and one common point, where they meet
- * (col_overlap_aabb_triangle, exact: where an edge of one meets the other);
+ * (col__overlap_aabb_triangle_u, exact: where an edge of one meets the other);
  * otherwise the closest of the triangle's edges' closest pairs with the box
  * (col__closest_segment_box) and the facing box vertices' closest points on
  * the triangle. The same for an OBB in its frame (the triangle's vertices
- * taken there, the points brought back, rounded). Valid shapes. */
+ * taken there, the points brought back, rounded). Finite shapes. */
 col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle *t, col_vec3 *pb, col_vec3 *pt);
 col_real col__closest_obb_triangle(const col_obb *b, const col_triangle *t, col_vec3 *pb, col_vec3 *pt);
 col_vec3 col__closest_on_ellipsoid(const col_ellipsoid *e, col_vec3 p, int *iterations);

@@ -335,13 +335,19 @@ static bool inside_2d(col_vec3 x, col_vec3 a, col_vec3 b, col_vec3 c, int o, int
            col__orient2d(c, a, x, i, j) * o >= 0;
 }
 
+/* Every coordinate of v finite (x - x is 0 for a finite x, NaN otherwise). */
+static bool finite3(col_vec3 v) {
+    return (int)(v.x - v.x == COL_R(0.0)) & (int)(v.y - v.y == COL_R(0.0)) & (int)(v.z - v.z == COL_R(0.0));
+}
+
 /* The exact decision (see exact.h), sign by sign. */
 static bool meets_exact(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
-    /* coordinates within COL_HUGE only (exact arithmetic takes no NaN or
-     * infinity): a caller may filter before it validates (col_overlap_
-     * segment_triangle), and invalid input meets nothing */
-    if (!col_v3_is_valid(p) || !col_v3_is_valid(q) || !col_v3_is_valid(a) || !col_v3_is_valid(b) || !col_v3_is_valid(c))
-        return false;
+    /* finite coordinates only (exact arithmetic takes no NaN or infinity):
+     * a caller may filter before it validates (col_overlap_segment_triangle),
+     * and a NaN or an infinity meets nothing. Finite beyond COL_HUGE is
+     * decided: a sweep's moved shapes reach there (the closed forms'
+     * col__overlap_segment_triangle_u) */
+    if (!finite3(p) || !finite3(q) || !finite3(a) || !finite3(b) || !finite3(c)) return false;
     int sp = col__orient3d(a, b, c, p), sq = col__orient3d(a, b, c, q);
     if (sp * sq > 0) return false; /* both strictly on one side */
     if (sp != 0 || sq != 0) {

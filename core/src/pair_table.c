@@ -204,8 +204,11 @@ static void cl_point_triangle(const col_shape *x, const col_shape *y, col_vec3 *
     *iterations = 0;
 }
 static void cl_point_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
-    *px = x->u.point.p;
-    (void)col_closest_point_aabb(&y->u.aabb, x->u.point.p, py);
+    /* (clamped here: col_closest_point_aabb validates, and a sweep's moved
+     * point may lie beyond COL_HUGE) */
+    col_vec3 p = x->u.point.p, lo = y->u.aabb.min, hi = y->u.aabb.max;
+    *px = p;
+    *py = col_v3(col__clamp(p.x, lo.x, hi.x), col__clamp(p.y, lo.y, hi.y), col__clamp(p.z, lo.z, hi.z));
     *iterations = 0;
 }
 static void cl_point_obb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
@@ -281,7 +284,7 @@ static void cl_segment_obb(const col_shape *x, const col_shape *y, col_vec3 *px,
     *iterations = 0;
 }
 static void cl_aabb_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {
-    col_distance_result r = col_distance_aabb_aabb(&x->u.aabb, &y->u.aabb);
+    col_distance_result r = col__distance_aabb_aabb_u(&x->u.aabb, &y->u.aabb);
     *px = r.point_a;
     *py = r.point_b;
     *iterations = 0;

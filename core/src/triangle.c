@@ -176,6 +176,10 @@ static bool box_triangle(col_vec3 lo, col_vec3 hi, const col_vec3 v[3]) {
 
 bool col_overlap_aabb_triangle(const col_aabb *b, const col_triangle *t) {
     if (!col__valid_aabb(b) || !col__valid_triangle(t)) return false;
+    return col__overlap_aabb_triangle_u(b, t);
+}
+
+bool col__overlap_aabb_triangle_u(const col_aabb *b, const col_triangle *t) {
     /* relative to the first vertex: the projections then round at the scale
      * of the shapes, not of their distance from the origin (found by
      * fuzz_metamorphic 2^28 away) */
@@ -250,6 +254,15 @@ static bool exact_ready(const col_triangle *t) {
                                   col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))));
 }
 
+/* The SAT of a segment and a triangle the exact test does not take, relative
+ * to the triangle's first vertex. */
+static bool segment_triangle_sat(const col_segment *sg, const col_triangle *t) {
+    const col_vec3 o = t->a;
+    const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
+    const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
+    return segment_triangle(s, v);
+}
+
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
     /* exactly, on the given coordinates (exact.h); validated after the
      * filter's miss, the common answer (a miss is also invalid input's
@@ -258,10 +271,11 @@ bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) 
     if (exact_ready(t))
         return col__segment_meets_triangle_at(&sg->a, &sg->b, t) && col__valid_segment(sg) && col__valid_triangle(t);
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
-    const col_vec3 o = t->a;
-    const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
-    const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
-    return segment_triangle(s, v);
+    return segment_triangle_sat(sg, t);
+}
+
+bool col__overlap_segment_triangle_u(const col_segment *sg, const col_triangle *t) {
+    return exact_ready(t) ? col__segment_meets_triangle_at(&sg->a, &sg->b, t) : segment_triangle_sat(sg, t);
 }
 
 bool col_overlap_capsule_triangle(const col_capsule *c, const col_triangle *t) {
@@ -294,6 +308,10 @@ bool col_overlap_capsule_triangle(const col_capsule *c, const col_triangle *t) {
 
 bool col_overlap_triangle_triangle(const col_triangle *ta, const col_triangle *tb) {
     if (!col__valid_triangle(ta) || !col__valid_triangle(tb)) return false;
+    return col__overlap_triangle_triangle_u(ta, tb);
+}
+
+bool col__overlap_triangle_triangle_u(const col_triangle *ta, const col_triangle *tb) {
     if (triangles_surely_apart(ta, tb)) return false; /* the common case, decided by the filter */
     if (exact_ready(ta) && exact_ready(tb)) {
         /* Exactly: two closed triangles meet iff an edge of one meets the
