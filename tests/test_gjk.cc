@@ -2565,6 +2565,67 @@ TEST(Penetration, ADiscByAFlatPoleWithItsLeastJustOffItsAxis) {
     }
 }
 
+// Two discs across each other, a thin one (0, 406, 0.125: 812 long and 0.25
+// thick in the yz-plane) by the face of another (284.75, 28.125, 0): the
+// thin one's lowest point lies 0.5% outside the face, so the least is not
+// the face's (a cone's tip, 0.0292610) but 9.8e-6 rad off it, where the
+// thin disc's support, its rim's curvature radius 1.3e6, has slid back over
+// the face; EPA's normal lay along x (0.0474). The least by a scan about
+// the pole and a descent, in long double (a fuzz_distance finding,
+// regressions/distance/two-discs-least-depth-missed-by-the-smooth-refinement).
+TEST(Penetration, ADiscByAnotherDiscsFaceItsPointJustOutsideTakesTheLeastOffThePole) {
+    const long double ca[3] = {-480, -507.125L, -380}, ra[3] = {0, 406, 0.125L};
+    const long double cb[3] = {-0x1.8698497320bc2p+7L, -0x1.fdfff190c87ddp+8L, -0x1.7c18825a2139ap+8L},
+                      rb[3] = {284.75L, 28.125L, 0};
+    col_shape a = Ellipsoid(-480, -507.125, -380, 0, 406, 0.125),
+              b = Ellipsoid(-0x1.8698497320bc2p+7, -0x1.fdfff190c87ddp+8, -0x1.7c18825a2139ap+8, 284.75, 28.125, 0);
+    auto support = [](const long double c[3], const long double r[3], const long double m[3], long double s) {
+        long double q = 0, v = 0;
+        for (int i = 0; i < 3; ++i) q += r[i] * r[i] * m[i] * m[i];
+        q = std::sqrt(q);
+        for (int i = 0; i < 3; ++i) v += (c[i] + (q > 0 ? s * r[i] * r[i] * m[i] / q : 0)) * m[i];
+        return v;
+    };
+    // D's support value along the unit of (x, y, 1)
+    auto h = [&](long double x, long double y) {
+        long double l = std::sqrt(x * x + y * y + 1), m[3] = {x / l, y / l, 1 / l};
+        return support(cb, rb, m, 1) - support(ca, ra, m, -1);
+    };
+    const long double pole = h(0, 0);
+    long double x = 0, y = 0, best = pole;
+    for (int i = 1; i <= 400; ++i)
+        for (int j = 0; j < 720; ++j) {
+            long double phi = i * 1e-7L, th = j * 3.14159265358979323846L / 360;
+            long double v = h(phi * std::cos(th), phi * std::sin(th));
+            if (v < best) best = v, x = phi * std::cos(th), y = phi * std::sin(th);
+        }
+    for (long double step = 1e-7L; step > 1e-16L; step *= 0.5L)
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (int k = 0; k < 8; ++k) {
+                long double nx = x + step * std::cos(k * 0.785398163397448309616L),
+                            ny = y + step * std::sin(k * 0.785398163397448309616L);
+                if (h(nx, ny) < best) best = h(nx, ny), x = nx, y = ny, moved = true;
+            }
+        }
+    ASSERT_LT(best, pole - 1e-6L); // (the least off the pole, by 2.1e-6)
+    ASSERT_GT(std::hypot(x, y), 5e-6L);
+    for (int order = 0; order < 2; ++order) {
+        col_penetration_result p = order ? col_penetration(&b, &a) : col_penetration(&a, &b);
+        ASSERT_EQ(p.status, COL_HIT) << order;
+        EXPECT_NEAR(p.depth, (double)best, kFloat ? 1e-4 : 1e-11) << order;
+        EXPECT_GT(std::fabs(p.normal.z), 0.999) << order;
+        const col_shape &pa = order ? b : a, &pb = order ? a : b;
+        col_vec3 sa, sb;
+        ASSERT_TRUE(col_support(&pa, col_v3_neg(p.normal), &sa) && col_support(&pb, p.normal, &sb));
+        const double tol = kFloat ? 1e-2 : 1e-7; // (128 eps of the curvature radius 1.3e6: 3.7e-8)
+        EXPECT_NEAR(col_v3_dot(sa, p.normal), col_v3_dot(p.point_a, p.normal), tol) << order;
+        EXPECT_NEAR(col_v3_dot(sb, p.normal), col_v3_dot(p.point_b, p.normal), tol) << order;
+        col_vec3 gap = col_v3_sub(col_v3_sub(p.point_b, p.point_a), col_v3_scale(p.normal, p.depth));
+        EXPECT_LT(col_v3_len(gap), tol) << order;
+    }
+}
+
 // The least support value of A - B a descent reaches from the six axis
 // directions and from `also` (the second method of the curved contacts: the
 // shapes' own supports, no EPA, no Newton): a step along the support
