@@ -410,8 +410,14 @@ static col_real plane_fraction(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, c
     return col__clamp(hp / (hp - hq), COL_R(0.0), COL_R(1.0));
 }
 
-static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c,
-                                                col_real *t) {
+/* The filter of the decision below: 0 where the segment surely misses the
+ * triangle, 1 where it surely crosses it (every sign strict and
+ * consistent), 2 where the exact signs decide. Its misses hold for any
+ * triangle, degenerate too: each is strict signs of determinants, exact,
+ * and a triangle whose corners are collinear has every plane side 0 and
+ * edge signs in the ratio l, m - l, -m (two of them strictly opposite only
+ * for a segment off its line's plane, which misses it). */
+static COL__ALWAYS_INLINE int segment_triangle_filter(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
     /*
      * The five determinants of the decision from one set of rounded
      * differences, relative to p: A = a - p, B = b - p, C = c - p, E = q - p.
@@ -437,8 +443,9 @@ static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3
     const col_real k = COL_R(24.0) * COL_EPSILON;
     if (E.x == COL_R(0.0) && E.y == COL_R(0.0) && E.z == COL_R(0.0)) {
         /* a point: off the plane (the common case) by p's side alone */
-        if (sign_by(col_v3_dot(A, col_v3_cross(B, C)), k * (ma * mb * mc) + tiny) != 2) return false;
-    } else {
+        return sign_by(col_v3_dot(A, col_v3_cross(B, C)), k * (ma * mb * mc) + tiny) != 2 ? 0 : 2;
+    }
+    {
         /* The line against the edges first: two of its signs strictly
          * opposite put it outside the triangle, whatever the plane's sides
          * (the exact decision's crossing case: a sign that is not 0 means
@@ -451,32 +458,38 @@ static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3
         col_vec3 bc = col_v3_cross(B, C);
         col_real d1 = col_v3_dot(E, col_v3_cross(A, B)), d2 = col_v3_dot(E, bc);
         int s1 = sign_by(d1, k * pab + tiny), s2 = sign_by(d2, k * pbc + tiny);
-        if (s1 * s2 == -1) return false;
+        if (s1 * s2 == -1) return 0;
         col_real d3 = col_v3_dot(E, col_v3_cross(C, A));
         int s3 = sign_by(d3, k * pca + tiny);
-        if (s3 * s1 == -1 || s3 * s2 == -1) return false;
+        if (s3 * s1 == -1 || s3 * s2 == -1) return 0;
         col_real d0 = col_v3_dot(A, bc);
         col_real dq = d0 - d1 - d2 - d3;
         int sp = -sign_by(d0, k * pabc + tiny),
             sq = -sign_by(dq, COL_R(2.0) * k * (pabc + pab + pbc + pca) + COL_R(4.0) * tiny);
         bool sides_known = sp != -2 && sq != -2;
-        if (sides_known && sp * sq > 0) return false;
-        if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) {
-            /* crossing the plane (no side 0: the filter says none is) */
-            if ((s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0)) return false;
-            if (t) *t = plane_fraction(p, q, a, b, c);
-            return true;
-        }
-        if (!meets_exact(p, q, a, b, c)) return false;
-        /* in the plane (both ends, exactly): 0, whatever the rounded d0
-         * and dq (each of them 0 in exact arithmetic) say */
-        if (t)
-            *t = col__orient3d(a, b, c, p) != 0 || col__orient3d(a, b, c, q) != 0 ? plane_fraction(p, q, a, b, c)
-                                                                                  : COL_R(0.0);
+        if (sides_known && sp * sq > 0) return 0;
+        if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) /* crossing the plane (no side 0: the filter says none is) */
+            return (s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0) ? 0 : 1;
+        return 2;
+    }
+}
+
+static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c,
+                                                col_real *t) {
+    int f = segment_triangle_filter(p, q, a, b, c);
+    if (f == 0) return false;
+    if (f == 1) {
+        if (t) *t = plane_fraction(p, q, a, b, c);
         return true;
     }
     if (!meets_exact(p, q, a, b, c)) return false;
-    if (t) *t = COL_R(0.0);
+    /* a point: 0; a segment in the plane (both ends, exactly): 0, whatever
+     * the rounded sides (each of them 0 in exact arithmetic) say */
+    if (t)
+        *t = !(p.x == q.x && p.y == q.y && p.z == q.z) &&
+                     (col__orient3d(a, b, c, p) != 0 || col__orient3d(a, b, c, q) != 0)
+                 ? plane_fraction(p, q, a, b, c)
+                 : COL_R(0.0);
     return true;
 }
 
@@ -494,6 +507,14 @@ bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const 
 
 bool col__segment_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, col_real *f) {
     return segment_triangle(*p, *q, t->a, t->b, t->c, f);
+}
+
+int col__segment_triangle_filter_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t) {
+    return segment_triangle_filter(*p, *q, t->a, t->b, t->c);
+}
+
+bool col__segment_meets_triangle_exact_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t) {
+    return meets_exact(*p, *q, t->a, t->b, t->c);
 }
 
 /* ------------------------ polynomial signs, filtered ------------------------ */

@@ -75,6 +75,15 @@ bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const 
 /* col__segment_triangle by address (as col__segment_meets_triangle_at). */
 bool col__segment_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, col_real *f);
 
+/* col__segment_meets_triangle_at in two steps: its filter, 0 where the
+ * segment surely misses the triangle (for any triangle, degenerate ones
+ * too: exact signs), 1 where it surely crosses it (for a triangle the exact
+ * decision takes: not degenerate), 2 in doubt; then the exact decision. A
+ * caller may then check what only a hit needs after the common miss
+ * (col_overlap_segment_triangle: the triangle's degeneracy). */
+int col__segment_triangle_filter_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t);
+bool col__segment_meets_triangle_exact_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t);
+
 /*
  * Signs of polynomials, filtered. An expression over col__xd values is
  * written once, as a col__xd_fn of its inputs (in), with the operations

@@ -264,18 +264,26 @@ static bool segment_triangle_sat(const col_segment *sg, const col_triangle *t) {
 }
 
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
-    /* exactly, on the given coordinates (exact.h); validated after the
-     * filter's miss, the common answer (a miss is also invalid input's
-     * answer: the filter's arithmetic on a NaN or an infinity decides
-     * nothing, and its exact path refuses them) */
+    /* exactly, on the given coordinates (exact.h): the filter's miss first,
+     * the common answer, for any triangle (exact signs; it is also invalid
+     * input's answer: the filter's arithmetic on a NaN or an infinity
+     * decides nothing, and its exact path refuses them); then the
+     * triangle's degeneracy (a degenerate one is its longest edge) and the
+     * validation */
+    int f = col__segment_triangle_filter_at(&sg->a, &sg->b, t);
+    if (f == 0) return false;
     if (exact_ready(t))
-        return col__segment_meets_triangle_at(&sg->a, &sg->b, t) && col__valid_segment(sg) && col__valid_triangle(t);
+        return (f == 1 || col__segment_meets_triangle_exact_at(&sg->a, &sg->b, t)) && col__valid_segment(sg) &&
+               col__valid_triangle(t);
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
     return segment_triangle_sat(sg, t);
 }
 
 bool col__overlap_segment_triangle_u(const col_segment *sg, const col_triangle *t) {
-    return exact_ready(t) ? col__segment_meets_triangle_at(&sg->a, &sg->b, t) : segment_triangle_sat(sg, t);
+    int f = col__segment_triangle_filter_at(&sg->a, &sg->b, t);
+    if (f == 0) return false;
+    if (!exact_ready(t)) return segment_triangle_sat(sg, t);
+    return f == 1 || col__segment_meets_triangle_exact_at(&sg->a, &sg->b, t);
 }
 
 bool col_overlap_capsule_triangle(const col_capsule *c, const col_triangle *t) {
