@@ -639,6 +639,80 @@ TEST(Distance, TinyBoxesTouchingAtACornerAreTouchingToDistanceAndPenetration) {
     }
 }
 
+// Pairs near the origin scaled down by 2^-k: GJK's and EPA's squared
+// lengths and triple products underflow below about 1e-50, so col_distance
+// and col_penetration scale a pair within TINY_PAIR (2^-100; 2^-16 in
+// float) of the origin up by a power of two, exactly, and their answers
+// back: the same answers as at size 1, scaled, bit for bit (a power of two
+// commutes with every rounding; the way back may round in the subnormals).
+// Before, a point 1.3e-162 off a flat hull of points 2e-158 from the origin
+// was touching to col_distance (fuzz/regressions/distance/point-on-a-tiny-
+// hull-apart-to-penetration).
+TEST(Distance, TinyPairsNearTheOriginMeasureAsAtSizeOneScaled) {
+    const col_vec3 hull[3] = {V(1, 1, 0.96875), V(1, 1, 0), V(0, 0, 0)},
+                   tet[4] = {V(0, 0, 0), V(0.5, 0, 0), V(0, 0.5, 0), V(0, 0, 0.5)};
+    const col_shape pairs[][2] = {
+        {Point(1.001, 1, 0.5), Polytope(hull, 3)},                             // off the flat hull
+        {Point(0.1, 0.1, 0.1), Polytope(tet, 4)},                              // inside the tetrahedron
+        {Aabb(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5), Sphere(0.75, 0.25, 0, 0.375)}, // overlapping
+        {Aabb(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5), Capsule(V(0.75, -0.5, 0), V(0.875, 0.5, 0.25), 0.125)},
+        {Ellipsoid(0.25, 0, 0, 0.5, 0.25, 0.375), Polytope(tet, 4)},
+        {Segment(V(-1, 0.25, 0.125), V(1, 0.25, 0.25)), Triangle(V(0, 0, 0), V(0.5, 0.75, 0), V(0, 0.5, 0.5))},
+    };
+    const bool is_float = sizeof(col_real) == sizeof(float);
+    for (int k : is_float ? std::initializer_list<int>{20, 40, 60} : std::initializer_list<int>{120, 300, 600, 900}) {
+        for (const auto &pr : pairs) {
+            col_vec3 pts[2][4];
+            col_shape s[2];
+            for (int j = 0; j < 2; ++j) {
+                s[j] = pr[j];
+                const col_real f = static_cast<col_real>(std::ldexp(1.0, -k));
+                auto down = [&](col_vec3 v) { return col_v3_scale(v, f); };
+                switch (s[j].kind) {
+                case COL_SHAPE_POINT: s[j].u.point.p = down(s[j].u.point.p); break;
+                case COL_SHAPE_SEGMENT: s[j].u.segment = {down(s[j].u.segment.a), down(s[j].u.segment.b)}; break;
+                case COL_SHAPE_TRIANGLE:
+                    s[j].u.triangle = {down(s[j].u.triangle.a), down(s[j].u.triangle.b), down(s[j].u.triangle.c)};
+                    break;
+                case COL_SHAPE_SPHERE: s[j].u.sphere = {down(s[j].u.sphere.c), s[j].u.sphere.r * f}; break;
+                case COL_SHAPE_CAPSULE:
+                    s[j].u.capsule = {down(s[j].u.capsule.a), down(s[j].u.capsule.b), s[j].u.capsule.r * f};
+                    break;
+                case COL_SHAPE_AABB: s[j].u.aabb = {down(s[j].u.aabb.min), down(s[j].u.aabb.max)}; break;
+                case COL_SHAPE_ELLIPSOID:
+                    s[j].u.ellipsoid = {down(s[j].u.ellipsoid.c), down(s[j].u.ellipsoid.r)};
+                    break;
+                case COL_SHAPE_POLYTOPE:
+                    for (int i = 0; i < s[j].u.polytope.count; ++i) pts[j][i] = down(s[j].u.polytope.points[i]);
+                    s[j].u.polytope.points = pts[j];
+                    break;
+                default: FAIL();
+                }
+            }
+            const std::string what = std::string(col_shape_kind_name(s[0].kind)) + "-" +
+                                     col_shape_kind_name(s[1].kind) + " at 2^-" + std::to_string(k);
+            const double f = std::ldexp(1.0, -k);
+            col_distance_result d1 = col_distance(&pr[0], &pr[1]), dk = col_distance(&s[0], &s[1]);
+            EXPECT_EQ(dk.status, d1.status) << what;
+            EXPECT_EQ(static_cast<double>(dk.distance), static_cast<double>(d1.distance) * f) << what;
+            EXPECT_EQ(static_cast<double>(dk.point_a.x), static_cast<double>(d1.point_a.x) * f) << what;
+            EXPECT_EQ(dk.normal.y, d1.normal.y) << what;
+            col_distance_result g1 = col_gjk_distance(&pr[0], &pr[1]), gk = col_gjk_distance(&s[0], &s[1]);
+            EXPECT_EQ(gk.status, g1.status) << what;
+            EXPECT_EQ(static_cast<double>(gk.distance), static_cast<double>(g1.distance) * f) << what;
+            col_penetration_result p1 = col_penetration(&pr[0], &pr[1]), pk = col_penetration(&s[0], &s[1]);
+            EXPECT_EQ(pk.status, p1.status) << what;
+            EXPECT_EQ(static_cast<double>(pk.depth), static_cast<double>(p1.depth) * f) << what;
+            EXPECT_EQ(pk.normal.z, p1.normal.z) << what;
+            // (col_overlap's exact triangle tests take a triangle whose normal's
+            // square underflows as its longest edge, base.h: not compared)
+            if (s[1].kind != COL_SHAPE_TRIANGLE) {
+                EXPECT_EQ(col_overlap(&s[0], &s[1]), col_overlap(&pr[0], &pr[1])) << what;
+            }
+        }
+    }
+}
+
 // A ball 6e30 from a frustum of size 1e-2 near the origin, and its centre
 // alone: the distance to the frustum's hull and to each of its faces'
 // triangles is the centre's from the origin less the radius, to within the

@@ -10,6 +10,7 @@
 #include "pairs.h"
 #include "ray.h"
 
+#include <math.h>
 #include <string.h>
 
 char col_distance_method(col_shape_kind a, col_shape_kind b) {
@@ -468,9 +469,106 @@ static col_distance_result refine_distance(const pair *P, const gjk_state *g, co
     return x.status == r.status ? x : r;
 }
 
+/* ------------------------- tiny pairs, scaled up ------------------------- */
+
+/*
+ * A pair whose every coordinate lies within TINY_PAIR of the origin is
+ * measured scaled up by a power of two (exact: no bit is lost going up),
+ * its largest coordinate into [0.5, 1), and the answer scaled back. GJK's
+ * and EPA's squared lengths and triple products underflow below about the
+ * sixth root of the least normal number: a point 1.3e-162 off a flat hull
+ * of points 2e-158 from the origin, its |v|^2 rounded to 0, was touching
+ * to col_distance (fuzz/regressions/distance/point-on-a-tiny-hull-apart-
+ * to-penetration). The cost elsewhere: two reference points compared (the
+ * bounds only where both lie that near the origin). A polytope of more
+ * than TINY_POINTS points, and a plane, are measured as given.
+ */
+#define TINY_PAIR (COL_EPSILON < COL_R(1e-10) ? COL_R(0x1p-100) : COL_R(0x1p-16))
+#define TINY_POINTS 64
+
+typedef struct tiny_pair {
+    col_shape a, b;
+    col_vec3 pa[TINY_POINTS], pb[TINY_POINTS];
+    int k; /* the coordinates times 2^k */
+} tiny_pair;
+
+static col_real scale_by(col_real x, int k) { return (col_real)ldexp((double)x, k); }
+
+static col_vec3 scale3_by(col_vec3 v, int k) { return col_v3(scale_by(v.x, k), scale_by(v.y, k), scale_by(v.z, k)); }
+
+/* s with every coordinate and length times 2^k into *out (a polytope's
+ * points into pts); false for a plane, a polytope of more than TINY_POINTS
+ * points, or a kind without coordinates. */
+static bool scaled_shape(const col_shape *s, int k, col_shape *out, col_vec3 *pts) {
+    *out = *s;
+    switch (s->kind) {
+    case COL_SHAPE_POINT: out->u.point.p = scale3_by(s->u.point.p, k); return true;
+    case COL_SHAPE_SEGMENT:
+        out->u.segment.a = scale3_by(s->u.segment.a, k);
+        out->u.segment.b = scale3_by(s->u.segment.b, k);
+        return true;
+    case COL_SHAPE_TRIANGLE:
+        out->u.triangle.a = scale3_by(s->u.triangle.a, k);
+        out->u.triangle.b = scale3_by(s->u.triangle.b, k);
+        out->u.triangle.c = scale3_by(s->u.triangle.c, k);
+        return true;
+    case COL_SHAPE_SPHERE:
+        out->u.sphere.c = scale3_by(s->u.sphere.c, k);
+        out->u.sphere.r = scale_by(s->u.sphere.r, k);
+        return true;
+    case COL_SHAPE_CAPSULE:
+        out->u.capsule.a = scale3_by(s->u.capsule.a, k);
+        out->u.capsule.b = scale3_by(s->u.capsule.b, k);
+        out->u.capsule.r = scale_by(s->u.capsule.r, k);
+        return true;
+    case COL_SHAPE_AABB:
+        out->u.aabb.min = scale3_by(s->u.aabb.min, k);
+        out->u.aabb.max = scale3_by(s->u.aabb.max, k);
+        return true;
+    case COL_SHAPE_OBB: /* (its axes are directions) */
+        out->u.obb.c = scale3_by(s->u.obb.c, k);
+        out->u.obb.e = scale3_by(s->u.obb.e, k);
+        return true;
+    case COL_SHAPE_ELLIPSOID:
+        out->u.ellipsoid.c = scale3_by(s->u.ellipsoid.c, k);
+        out->u.ellipsoid.r = scale3_by(s->u.ellipsoid.r, k);
+        return true;
+    case COL_SHAPE_POLYTOPE:
+        if (s->u.polytope.count > TINY_POINTS) return false;
+        for (int i = 0; i < s->u.polytope.count; ++i) pts[i] = scale3_by(s->u.polytope.points[i], k);
+        out->u.polytope.points = pts;
+        return true;
+    default: return false;
+    }
+}
+
+/* true where the valid pair a, b lies within TINY_PAIR of the origin (and
+ * not all at it): *t its copy scaled up (tiny_pair). */
+static bool tiny_scaled(const col_shape *a, const col_shape *b, tiny_pair *t) {
+    if (!(col__max_abs3(col__shape_ref(a)) < TINY_PAIR) || !(col__max_abs3(col__shape_ref(b)) < TINY_PAIR))
+        return false;
+    col_aabb ba, bb;
+    if (!col_shape_bounds(a, &ba) || !col_shape_bounds(b, &bb)) return false; /* (a plane) */
+    col_real m = col_max(col_max(col__max_abs3(ba.min), col__max_abs3(ba.max)),
+                         col_max(col__max_abs3(bb.min), col__max_abs3(bb.max)));
+    if (!(m < TINY_PAIR) || !(m > COL_R(0.0))) return false;
+    int e;
+    (void)frexp((double)m, &e); /* m = f 2^e, f in [0.5, 1) */
+    t->k = -e;
+    return scaled_shape(a, t->k, &t->a, t->pa) && scaled_shape(b, t->k, &t->b, t->pb);
+}
+
 static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no,
                                          col_gjk_cache *cache) {
     if (!col__pair_valid(a, b)) return col__distance_invalid();
+    tiny_pair t;
+    if (tiny_scaled(a, b, &t)) {
+        col_distance_result r = distance_impl(&t.a, &t.b, force_gjk, yes_no, cache);
+        r.distance = scale_by(r.distance, -t.k);
+        r.point_a = scale3_by(r.point_a, -t.k);
+        r.point_b = scale3_by(r.point_b, -t.k);
+        return r;
+    }
     if (force_gjk && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE)) return col__distance_invalid();
     bool swap = order_pair(&a, &b);
     pair P;
@@ -916,6 +1014,14 @@ static bool boxes_far_apart(const col_shape *a, const col_shape *b) {
 
 static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
     if (!col__pair_valid(a, b)) return (col_penetration_result){.status = COL_INVALID};
+    tiny_pair t;
+    if (tiny_scaled(a, b, &t)) { /* (as distance_impl) */
+        col_penetration_result p = penetration_impl(&t.a, &t.b, force_gjk);
+        p.depth = scale_by(p.depth, -t.k);
+        p.point_a = scale3_by(p.point_a, -t.k);
+        p.point_b = scale3_by(p.point_b, -t.k);
+        return p;
+    }
     if (!col__exact_always && boxes_far_apart(a, b)) return (col_penetration_result){.status = COL_MISS};
     const col_shape *call_a = a, *call_b = b;
     bool swap = order_pair(&a, &b);

@@ -12,7 +12,13 @@
  *     No function body contains a bare epsilon.
  *   - Squared distances are compared where the source does; below about
  *     1e-154 (double) or 1e-19 (float) a square underflows, so shapes closer
- *     than that count as touching. Point-point through col_overlap is exact.
+ *     than that count as touching (and a triangle whose normal's square
+ *     underflows is degenerate: its longest edge). Point-point through
+ *     col_overlap is exact. col_distance, col_gjk_distance and
+ *     col_penetration (and col_overlap where it asks col_distance) measure a
+ *     pair whose every coordinate lies within 2^-100 (float: 2^-16) of the
+ *     origin scaled up by a power of two, exactly, and scale the answer
+ *     back: the same answer as the pair at size 1, scaled.
  *   - COL_HUGE, the largest magnitude a coordinate, radius or extent may have.
  *     Validators reject larger values. The bound keeps every product of four
  *     coordinate differences finite (segment-segment and closest-point-on-
