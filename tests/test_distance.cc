@@ -590,6 +590,41 @@ TEST(Distance, TwoHullsAHairApartBesideAnEdgeTakeTheFaceGjkStoppedShortOf) {
     ExpectHullsApartAlongTheirNormal(pa, pb, 3.725e-9); // (it was 6.5e-3 short)
 }
 
+// Two hulls 2.9e-11 apart at size 1000: A flat in the plane x = y (but one
+// corner 0.125 off it), B's edge along A's diagonal edge, a rounding across
+// it. The witnesses' difference, 2e-11 long, holds its direction about the
+// edges only to 5e-3 rad; the face of the edge and the support toward the
+// origin did no better, and the normal came 3e-3 rad off A's face normal,
+// along which the hulls overlapped by 0.059 (fuzz_distance's finding,
+// fuzz/regressions/distance/parallel-edges-of-hulls-a-rounding-apart-normal-
+// turned-about-them). Turned about the edge to the greatest separation, it
+// is A's face normal and parts them by their distance.
+TEST(Distance, HullsWithParallelEdgesARoundingApartTakeTheNormalTurnedAboutThem) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const col_vec3 pa[] = {V(0x1.ffep+8, 0x1.ffep+8, 0x1.e54p+8),
+                           V(0x1.ffep+8, 0x1.ffep+8, 0x1.f42p+8),
+                           V(-0x1.cbep+8, -0x1.cbep+8, -0x1.cbep+8),
+                           V(-0x1.cbep+8, -0x1.cbep+8, -0x1.cbap+8),
+                           V(-0x1.ccp+8, -0x1.cbep+8, -0x1.cbep+8),
+                           V(0x1.ffep+8, 0x1.ffep+8, -0x1.ep+8),
+                           V(-0x1p+9, -0x1p+9, -0x1p+9),
+                           V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8)};
+    const col_vec3 pb[] = {V(-0x1.dfffffffffe96p+8, -0x1.fee000000016ap+8, 0x1.1fep+8),
+                           V(0x1.ffe000000016ap+8, 0x1.ffdfffffffe96p+8, 0x1.ffep+8),
+                           V(0x1.5fe000000016ap+8, -0x1.4c800000005a8p+6, -0x1.fe2p+8),
+                           V(-0x1.e1fffffffe95fp+4, -0x1.5e2000000016ap+8, -0x1p-3),
+                           V(0x1.e52000000016ap+8, -0x1.202000000016ap+8, 0x1.ffep+8),
+                           V(0x1.ffe000000016ap+8, 0x1.ebdfffffffe96p+8, 0x1.f3ep+8),
+                           V(0x1.f3e000000016ap+8, 0x1.f3dfffffffe96p+8, 0x1.f3ep+8),
+                           V(0x1.f3e000000016ap+8, 0x1.f3dfffffffe96p+8, 0x1.f3ep+8)};
+    ExpectHullsApartAlongTheirNormal(pa, pb, 2.902e-11); // (it was 0.059 short)
+    col_shape a = Polytope(pa, 8), b = Polytope(pb, 8);
+    col_distance_result ab = col_distance(&a, &b);
+    EXPECT_NEAR(std::fabs(ab.normal.x), std::sqrt(0.5), 1e-9);
+    EXPECT_NEAR(ab.normal.x, -ab.normal.y, 1e-9);
+    EXPECT_NEAR(ab.normal.z, 0.0, 1e-9);
+}
+
 // A point 4.2e-14 inside the face of a sliver hull 1700 long (by exact
 // arithmetic on its 25 faces), which GJK calls 4.8e-12 apart (within its
 // size tolerance; fuzz_distance, fuzz/regressions/distance/point-a-

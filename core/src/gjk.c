@@ -855,6 +855,39 @@ static bool oriented_face(const col__proxy *A, const col__proxy *B, col_vec3 a, 
     return true;
 }
 
+/* The normal across the edge e of A - B that separates the cores the most,
+ * turned about e from n by at most 1/16 rad (a ternary search of the
+ * separation, which is concave along the turn where it is positive), into
+ * *out where its separation exceeds beat. The turn about the edge is what
+ * the witnesses' difference leaves undetermined where two edges of the
+ * cores run parallel within a rounding of each other: its direction is
+ * rounding over the distance (two hulls 2.9e-11 apart at size 1000, A flat,
+ * B's edge along A's diagonal, got one 3e-3 rad off A's face normal, along
+ * which they overlapped by 0.059, and neither the face of the edge and the
+ * support toward the origin nor an axis did better:
+ * fuzz/regressions/distance/parallel-edges-of-hulls-a-rounding-apart-
+ * normal-turned-about-them). */
+static bool edge_turn(const col__proxy *A, const col__proxy *B, col_vec3 e, col_vec3 n, col_real beat, col_vec3 *out) {
+    col_vec3 u, w;
+    if (!col__unit_across(n, e, &u)) return false;
+    w = col__unit_or(col_v3_cross(col__unit_or(e, col_v3(0, 0, 0)), u), col_v3(0, 0, 0));
+    if (w.x == COL_R(0.0) && w.y == COL_R(0.0) && w.z == COL_R(0.0)) return false;
+    col_real lo = COL_R(-0.0625), hi = COL_R(0.0625);
+    for (int it = 0; it < 72; ++it) {
+        col_real t1 = lo + (hi - lo) / COL_R(3.0), t2 = hi - (hi - lo) / COL_R(3.0);
+        col_real s1 = col__separation(A, B, col__unit_or(col_v3_madd(u, t1, w), u)),
+                 s2 = col__separation(A, B, col__unit_or(col_v3_madd(u, t2, w), u));
+        if (s1 < s2)
+            lo = t1;
+        else
+            hi = t2;
+    }
+    col_vec3 m = col__unit_or(col_v3_madd(u, COL_R(0.5) * (lo + hi), w), u);
+    if (!(col__separation(A, B, m) > beat)) return false;
+    *out = m;
+    return true;
+}
+
 /* The normal of cores apart by d = pa - pb, within 2^-10 of the size (the
  * caller's test, on the rounded distance): face_normal's; then, within
  * 2^-20, where the supports separate the cores along the normal so far by
@@ -929,8 +962,14 @@ COL__NOINLINE static bool near_normal(const col__proxy *A, const col__proxy *B, 
             if (oriented_face(A, B, s->v[0].w, s->v[1].w, col__support_pair(A, B, col_v3_neg(dir)).w, &n, &sn) &&
                 sn > sep + tie) {
                 *out = n;
+                sep = sn;
                 turned = true;
             }
+        }
+        if (dist - sep > COL_R(0x1p-28) * size &&
+            edge_turn(A, B, col_v3_sub(s->v[1].w, s->v[0].w), turned ? *out : normal, sep + tie, &n)) {
+            *out = n;
+            turned = true;
         }
     }
     return turned;
