@@ -258,9 +258,11 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * GJK otherwise (where the cores lie within 2^-10 of their size and the
  * witnesses' direction fails as above, the normal of the simplex's face,
  * the separating axis of box pairs that parts them the most, or the
- * direction without its part along the simplex's edge, whichever the
- * supports separate them further along: an AABB 4.5e-10 below a turned
- * OBB has the AABB's face normal, not one 9.4e-4 rad off it); where GJK
+ * direction without its part along the simplex's edge, or that turned about
+ * the edge to the greatest separation, whichever the supports separate them
+ * further along: an AABB 4.5e-10 below a turned OBB has the AABB's face
+ * normal, not one 9.4e-4 rad off it, and two hulls whose edges run parallel
+ * 2.9e-11 apart the normal of the face beside them); where GJK
  * leaves the cores apart and one of them is curved
  * (an ellipsoid against anything but a plane: GJK only approaches a curved
  * core, its witnesses' direction good to about the square root of its
@@ -274,7 +276,8 @@ COL_API char col_distance_method(col_shape_kind a, col_shape_kind b);
  * sizes and the radii of curvature; the normal the refinement's direction,
  * along which each is its shape's support point) within the aspect limits of
  * col_penetration, GJK's beyond them. Symmetric: swapping A and B swaps the
- * points and negates the normal, bit for bit.
+ * points and negates the normal, bit for bit. A pair within 2^-100 (float:
+ * 2^-16) of the origin is measured scaled up by a power of two (base.h).
  */
 COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b);
 
@@ -321,7 +324,8 @@ COL_API col_distance_result col_distance(const col_shape *a, const col_shape *b)
  * separated.
  * A shape against an identical copy of itself prefers no direction: the
  * normal is then a deterministic but arbitrary one (swapping two identical
- * shapes is the same call).
+ * shapes is the same call). A pair within 2^-100 (float: 2^-16) of the
+ * origin is measured scaled up by a power of two (base.h).
  */
 COL_API col_penetration_result col_penetration(const col_shape *a, const col_shape *b);
 
