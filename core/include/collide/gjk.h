@@ -105,7 +105,9 @@ COL_EXTERN_C_BEGIN
  *             zero radius on another axis): its face (normal along
  *             its axis, the contact's point nearest the disc's centre in
  *             its own metric) or its rim (Newton's method in polar angles
- *             about its axis, where its support has a cone's tip).
+ *             about its axis, where its support has a cone's tip; near the
+ *             tip, where that does not converge, from the least of a scan
+ *             of 64 polar angles).
  *             Either kind with a radius and the cores apart (a ball or a
  *             capsule within reach of an ellipsoid): the cores' nearest
  *             points are refined the same way from GJK's (which only
