@@ -542,11 +542,15 @@ static bool scaled_shape(const col_shape *s, int k, col_shape *out, col_vec3 *pt
     }
 }
 
+/* Whether the reference points of a and b lie within TINY_PAIR of the
+ * origin (the common pair's answer, no: the first comparison). */
+static inline bool tiny_refs(const col_shape *a, const col_shape *b) {
+    return col__max_abs3(col__shape_ref(a)) < TINY_PAIR && col__max_abs3(col__shape_ref(b)) < TINY_PAIR;
+}
+
 /* true where the valid pair a, b lies within TINY_PAIR of the origin (and
  * not all at it): *t its copy scaled up (tiny_pair). */
 static bool tiny_scaled(const col_shape *a, const col_shape *b, tiny_pair *t) {
-    if (!(col__max_abs3(col__shape_ref(a)) < TINY_PAIR) || !(col__max_abs3(col__shape_ref(b)) < TINY_PAIR))
-        return false;
     col_aabb ba, bb;
     if (!col_shape_bounds(a, &ba) || !col_shape_bounds(b, &bb)) return false; /* (a plane) */
     col_real m = col_max(col_max(col__max_abs3(ba.min), col__max_abs3(ba.max)),
@@ -559,16 +563,28 @@ static bool tiny_scaled(const col_shape *a, const col_shape *b, tiny_pair *t) {
 }
 
 static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no,
+                                         col_gjk_cache *cache);
+
+/* distance_impl of a tiny pair scaled up (tiny_scaled) into *out; false
+ * where the pair is not one. Out of line: its copies stay off the common
+ * call's stack. */
+COL__NOINLINE static bool tiny_distance(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no,
+                                        col_gjk_cache *cache, col_distance_result *out) {
+    tiny_pair t;
+    if (!tiny_scaled(a, b, &t)) return false;
+    col_distance_result r = distance_impl(&t.a, &t.b, force_gjk, yes_no, cache);
+    r.distance = scale_by(r.distance, -t.k);
+    r.point_a = scale3_by(r.point_a, -t.k);
+    r.point_b = scale3_by(r.point_b, -t.k);
+    *out = r;
+    return true;
+}
+
+static col_distance_result distance_impl(const col_shape *a, const col_shape *b, bool force_gjk, bool yes_no,
                                          col_gjk_cache *cache) {
     if (!col__pair_valid(a, b)) return col__distance_invalid();
-    tiny_pair t;
-    if (tiny_scaled(a, b, &t)) {
-        col_distance_result r = distance_impl(&t.a, &t.b, force_gjk, yes_no, cache);
-        r.distance = scale_by(r.distance, -t.k);
-        r.point_a = scale3_by(r.point_a, -t.k);
-        r.point_b = scale3_by(r.point_b, -t.k);
-        return r;
-    }
+    col_distance_result tiny;
+    if (tiny_refs(a, b) && tiny_distance(a, b, force_gjk, yes_no, cache, &tiny)) return tiny;
     if (force_gjk && (a->kind == COL_SHAPE_PLANE || b->kind == COL_SHAPE_PLANE)) return col__distance_invalid();
     bool swap = order_pair(&a, &b);
     pair P;
@@ -1012,16 +1028,25 @@ static bool boxes_far_apart(const col_shape *a, const col_shape *b) {
     return col_v3_len_sq(col_v3_sub(ca, cb)) > reach * reach;
 }
 
+static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk);
+
+/* penetration_impl of a tiny pair scaled up, as tiny_distance. */
+COL__NOINLINE static bool tiny_penetration(const col_shape *a, const col_shape *b, bool force_gjk,
+                                           col_penetration_result *out) {
+    tiny_pair t;
+    if (!tiny_scaled(a, b, &t)) return false;
+    col_penetration_result p = penetration_impl(&t.a, &t.b, force_gjk);
+    p.depth = scale_by(p.depth, -t.k);
+    p.point_a = scale3_by(p.point_a, -t.k);
+    p.point_b = scale3_by(p.point_b, -t.k);
+    *out = p;
+    return true;
+}
+
 static col_penetration_result penetration_impl(const col_shape *a, const col_shape *b, bool force_gjk) {
     if (!col__pair_valid(a, b)) return (col_penetration_result){.status = COL_INVALID};
-    tiny_pair t;
-    if (tiny_scaled(a, b, &t)) { /* (as distance_impl) */
-        col_penetration_result p = penetration_impl(&t.a, &t.b, force_gjk);
-        p.depth = scale_by(p.depth, -t.k);
-        p.point_a = scale3_by(p.point_a, -t.k);
-        p.point_b = scale3_by(p.point_b, -t.k);
-        return p;
-    }
+    col_penetration_result tiny;
+    if (tiny_refs(a, b) && tiny_penetration(a, b, force_gjk, &tiny)) return tiny;
     if (!col__exact_always && boxes_far_apart(a, b)) return (col_penetration_result){.status = COL_MISS};
     const col_shape *call_a = a, *call_b = b;
     bool swap = order_pair(&a, &b);
