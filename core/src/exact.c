@@ -445,33 +445,31 @@ static COL__ALWAYS_INLINE int segment_triangle_filter(col_vec3 p, col_vec3 q, co
         /* a point: off the plane (the common case) by p's side alone */
         return sign_by(col_v3_dot(A, col_v3_cross(B, C)), k * (ma * mb * mc) + tiny) != 2 ? 0 : 2;
     }
-    {
-        /* The line against the edges first: two of its signs strictly
-         * opposite put it outside the triangle, whatever the plane's sides
-         * (the exact decision's crossing case: a sign that is not 0 means
-         * the five points are not coplanar, and for a segment in the plane
-         * of a triangle, which callers have not degenerate, every such sign
-         * is 0), and most misses end there, after two determinants or
-         * three. (A sign is 1, -1, or 2 undecided: a product of -1 is
-         * strictly opposite.) */
-        col_real pab = me * ma * mb, pbc = me * mb * mc, pca = me * mc * ma, pabc = ma * mb * mc;
-        col_vec3 bc = col_v3_cross(B, C);
-        col_real d1 = col_v3_dot(E, col_v3_cross(A, B)), d2 = col_v3_dot(E, bc);
-        int s1 = sign_by(d1, k * pab + tiny), s2 = sign_by(d2, k * pbc + tiny);
-        if (s1 * s2 == -1) return 0;
-        col_real d3 = col_v3_dot(E, col_v3_cross(C, A));
-        int s3 = sign_by(d3, k * pca + tiny);
-        if (s3 * s1 == -1 || s3 * s2 == -1) return 0;
-        col_real d0 = col_v3_dot(A, bc);
-        col_real dq = d0 - d1 - d2 - d3;
-        int sp = -sign_by(d0, k * pabc + tiny),
-            sq = -sign_by(dq, COL_R(2.0) * k * (pabc + pab + pbc + pca) + COL_R(4.0) * tiny);
-        bool sides_known = sp != -2 && sq != -2;
-        if (sides_known && sp * sq > 0) return 0;
-        if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) /* crossing the plane (no side 0: the filter says none is) */
-            return (s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0) ? 0 : 1;
-        return 2;
-    }
+    /* The line against the edges first: two of its signs strictly
+     * opposite put it outside the triangle, whatever the plane's sides
+     * (the exact decision's crossing case: a sign that is not 0 means
+     * the five points are not coplanar, and for a segment in the plane
+     * of a triangle, which callers have not degenerate, every such sign
+     * is 0), and most misses end there, after two determinants or
+     * three. (A sign is 1, -1, or 2 undecided: a product of -1 is
+     * strictly opposite.) */
+    col_real pab = me * ma * mb, pbc = me * mb * mc, pca = me * mc * ma, pabc = ma * mb * mc;
+    col_vec3 bc = col_v3_cross(B, C);
+    col_real d1 = col_v3_dot(E, col_v3_cross(A, B)), d2 = col_v3_dot(E, bc);
+    int s1 = sign_by(d1, k * pab + tiny), s2 = sign_by(d2, k * pbc + tiny);
+    if (s1 * s2 == -1) return 0;
+    col_real d3 = col_v3_dot(E, col_v3_cross(C, A));
+    int s3 = sign_by(d3, k * pca + tiny);
+    if (s3 * s1 == -1 || s3 * s2 == -1) return 0;
+    col_real d0 = col_v3_dot(A, bc);
+    col_real dq = d0 - d1 - d2 - d3;
+    int sp = -sign_by(d0, k * pabc + tiny),
+        sq = -sign_by(dq, COL_R(2.0) * k * (pabc + pab + pbc + pca) + COL_R(4.0) * tiny);
+    bool sides_known = sp != -2 && sq != -2;
+    if (sides_known && sp * sq > 0) return 0;
+    if (sides_known && s1 != 2 && s2 != 2 && s3 != 2) /* crossing the plane (no side 0: the filter says none is) */
+        return (s1 < 0 || s2 < 0 || s3 < 0) && (s1 > 0 || s2 > 0 || s3 > 0) ? 0 : 1;
+    return 2;
 }
 
 static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c,
