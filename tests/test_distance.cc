@@ -748,6 +748,27 @@ TEST(Distance, TinyPairsNearTheOriginMeasureAsAtSizeOneScaled) {
     }
 }
 
+// A point by a needle ellipsoid in the subnormals (fuzz_dynamic's input,
+// fuzz/regressions/dynamic/tiny-pair-apart-by-less-than-a-subnormal): apart
+// at size 1, by less than the least subnormal once scaled back. Apart still,
+// by that least subnormal (a distance of 0 with COL_MISS broke the contract
+// and a harness's division), as to col_penetration.
+TEST(Distance, ATinyPairApartByLessThanTheLeastSubnormalIsThatFarApart) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const col_shape a = Ellipsoid(0x0.000000000006ep-1022, 0, 0x0.0000000fffap-1022, 0x0.000000000006ep-1022, 0,
+                                  0x1.e401019004p-1015),
+                    b = Point(0, 0, 0);
+    for (int order = 0; order < 2; ++order) {
+        const col_shape &x = order ? b : a, &y = order ? a : b;
+        col_distance_result d = col_distance(&x, &y);
+        col_penetration_result p = col_penetration(&x, &y);
+        ASSERT_EQ(d.status, COL_MISS) << order;
+        EXPECT_GT(d.distance, 0) << order;
+        EXPECT_EQ(p.status, COL_MISS) << order;
+        EXPECT_FALSE(col_overlap(&x, &y)) << order;
+    }
+}
+
 // A ball 6e30 from a frustum of size 1e-2 near the origin, and its centre
 // alone: the distance to the frustum's hull and to each of its faces'
 // triangles is the centre's from the origin less the radius, to within the

@@ -574,6 +574,9 @@ COL__NOINLINE static bool tiny_distance(const col_shape *a, const col_shape *b, 
     if (!tiny_scaled(a, b, &t)) return false;
     col_distance_result r = distance_impl(&t.a, &t.b, force_gjk, yes_no, cache);
     r.distance = scale_by(r.distance, -t.k);
+    /* apart by less than the least subnormal: that, not 0 (apart, as to
+     * col_penetration; a distance rounded down is within its spacing) */
+    if (r.status != COL_HIT && r.distance == COL_R(0.0)) r.distance = COL__REAL_TRUE_MIN;
     r.point_a = scale3_by(r.point_a, -t.k);
     r.point_b = scale3_by(r.point_b, -t.k);
     *out = r;

@@ -57,11 +57,14 @@ static inline __m128d col__lanes_valid(__m128d v) {
 #endif
 
 /* The smallest normal col_real: an absolute slack that covers a result
- * rounded in the subnormal range, where relative error bounds fail. */
+ * rounded in the subnormal range, where relative error bounds fail; and the
+ * smallest positive one (a subnormal). */
 #if defined(COLLIDE_REAL_FLOAT) && COLLIDE_REAL_FLOAT
 #define COL__REAL_MIN FLT_MIN
+#define COL__REAL_TRUE_MIN FLT_TRUE_MIN
 #else
 #define COL__REAL_MIN DBL_MIN
+#define COL__REAL_TRUE_MIN DBL_TRUE_MIN
 #endif
 
 /* ---- the validators of shapes.h, inline and without branches (& instead of
