@@ -2500,6 +2500,21 @@ TEST(Penetration, ADiscSeenEdgeOnMeetsAPolytopesEdgeAtTheLeastDepth) {
     }
 }
 
+// The support value of B - A along the unit of (x, y, 1), in long double, of
+// the ellipsoids (ca, ra) and (cb, rb): B's along m less A's least along m.
+static long double EllipsoidPairSupportLD(const long double ca[3], const long double ra[3], const long double cb[3],
+                                          const long double rb[3], long double x, long double y) {
+    auto support = [](const long double c[3], const long double r[3], const long double m[3], long double s) {
+        long double q = 0, v = 0;
+        for (int i = 0; i < 3; ++i) q += r[i] * r[i] * m[i] * m[i];
+        q = std::sqrt(q);
+        for (int i = 0; i < 3; ++i) v += (c[i] + (q > 0 ? s * r[i] * r[i] * m[i] / q : 0)) * m[i];
+        return v;
+    };
+    long double l = std::sqrt(x * x + y * y + 1), m[3] = {x / l, y / l, 1 / l};
+    return support(cb, rb, m, 1) - support(ca, ra, m, -1);
+}
+
 // A disc (1 by 3, flat in z) just above the flat bottom of an ellipsoid
 // 1024 by 278 by 23.5, its centre about 1.5 off the pole along y (a fuzz
 // finding older than the seventeenth session: fuzz/regressions/distance/
@@ -2522,18 +2537,7 @@ TEST(Penetration, ADiscByAFlatPoleWithItsLeastJustOffItsAxis) {
         const long double cb[3] = {-480, -511.875L - dy, dz}, rb[3] = {0.5L, 1.5L, 0};
         col_shape a = Ellipsoid(-479.875, -511.875, cz, 511.875, 139, rz),
                   b = Ellipsoid(-480, -511.875 - dy, dz, 0.5, 1.5, 0);
-        // D's support value along the unit of (x, y, 1): A's along -m, B's along m
-        auto support = [](const long double c[3], const long double r[3], const long double m[3], long double s) {
-            long double q = 0, v = 0;
-            for (int i = 0; i < 3; ++i) q += r[i] * r[i] * m[i] * m[i];
-            q = std::sqrt(q);
-            for (int i = 0; i < 3; ++i) v += (c[i] + (q > 0 ? s * r[i] * r[i] * m[i] / q : 0)) * m[i];
-            return v;
-        };
-        auto h = [&](long double x, long double y) {
-            long double l = std::sqrt(x * x + y * y + 1), m[3] = {x / l, y / l, 1 / l};
-            return support(cb, rb, m, 1) - support(ca, ra, m, -1);
-        };
+        auto h = [&](long double x, long double y) { return EllipsoidPairSupportLD(ca, ra, cb, rb, x, y); };
         long double x = 0, y = 0, best = h(0, 0);
         for (long double step = 1e-3L; step > 1e-13L; step *= 0.5L)
             for (bool moved = true; moved;) {
@@ -2579,18 +2583,7 @@ TEST(Penetration, ADiscByAnotherDiscsFaceItsPointJustOutsideTakesTheLeastOffTheP
                       rb[3] = {284.75L, 28.125L, 0};
     col_shape a = Ellipsoid(-480, -507.125, -380, 0, 406, 0.125),
               b = Ellipsoid(-0x1.8698497320bc2p+7, -0x1.fdfff190c87ddp+8, -0x1.7c18825a2139ap+8, 284.75, 28.125, 0);
-    auto support = [](const long double c[3], const long double r[3], const long double m[3], long double s) {
-        long double q = 0, v = 0;
-        for (int i = 0; i < 3; ++i) q += r[i] * r[i] * m[i] * m[i];
-        q = std::sqrt(q);
-        for (int i = 0; i < 3; ++i) v += (c[i] + (q > 0 ? s * r[i] * r[i] * m[i] / q : 0)) * m[i];
-        return v;
-    };
-    // D's support value along the unit of (x, y, 1)
-    auto h = [&](long double x, long double y) {
-        long double l = std::sqrt(x * x + y * y + 1), m[3] = {x / l, y / l, 1 / l};
-        return support(cb, rb, m, 1) - support(ca, ra, m, -1);
-    };
+    auto h = [&](long double x, long double y) { return EllipsoidPairSupportLD(ca, ra, cb, rb, x, y); };
     const long double pole = h(0, 0);
     long double x = 0, y = 0, best = pole;
     for (int i = 1; i <= 400; ++i)
