@@ -769,6 +769,28 @@ TEST(Distance, ATinyPairApartByLessThanTheLeastSubnormalIsThatFarApart) {
     }
 }
 
+// A segment (a capsule of radius 0) 2.2e-5 from the long edge of a thin
+// triangle (0.125 high, 462 long) whose plane holds its end, moved 2^31 from
+// the origin along each axis: the candidates' distances there are known to
+// ulps of 2^31 (2.4e-7), and a tie band of 64 eps of it (3e-5) took the pair
+// 5.2e-5 apart at -2^31 (fuzz_metamorphic's finding, fuzz/regressions/
+// metamorphic/segment-by-a-thin-triangle-far-away-takes-a-pair-twice-as-far).
+TEST(Distance, ASegmentByAThinTrianglesEdgeFarAwayKeepsItsDistance) {
+    if (sizeof(col_real) == sizeof(float)) GTEST_SKIP() << "the coordinates are doubles'";
+    const col_shape t = Triangle(V(0x1.91p+5, 0x1.ffcp+8, 0x1.ffep+8), V(0x1.3fep+8, 0x1.ffcp+8, 0x1.ffep+8),
+                                 V(0x1.ffep+8, 0x1.ffep+8, 0x1.ffep+8)),
+                    c = Capsule(V(0x1.ffcp+8, 0x1.ffep+8, 0x1.ffep+8), V(0x1.a5ap+8, -0x1p+9, -0x1.5cap+8), 0);
+    const double here = col_distance(&t, &c).distance;
+    EXPECT_NEAR(here, 2.17716607e-5, 1e-12);
+    for (double s : {-1.0, 1.0}) {
+        const double o = s * 0x1p31;
+        col_shape tf = Translated(t, V(o, o, o)), cf = Translated(c, V(o, o, o));
+        col_distance_result d = col_distance(&tf, &cf);
+        ASSERT_EQ(d.status, COL_MISS) << o;
+        EXPECT_NEAR(d.distance, here, 32 * 2.220446049250313e-16 * 0x1p31) << o; // (it was 3.05e-5 off)
+    }
+}
+
 // A ball 6e30 from a frustum of size 1e-2 near the origin, and its centre
 // alone: the distance to the frustum's hull and to each of its faces'
 // triangles is the centre's from the origin less the radius, to within the

@@ -67,9 +67,13 @@ int col__pick_closest_pair(const col__pair_candidate *c, int n, const col_vec3 *
      * can differ from the best's by far more than rounding (a vertex of a
      * triangle chosen, by 3e-17 of a squared distance of 2.8e-6, over the
      * point 6e-9 from it on the next edge that is truly closest: the normal
-     * turned by 3e-6, a fuzz_distance finding) */
+     * turned by 3e-6, a fuzz_distance finding); 16 eps of it: at 64 a
+     * segment 2.2e-5 from a thin triangle's edge, 2^31 from the origin, took
+     * a pair 5.2e-5 apart as a tie, its violation below the best's by
+     * rounding alone (fuzz/regressions/metamorphic/segment-by-a-thin-
+     * triangle-far-away-takes-a-pair-twice-as-far) */
     col_real sa = max_abs_of(va, na), sb = max_abs_of(vb, nb), scale = sa > sb ? sa : sb;
-    col_real tol = COL_R(64.0) * COL_EPSILON * scale, reach = col_sqrt(c[best].d2) + tol, limit = reach * reach;
+    col_real tol = COL_R(16.0) * COL_EPSILON * scale, reach = col_sqrt(c[best].d2) + tol, limit = reach * reach;
     /* of the near ties, the pair nearest to certifying itself is the closest
      * (a pair whose planes separate A and B by d - v proves the distance at
      * least d - v), however near the best it lies: what looks like the same
