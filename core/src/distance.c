@@ -203,7 +203,7 @@ static COL__ALWAYS_INLINE col_real segment_box_apart(col_vec3 p, col_vec3 q, col
     col__pair_candidate c[14];
     for (int k = 0; k < 2; ++k) {
         c[k].a = e[k];
-        c[k].b = col_v3(col__clamp(e[k].x, lo.x, hi.x), col__clamp(e[k].y, lo.y, hi.y), col__clamp(e[k].z, lo.z, hi.z));
+        c[k].b = col__clamp_to_box(e[k], lo, hi);
         c[k].d2 = col_v3_len_sq(col_v3_sub(c[k].a, c[k].b));
     }
     int near = c[1].d2 < c[0].d2;
@@ -233,7 +233,7 @@ static COL__ALWAYS_INLINE col_real closest_segment_box(col_vec3 p, col_vec3 q, c
             if (dk < COL_R(0.0)) t = col_max(t, (col_v3_get(hi, k) - pk) / dk);
         }
         col_vec3 x = col_v3_madd(p, col__clamp(t, COL_R(0.0), COL_R(1.0)), d);
-        *ps = *pb = col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
+        *ps = *pb = col__clamp_to_box(x, lo, hi);
         return COL_R(0.0);
     }
     return segment_box_apart(p, q, lo, hi, ps, pb);
@@ -301,8 +301,7 @@ col_real col__closest_box_triangle(col_vec3 lo, col_vec3 hi, const col_triangle 
     col__pair_candidate cv[3];
     for (int k = 0; k < 3; ++k) {
         cv[k].b = w[k];
-        cv[k].a =
-            col_v3(col__clamp(w[k].x, lo.x, hi.x), col__clamp(w[k].y, lo.y, hi.y), col__clamp(w[k].z, lo.z, hi.z));
+        cv[k].a = col__clamp_to_box(w[k], lo, hi);
         cv[k].d2 = col_v3_len_sq(col_v3_sub(cv[k].b, cv[k].a));
     }
     int m = cv[1].d2 < cv[0].d2 ? 1 : 0;
@@ -407,8 +406,7 @@ bool col_closest_point_sphere(const col_sphere *s, col_vec3 p, col_vec3 *out) {
 
 bool col_closest_point_aabb(const col_aabb *b, col_vec3 p, col_vec3 *out) {
     if (!col__valid_aabb(b) || !col_v3_is_valid(p)) return false;
-    *out = col_v3(col__clamp(p.x, b->min.x, b->max.x), col__clamp(p.y, b->min.y, b->max.y),
-                  col__clamp(p.z, b->min.z, b->max.z));
+    *out = col__clamp_to_box(p, b->min, b->max);
     return true;
 }
 

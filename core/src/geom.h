@@ -165,6 +165,12 @@ static inline col_real col__clamp(col_real x, col_real lo, col_real hi) {
 #endif
 }
 
+/* x clamped into the box [lo, hi], axis by axis: its closest point of the
+ * box (x itself inside). */
+static inline col_vec3 col__clamp_to_box(col_vec3 x, col_vec3 lo, col_vec3 hi) {
+    return col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
+}
+
 /* v with -0 components turned into +0 (x + 0 is +0 for x = -0 in round to
  * nearest), so reported normals print and compare the same everywhere. */
 static inline col_vec3 col__no_neg_zero(col_vec3 v) {

@@ -208,7 +208,7 @@ static void cl_point_aabb(const col_shape *x, const col_shape *y, col_vec3 *px, 
      * point may lie beyond COL_HUGE) */
     col_vec3 p = x->u.point.p, lo = y->u.aabb.min, hi = y->u.aabb.max;
     *px = p;
-    *py = col_v3(col__clamp(p.x, lo.x, hi.x), col__clamp(p.y, lo.y, hi.y), col__clamp(p.z, lo.z, hi.z));
+    *py = col__clamp_to_box(p, lo, hi);
     *iterations = 0;
 }
 static void cl_point_obb(const col_shape *x, const col_shape *y, col_vec3 *px, col_vec3 *py, int *iterations) {

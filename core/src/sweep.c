@@ -504,10 +504,6 @@ static inline bool sphere_box_bounds_apart(const col_sphere *a, col_vec3 q, cons
     return (pmax.x < lo.x) | (pmax.y < lo.y) | (pmax.z < lo.z) | (pmin.x > hi.x) | (pmin.y > hi.y) | (pmin.z > hi.z);
 }
 
-static inline col_vec3 clamp_to_box(col_vec3 x, col_vec3 lo, col_vec3 hi) {
-    return col_v3(col__clamp(x.x, lo.x, hi.x), col__clamp(x.y, lo.y, hi.y), col__clamp(x.z, lo.z, hi.z));
-}
-
 /* A sure miss (issue 16: a near miss costs this, not a cast and the
  * filter's pieces): a plane with the rounded path [c, q] on one side, the
  * box [lo, hi] on the other and more than r between them. Its normal is
@@ -531,7 +527,7 @@ static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 
      * a tiny motion only steer the normal: clamped) */
     col_real u =
         dd > COL_R(0.0) ? col__clamp(col_v3_dot(col_v3_sub(mid, c), d) / dd, COL_R(0.0), COL_R(1.0)) : COL_R(0.0);
-    col_vec3 x = col_v3_madd(c, u, d), y = clamp_to_box(x, lo, hi);
+    col_vec3 x = col_v3_madd(c, u, d), y = col__clamp_to_box(x, lo, hi);
     col_real rr = r * r;
     for (int i = 0; i < 6; ++i) {
         if (col_v3_len_sq(col_v3_sub(x, y)) <= rr)
@@ -549,7 +545,7 @@ static bool path_box_surely_apart(col_vec3 c, col_vec3 q, col_vec3 lo, col_vec3 
         if (w == u) break;
         u = w;
         x = col_v3_madd(c, u, d);
-        y = clamp_to_box(x, lo, hi);
+        y = col__clamp_to_box(x, lo, hi);
     }
     col_vec3 n = col_v3_sub(x, y);
     col_real nn = col_v3_dot(n, n);
@@ -671,12 +667,12 @@ col_sweep_hit col_sweep_sphere_aabb(const col_sphere *a, col_vec3 da, const col_
         h.t1 = col_max(t, t1);
         h.initially_overlapping = initially;
         col_vec3 c = col_v3_madd(p, t, v);
-        col_vec3 q = clamp_to_box(c, rb.lo, rb.hi);
+        col_vec3 q = col__clamp_to_box(c, rb.lo, rb.hi);
         h.normal = col__unit_or_along(col_v3_sub(c, q), col_v3_neg(v), col_v3(1, 0, 0));
     }
     /* The contact point: the box point closest to A's centre at t0. */
     col_vec3 c = col_v3_madd(p, h.t0, v);
-    col_vec3 q = clamp_to_box(c, rb.lo, rb.hi);
+    col_vec3 q = col__clamp_to_box(c, rb.lo, rb.hi);
     if (h.initially_overlapping) {
         col_vec3 out = col_v3_sub(c, q);
         if (col_v3_len_sq(out) > COL_R(0.0)) {
