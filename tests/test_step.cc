@@ -3,7 +3,8 @@
 // ball bouncing between two walls with restitution, a slide that keeps the
 // tangential velocity, sensors crossed with begin and end events, overlaps
 // begun and ended in discrete mode, events in order of (t, ids), a removed
-// body's pairs ended, bad input, and the same steps in a rebuilt tree.
+// body's pairs ended, bad input, the same steps in a rebuilt tree, and a
+// crowd's step rebuilding the movable tree with brute force's results.
 #include "helpers.h"
 
 #include <cmath>
@@ -347,4 +348,96 @@ TEST(Step, StepsMovesAndCharactersEqualBruteForce) {
     EXPECT_GT(trace[0].size(), 1000u);
     EXPECT_TRUE(trace[0] == trace[1]);
     EXPECT_TRUE(trace[0] == trace[2]);
+}
+
+// A step that moves a crowd out of its fat boxes rebuilds the movable tree
+// (collide/step.h: at least a quarter of 2048 or more leaves reinserted):
+// after it, col_world_optimize finds the tree as a rebuild makes it; a step
+// that moves a few bodies keeps the tree it has. The tree's shape changes
+// no result: the steps' events and positions equal brute force's, bit for
+// bit (swept, then discrete).
+TEST(Step, ACrowdMovedFarGetsARebuiltTreeAndTheSameResultsAsBruteForce) {
+    const int n = 2100, side = 13; // 13^3 = 2197 cells of 2 units
+    std::vector<unsigned char> trace[2];
+    for (int pass = 0; pass < 2; ++pass) {
+        World w;
+        w.Add(Aabb(-1, -2, -1, 2 * side + 1, -1, 2 * side + 1));
+        std::vector<col_body_id> balls;
+        for (int i = 0; i < n; ++i) {
+            double x = i % side, y = (i / side) % side, z = i / (side * side);
+            double a = 2.4 * i, b = std::sin(1.7 * i);
+            double c = std::sqrt(1 - b * b);
+            balls.push_back(w.Mover(Sphere(2 * x + 0.5 * std::cos(i), 2 * y + 0.25, 2 * z + 0.5 * std::sin(i), 0.4),
+                                    V(3 * c * std::cos(a), 3 * b, 3 * c * std::sin(a))));
+        }
+        if (pass == 1) {
+            ASSERT_EQ(col_world_set_brute_force(w.w, true), COL_WORLD_OK);
+        }
+        auto movable = [&] { return col_world_stats_of(w.w).movable_tree; };
+        auto same = [](const col_tree_stats &x, const col_tree_stats &y) {
+            return x.leaf_count == y.leaf_count && x.node_count == y.node_count && x.height == y.height &&
+                   x.area_ratio == y.area_ratio && x.internal_area == y.internal_area;
+        };
+        auto optimized = [&] {
+            col_tree_stats before = movable();
+            EXPECT_EQ(col_world_optimize(w.w), COL_WORLD_OK);
+            return same(before, movable());
+        };
+        auto put = [&](const void *p, size_t k) {
+            const unsigned char *c = static_cast<const unsigned char *>(p);
+            trace[pass].insert(trace[pass].end(), c, c + k);
+        };
+        auto record = [&] {
+            size_t count = 0;
+            const col_event *e = col_world_events(w.w, &count);
+            put(&count, sizeof count);
+            for (size_t i = 0; i < count; ++i) {
+                put(&e[i].kind, sizeof e[i].kind);
+                put(&e[i].a, sizeof e[i].a);
+                put(&e[i].b, sizeof e[i].b);
+                put(&e[i].t, sizeof e[i].t);
+                put(&e[i].point, sizeof e[i].point);
+                put(&e[i].normal, sizeof e[i].normal);
+            }
+            for (col_body_id id : balls) {
+                col_vec3 p = w.Pos(id), v = w.Vel(id);
+                put(&p, sizeof p);
+                put(&v, sizeof v);
+            }
+        };
+        // the tree the adds grew is not what a rebuild makes of it (the
+        // check below can tell), and a worse one
+        if (pass == 0) {
+            col_tree_stats grown = movable();
+            EXPECT_FALSE(optimized());
+            EXPECT_LT(movable().area_ratio, grown.area_ratio);
+        }
+        // a step moving a twentieth of the crowd keeps its tree
+        for (int i = 0; i < n; ++i)
+            if (i % 20) {
+                ASSERT_EQ(col_world_set_velocity(w.w, balls[i], V(0, 0, 0)), COL_WORLD_OK);
+            }
+        ASSERT_EQ(w.Run(1, Mode(COL_STEP_DISCRETE)).st, COL_WORLD_OK);
+        record();
+        if (pass == 0) {
+            EXPECT_FALSE(optimized());
+        }
+        for (int i = 0; i < n; ++i) {
+            double a = 2.4 * i, b = std::sin(1.7 * i);
+            double c = std::sqrt(1 - b * b);
+            ASSERT_EQ(col_world_set_velocity(w.w, balls[i], V(3 * c * std::cos(a), 3 * b, 3 * c * std::sin(a))),
+                      COL_WORLD_OK);
+        }
+        for (col_step_mode mode : {COL_STEP_SWEPT, COL_STEP_DISCRETE}) {
+            World::Step s = w.Run(1, Mode(mode));
+            ASSERT_EQ(s.st, COL_WORLD_OK);
+            EXPECT_GT(s.r.moved, static_cast<size_t>(n / 2));
+            record();
+            if (pass == 0) {
+                EXPECT_TRUE(optimized()) << "mode " << col_step_mode_name(mode);
+            }
+        }
+    }
+    EXPECT_GT(trace[0].size(), 100000u);
+    EXPECT_TRUE(trace[0] == trace[1]);
 }

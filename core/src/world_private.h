@@ -61,6 +61,9 @@ struct col_world {
     int32_t slot_count, slot_cap, free_slot;
     size_t live, static_count, plane_count;
     col_tree trees[2]; /* 0: static (no margin), 1: movable (fat boxes) */
+    /* leaves reinserted into trees[1] (a move out of its fat box), ever: a
+     * step compares it before and after (col__world_tidy_movable) */
+    uint64_t movable_reinserts;
     /* the static bodies' k-DOP tree (col_world_set_static_kdop): of k
      * kdop_k (0: off), built at static_version (kdop_version; bumped by
      * every change to trees[0]), its users the bodies' slots */
@@ -88,6 +91,10 @@ struct col_world {
     struct col_event *events;
     size_t event_count, event_cap;
 };
+
+/* After a step's moves: rebuilds the movable tree where the step reinserted
+ * many of its leaves (world.c). */
+void col__world_tidy_movable(col_world *w, uint64_t reinserted);
 
 static inline col_body_id col__world_id(const col_world *w, int32_t slot) {
     return ((uint64_t)w->bodies[slot].generation << 32) | (uint64_t)(uint32_t)(slot + 1);

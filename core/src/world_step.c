@@ -246,6 +246,7 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
 
     stepper s;
     memset(&s, 0, sizeof s);
+    const uint64_t reinserts = w->movable_reinserts;
     s.w = w;
     s.def = def;
     col_world_status st = COL_WORLD_OK;
@@ -276,6 +277,7 @@ col_world_status col_world_step(col_world *w, col_real dt, const col_step_def *d
         free(hits);
     }
     free(movers);
+    col__world_tidy_movable(w, w->movable_reinserts - reinserts);
     if (st != COL_WORLD_OK) return st;
 
     /* the overlaps begun and ended */

@@ -373,7 +373,7 @@ static int w_bounds(lua_State *L) {
     return lcol_push_aabb(L, b);
 }
 
-/* w:optimize(): rebuilds the static bodies' tree (binned SAH) */
+/* w:optimize(): rebuilds both trees (binned SAH) */
 static int w_optimize(lua_State *L) {
     lworld *lw = lworld_check(L, 1);
     col_world_status st = col_world_optimize(lw->w);

@@ -170,8 +170,11 @@ COL_API size_t col_world_bodies(const col_world *w, col_body_id *out, size_t cap
  */
 COL_API bool col_world_validate(const col_world *w, char *why, size_t why_size);
 
-/* Rebuilds the static bodies' tree by binned SAH (after loading a level).
- * COL_WORLD_NO_MEMORY leaves it as it was. */
+/* Rebuilds both trees, the static bodies' and the movable ones', by binned
+ * SAH (after loading a level, or adding many bodies): a top-down build
+ * queries faster than a tree grown by insertions. A step rebuilds the
+ * movable tree by itself after moving many of its bodies far (collide/
+ * step.h). COL_WORLD_NO_MEMORY leaves a tree as it was. */
 COL_API col_world_status col_world_optimize(col_world *w);
 
 /*
