@@ -493,21 +493,22 @@ col_world_status col_world_optimize(col_world *w) {
     return ok ? COL_WORLD_OK : COL_WORLD_NO_MEMORY;
 }
 
-/* A step's reinsertions into the movable tree: where they were at least a
- * quarter of its leaves (a crowd whose bodies each moved past their fat
- * boxes, as balls moving a few units a step do), the tree is rebuilt by
- * binned SAH (col_tree_rebuild). Insertion by the surface-area heuristic
- * with rotations keeps a tree valid but not as good as a top-down build:
- * on bench/lua_bench.lua's crowd of 10^5 balls a step took 7.3 us per ball
- * on the tree kept by insertions and 5.2 on one rebuilt after each step,
- * the rebuild (0.45 us per leaf) included; the rebuild costs less than the
- * reinsertions that call for it (about 2 us each there), so no step takes
- * much longer for it. Below 2048 leaves the rebuild cost about what it
- * saved (10^3 balls: 2.04 us per ball with it, 1.94 without), so none.
- * Out of memory, the tree stays as it was (valid): the step goes on. */
+/* A step's reinsertions into the movable tree: where they were at least
+ * half its leaves (a crowd whose bodies each moved past their fat boxes,
+ * as balls moving a few units a step do), the tree is rebuilt by binned
+ * SAH (col_tree_rebuild). Insertion by the surface-area heuristic with
+ * rotations keeps a tree valid but not as good as a top-down build: on
+ * bench/lua_bench.lua's crowd of 10^5 balls a swept step took 7.3 us per
+ * ball on the tree kept by insertions and 5.2 on one rebuilt after each
+ * step, the rebuild included. The rebuild (0.49 us per leaf at 10^5, 0.32
+ * at 10^3) costs at most about 1.2 times the step's own reinsertions (0.82
+ * us each at 10^5) and no step waits on a rebuild that earlier steps'
+ * moves called for. Below 2048 leaves it saved about what it cost (10^3
+ * balls: 2.04 us per ball with it, 1.94 without; 4000: 2.53 and 3.17), so
+ * none. Out of memory, the tree stays as it was (valid): the step goes on. */
 void col__world_tidy_movable(col_world *w, uint64_t reinserted) {
     const col_tree *t = &w->trees[1];
-    if (t->leaf_count >= 2048 && reinserted >= (uint64_t)t->leaf_count / 4) (void)col_tree_rebuild(&w->trees[1]);
+    if (t->leaf_count >= 2048 && reinserted >= (uint64_t)t->leaf_count / 2) (void)col_tree_rebuild(&w->trees[1]);
 }
 
 col_world_status col_world_set_static_kdop(col_world *w, int k) {

@@ -20,12 +20,12 @@
  *             on purpose, to compare), and it may end inside others.
  *             Velocities do not change.
  *
- * The broad phase. A step whose moves took at least a quarter of the
- * movable tree's leaves (2048 or more) out of their fat boxes rebuilds that
- * tree by binned SAH after them (as col_world_optimize does): a crowd
- * moving a few units a step keeps a tree as good as a fresh build, for the
- * cost of less than the reinsertions themselves. Results never depend on
- * the tree's shape (see Events).
+ * The broad phase. A step whose moves took at least half the movable
+ * tree's leaves (2048 or more) out of their fat boxes rebuilds that tree by
+ * binned SAH after them (as col_world_optimize does): a crowd moving a few
+ * units a step keeps a tree as good as a fresh build, for about what the
+ * reinsertions themselves cost. Results never depend on the tree's shape
+ * (see Events).
  *
  * Sensors (col_body_def.is_sensor) never block: moves cross them (reported
  * as hits with COL_RESPONSE_CROSS), and a moving sensor passes through
