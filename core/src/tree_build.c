@@ -28,11 +28,14 @@ typedef struct builder {
     item *items;      /* scratch of the even split */
     int32_t *tmp_leaf;
     col_vec3 *tmp_centre;
+    unsigned char *bin; /* each leaf's bin in the split at hand, by position in `leaves` */
 } builder;
 
 /* Splits leaves[begin, end) (at least two) into two non-empty halves and
  * returns where the second starts. */
 static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
+    /* two leaves: one child each, whichever way (no cost to compare) */
+    if (end - begin == 2) return begin + 1;
     col_real lo_a, extent;
     int axis = col__widest_axis(b->centre, NULL, begin, end, &lo_a, &extent);
     int32_t mid = begin + (end - begin) / 2;
@@ -40,9 +43,12 @@ static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
         int32_t count[BINS];
         col_aabb box[BINS];
         memset(count, 0, sizeof count);
+        /* each leaf's bin once, by a product (the partition below reads it) */
+        const col_real scale = (col_real)BINS / extent;
         for (int32_t i = begin; i < end; ++i) {
-            col_real f = (col_v3_get(b->centre[i], axis) - lo_a) / extent * BINS;
+            col_real f = (col_v3_get(b->centre[i], axis) - lo_a) * scale;
             int k = f >= BINS - 1 ? BINS - 1 : (int)f;
+            b->bin[i] = (unsigned char)k;
             const col_aabb *lb = &b->t->nodes[b->leaves[i]].box;
             box[k] = count[k] ? col__aabb_union(&box[k], lb) : *lb;
             count[k]++;
@@ -77,9 +83,7 @@ static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
             /* partition: bins 0..best first */
             int32_t i = begin, j = end - 1;
             while (i <= j) {
-                col_real f = (col_v3_get(b->centre[i], axis) - lo_a) / extent * BINS;
-                int k = f >= BINS - 1 ? BINS - 1 : (int)f;
-                if (k <= best) {
+                if (b->bin[i] <= best) {
                     ++i;
                 } else {
                     int32_t tl = b->leaves[i];
@@ -88,6 +92,9 @@ static int32_t split(builder *b, int32_t begin, int32_t end, bool even) {
                     col_vec3 tc = b->centre[i];
                     b->centre[i] = b->centre[j];
                     b->centre[j] = tc;
+                    unsigned char tb = b->bin[i];
+                    b->bin[i] = b->bin[j];
+                    b->bin[j] = tb;
                     --j;
                 }
             }
@@ -183,16 +190,18 @@ bool col_tree_rebuild(col_tree *t) {
                  malloc((size_t)n * sizeof(col_vec3)),
                  malloc((size_t)n * sizeof(item)),
                  malloc((size_t)n * sizeof(int32_t)),
-                 malloc((size_t)n * sizeof(col_vec3))};
+                 malloc((size_t)n * sizeof(col_vec3)),
+                 malloc((size_t)n)};
     job *jobs = malloc((size_t)n * sizeof(job));
     int32_t *made = malloc((size_t)n * sizeof(int32_t));
-    bool ok = b.leaves && b.centre && b.items && b.tmp_leaf && b.tmp_centre && jobs && made;
+    bool ok = b.leaves && b.centre && b.items && b.tmp_leaf && b.tmp_centre && b.bin && jobs && made;
     if (ok) build(t, &b, jobs, made);
     free(b.leaves);
     free(b.centre);
     free(b.items);
     free(b.tmp_leaf);
     free(b.tmp_centre);
+    free(b.bin);
     free(jobs);
     free(made);
     return ok;
