@@ -351,7 +351,7 @@ TEST(Step, StepsMovesAndCharactersEqualBruteForce) {
 }
 
 // A step that moves a crowd out of its fat boxes rebuilds the movable tree
-// (collide/step.h: at least half of 2048 or more leaves reinserted):
+// (collide/step.h: at least half of 1024 or more leaves reinserted):
 // after it, col_world_optimize finds the tree as a rebuild makes it; a step
 // that moves a few bodies keeps the tree it has. The tree's shape changes
 // no result: the steps' events and positions equal brute force's, bit for

@@ -500,15 +500,16 @@ col_world_status col_world_optimize(col_world *w) {
  * rotations keeps a tree valid but not as good as a top-down build: on
  * bench/lua_bench.lua's crowd of 10^5 balls a swept step took 7.3 us per
  * ball on the tree kept by insertions and 5.2 on one rebuilt after each
- * step, the rebuild included. The rebuild (0.49 us per leaf at 10^5, 0.32
- * at 10^3) costs at most about 1.2 times the step's own reinsertions (0.82
- * us each at 10^5) and no step waits on a rebuild that earlier steps'
- * moves called for. Below 2048 leaves it saved about what it cost (10^3
- * balls: 2.04 us per ball with it, 1.94 without; 4000: 2.53 and 3.17), so
- * none. Out of memory, the tree stays as it was (valid): the step goes on. */
+ * step, the rebuild included. The rebuild (0.39-0.43 us per leaf at 10^5,
+ * 0.22 at 10^3) costs at most about the step's own reinsertions (0.82 us
+ * each at 10^5, 0.46 at 10^3) and no step waits on a rebuild that earlier
+ * steps' moves called for. Below about 1000 leaves it saves no more than
+ * it costs (10^3 balls: 1.95-1.97 us per ball with it, 1.90-1.94 without;
+ * 2000: 2.21-2.34 against 2.32-2.39), so none below 1024. Out of memory,
+ * the tree stays as it was (valid): the step goes on. */
 void col__world_tidy_movable(col_world *w, uint64_t reinserted) {
     const col_tree *t = &w->trees[1];
-    if (t->leaf_count >= 2048 && reinserted >= (uint64_t)t->leaf_count / 2) (void)col_tree_rebuild(&w->trees[1]);
+    if (t->leaf_count >= 1024 && reinserted >= (uint64_t)t->leaf_count / 2) (void)col_tree_rebuild(&w->trees[1]);
 }
 
 col_world_status col_world_set_static_kdop(col_world *w, int k) {

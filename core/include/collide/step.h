@@ -21,7 +21,7 @@
  *             Velocities do not change.
  *
  * The broad phase. A step whose moves took at least half the movable
- * tree's leaves (2048 or more) out of their fat boxes rebuilds that tree by
+ * tree's leaves (1024 or more) out of their fat boxes rebuilds that tree by
  * binned SAH after them (as col_world_optimize does): a crowd moving a few
  * units a step keeps a tree as good as a fresh build, for about what the
  * reinsertions themselves cost. Results never depend on the tree's shape
