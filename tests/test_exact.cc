@@ -1652,6 +1652,64 @@ TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
     col__batch_lanes_force(0);
 }
 
+#ifdef COL__HAS_AVX2
+// The segment-triangle filter's four-lane form (exact.c, AVX2; what
+// col__segment_triangle_filter_at runs on such a CPU) answers as
+// the scalar one for every input: segments and triangles on a coarse grid
+// (many touch, lie in the triangle's plane or along an edge; segments of one
+// point and triangles of one line), moved by an ulp, scaled to 2^-30 and
+// 2^30 and moved 2^20 away, with NaN, infinities and numbers beyond COL_HUGE
+// mixed in; and col_overlap_segment_triangle answers as the exact test alone
+// with either form.
+TEST(SegmentTriangle, TheFourLaneFilterAnswersAsTheScalarOne) {
+    if (!__builtin_cpu_supports("avx2")) GTEST_SKIP() << "no AVX2 on this CPU";
+    std::mt19937_64 rng(20261203);
+    std::uniform_int_distribution<int> grid(-2, 2), pick(0, 63);
+    const col_real inf = static_cast<col_real>(INFINITY);
+    const col_real odd[] = {static_cast<col_real>(NAN), inf, -inf, static_cast<col_real>(COL_HUGE) * 2};
+    int n = 0, decided[3] = {0, 0, 0};
+    for (col_real scale : {static_cast<col_real>(1.0), static_cast<col_real>(0x1p-30), static_cast<col_real>(0x1p30)})
+        for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
+            for (int it = 0; it < CaseCount(20000); ++it, ++n) {
+                col_real v[15];
+                for (col_real &x : v) {
+                    x = off + scale * static_cast<col_real>(grid(rng));
+                    int r = pick(rng);
+                    if (r == 0) x = std::nextafter(x, inf);
+                    if (r == 1) x = std::nextafter(x, -inf);
+                }
+                if (pick(rng) < 2) std::copy(v, v + 3, v + 3);      // a point
+                if (pick(rng) < 2) std::copy(v + 6, v + 9, v + 12); // two corners at one point
+                if (pick(rng) == 0) v[pick(rng) % 15] = odd[pick(rng) % 4];
+                col_segment sg = {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
+                col_triangle t = {{v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {v[12], v[13], v[14]}};
+                col__batch_lanes_force(2);
+                int scalar = col__segment_triangle_filter_at(&sg.a, &sg.b, &t);
+                col__batch_lanes_force(0);
+                int four = col__segment_triangle_filter_at(&sg.a, &sg.b, &t);
+                ASSERT_EQ(four, scalar) << it << " scale " << scale << " off " << off;
+                ++decided[four];
+                bool got[2];
+                for (int lanes : {2, 0}) {
+                    col__batch_lanes_force(lanes);
+                    got[lanes == 0] = col_overlap_segment_triangle(&sg, &t);
+                }
+                col__batch_lanes_force(0);
+                col__exact_always = true;
+                bool exact = col_overlap_segment_triangle(&sg, &t);
+                ASSERT_EQ(col__segment_triangle_filter_at(&sg.a, &sg.b, &t), 2); // (nothing decided by the filter)
+                col__exact_always = false;
+                ASSERT_EQ(got[0], exact) << it << " scale " << scale << " off " << off;
+                ASSERT_EQ(got[1], exact) << it << " scale " << scale << " off " << off;
+            }
+    EXPECT_EQ(n, 6 * CaseCount(20000));
+    // every answer of the filter taken often
+    EXPECT_GT(decided[0], n / 10);
+    EXPECT_GT(decided[1], n / 100);
+    EXPECT_GT(decided[2], n / 100);
+}
+#endif
+
 // col_penetration's early out for boxes far apart (their balls parted by a
 // sixteenth of their radii: convex_pairs.c, boxes_far_apart) answers as the
 // whole path does: pairs from face to face touching out to far apart, in

@@ -195,6 +195,21 @@ TEST(SegmentTriangle, DegenerateTriangle) {
     col_shape line = Triangle(V(0, 0, 0), V(2, 0, 0), V(1, 0, 0));
     EXPECT_TRUE(Overlap(line, Segment(V(1.5, -1, 0), V(1.5, 1, 0))));
     EXPECT_FALSE(Overlap(line, Segment(V(1.5, -1, kStep), V(1.5, 1, kStep))));
+    // Two corners at one point: the triangle is the segment from (0.5,-1.5,-2.5)
+    // to (0,1.5,3), in the plane z = x + 2y. The segment from (0.5,0.5,1.5) to
+    // (-1,-1,-3) lies in that plane and crosses it at (3,3,9)/14; its start
+    // moved an ulp along x, it leaves the plane and meets it only at its
+    // other end, so it misses. Every orient3d of the five points is then
+    // within rounding of 0 (the filter leaves it open), and the SAT's
+    // rounded in-plane axes called it touching; the longest edge is now met
+    // exactly. Through the same edge, triangle-triangle alike.
+    const col_real half_up = std::nextafter(static_cast<col_real>(0.5), static_cast<col_real>(1));
+    col_shape twice = Triangle(V(0.5, -1.5, -2.5), V(0, 1.5, 3), V(0.5, -1.5, -2.5));
+    EXPECT_TRUE(Overlap(twice, Segment(V(0.5, 0.5, 1.5), V(-1, -1, -3))));
+    EXPECT_FALSE(Overlap(twice, Segment(V(half_up, 0.5, 1.5), V(-1, -1, -3))));
+    EXPECT_TRUE(Overlap(twice, Triangle(V(0.5, 0.5, 1.5), V(-1, -1, -3), V(0.5, 0.5, 1.5))));
+    EXPECT_FALSE(Overlap(twice, Triangle(V(half_up, 0.5, 1.5), V(-1, -1, -3), V(half_up, 0.5, 1.5))));
+    EXPECT_TRUE(Overlap(twice, Segment(V(0.5, -1.5, -2.5), V(-1, -1, -3)))); // from its corner
 }
 
 TEST(SegmentSegment, CrossingSkewAndCollinear) {

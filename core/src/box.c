@@ -176,10 +176,6 @@ static inline int aabb_segment_filter(const col_aabb *b, const col_segment *s, i
 }
 #endif
 
-/* (box.h; here, below batch.c, which reads it too) */
-int col__forced_lanes = 0;
-void col__batch_lanes_force(int lanes) { col__forced_lanes = lanes; }
-
 #ifdef COL__HAS_AVX2
 #include <immintrin.h>
 /* [v[0], v[1], v[2], v[2]] by 8-byte loads (store forwarding serves them) */

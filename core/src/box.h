@@ -19,16 +19,6 @@ _Static_assert(sizeof(col_aabb) == 6 * sizeof(double) && sizeof(col_sphere) == 4
                    sizeof(col_segment) == 6 * sizeof(double) && sizeof(col_triangle) == 9 * sizeof(double),
                "no padding");
 #endif
-/* Four lanes (AVX2) where the CPU has them, chosen at run time: functions
- * compiled for AVX2 alone (the target attribute; no fused multiply-add, so
- * every product and sum rounds as in the other forms). */
-#if defined(__GNUC__) && defined(__x86_64__)
-#define COL__HAS_AVX2 1
-extern int col__forced_lanes; /* (col__batch_lanes_force) */
-/* The AVX2 forms run: the CPU has AVX2 (a load and a test of the
- * compiler's CPU model) and no test forced two lanes. */
-static inline bool col__use_avx2(void) { return col__forced_lanes != 2 && __builtin_cpu_supports("avx2"); }
-#endif
 #endif
 
 /* How far v lies outside [lo, hi] (lo <= hi), 0 within: at most one of the
@@ -156,10 +146,11 @@ bool col__overlap_segment_triangle_u(const col_segment *sg, const col_triangle *
 bool col__overlap_aabb_triangle_u(const col_aabb *b, const col_triangle *t);
 bool col__overlap_triangle_triangle_u(const col_triangle *ta, const col_triangle *tb);
 
-/* Test hook (box.c): where lanes is 2, even where the CPU has AVX2's
+/* Test hook (exact.c): where lanes is 2, even where the CPU has AVX2's
  * four, col_overlap_many's sphere pairs in two lanes (SSE2), its segment
- * pairs one at a time, and the static segment-AABB test by its two-lane
- * filter; 0, the default: the widest the CPU has. So tests and fuzzers run
+ * pairs one at a time, the static segment-AABB test by its two-lane
+ * filter and the segment-triangle filter in scalar form; 0, the default:
+ * the widest the CPU has. So tests and fuzzers run
  * each path on the same pairs. Builds without lanes (float,
  * COLLIDE_NO_SIMD) ignore it. */
 void col__batch_lanes_force(int lanes);

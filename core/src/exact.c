@@ -472,10 +472,94 @@ static COL__ALWAYS_INLINE int segment_triangle_filter(col_vec3 p, col_vec3 q, co
     return 2;
 }
 
-static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c,
-                                                col_real *t) {
-    int f = segment_triangle_filter(p, q, a, b, c);
+#ifdef COL__HAS_AVX2
+#include <immintrin.h>
+/* (r0[0], r1[0], r2[0], r3[0]): one coordinate of four points, by 8-byte loads */
+__attribute__((target("avx2"))) static inline __m256d column4(const double *r0, const double *r1, const double *r2,
+                                                              const double *r3) {
+    __m128d lo = _mm_loadh_pd(_mm_load_sd(r0), r1), hi = _mm_loadh_pd(_mm_load_sd(r2), r3);
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(lo), hi, 1);
+}
+
+/*
+ * segment_triangle_filter in four lanes (AVX2): the same answer for every
+ * input, NaN and infinities too, from the same operations in the same
+ * order (the same bits), about half its instructions (a single call to
+ * col_overlap_segment_triangle 17.4 -> 10.3 ns on the bench's rays, where
+ * Moller-Trumbore's yes/no takes 9.7). The rows A, B, C, E as columns
+ * X = (A.x, B.x, C.x, E.x), Y, Z; lane i of U, V and W the rows of
+ * determinant i of (d1, d2, d3, d0) = (E.(A x B), E.(B x C), E.(C x A),
+ * A.(B x C)): U = (A, B, C, B), V = (B, C, A, C), W = (E, E, E, A); their
+ * bounds' products (pab, pbc, pca, pabc) from the rows' largest
+ * coordinates permuted alike, each product in the scalar form's order.
+ */
+__attribute__((target("avx2"))) static int segment_triangle_filter4(const col_vec3 *p, const col_vec3 *q,
+                                                                    const col_vec3 *ta, const col_vec3 *tb,
+                                                                    const col_vec3 *tc) {
+    if (col__exact_always) return 2; /* (as sign_by: every sign undecided) */
+    const double *a = &ta->x, *b = &tb->x, *c = &tc->x, *e = &q->x, *o = &p->x;
+    __m256d X = _mm256_sub_pd(column4(a, b, c, e), _mm256_broadcast_sd(o)),
+            Y = _mm256_sub_pd(column4(a + 1, b + 1, c + 1, e + 1), _mm256_broadcast_sd(o + 1)),
+            Z = _mm256_sub_pd(column4(a + 2, b + 2, c + 2, e + 2), _mm256_broadcast_sd(o + 2));
+    /* (ma, mb, mc, me): max_pd(x, y) is x > y ? x : y, col__abs_max's choice */
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    __m256d M =
+        _mm256_max_pd(_mm256_max_pd(_mm256_andnot_pd(sign, X), _mm256_andnot_pd(sign, Y)), _mm256_andnot_pd(sign, Z));
+    __m256d M12 = _mm256_max_pd(M, _mm256_permute_pd(M, 5)); /* (m1, m1', m2, m2') */
+    __m256d Mall = _mm256_max_pd(M12, _mm256_permute2f128_pd(M12, M12, 1));
+    double m = _mm256_cvtsd_f64(Mall), tiny = orient_tiny(m);
+    const double k = COL_R(24.0) * COL_EPSILON;
+#define COL__U(v) _mm256_permute4x64_pd(v, _MM_SHUFFLE(1, 2, 1, 0))
+#define COL__V(v) _mm256_permute4x64_pd(v, _MM_SHUFFLE(2, 0, 2, 1))
+#define COL__W(v) _mm256_permute4x64_pd(v, _MM_SHUFFLE(0, 3, 3, 3))
+    __m256d Ux = COL__U(X), Uy = COL__U(Y), Uz = COL__U(Z), Vx = COL__V(X), Vy = COL__V(Y), Vz = COL__V(Z);
+    __m256d cx = _mm256_sub_pd(_mm256_mul_pd(Uy, Vz), _mm256_mul_pd(Uz, Vy)),
+            cy = _mm256_sub_pd(_mm256_mul_pd(Uz, Vx), _mm256_mul_pd(Ux, Vz)),
+            cz = _mm256_sub_pd(_mm256_mul_pd(Ux, Vy), _mm256_mul_pd(Uy, Vx));
+    __m256d D = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(COL__W(X), cx), _mm256_mul_pd(COL__W(Y), cy)),
+                              _mm256_mul_pd(COL__W(Z), cz));
+    __m256d Pr = _mm256_mul_pd(_mm256_mul_pd(COL__W(M), COL__U(M)), COL__V(M)); /* (pab, pbc, pca, pabc) */
+#undef COL__U
+#undef COL__V
+#undef COL__W
+    __m256d bound = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(k), Pr), _mm256_set1_pd(tiny));
+    int pos = _mm256_movemask_pd(_mm256_cmp_pd(D, bound, _CMP_GT_OQ)),
+        neg = _mm256_movemask_pd(_mm256_cmp_pd(D, _mm256_xor_pd(bound, sign), _CMP_LT_OQ));
+    __m256d zero = _mm256_setzero_pd();
+    int point = _mm256_movemask_pd(
+                    _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(X, zero, _CMP_EQ_OQ), _mm256_cmp_pd(Y, zero, _CMP_EQ_OQ)),
+                                  _mm256_cmp_pd(Z, zero, _CMP_EQ_OQ))) &
+                8;
+    if (point) return (pos | neg) & 8 ? 0 : 2; /* E = 0: p's side alone */
+    if ((pos & 7) && (neg & 7)) return 0;      /* two edge signs strictly opposite */
+    double d[4], pr[4];
+    _mm256_storeu_pd(d, D);
+    _mm256_storeu_pd(pr, Pr);
+    double dq = d[3] - d[0] - d[1] - d[2];
+    int sq = sign_by(dq, COL_R(2.0) * k * (pr[3] + pr[0] + pr[1] + pr[2]) + COL_R(4.0) * tiny);
+    int sp = pos & 8 ? 1 : neg & 8 ? -1 : 2; /* (the sign of d0: the scalar form's sp negated) */
+    if (sp == 2 || sq == 2) return 2;
+    if (sp == sq) return 0;                /* both ends strictly on one side of the plane */
+    return ((pos | neg) & 7) == 7 ? 1 : 2; /* crossing the plane, every edge sign strict and none opposite */
+}
+#endif
+
+/* The filter in four lanes where the CPU has AVX2 (col__use_avx2), else
+ * the scalar form: the same answer. */
+static COL__ALWAYS_INLINE int segment_triangle_filter_any(const col_vec3 *p, const col_vec3 *q, const col_vec3 *a,
+                                                          const col_vec3 *b, const col_vec3 *c) {
+#ifdef COL__HAS_AVX2
+    if (col__use_avx2()) return segment_triangle_filter4(p, q, a, b, c);
+#endif
+    return segment_triangle_filter(*p, *q, *a, *b, *c);
+}
+
+/* (by address: where the CPU has AVX2 the filter reads the points where
+ * they lie, no copies) */
+static COL__ALWAYS_INLINE bool segment_triangle_after(int f, const col_vec3 *pp, const col_vec3 *qp, const col_vec3 *ap,
+                                                      const col_vec3 *bp, const col_vec3 *cp, col_real *t) {
     if (f == 0) return false;
+    const col_vec3 p = *pp, q = *qp, a = *ap, b = *bp, c = *cp;
     if (f == 1) {
         if (t) *t = plane_fraction(p, q, a, b, c);
         return true;
@@ -491,24 +575,34 @@ static COL__ALWAYS_INLINE bool segment_triangle(col_vec3 p, col_vec3 q, col_vec3
     return true;
 }
 
+static COL__ALWAYS_INLINE bool segment_triangle(const col_vec3 *pp, const col_vec3 *qp, const col_vec3 *ap,
+                                                const col_vec3 *bp, const col_vec3 *cp, col_real *t) {
+    return segment_triangle_after(segment_triangle_filter_any(pp, qp, ap, bp, cp), pp, qp, ap, bp, cp, t);
+}
+
 bool col__segment_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c, col_real *t) {
-    return segment_triangle(p, q, a, b, c, t);
+    return segment_triangle(&p, &q, &a, &b, &c, t);
 }
 
 bool col__segment_meets_triangle(col_vec3 p, col_vec3 q, col_vec3 a, col_vec3 b, col_vec3 c) {
-    return segment_triangle(p, q, a, b, c, NULL);
+    return segment_triangle(&p, &q, &a, &b, &c, NULL);
 }
 
 bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t) {
-    return segment_triangle(*p, *q, t->a, t->b, t->c, NULL);
+    return segment_triangle(p, q, &t->a, &t->b, &t->c, NULL);
 }
 
 bool col__segment_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, col_real *f) {
-    return segment_triangle(*p, *q, t->a, t->b, t->c, f);
+    return segment_triangle(p, q, &t->a, &t->b, &t->c, f);
+}
+
+bool col__segment_triangle_filtered_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, int filter,
+                                       col_real *f) {
+    return segment_triangle_after(filter, p, q, &t->a, &t->b, &t->c, f);
 }
 
 int col__segment_triangle_filter_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t) {
-    return segment_triangle_filter(*p, *q, t->a, t->b, t->c);
+    return segment_triangle_filter_any(p, q, &t->a, &t->b, &t->c);
 }
 
 bool col__segment_meets_triangle_exact_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t) {
@@ -541,6 +635,11 @@ struct col__xs {
 };
 
 bool col__exact_always = false;
+
+/* (box.h, geom.h; here, below every file that reads it: box.c, batch.c and
+ * this one's segment-triangle filter) */
+int col__forced_lanes = 0;
+void col__batch_lanes_force(int lanes) { col__forced_lanes = lanes; }
 
 struct col__xs col__xs_fp = {false, 0, {{0, 0, NULL}}, NULL};
 

@@ -74,13 +74,20 @@ bool col__segment_meets_triangle_at(const col_vec3 *p, const col_vec3 *q, const 
 
 /* col__segment_triangle by address (as col__segment_meets_triangle_at). */
 bool col__segment_triangle_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, col_real *f);
+/* col__segment_triangle_at past its filter, whose answer for the same
+ * points is filter (col__segment_triangle_filter_at: a caller that asked it
+ * first, to end a common miss sooner, does not pay for it twice). */
+bool col__segment_triangle_filtered_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t, int filter,
+                                       col_real *f);
 
 /* col__segment_meets_triangle_at in two steps: its filter, 0 where the
  * segment surely misses the triangle (for any triangle, degenerate ones
  * too: exact signs), 1 where it surely crosses it (for a triangle the exact
  * decision takes: not degenerate), 2 in doubt; then the exact decision. A
  * caller may then check what only a hit needs after the common miss
- * (col_overlap_segment_triangle: the triangle's degeneracy). */
+ * (col_overlap_segment_triangle: the triangle's degeneracy). The filter
+ * runs in four lanes where the CPU has AVX2 (col__use_avx2), the same
+ * answer as the scalar form's, which col__batch_lanes_force(2) selects. */
 int col__segment_triangle_filter_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t);
 bool col__segment_meets_triangle_exact_at(const col_vec3 *p, const col_vec3 *q, const col_triangle *t);
 

@@ -28,6 +28,18 @@ static inline __m128d col__swap_lanes(__m128d v) { return _mm_shuffle_pd(v, v, 1
 static inline __m128d col__lanes_valid(__m128d v) {
     return _mm_cmple_pd(col__abs_lanes(v), _mm_set1_pd((double)COL_HUGE));
 }
+/* Four lanes (AVX2) where the CPU has them, chosen at run time: functions
+ * compiled for AVX2 alone (the target attribute; no fused multiply-add, so
+ * every product and sum rounds as in the other forms): the batch
+ * (batch.c), the segment-AABB test (box.c) and the segment-triangle
+ * filter (exact.c). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define COL__HAS_AVX2 1
+extern int col__forced_lanes; /* (col__batch_lanes_force, box.h; exact.c) */
+/* The AVX2 forms run: the CPU has AVX2 (a load and a test of the
+ * compiler's CPU model) and no test forced two lanes. */
+static inline bool col__use_avx2(void) { return col__forced_lanes != 2 && __builtin_cpu_supports("avx2"); }
+#endif
 #endif
 
 /* A rarely taken path kept out of its caller (its locals would otherwise

@@ -126,10 +126,10 @@ static col_ray_hit watertight(const col_ray *r, const tri_case *tcp);
  * max_t where the segment meets the plane (a ray in the plane, or within
  * rounding of it: the first edge it reaches; an origin on the triangle:
  * inside). */
-static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides) {
-    col_vec3 end;
+static col_ray_hit segment_cast(const col_ray *r, const col_triangle *t, col_vec3 n, col_triangle_sides sides,
+                                col_vec3 end, int filter) {
     col_real f;
-    if (!col__ray_end(r, &end) || !col__segment_triangle_at(&r->origin, &end, t, &f)) return col__ray_miss();
+    if (!col__segment_triangle_filtered_at(&r->origin, &end, t, filter, &f)) return col__ray_miss();
     if (f <= COL_R(0.0) && col__segment_meets_triangle_at(&r->origin, &r->origin, t)) return col__ray_inside(r);
     tri_case tc = {t->a, t->b, t->c, n, 0};
     tc.nd = col_v3_dot(tc.n, r->delta);
@@ -179,6 +179,13 @@ static col_ray_hit endless_cast(const col_ray *r, const col_triangle *t, col_vec
 
 col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_triangle_sides sides) {
     if (!col__valid_ray(r) || !col__valid_triangle(t)) return col__ray_invalid();
+    /* A ray with an end: its segment's filter first, whose miss is the
+     * common answer (it holds for any triangle, so for the longest edge
+     * below too: exact signs), before the normal */
+    col_vec3 end = r->origin; /* (set by col__ray_end where has_end) */
+    bool finite = r->max_t <= COL_REAL_MAX, has_end = finite && col__ray_end(r, &end);
+    int filter = has_end ? col__segment_triangle_filter_at(&r->origin, &end, t) : 2;
+    if (filter == 0) return col__ray_miss();
     col_vec3 n = col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a));
     /* degenerate, or so thin that its normal underflows: its longest edge */
     if (col__triangle_is_flat(t->a, t->b, t->c, col_v3_len_sq(n))) {
@@ -190,7 +197,8 @@ col_ray_hit col_raycast_triangle(const col_ray *r, const col_triangle *t, col_tr
         col__triangle_longest_edge(t->a, t->b, t->c, &e.a, &e.b);
         return col_raycast_segment(r, &e);
     }
-    return r->max_t <= COL_REAL_MAX ? segment_cast(r, t, n, sides) : endless_cast(r, t, n, sides);
+    if (!finite) return endless_cast(r, t, n, sides);
+    return has_end ? segment_cast(r, t, n, sides, end, filter) : col__ray_miss(); /* an end that overflows */
 }
 
 /* The watertight cast proper (Woop et al.), for rays without end: the hit,

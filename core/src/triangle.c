@@ -254,9 +254,17 @@ static bool exact_ready(const col_triangle *t) {
                                   col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))));
 }
 
-/* The SAT of a segment and a triangle the exact test does not take, relative
- * to the triangle's first vertex. */
+/* A segment and a triangle the exact test does not take: a degenerate one
+ * is its longest edge, met exactly (col__segments_meet: the SAT's rounded
+ * in-plane axes found a segment an ulp from a corner of a triangle of two
+ * coincident corners touching); one whose normal's square underflows by the
+ * SAT, relative to its first vertex. */
 static bool segment_triangle_sat(const col_segment *sg, const col_triangle *t) {
+    if (col__triangle_is_degenerate(t->a, t->b, t->c)) {
+        col_vec3 q0, q1;
+        col__triangle_longest_edge(t->a, t->b, t->c, &q0, &q1);
+        return col__segments_meet(sg->a, sg->b, q0, q1);
+    }
     const col_vec3 o = t->a;
     const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
     const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
@@ -339,15 +347,12 @@ bool col__overlap_triangle_triangle_u(const col_triangle *ta, const col_triangle
     const col_vec3 o = ta->a;
     const col_vec3 A[3] = {col_v3_sub(ta->a, o), col_v3_sub(ta->b, o), col_v3_sub(ta->c, o)};
     const col_vec3 B[3] = {col_v3_sub(tb->a, o), col_v3_sub(tb->b, o), col_v3_sub(tb->c, o)};
-    bool da = col__triangle_is_degenerate(A[0], A[1], A[2]), db = col__triangle_is_degenerate(B[0], B[1], B[2]);
-    if (da || db) {
-        col_vec3 s[2];
-        if (da) {
-            col__triangle_longest_edge(A[0], A[1], A[2], &s[0], &s[1]);
-            return segment_triangle(s, B); /* handles a degenerate B too */
-        }
-        col__triangle_longest_edge(B[0], B[1], B[2], &s[0], &s[1]);
-        return segment_triangle(s, A);
+    bool da = col__triangle_is_degenerate(ta->a, ta->b, ta->c), db = col__triangle_is_degenerate(tb->a, tb->b, tb->c);
+    if (da || db) { /* a degenerate triangle is its longest edge: against the other as a segment */
+        const col_triangle *flat = da ? ta : tb;
+        col_segment edge;
+        col__triangle_longest_edge(flat->a, flat->b, flat->c, &edge.a, &edge.b);
+        return col__overlap_segment_triangle_u(&edge, da ? tb : ta);
     }
     const col_vec3 ea[3] = {col_v3_sub(A[1], A[0]), col_v3_sub(A[2], A[1]), col_v3_sub(A[0], A[2])};
     const col_vec3 eb[3] = {col_v3_sub(B[1], B[0]), col_v3_sub(B[2], B[1]), col_v3_sub(B[0], B[2])};
