@@ -57,6 +57,7 @@
 
 extern bool col__exact_always;                 /* core/src/exact.h: every filter in doubt */
 extern void col__batch_lanes_force(int lanes); /* core/src/box.h: the two-lane forms where 2 */
+static int fz_lanes;                           /* this input's choice (2 or 0), as forced */
 /* core/src/exact.h: the balls' exact decisions */
 bool col__segment_meets_ball(col_vec3 p, col_vec3 q, col_vec3 c, col_real r1, col_real r2);
 bool col__ball_meets_box(col_vec3 c, col_real r, col_vec3 lo, col_vec3 hi);
@@ -1326,6 +1327,48 @@ static void check_plane_touch(const col_shape *a, const col_shape *b, uint8_t g1
     }
 }
 
+/* A triangle or a segment touching a triangle B within rounding: A moved so
+ * its first corner (end) lies at a point of B (rounded: tenths of its edges
+ * on its face, on the edge ab, or the corner b), that corner then -2..2 ulps
+ * on each axis: col_overlap decides both ways as exact arithmetic does (the
+ * segment-triangle and triangle-triangle filters' margins, in scalar form
+ * and in four lanes where the CPU has them). */
+static void check_triangle_touch(const col_shape *a, const col_shape *b, uint8_t g1, uint8_t g2) {
+    if (b->kind != COL_SHAPE_TRIANGLE || (a->kind != COL_SHAPE_TRIANGLE && a->kind != COL_SHAPE_SEGMENT)) return;
+    if (!col_shape_is_valid(a) || !col_shape_is_valid(b)) return;
+    const col_triangle *t = &b->u.triangle;
+    col_vec3 e1 = col_v3_sub(t->b, t->a), e2 = col_v3_sub(t->c, t->a);
+    col_real s1 = (col_real)(1 + (g2 & 3)) / COL_R(10.0), s2 = (col_real)(1 + ((g2 >> 2) & 3)) / COL_R(10.0);
+    col_vec3 p = (g1 & 3) == 0   ? t->b
+                 : (g1 & 3) == 1 ? col_v3_madd(t->a, s1 + s2, e1)
+                                 : col_v3_madd(col_v3_madd(t->a, s1, e1), s2, e2);
+    const col_vec3 ref = a->kind == COL_SHAPE_TRIANGLE ? a->u.triangle.a : a->u.segment.a;
+    col_shape placed = fz_translated(a, col_v3_sub(p, ref), NULL);
+    for (int axis = 0; axis < 3; ++axis)
+        for (int steps = -2; steps <= 2; ++steps) {
+            if (steps == 0 && axis > 0) continue; /* the placement itself, once */
+            col_shape moved = placed;
+            col_vec3 c = fz_ulps_on_axis(p, axis, steps);
+            if (moved.kind == COL_SHAPE_TRIANGLE)
+                moved.u.triangle.a = c;
+            else
+                moved.u.segment.a = c;
+            if (!col_shape_is_valid(&moved)) return;
+            col__exact_always = true;
+            bool x = col_overlap(&moved, b);
+            col__exact_always = false;
+            for (int lanes = 2; lanes >= 0; lanes -= 2) { /* (each form on every input: the scalar, the widest) */
+                col__batch_lanes_force(lanes);
+                bool f = col_overlap(&moved, b), fs = col_overlap(b, &moved);
+                col__batch_lanes_force(fz_lanes);
+                FZ_CHECK(f == x && fs == x,
+                         "a triangle or a segment touching a triangle within rounding: as exact arithmetic decides",
+                         &moved, b);
+            }
+            fz_count("triangles and segments touching a triangle within rounding that overlap", x);
+        }
+}
+
 /* A sphere touching a sphere or a box within rounding (issue 16): A's
  * centre placed at B's boundary point P plus r_A along a tilted outward
  * direction n (normalized: rounded), P a point of B's sphere along n, or a
@@ -1482,7 +1525,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* the two-lane (SSE2) forms on inputs of odd size, the widest the CPU
      * has (AVX2) on the others: each path on every machine */
-    col__batch_lanes_force(size & 1 ? 2 : 0);
+    fz_lanes = size & 1 ? 2 : 0;
+    col__batch_lanes_force(fz_lanes);
     fz_input in = {data, size, 0};
     uint8_t mode = fz_u8(&in);
     int grid = mode & 1;
@@ -1530,6 +1574,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_plane_touch(&a, &b, g1, g2);
     check_plane_touch(&b, &a, g2, g1);
     if (mode & 16) check_ball_touch(&a, &b, mode, g1, g2); /* half the inputs: its exact sweeps are slow */
+    check_triangle_touch(&a, &b, g1, g2);
+    check_triangle_touch(&b, &a, g2, g1);
     return 0;
 }
 

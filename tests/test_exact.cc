@@ -1710,6 +1710,51 @@ TEST(SegmentTriangle, TheFourLaneFilterAnswersAsTheScalarOne) {
 }
 #endif
 
+// col_overlap_triangle_triangle's filter of eleven axes in four lanes
+// (triangle.c, AVX2) and in scalar form answer as the exact test alone:
+// triangles on a coarse grid (sharing corners and edges, coplanar, crossing,
+// touching; some with two corners at one point), moved by an ulp, scaled to
+// 2^-30 and 2^30 and moved 2^20 away, invalid numbers mixed in; both orders.
+TEST(TriangleTriangle, TheFourLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
+    std::mt19937_64 rng(20261203);
+    std::uniform_int_distribution<int> grid(-2, 2), pick(0, 63);
+    const col_real inf = static_cast<col_real>(INFINITY);
+    const col_real odd[] = {static_cast<col_real>(NAN), inf, -inf, static_cast<col_real>(COL_HUGE) * 2};
+    int n = 0, yes = 0;
+    for (col_real scale : {static_cast<col_real>(1.0), static_cast<col_real>(0x1p-30), static_cast<col_real>(0x1p30)})
+        for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
+            for (int it = 0; it < CaseCount(20000); ++it, ++n) {
+                col_real v[18];
+                for (col_real &x : v) {
+                    x = off + scale * static_cast<col_real>(grid(rng));
+                    int r = pick(rng);
+                    if (r == 0) x = std::nextafter(x, inf);
+                    if (r == 1) x = std::nextafter(x, -inf);
+                }
+                if (pick(rng) < 8) std::copy(v, v + 3, v + 9);      // a shared corner
+                if (pick(rng) < 4) std::copy(v + 3, v + 6, v + 12); // and a shared edge
+                if (pick(rng) < 2) std::copy(v, v + 3, v + 6);      // two corners at one point
+                if (pick(rng) == 0) v[pick(rng) % 18] = odd[pick(rng) % 4];
+                col_triangle s = {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
+                col_triangle t = {{v[9], v[10], v[11]}, {v[12], v[13], v[14]}, {v[15], v[16], v[17]}};
+                col__exact_always = true;
+                bool exact = col_overlap_triangle_triangle(&s, &t);
+                col__exact_always = false;
+                yes += exact;
+                for (int lanes : {2, 0}) {
+                    col__batch_lanes_force(lanes);
+                    ASSERT_EQ(col_overlap_triangle_triangle(&s, &t), exact)
+                        << it << " scale " << scale << " off " << off << " lanes " << lanes;
+                    ASSERT_EQ(col_overlap_triangle_triangle(&t, &s), exact)
+                        << it << " scale " << scale << " off " << off << " lanes " << lanes;
+                }
+                col__batch_lanes_force(0);
+            }
+    EXPECT_EQ(n, 6 * CaseCount(20000));
+    EXPECT_GT(yes, n / 10); // (both answers often)
+    EXPECT_LT(yes, n * 9 / 10);
+}
+
 // col_penetration's early out for boxes far apart (their balls parted by a
 // sixteenth of their radii: convex_pairs.c, boxes_far_apart) answers as the
 // whole path does: pairs from face to face touching out to far apart, in

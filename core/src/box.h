@@ -149,7 +149,8 @@ bool col__overlap_triangle_triangle_u(const col_triangle *ta, const col_triangle
 /* Test hook (exact.c): where lanes is 2, even where the CPU has AVX2's
  * four, col_overlap_many's sphere pairs in two lanes (SSE2), its segment
  * pairs one at a time, the static segment-AABB test by its two-lane
- * filter and the segment-triangle filter in scalar form; 0, the default:
+ * filter, the segment-triangle and triangle-triangle filters in scalar
+ * form; 0, the default:
  * the widest the CPU has. So tests and fuzzers run
  * each path on the same pairs. Builds without lanes (float,
  * COLLIDE_NO_SIMD) ignore it. */

@@ -31,8 +31,8 @@ static inline __m128d col__lanes_valid(__m128d v) {
 /* Four lanes (AVX2) where the CPU has them, chosen at run time: functions
  * compiled for AVX2 alone (the target attribute; no fused multiply-add, so
  * every product and sum rounds as in the other forms): the batch
- * (batch.c), the segment-AABB test (box.c) and the segment-triangle
- * filter (exact.c). */
+ * (batch.c), the segment-AABB test (box.c), the segment-triangle filter
+ * (exact.c) and the triangle-triangle one (triangle.c). */
 #if defined(__GNUC__) && defined(__x86_64__)
 #define COL__HAS_AVX2 1
 extern int col__forced_lanes; /* (col__batch_lanes_force, box.h; exact.c) */
