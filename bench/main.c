@@ -755,6 +755,8 @@ static void print_floor_targets(int far) {
         {"sphere_aabb", "collide col_overlap_aabb_sphere"},
         {"obb_obb", "collide col_overlap_obb_obb"},
         {"triangle_aabb", "collide col_overlap_aabb_triangle"},
+        {"triangle_triangle", "collide col_overlap_triangle_triangle"},
+        {"capsule_capsule", "collide col_overlap_capsule_capsule"},
     };
     for (size_t i = 0; i < sizeof others / sizeof others[0]; ++i) {
         char what[128];

@@ -6,30 +6,15 @@
  * separation is only reported when the computed intervals are disjoint: any
  * axis is a valid witness, and a zero axis (parallel edges, degenerate
  * triangle) never separates. Shared vertices project to identical values
- * because both shapes are expressed relative to the same origin.
+ * because both shapes are expressed relative to the same origin. The
+ * segment-triangle and triangle-triangle tests decide exactly (exact.h): a
+ * filtered SAT first, then exact signs.
  */
 
 #include "box.h"
 #include "exact.h"
 
 #define TINY_NORMAL COL__REAL_MIN
-
-/* true when L separates the convex hulls of P[0..np) and Q[0..nq). */
-static bool separated(const col_vec3 *P, int np, const col_vec3 *Q, int nq, col_vec3 L) {
-    if (L.x == COL_R(0.0) && L.y == COL_R(0.0) && L.z == COL_R(0.0)) return false;
-    col_real pmin = col_v3_dot(P[0], L), pmax = pmin, qmin = col_v3_dot(Q[0], L), qmax = qmin;
-    for (int i = 1; i < np; ++i) {
-        col_real x = col_v3_dot(P[i], L);
-        pmin = x < pmin ? x : pmin;
-        pmax = x > pmax ? x : pmax;
-    }
-    for (int i = 1; i < nq; ++i) {
-        col_real x = col_v3_dot(Q[i], L);
-        qmin = x < qmin ? x : qmin;
-        qmax = x > qmax ? x : qmax;
-    }
-    return col__disjoint(pmin, pmax, qmin, qmax);
-}
 
 /* true when L certainly separates the triangles P and Q, whose vertices are
  * differences w - o rounded once and at most m in magnitude: each
@@ -273,57 +258,12 @@ bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t) {
     return box_triangle(col_v3_neg(b->e), b->e, v);
 }
 
-/* Segment-segment SAT with p[0..1], q[0..1] already relative to a common origin. */
-static bool segment_segment(const col_vec3 p[2], const col_vec3 q[2]) {
-    col_vec3 d1 = col_v3_sub(p[1], p[0]), d2 = col_v3_sub(q[1], q[0]);
-    col_real l1 = col_v3_len_sq(d1), l2 = col_v3_len_sq(d2);
-    if (l1 == COL_R(0.0) && l2 == COL_R(0.0)) return p[0].x == q[0].x && p[0].y == q[0].y && p[0].z == q[0].z;
-    /* Non-parallel: the Minkowski difference is a parallelogram with normal n
-     * and in-plane edge normals n x d1, n x d2. */
-    col_vec3 n = col_v3_cross(d1, d2);
-    if (separated(p, 2, q, 2, n) || separated(p, 2, q, 2, col_v3_cross(n, d1)) ||
-        separated(p, 2, q, 2, col_v3_cross(n, d2)))
-        return false;
-    /* (Nearly) parallel or point-segment: the difference is (close to) a
-     * segment along d; its own direction and the offset perpendicular to it
-     * complete the set. Extra axes are harmless: each is a valid witness. */
-    /* The offset perpendicular to d as d x (w x d): a projection w - (w.d /
-     * d.d) d rounds to eps |w| in every direction, along d too, which swamps
-     * the separation of a point or parallel segment closer than sqrt(eps |w|
-     * |d|) (a point 4.8e-7 from a segment 500 long was reported touching);
-     * d x c is perpendicular to d to rounding of its own size, so the
-     * separation is decided to eps |d| (fuzz/regressions/distance/
-     * point-near-a-long-segment-is-apart). */
-    col_vec3 d = l1 >= l2 ? d1 : d2;
-    col_vec3 w = col_v3_sub(q[0], p[0]);
-    col_vec3 wperp = col_v3_cross(d, col_v3_cross(w, d));
-    return !separated(p, 2, q, 2, d) && !separated(p, 2, q, 2, wperp);
-}
-
 bool col_overlap_segment_segment(const col_segment *a, const col_segment *b) {
     if (!col__valid_segment(a) || !col__valid_segment(b)) return false;
     /* exactly (exact.h): the SAT below rounds its in-plane axes (a cross of
      * a cross), so segments touching at an end or a midpoint could come out
      * apart (fuzz_static's boundary mode) */
     return col__segments_meet(a->a, a->b, b->a, b->b);
-}
-
-/* Segment s[0..1] against triangle v[0..2], both relative to a common origin. */
-static bool segment_triangle(const col_vec3 s[2], const col_vec3 v[3]) {
-    if (col__triangle_is_degenerate(v[0], v[1], v[2])) {
-        col_vec3 q[2];
-        col__triangle_longest_edge(v[0], v[1], v[2], &q[0], &q[1]);
-        return segment_segment(s, q);
-    }
-    const col_vec3 e[3] = {col_v3_sub(v[1], v[0]), col_v3_sub(v[2], v[1]), col_v3_sub(v[0], v[2])};
-    col_vec3 n = col_v3_cross(e[0], e[1]);
-    col_vec3 d = col_v3_sub(s[1], s[0]);
-    if (separated(s, 2, v, 3, n)) return false;
-    for (int i = 0; i < 3; ++i) {
-        if (separated(s, 2, v, 3, col_v3_cross(d, e[i]))) return false;
-        if (separated(s, 2, v, 3, col_v3_cross(n, e[i]))) return false;
-    }
-    return !separated(s, 2, v, 3, col_v3_cross(n, d));
 }
 
 /* A triangle the exact segment test takes: not degenerate, and an area
@@ -333,21 +273,17 @@ static bool exact_ready(const col_triangle *t) {
                                   col_v3_len_sq(col_v3_cross(col_v3_sub(t->b, t->a), col_v3_sub(t->c, t->a))));
 }
 
-/* A segment and a triangle the exact test does not take: a degenerate one
- * is its longest edge, met exactly (col__segments_meet: the SAT's rounded
- * in-plane axes found a segment an ulp from a corner of a triangle of two
- * coincident corners touching); one whose normal's square underflows by the
- * SAT, relative to its first vertex. */
-static bool segment_triangle_sat(const col_segment *sg, const col_triangle *t) {
-    if (col__triangle_is_degenerate(t->a, t->b, t->c)) {
-        col_vec3 q0, q1;
-        col__triangle_longest_edge(t->a, t->b, t->c, &q0, &q1);
-        return col__segments_meet(sg->a, sg->b, q0, q1);
-    }
-    const col_vec3 o = t->a;
-    const col_vec3 s[2] = {col_v3_sub(sg->a, o), col_v3_sub(sg->b, o)};
-    const col_vec3 v[3] = {col_v3_sub(t->a, o), col_v3_sub(t->b, o), col_v3_sub(t->c, o)};
-    return segment_triangle(s, v);
+/* A segment and a triangle the exact test does not take (degenerate, or
+ * its rounded normal's square underflows: base.h): the triangle is its
+ * longest edge, met exactly (col__segments_meet). (A SAT on rounded axes
+ * did it before: a segment an ulp off the plane of a triangle of two
+ * coincident corners came out touching, and a sliver whose normal's
+ * square underflowed answered otherwise than the filter's sure miss:
+ * fuzz_static's triangles touching within rounding.) */
+static bool segment_flat_triangle(const col_segment *sg, const col_triangle *t) {
+    col_vec3 q0, q1;
+    col__triangle_longest_edge(t->a, t->b, t->c, &q0, &q1);
+    return col__segments_meet(sg->a, sg->b, q0, q1);
 }
 
 bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) {
@@ -363,13 +299,13 @@ bool col_overlap_segment_triangle(const col_segment *sg, const col_triangle *t) 
         return (f == 1 || col__segment_meets_triangle_exact_at(&sg->a, &sg->b, t)) && col__valid_segment(sg) &&
                col__valid_triangle(t);
     if (!col__valid_segment(sg) || !col__valid_triangle(t)) return false;
-    return segment_triangle_sat(sg, t);
+    return segment_flat_triangle(sg, t);
 }
 
 bool col__overlap_segment_triangle_u(const col_segment *sg, const col_triangle *t) {
     int f = col__segment_triangle_filter_at(&sg->a, &sg->b, t);
     if (f == 0) return false;
-    if (!exact_ready(t)) return segment_triangle_sat(sg, t);
+    if (!exact_ready(t)) return segment_flat_triangle(sg, t);
     return f == 1 || col__segment_meets_triangle_exact_at(&sg->a, &sg->b, t);
 }
 
@@ -445,27 +381,11 @@ bool col__overlap_triangle_triangle_u(const col_triangle *ta, const col_triangle
                 return true;
         return false;
     }
-    const col_vec3 o = ta->a;
-    const col_vec3 A[3] = {col_v3_sub(ta->a, o), col_v3_sub(ta->b, o), col_v3_sub(ta->c, o)};
-    const col_vec3 B[3] = {col_v3_sub(tb->a, o), col_v3_sub(tb->b, o), col_v3_sub(tb->c, o)};
-    bool da = col__triangle_is_degenerate(ta->a, ta->b, ta->c), db = col__triangle_is_degenerate(tb->a, tb->b, tb->c);
-    if (da || db) { /* a degenerate triangle is its longest edge: against the other as a segment */
-        const col_triangle *flat = da ? ta : tb;
-        col_segment edge;
-        col__triangle_longest_edge(flat->a, flat->b, flat->c, &edge.a, &edge.b);
-        return col__overlap_segment_triangle_u(&edge, da ? tb : ta);
-    }
-    const col_vec3 ea[3] = {col_v3_sub(A[1], A[0]), col_v3_sub(A[2], A[1]), col_v3_sub(A[0], A[2])};
-    const col_vec3 eb[3] = {col_v3_sub(B[1], B[0]), col_v3_sub(B[2], B[1]), col_v3_sub(B[0], B[2])};
-    col_vec3 na = col_v3_cross(ea[0], ea[1]), nb = col_v3_cross(eb[0], eb[1]);
-    if (separated(A, 3, B, 3, na) || separated(A, 3, B, 3, nb)) return false;
-    for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j)
-            if (separated(A, 3, B, 3, col_v3_cross(ea[i], eb[j]))) return false;
-    /* In-plane edge normals: they decide coplanar (and nearly coplanar) pairs. */
-    for (int i = 0; i < 3; ++i) {
-        if (separated(A, 3, B, 3, col_v3_cross(na, ea[i]))) return false;
-        if (separated(A, 3, B, 3, col_v3_cross(nb, eb[i]))) return false;
-    }
-    return true;
+    /* one of them is not taken by the exact test (degenerate, or its rounded
+     * normal's square underflows: base.h): it is its longest edge, against
+     * the other as a segment (exactly, that one flat too) */
+    const col_triangle *flat = exact_ready(ta) ? tb : ta;
+    col_segment edge;
+    col__triangle_longest_edge(flat->a, flat->b, flat->c, &edge.a, &edge.b);
+    return col__overlap_segment_triangle_u(&edge, flat == ta ? tb : ta);
 }

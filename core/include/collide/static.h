@@ -260,11 +260,17 @@ COL_API bool col_overlap_aabb_triangle(const col_aabb *b, const col_triangle *t)
 COL_API bool col_overlap_obb_triangle(const col_obb *b, const col_triangle *t);
 
 /*
- * Segment-triangle intersection (closed sets) by SAT on the axes of their
- * Minkowski difference: the triangle normal n, d x e_i, n x e_i and n x d
- * (d the segment direction, e_i the edges). Complete for segments parallel to
- * or lying in the triangle's plane, and for zero-length segments. A degenerate
- * triangle is its longest edge (segment-segment).
+ * Segment-triangle intersection (closed sets), decided exactly: the five
+ * orientations that decide it (the ends against the triangle's plane, the
+ * segment's line against each edge) first in floating point with a proven
+ * error bound (in four lanes where the CPU has AVX2: the same answer), and
+ * in exact arithmetic where that bound leaves a sign in doubt (exact.h).
+ * Complete for segments parallel to or lying in the triangle's plane, and
+ * for zero-length segments. A degenerate triangle, or one whose normal's
+ * square underflows (base.h), is its longest edge, met exactly
+ * (col_overlap_segment_segment's decision). Invalid input: false. Sources:
+ * the orientation form of Moller and Trumbore's test (as in Guigue and
+ * Devillers, JGT 2003); Shewchuk's filtered predicates.
  */
 COL_API bool col_overlap_segment_triangle(const col_segment *s, const col_triangle *t);
 
@@ -318,13 +324,16 @@ COL_API bool col_overlap_capsule_aabb(const col_capsule *c, const col_aabb *b);
 COL_API bool col_overlap_capsule_obb(const col_capsule *c, const col_obb *b);
 
 /*
- * Triangle-triangle intersection (closed), decided exactly: a filter first,
- * the separating-axis test on both normals and the 9 edge cross products in
- * floating point, trusted only when an axis separates the triangles by more
- * than its proven rounding (the common case); otherwise two triangles meet
- * iff an edge of one meets the other, each by the exact segment-triangle
- * decision (col_overlap_segment_triangle). A degenerate triangle is its
- * longest edge (or its point). Sources: Eberly, Geometric Tools (the SAT
+ * Triangle-triangle intersection (closed), decided exactly: the triangles'
+ * bounding boxes apart first (exact comparisons, the far pair's answer);
+ * then a filter, the separating-axis test on both normals and the 9 edge
+ * cross products in floating point (four axes at a time where the CPU has
+ * AVX2), trusted only when an axis separates the triangles by more than its
+ * proven rounding (the common case); otherwise two triangles meet iff an
+ * edge of one meets the other, each by the exact segment-triangle decision
+ * (col_overlap_segment_triangle). A degenerate triangle, or one whose
+ * normal's square underflows (base.h), is its longest edge (or its point).
+ * Invalid input: false. Sources: Eberly, Geometric Tools (the SAT
  * axes); Guigue and Devillers, "Fast and robust triangle-triangle overlap
  * test using orientation predicates", JGT 2003 (deciding by orientations).
  */
