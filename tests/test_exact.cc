@@ -1652,6 +1652,19 @@ TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
     col__batch_lanes_force(0);
 }
 
+// Numbers for the lane forms' tests below: off + scale * a small integer,
+// some moved an ulp either way (touching cases that rounding decides).
+static void GridNumbers(std::mt19937_64 &rng, col_real *v, int n, col_real scale, col_real off) {
+    std::uniform_int_distribution<int> grid(-2, 2), pick(0, 63);
+    const col_real inf = static_cast<col_real>(INFINITY);
+    for (int i = 0; i < n; ++i) {
+        v[i] = off + scale * static_cast<col_real>(grid(rng));
+        int r = pick(rng);
+        if (r == 0) v[i] = std::nextafter(v[i], inf);
+        if (r == 1) v[i] = std::nextafter(v[i], -inf);
+    }
+}
+
 #ifdef COL__HAS_AVX2
 // The segment-triangle filter's four-lane form (exact.c, AVX2; what
 // col__segment_triangle_filter_at runs on such a CPU) answers as
@@ -1664,7 +1677,7 @@ TEST(AabbSegment, TheTwoLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
 TEST(SegmentTriangle, TheFourLaneFilterAnswersAsTheScalarOne) {
     if (!__builtin_cpu_supports("avx2")) GTEST_SKIP() << "no AVX2 on this CPU";
     std::mt19937_64 rng(20261203);
-    std::uniform_int_distribution<int> grid(-2, 2), pick(0, 63);
+    std::uniform_int_distribution<int> pick(0, 63);
     const col_real inf = static_cast<col_real>(INFINITY);
     const col_real odd[] = {static_cast<col_real>(NAN), inf, -inf, static_cast<col_real>(COL_HUGE) * 2};
     int n = 0, decided[3] = {0, 0, 0};
@@ -1672,12 +1685,7 @@ TEST(SegmentTriangle, TheFourLaneFilterAnswersAsTheScalarOne) {
         for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
             for (int it = 0; it < CaseCount(20000); ++it, ++n) {
                 col_real v[15];
-                for (col_real &x : v) {
-                    x = off + scale * static_cast<col_real>(grid(rng));
-                    int r = pick(rng);
-                    if (r == 0) x = std::nextafter(x, inf);
-                    if (r == 1) x = std::nextafter(x, -inf);
-                }
+                GridNumbers(rng, v, 15, scale, off);
                 if (pick(rng) < 2) std::copy(v, v + 3, v + 3);      // a point
                 if (pick(rng) < 2) std::copy(v + 6, v + 9, v + 12); // two corners at one point
                 if (pick(rng) == 0) v[pick(rng) % 15] = odd[pick(rng) % 4];
@@ -1717,7 +1725,7 @@ TEST(SegmentTriangle, TheFourLaneFilterAnswersAsTheScalarOne) {
 // 2^-30 and 2^30 and moved 2^20 away, invalid numbers mixed in; both orders.
 TEST(TriangleTriangle, TheFourLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
     std::mt19937_64 rng(20261203);
-    std::uniform_int_distribution<int> grid(-2, 2), pick(0, 63);
+    std::uniform_int_distribution<int> pick(0, 63);
     const col_real inf = static_cast<col_real>(INFINITY);
     const col_real odd[] = {static_cast<col_real>(NAN), inf, -inf, static_cast<col_real>(COL_HUGE) * 2};
     int n = 0, yes = 0;
@@ -1725,12 +1733,7 @@ TEST(TriangleTriangle, TheFourLaneFilterAnswersAsTheScalarOneAndTheExactTest) {
         for (col_real off : {static_cast<col_real>(0.0), static_cast<col_real>(1048576.0)})
             for (int it = 0; it < CaseCount(20000); ++it, ++n) {
                 col_real v[18];
-                for (col_real &x : v) {
-                    x = off + scale * static_cast<col_real>(grid(rng));
-                    int r = pick(rng);
-                    if (r == 0) x = std::nextafter(x, inf);
-                    if (r == 1) x = std::nextafter(x, -inf);
-                }
+                GridNumbers(rng, v, 18, scale, off);
                 if (pick(rng) < 8) std::copy(v, v + 3, v + 9);      // a shared corner
                 if (pick(rng) < 4) std::copy(v + 3, v + 6, v + 12); // and a shared edge
                 if (pick(rng) < 2) std::copy(v, v + 3, v + 6);      // two corners at one point
