@@ -94,21 +94,28 @@ static inline bool col__valid_orthonormal(col_vec3 c0, col_vec3 c1, col_vec3 c2)
            (int)(col_abs(col_v3_dot(c0, c2)) <= tol) & (int)(col_abs(col_v3_dot(c1, c2)) <= tol);
 }
 static inline bool col__valid_point(const col_point *p) { return (int)col_v3_is_valid(p->p); }
-static inline bool col__valid_segment(const col_segment *s) {
-    return (int)col_v3_is_valid(s->a) & (int)col_v3_is_valid(s->b);
+/* Both points' coordinates finite and within COL_HUGE: the sum of their six
+ * magnitudes within it (a rounded sum of numbers >= 0 is at least each; NaN
+ * and infinity fail), the usual case, in fewer instructions than six
+ * comparisons; else each coordinate compared (points near COL_HUGE). */
+static inline bool col__v3_pair_valid(col_vec3 a, col_vec3 b) {
+    col_real s = ((col_abs(a.x) + col_abs(a.y)) + (col_abs(a.z) + col_abs(b.x))) + (col_abs(b.y) + col_abs(b.z));
+    if (s <= COL_HUGE) return true;
+    return (int)col_v3_is_valid(a) & (int)col_v3_is_valid(b);
 }
+static inline bool col__valid_segment(const col_segment *s) { return col__v3_pair_valid(s->a, s->b); }
 static inline bool col__valid_plane(const col_plane *p) {
     return (int)col_v3_is_valid(p->n) & (int)col_is_valid_real(p->d) &
            (col_abs(col_v3_len_sq(p->n) - COL_R(1.0)) <= COL_UNIT_TOLERANCE);
 }
 static inline bool col__valid_triangle(const col_triangle *t) {
-    return (int)col_v3_is_valid(t->a) & (int)col_v3_is_valid(t->b) & (int)col_v3_is_valid(t->c);
+    return (int)col__v3_pair_valid(t->a, t->b) & (int)col_v3_is_valid(t->c);
 }
 static inline bool col__valid_sphere(const col_sphere *s) {
     return (int)col_v3_is_valid(s->c) & (int)col_is_valid_size(s->r);
 }
 static inline bool col__valid_capsule(const col_capsule *c) {
-    return (int)col_v3_is_valid(c->a) & (int)col_v3_is_valid(c->b) & (int)col_is_valid_size(c->r);
+    return (int)col__v3_pair_valid(c->a, c->b) & (int)col_is_valid_size(c->r);
 }
 static inline bool col__valid_aabb(const col_aabb *b) {
     /* min <= max on each axis, so both lie within COL_HUGE exactly when min
