@@ -32,11 +32,6 @@ static bool separated_surely(const col_vec3 *P, const col_vec3 *Q, col_real m, c
     return pmax + err < qmin || qmax + err < pmin;
 }
 
-/* The filter of col_overlap_triangle_triangle: the eleven axes of the SAT
- * (two normals, nine edge-edge crosses) in rounded arithmetic, trusted only
- * when one separates the vertices' hulls by more than its rounding (a
- * degenerate triangle's longest edge lies in its hull, so this holds for
- * those too). */
 #ifdef COL__HAS_AVX2
 #include <immintrin.h>
 /* (v[0].k, v[1].k, v[2].k, v[2].k): coordinate k of three points */
@@ -113,6 +108,11 @@ __attribute__((target("avx2"))) static bool triangles_surely_apart4(const col_ve
 #undef COL__COLUMN3
 #endif
 
+/* The filter of col_overlap_triangle_triangle: the eleven axes of the SAT
+ * (two normals, nine edge-edge crosses) in rounded arithmetic, trusted only
+ * when one separates the vertices' hulls by more than its rounding (a
+ * degenerate triangle's longest edge lies in its hull, so this holds for
+ * those too). */
 static bool triangles_surely_apart(const col_triangle *ta, const col_triangle *tb) {
     if (col__exact_always) return false; /* the tests' switch: every answer exact */
     const col_vec3 o = ta->a;
